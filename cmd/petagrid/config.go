@@ -1,0 +1,35 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/petagrid/petagrid/internal/strictyaml"
+	"github.com/petagrid/petagrid/slurmbridge"
+)
+
+// fileConfig is the --config file. Each section belongs to the package that uses it; later
+// sections (site, gateway, …) are added beside slurm.
+type fileConfig struct {
+	Slurm slurmbridge.Config `yaml:"slurm"`
+}
+
+// loadConfig reads path strictly (unknown keys and wrong types are errors with file:line:col).
+// No path means the embedded defaults.
+func loadConfig(path string) (fileConfig, error) {
+	var cfg fileConfig
+	if path == "" {
+		return cfg, nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return cfg, fmt.Errorf("reading configuration: %w", err)
+	}
+	if err := strictyaml.Unmarshal(path, data, &cfg); err != nil {
+		return cfg, fmt.Errorf("configuration:\n%w", err)
+	}
+	if err := cfg.Slurm.Validate(); err != nil {
+		return cfg, fmt.Errorf("configuration %s: %w", path, err)
+	}
+	return cfg, nil
+}

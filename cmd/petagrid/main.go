@@ -1,0 +1,125 @@
+// Command petagrid is PetaGrid's single binary: the site daemon, the grid gateway and the
+// command-line tools for admins, researchers and operators. It only wires flags and
+// configuration to the packages that do the work.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+	"syscall"
+
+	"github.com/sirupsen/logrus"
+	"github.com/urfave/cli/v2"
+
+	"github.com/petagrid/petagrid/internal/logging"
+)
+
+// version is set at build time (-ldflags "-X main.version=…").
+var version = "dev"
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args, os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// exitUsage is returned for command-line mistakes, exitFailure for everything else.
+const (
+	exitFailure = 1
+	exitUsage   = 2
+)
+
+// usageError marks an error the user can fix by changing the command line.
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
+
+// run executes the command line and returns the process exit code.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	app := newApp(stdout, stderr)
+	if err := app.RunContext(ctx, args); err != nil {
+		fmt.Fprintf(stderr, "petagrid: %v\n", err)
+		var ue usageError
+		if errors.As(err, &ue) {
+			return exitUsage
+		}
+		return exitFailure
+	}
+	return 0
+}
+
+// env carries what every command needs; it is built once, before any command runs.
+type env struct {
+	stdout io.Writer
+	stderr io.Writer
+	log    *logrus.Logger
+	config fileConfig
+}
+
+func newApp(stdout, stderr io.Writer) *cli.App {
+	e := &env{stdout: stdout, stderr: stderr}
+	app := &cli.App{
+		Name:                 "petagrid",
+		Usage:                "Slurm-integrated HPC grid middleware",
+		Version:              version,
+		Writer:               stdout,
+		ErrWriter:            stderr,
+		EnableBashCompletion: true,
+		HideVersion:          true,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "config", Aliases: []string{"c"}, Usage: "configuration file (YAML)", EnvVars: []string{"PETAGRID_CONFIG"}},
+			&cli.StringFlag{Name: "log-level", Value: "info", Usage: "panic, fatal, error, warn, info, debug or trace", EnvVars: []string{"PETAGRID_LOG_LEVEL"}},
+			&cli.StringFlag{Name: "log-format", Value: "text", Usage: "text or json", EnvVars: []string{"PETAGRID_LOG_FORMAT"}},
+		},
+		Before: func(c *cli.Context) error {
+			log, err := logging.New(stderr, c.String("log-level"), c.String("log-format"))
+			if err != nil {
+				return usageError{err}
+			}
+			e.log = log
+			if e.config, err = loadConfig(c.String("config")); err != nil {
+				return err
+			}
+			return nil
+		},
+		OnUsageError: func(c *cli.Context, err error, isSubcommand bool) error {
+			return usageError{err}
+		},
+		Commands: []*cli.Command{
+			{
+				Name:  "version",
+				Usage: "print the version of petagrid",
+				Action: func(c *cli.Context) error {
+					fmt.Fprintf(stdout, "petagrid %s (%s, %s/%s)\n", version, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+					return nil
+				},
+			},
+			slurmCommand(e),
+		},
+		CommandNotFound: func(c *cli.Context, name string) {
+			fmt.Fprintf(stderr, "petagrid: unknown command %q; see `petagrid help`\n", name)
+		},
+	}
+	briefUsageErrors(app.Commands)
+	return app
+}
+
+// briefUsageErrors makes a bad flag anywhere an exit-2 error on stderr, instead of urfave's
+// help text on stdout (which would corrupt --output json for a script reading it).
+func briefUsageErrors(cmds []*cli.Command) {
+	for _, c := range cmds {
+		c.OnUsageError = func(_ *cli.Context, err error, _ bool) error {
+			return usageError{fmt.Errorf("%w (see --help)", err)}
+		}
+		briefUsageErrors(c.Subcommands)
+	}
+}

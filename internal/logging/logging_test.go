@@ -1,0 +1,53 @@
+package logging
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestSecretsAreRedacted(t *testing.T) {
+	for _, format := range []string{"text", "json"} {
+		var buf bytes.Buffer
+		log, err := New(&buf, "info", format)
+		if err != nil {
+			t.Fatal(err)
+		}
+		log.WithField("gatewayToken", "s3cr3t-1").WithField("privateKeyHex", "s3cr3t-2").
+			WithField("dbPassword", "s3cr3t-3").WithField("jobId", 42).Info("hello")
+		out := buf.String()
+		if strings.Contains(out, "s3cr3t") {
+			t.Errorf("%s log leaks a secret: %s", format, out)
+		}
+		if !strings.Contains(out, Redacted) || !strings.Contains(out, "42") {
+			t.Errorf("%s log lost fields: %s", format, out)
+		}
+	}
+}
+
+func TestJSONTimesAreUTC(t *testing.T) {
+	var buf bytes.Buffer
+	log, err := New(&buf, "debug", "json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	log.WithTime(time.Date(2026, 1, 2, 3, 4, 5, 0, time.FixedZone("X", 5*3600))).Debug("x")
+	var line map[string]any
+	if err := json.Unmarshal(buf.Bytes(), &line); err != nil {
+		t.Fatal(err)
+	}
+	if line["time"] != "2026-01-01T22:04:05Z" {
+		t.Errorf("time %v, want UTC", line["time"])
+	}
+}
+
+func TestBadSettings(t *testing.T) {
+	if _, err := New(&bytes.Buffer{}, "loud", "text"); err == nil {
+		t.Error("accepted level loud")
+	}
+	if _, err := New(&bytes.Buffer{}, "info", "xml"); err == nil {
+		t.Error("accepted format xml")
+	}
+}

@@ -1,0 +1,347 @@
+// Package strictyaml decodes YAML into Go structs and refuses anything it would otherwise
+// ignore or coerce silently: unknown keys, a list where a map belongs, "ten" for a number,
+// "5 minutes" for a duration. Every error names the file, line and column.
+package strictyaml
+
+import (
+	"bytes"
+	"encoding"
+	"errors"
+	"fmt"
+	"math"
+	"reflect"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Error is one problem in a YAML document, at a position.
+type Error struct {
+	File   string
+	Line   int
+	Column int
+	Msg    string
+}
+
+func (e *Error) Error() string {
+	if e.Line == 0 {
+		return fmt.Sprintf("%s: %s", e.File, e.Msg)
+	}
+	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Column, e.Msg)
+}
+
+// Errors is every problem found in a document, in order.
+type Errors []*Error
+
+func (es Errors) Error() string {
+	msgs := make([]string, len(es))
+	for i, e := range es {
+		msgs[i] = e.Error()
+	}
+	return strings.Join(msgs, "\n")
+}
+
+// maxErrors stops a hostile document from producing an unbounded report.
+const maxErrors = 50
+
+// maxVisits bounds the nodes checked, counting every expansion of an alias: a document of a
+// few lines can otherwise alias its way to billions of nodes.
+const maxVisits = 200_000
+
+var (
+	durationType    = reflect.TypeOf(time.Duration(0))
+	unmarshalerType = reflect.TypeOf((*yaml.Unmarshaler)(nil)).Elem()
+	textType        = reflect.TypeOf((*encoding.TextUnmarshaler)(nil)).Elem()
+	yamlLinePattern = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
+)
+
+// Unmarshal decodes data (named file in errors) into out, which must be a pointer. An empty
+// document leaves out unchanged. It returns Errors listing every problem found.
+func Unmarshal(file string, data []byte, out any) error {
+	rv := reflect.ValueOf(out)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return fmt.Errorf("strictyaml: out must be a non-nil pointer, got %T", out)
+	}
+	if bytes.IndexByte(data, 0) >= 0 {
+		return Errors{{File: file, Msg: "file contains a NUL byte: not a YAML text file"}}
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return Errors{syntaxError(file, err)}
+	}
+	if doc.Kind == 0 || len(doc.Content) == 0 {
+		return nil
+	}
+	root := doc.Content[0]
+	if root.Kind == yaml.ScalarNode && root.Tag == "!!null" {
+		return nil
+	}
+	c := &checker{file: file}
+	c.check(root, rv.Type().Elem(), 0)
+	if len(c.errs) > 0 {
+		return c.errs
+	}
+	if err := root.Decode(out); err != nil {
+		return Errors{syntaxError(file, err)}
+	}
+	return nil
+}
+
+func syntaxError(file string, err error) *Error {
+	var te *yaml.TypeError
+	msg := err.Error()
+	if errors.As(err, &te) && len(te.Errors) > 0 {
+		msg = te.Errors[0]
+	}
+	msg = strings.TrimPrefix(msg, "yaml: ")
+	if m := yamlLinePattern.FindStringSubmatch(msg); m != nil {
+		line, _ := strconv.Atoi(m[1])
+		return &Error{File: file, Line: line, Column: 1, Msg: m[2]}
+	}
+	return &Error{File: file, Msg: msg}
+}
+
+type checker struct {
+	file    string
+	errs    Errors
+	visits  int
+	tooLong bool
+}
+
+func (c *checker) fail(n *yaml.Node, format string, args ...any) {
+	if len(c.errs) == maxErrors {
+		c.errs = append(c.errs, &Error{File: c.file, Line: n.Line, Column: n.Column, Msg: "too many errors; stopping"})
+	}
+	if len(c.errs) > maxErrors {
+		return
+	}
+	c.errs = append(c.errs, &Error{File: c.file, Line: n.Line, Column: n.Column, Msg: fmt.Sprintf(format, args...)})
+}
+
+func kindName(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.ScalarNode:
+		if n.Tag == "!!null" {
+			return "null"
+		}
+		return fmt.Sprintf("%q", n.Value)
+	}
+	return "something else"
+}
+
+func (c *checker) check(n *yaml.Node, t reflect.Type, depth int) {
+	c.visits++
+	if c.visits > maxVisits {
+		if !c.tooLong {
+			c.tooLong = true
+			c.fail(n, "document expands to more than %d values (aliases?); refusing it", maxVisits)
+		}
+		return
+	}
+	if depth > 64 {
+		c.fail(n, "nesting deeper than 64 levels")
+		return
+	}
+	if n.Kind == yaml.AliasNode {
+		if n.Alias == nil {
+			c.fail(n, "unresolved alias")
+			return
+		}
+		n = n.Alias
+	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
+		return // leaves the zero value
+	}
+	// Types that decode themselves check their own input.
+	if reflect.PointerTo(t).Implements(unmarshalerType) || reflect.PointerTo(t).Implements(textType) && t != durationType {
+		return
+	}
+	if t == durationType {
+		if n.Kind != yaml.ScalarNode {
+			c.fail(n, "expected a duration such as 30s or 2m, got %s", kindName(n))
+			return
+		}
+		if _, err := time.ParseDuration(n.Value); err != nil {
+			c.fail(n, "expected a duration such as 30s or 2m, got %q", n.Value)
+		}
+		return
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		c.checkStruct(n, t, depth)
+	case reflect.Map:
+		if n.Kind != yaml.MappingNode {
+			c.fail(n, "expected a mapping, got %s", kindName(n))
+			return
+		}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			c.check(n.Content[i], t.Key(), depth+1)
+			c.check(n.Content[i+1], t.Elem(), depth+1)
+		}
+	case reflect.Slice, reflect.Array:
+		if n.Kind != yaml.SequenceNode {
+			c.fail(n, "expected a list, got %s", kindName(n))
+			return
+		}
+		if t.Kind() == reflect.Array && len(n.Content) != t.Len() {
+			c.fail(n, "expected a list of %d items, got %d", t.Len(), len(n.Content))
+		}
+		for _, item := range n.Content {
+			c.check(item, t.Elem(), depth+1)
+		}
+	case reflect.String:
+		if n.Kind != yaml.ScalarNode {
+			c.fail(n, "expected a string, got %s", kindName(n))
+		}
+	case reflect.Bool:
+		if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!bool" {
+			c.fail(n, "expected true or false, got %s", kindName(n))
+		}
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		v, err := strconv.ParseInt(n.Value, 0, 64)
+		if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!int" || err != nil {
+			c.fail(n, "expected an integer, got %s", kindName(n))
+			return
+		}
+		if reflect.New(t).Elem().OverflowInt(v) {
+			c.fail(n, "integer %s out of range", n.Value)
+		}
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		v, err := strconv.ParseUint(n.Value, 0, 64)
+		if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!int" || err != nil {
+			c.fail(n, "expected a non-negative integer, got %s", kindName(n))
+			return
+		}
+		if reflect.New(t).Elem().OverflowUint(v) {
+			c.fail(n, "integer %s out of range", n.Value)
+		}
+	case reflect.Float32, reflect.Float64:
+		v, err := strconv.ParseFloat(n.Value, 64)
+		if n.Kind != yaml.ScalarNode || (n.ShortTag() != "!!float" && n.ShortTag() != "!!int") || err != nil || math.IsNaN(v) {
+			c.fail(n, "expected a number, got %s", kindName(n))
+		}
+	case reflect.Interface:
+		// any value
+	default:
+		c.fail(n, "cannot decode into %s", t)
+	}
+}
+
+type fieldInfo struct {
+	name string
+	typ  reflect.Type
+}
+
+// yamlFields lists the keys a struct accepts, following yaml tags and inline structs.
+func yamlFields(t reflect.Type) map[string]fieldInfo {
+	fields := map[string]fieldInfo{}
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if !f.IsExported() {
+			continue
+		}
+		tag := f.Tag.Get("yaml")
+		if tag == "-" {
+			continue
+		}
+		name, opts, _ := strings.Cut(tag, ",")
+		if strings.Contains(opts, "inline") {
+			ft := f.Type
+			for ft.Kind() == reflect.Pointer {
+				ft = ft.Elem()
+			}
+			if ft.Kind() == reflect.Struct {
+				for k, v := range yamlFields(ft) {
+					fields[k] = v
+				}
+			}
+			continue
+		}
+		if name == "" {
+			name = strings.ToLower(f.Name)
+		}
+		fields[name] = fieldInfo{name: name, typ: f.Type}
+	}
+	return fields
+}
+
+func (c *checker) checkStruct(n *yaml.Node, t reflect.Type, depth int) {
+	if n.Kind != yaml.MappingNode {
+		c.fail(n, "expected a mapping, got %s", kindName(n))
+		return
+	}
+	fields := yamlFields(t)
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		key, value := n.Content[i], n.Content[i+1]
+		if key.Kind != yaml.ScalarNode {
+			c.fail(key, "mapping keys must be plain names")
+			continue
+		}
+		if key.Value == "<<" {
+			c.fail(key, "merge keys (<<) are not supported here; write the fields out")
+			continue
+		}
+		f, ok := fields[key.Value]
+		if !ok {
+			c.fail(key, "unknown field %q%s", key.Value, suggest(key.Value, fields))
+			continue
+		}
+		c.check(value, f.typ, depth+1)
+	}
+}
+
+// suggest names the accepted fields, closest first, so a typo is easy to fix.
+func suggest(got string, fields map[string]fieldInfo) string {
+	names := make([]string, 0, len(fields))
+	for k := range fields {
+		names = append(names, k)
+	}
+	sort.Slice(names, func(i, j int) bool {
+		di, dj := distance(got, names[i]), distance(got, names[j])
+		if di != dj {
+			return di < dj
+		}
+		return names[i] < names[j]
+	})
+	if len(names) == 0 {
+		return ""
+	}
+	if distance(got, names[0]) <= 2 {
+		return fmt.Sprintf(" (did you mean %q?)", names[0])
+	}
+	sort.Strings(names)
+	return fmt.Sprintf(" (expected one of: %s)", strings.Join(names, ", "))
+}
+
+// distance is the Levenshtein distance, case-insensitive.
+func distance(a, b string) int {
+	a, b = strings.ToLower(a), strings.ToLower(b)
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}

@@ -1,0 +1,395 @@
+package slurmbridge
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Node is one compute node as slurmctld sees it.
+type Node struct {
+	Name     string `json:"name"`
+	Hostname string `json:"hostname,omitempty"`
+	Address  string `json:"address,omitempty"`
+	// State is the base state in upper case: IDLE, MIXED, ALLOCATED, DOWN, ERROR, FUTURE,
+	// UNKNOWN; Flags are the rest (DRAIN, NOT_RESPONDING, MAINTENANCE, …).
+	State           string    `json:"state"`
+	Flags           []string  `json:"flags,omitempty"`
+	Reason          string    `json:"reason,omitempty"`
+	CPUs            int64     `json:"cpus"`
+	AllocCPUs       int64     `json:"allocCpus"`
+	Sockets         int64     `json:"sockets"`
+	CoresPerSocket  int64     `json:"coresPerSocket"`
+	ThreadsPerCore  int64     `json:"threadsPerCore"`
+	RealMemoryMiB   int64     `json:"realMemoryMiB"`
+	AllocMemoryMiB  int64     `json:"allocMemoryMiB"`
+	FreeMemoryMiB   *int64    `json:"freeMemoryMiB,omitempty"`
+	GRES            []GRES    `json:"gres,omitempty"`     // configured
+	GRESUsed        []GRES    `json:"gresUsed,omitempty"` // in use, with indices
+	Features        []string  `json:"features,omitempty"`
+	ActiveFeatures  []string  `json:"activeFeatures,omitempty"`
+	Partitions      []string  `json:"partitions,omitempty"`
+	Architecture    string    `json:"architecture,omitempty"`
+	SlurmdVersion   string    `json:"slurmdVersion,omitempty"`
+	BootTime        time.Time `json:"bootTime,omitempty"`
+	SlurmdStartTime time.Time `json:"slurmdStartTime,omitempty"`
+	TRES            []TRES    `json:"tres,omitempty"`
+	ReasonChangedAt time.Time `json:"reasonChangedAt,omitempty"`
+	LastBusy        time.Time `json:"lastBusy,omitempty"`
+}
+
+// HasFlag reports whether the node carries a state flag (DRAIN, NOT_RESPONDING, …).
+func (n Node) HasFlag(flag string) bool {
+	for _, f := range n.Flags {
+		if f == flag {
+			return true
+		}
+	}
+	return false
+}
+
+var nodeBaseStates = map[string]bool{
+	"UNKNOWN": true, "DOWN": true, "IDLE": true, "ALLOCATED": true, "ERROR": true,
+	"MIXED": true, "FUTURE": true, "INVALID": true, "END": true,
+}
+
+// Partition is one partition (queue).
+type Partition struct {
+	Name       string `json:"name"`
+	Nodes      string `json:"nodes"` // hostlist
+	TotalNodes int64  `json:"totalNodes"`
+	TotalCPUs  int64  `json:"totalCpus"`
+	// State is UP, DOWN, DRAIN or INACTIVE; empty where Slurm does not say (23.02 JSON).
+	State   string `json:"state,omitempty"`
+	Default bool   `json:"default"`
+	// MaxTimeMinutes and DefaultTimeMinutes are nil when unlimited / unset.
+	MaxTimeMinutes     *int64 `json:"maxTimeMinutes,omitempty"`
+	DefaultTimeMinutes *int64 `json:"defaultTimeMinutes,omitempty"`
+	MaxNodes           *int64 `json:"maxNodes,omitempty"`
+	TRES               []TRES `json:"tres,omitempty"`
+}
+
+// Nodes returns every node: `sinfo --json` on 22.05, `scontrol --json show nodes` on 23.02+
+// (where sinfo's JSON aggregates nodes into groups).
+func (b *Bridge) Nodes(ctx context.Context) ([]Node, error) {
+	release, err := b.Release(ctx)
+	if err != nil {
+		return nil, err
+	}
+	inv := invocation{name: "sinfo", args: []string{"--json"}}
+	if release.AtLeast(23, 2) {
+		inv = invocation{name: "scontrol", args: []string{"--json", "show", "nodes"}}
+	}
+	res, err := b.run(ctx, inv)
+	if err != nil {
+		return nil, fmt.Errorf("listing nodes: %w", err)
+	}
+	return parseNodes(inv.String(), res.stdout)
+}
+
+type jsonNode struct {
+	Name            flexString  `json:"name"`
+	Hostname        flexString  `json:"hostname"`
+	Address         flexString  `json:"address"`
+	State           flexStrings `json:"state"`
+	StateFlags      flexStrings `json:"state_flags"`
+	Reason          flexString  `json:"reason"`
+	CPUs            flexInt     `json:"cpus"`
+	AllocCPUs       flexInt     `json:"alloc_cpus"`
+	Sockets         flexInt     `json:"sockets"`
+	Cores           flexInt     `json:"cores"`
+	Threads         flexInt     `json:"threads"`
+	RealMemory      flexInt     `json:"real_memory"`
+	AllocMemory     flexInt     `json:"alloc_memory"`
+	FreeMemory      *flexInt    `json:"free_memory"`
+	FreeMem         *flexInt    `json:"free_mem"`
+	GRES            flexString  `json:"gres"`
+	GRESUsed        flexString  `json:"gres_used"`
+	Features        flexStrings `json:"features"`
+	ActiveFeatures  flexStrings `json:"active_features"`
+	Partitions      flexStrings `json:"partitions"`
+	Architecture    flexString  `json:"architecture"`
+	Version         flexString  `json:"version"`
+	SlurmdVersion   flexString  `json:"slurmd_version"`
+	BootTime        flexInt     `json:"boot_time"`
+	SlurmdStartTime flexInt     `json:"slurmd_start_time"`
+	ReasonChangedAt flexInt     `json:"reason_changed_at"`
+	LastBusy        flexInt     `json:"last_busy"`
+	TRES            flexString  `json:"tres"`
+}
+
+type jsonNodesDoc struct {
+	Meta   jsonMeta    `json:"meta"`
+	Errors []jsonError `json:"errors"`
+	Nodes  *[]jsonNode `json:"nodes"`
+}
+
+func parseNodes(command string, data []byte) ([]Node, error) {
+	var doc jsonNodesDoc
+	if err := decodeJSONDocument(data, &doc); err != nil {
+		return nil, &ParseError{Command: command, What: "nodes", Err: err}
+	}
+	if err := documentErrors(command, doc.Errors); err != nil {
+		return nil, err
+	}
+	if doc.Nodes == nil {
+		return nil, &ParseError{Command: command, What: "nodes", Err: errors.New(`no "nodes" array in the output`)}
+	}
+	nodes := make([]Node, 0, len(*doc.Nodes))
+	for i, raw := range *doc.Nodes {
+		n, err := raw.node()
+		if err != nil {
+			return nil, &ParseError{Command: command, What: fmt.Sprintf("node #%d", i), Err: err}
+		}
+		nodes = append(nodes, n)
+	}
+	return nodes, nil
+}
+
+func (r jsonNode) node() (Node, error) {
+	n := Node{
+		Name:            string(r.Name),
+		Hostname:        string(r.Hostname),
+		Address:         string(r.Address),
+		Reason:          string(r.Reason),
+		CPUs:            r.CPUs.Value,
+		AllocCPUs:       r.AllocCPUs.Value,
+		Sockets:         r.Sockets.Value,
+		CoresPerSocket:  r.Cores.Value,
+		ThreadsPerCore:  r.Threads.Value,
+		RealMemoryMiB:   r.RealMemory.Value,
+		AllocMemoryMiB:  r.AllocMemory.Value,
+		Features:        r.Features,
+		ActiveFeatures:  r.ActiveFeatures,
+		Partitions:      r.Partitions,
+		Architecture:    string(r.Architecture),
+		SlurmdVersion:   string(r.SlurmdVersion),
+		BootTime:        epochUTC(r.BootTime),
+		SlurmdStartTime: epochUTC(r.SlurmdStartTime),
+		ReasonChangedAt: epochUTC(r.ReasonChangedAt),
+		LastBusy:        epochUTC(r.LastBusy),
+	}
+	if n.Name == "" {
+		return n, errors.New("node without a name")
+	}
+	if n.SlurmdVersion == "" {
+		n.SlurmdVersion = string(r.Version)
+	}
+	for _, free := range []*flexInt{r.FreeMemory, r.FreeMem} {
+		if free != nil && free.Set && !free.Infinite {
+			v := free.Value
+			n.FreeMemoryMiB = &v
+		}
+	}
+	// 22.05: "state": "idle" plus "state_flags": ["DRAIN"]; 23.02+: ["IDLE", "DRAIN"].
+	words := append(append([]string{}, r.State...), r.StateFlags...)
+	for _, w := range words {
+		w = strings.ToUpper(strings.TrimSpace(w))
+		if w == "" {
+			continue
+		}
+		if nodeBaseStates[w] && n.State == "" {
+			n.State = w
+			continue
+		}
+		n.Flags = append(n.Flags, w)
+	}
+	if n.State == "" {
+		return n, fmt.Errorf("node %s: no base state in %q", n.Name, words)
+	}
+	var err error
+	if n.GRES, err = ParseGRES(string(r.GRES)); err != nil {
+		return n, fmt.Errorf("node %s: %w", n.Name, err)
+	}
+	if n.GRESUsed, err = ParseGRES(string(r.GRESUsed)); err != nil {
+		return n, fmt.Errorf("node %s: %w", n.Name, err)
+	}
+	if n.TRES, err = ParseTRES(string(r.TRES)); err != nil {
+		return n, fmt.Errorf("node %s: %w", n.Name, err)
+	}
+	return n, nil
+}
+
+// Partitions returns every partition: `scontrol --json show partitions` on 23.02+; on 22.05,
+// which has no JSON for partitions, `scontrol show partitions --oneliner`.
+func (b *Bridge) Partitions(ctx context.Context) ([]Partition, error) {
+	release, err := b.Release(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if release.AtLeast(23, 2) {
+		inv := invocation{name: "scontrol", args: []string{"--json", "show", "partitions"}}
+		res, err := b.run(ctx, inv)
+		if err != nil {
+			return nil, fmt.Errorf("listing partitions: %w", err)
+		}
+		return parsePartitionsJSON(inv.String(), res.stdout)
+	}
+	inv := invocation{name: "scontrol", args: []string{"--oneliner", "show", "partitions"}}
+	res, err := b.run(ctx, inv)
+	if err != nil {
+		return nil, fmt.Errorf("listing partitions: %w", err)
+	}
+	return parsePartitionsText(inv.String(), res.stdout)
+}
+
+// parsePartitionsText reads `scontrol -o show partitions`: one partition per line, as
+// space-separated Key=Value pairs.
+func parsePartitionsText(command string, data []byte) ([]Partition, error) {
+	var parts []Partition
+	for i, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		if line == "No partitions in the system" {
+			return nil, nil
+		}
+		kv := map[string]string{}
+		for _, tok := range strings.Fields(line) {
+			k, v, ok := strings.Cut(tok, "=")
+			if !ok {
+				return nil, &ParseError{Command: command, What: fmt.Sprintf("line %d", i+1), Err: fmt.Errorf("token %q is not Key=Value", truncate(tok, 40))}
+			}
+			kv[k] = v
+		}
+		p := Partition{Name: kv["PartitionName"], Nodes: kv["Nodes"], State: kv["State"], Default: kv["Default"] == "YES"}
+		if p.Name == "" {
+			return nil, &ParseError{Command: command, What: fmt.Sprintf("line %d", i+1), Err: errors.New("no PartitionName")}
+		}
+		if p.Nodes == "(null)" {
+			p.Nodes = ""
+		}
+		var err error
+		for key, dst := range map[string]*int64{"TotalNodes": &p.TotalNodes, "TotalCPUs": &p.TotalCPUs} {
+			if v, ok := kv[key]; ok {
+				if *dst, err = strconv.ParseInt(v, 10, 64); err != nil {
+					return nil, &ParseError{Command: command, What: "partition " + p.Name, Err: fmt.Errorf("%s=%q", key, v)}
+				}
+			}
+		}
+		if p.MaxTimeMinutes, err = parseTimeLimitText(kv["MaxTime"]); err != nil {
+			return nil, &ParseError{Command: command, What: "partition " + p.Name + " MaxTime", Err: err}
+		}
+		if p.DefaultTimeMinutes, err = parseTimeLimitText(kv["DefaultTime"]); err != nil {
+			return nil, &ParseError{Command: command, What: "partition " + p.Name + " DefaultTime", Err: err}
+		}
+		if v := kv["MaxNodes"]; v != "" && v != "UNLIMITED" {
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil {
+				return nil, &ParseError{Command: command, What: "partition " + p.Name, Err: fmt.Errorf("MaxNodes=%q", v)}
+			}
+			p.MaxNodes = &n
+		}
+		if p.TRES, err = ParseTRES(kv["TRES"]); err != nil {
+			return nil, &ParseError{Command: command, What: "partition " + p.Name, Err: err}
+		}
+		parts = append(parts, p)
+	}
+	return parts, nil
+}
+
+// parseTimeLimitText reads a partition time: "UNLIMITED", "NONE", "1-00:00:00", "30:00".
+func parseTimeLimitText(s string) (*int64, error) {
+	switch s {
+	case "", "UNLIMITED", "NONE", "INFINITE":
+		return nil, nil
+	}
+	secs, err := parseSlurmDuration(s)
+	if err != nil {
+		return nil, err
+	}
+	m := secs / 60
+	return &m, nil
+}
+
+type jsonPartition struct {
+	Name  flexString `json:"name"`
+	Nodes struct {
+		Configured flexString `json:"configured"`
+		Total      flexInt    `json:"total"`
+	} `json:"nodes"`
+	CPUs struct {
+		Total flexInt `json:"total"`
+	} `json:"cpus"`
+	Partition struct {
+		State flexStrings `json:"state"`
+	} `json:"partition"`
+	Flags    flexStrings     `json:"flags"`
+	Maximums jsonLimits      `json:"maximums"`
+	Defaults jsonLimits      `json:"defaults"`
+	TRES     json.RawMessage `json:"tres"`
+}
+
+type jsonLimits struct {
+	Time  flexInt `json:"time"`
+	Nodes flexInt `json:"nodes"`
+}
+
+type jsonPartitionsDoc struct {
+	Errors     []jsonError      `json:"errors"`
+	Partitions *[]jsonPartition `json:"partitions"`
+}
+
+func parsePartitionsJSON(command string, data []byte) ([]Partition, error) {
+	var doc jsonPartitionsDoc
+	if err := decodeJSONDocument(data, &doc); err != nil {
+		return nil, &ParseError{Command: command, What: "partitions", Err: err}
+	}
+	if err := documentErrors(command, doc.Errors); err != nil {
+		return nil, err
+	}
+	if doc.Partitions == nil {
+		return nil, &ParseError{Command: command, What: "partitions", Err: errors.New(`no "partitions" array in the output`)}
+	}
+	var out []Partition
+	for i, r := range *doc.Partitions {
+		p := Partition{
+			Name:       string(r.Name),
+			Nodes:      string(r.Nodes.Configured),
+			TotalNodes: r.Nodes.Total.Value,
+			TotalCPUs:  r.CPUs.Total.Value,
+		}
+		if p.Name == "" {
+			return nil, &ParseError{Command: command, What: fmt.Sprintf("partition #%d", i), Err: errors.New("no name")}
+		}
+		for _, s := range r.Partition.State {
+			p.State = strings.ToUpper(s)
+		}
+		for _, f := range r.Flags {
+			if strings.EqualFold(f, "DEFAULT") {
+				p.Default = true
+			}
+		}
+		p.MaxTimeMinutes = limitPtr(r.Maximums.Time)
+		p.DefaultTimeMinutes = limitPtr(r.Defaults.Time)
+		p.MaxNodes = limitPtr(r.Maximums.Nodes)
+		if len(r.TRES) > 0 {
+			// {"configured": "cpu=16,mem=16000M,…", "billing_weights": …}
+			var tres struct {
+				Configured flexString `json:"configured"`
+			}
+			if err := json.Unmarshal(r.TRES, &tres); err != nil {
+				return nil, &ParseError{Command: command, What: "partition " + p.Name + " tres", Err: err}
+			}
+			var err error
+			if p.TRES, err = ParseTRES(string(tres.Configured)); err != nil {
+				return nil, &ParseError{Command: command, What: "partition " + p.Name, Err: err}
+			}
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+func limitPtr(v flexInt) *int64 {
+	if !v.Set || v.Infinite {
+		return nil
+	}
+	x := v.Value
+	return &x
+}

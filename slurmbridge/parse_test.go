@@ -1,0 +1,370 @@
+package slurmbridge
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestParseJobsRejectsBadDocuments(t *testing.T) {
+	good := string(readFixture(t, "slurm-22.05", "squeue.json"))
+	cases := map[string]struct {
+		input string
+		want  string
+	}{
+		"empty":            {"", "empty output"},
+		"whitespace":       {"  \n", "empty output"},
+		"truncated":        {good[:len(good)/2], "truncated JSON"},
+		"not json":         {"slurm_load_jobs error: Unable to contact slurm controller", "not a JSON object"},
+		"array":            {"[]", "not a JSON object"},
+		"no jobs key":      {`{"meta": {}, "errors": []}`, `no "jobs" array`},
+		"jobs null":        {`{"jobs": null}`, `no "jobs" array`},
+		"job without id":   {`{"jobs": [{"name": "x", "job_state": "RUNNING"}]}`, "missing or invalid job_id"},
+		"job id string":    {`{"jobs": [{"job_id": "12", "job_state": "RUNNING"}]}`, "expected a number"},
+		"job id negative":  {`{"jobs": [{"job_id": -4, "job_state": "RUNNING"}]}`, "missing or invalid job_id"},
+		"job id float":     {`{"jobs": [{"job_id": 1.5, "job_state": "RUNNING"}]}`, "expected an integer"},
+		"unknown state":    {`{"jobs": [{"job_id": 1, "job_state": "LEVITATING"}]}`, `unknown Slurm job state "LEVITATING"`},
+		"no state":         {`{"jobs": [{"job_id": 1}]}`, "no state"},
+		"two base states":  {`{"jobs": [{"job_id": 1, "job_state": ["RUNNING", "FAILED"]}]}`, "two base states"},
+		"state wrong type": {`{"jobs": [{"job_id": 1, "job_state": 3}]}`, "expected a string or an array"},
+		"bad number obj":   {`{"jobs": [{"job_id": 1, "job_state": "RUNNING", "time_limit": {"foo": 1}}]}`, "not a Slurm number"},
+		"bad exit status":  {`{"jobs": [{"job_id": 1, "job_state": "FAILED", "exit_code": {"status": ["EXPLODED"]}}]}`, `unknown status "EXPLODED"`},
+		"bad gres detail":  {`{"jobs": [{"job_id": 1, "job_state": "RUNNING", "nodes": "n[1-2]", "gres_detail": ["gpu:1(IDX:0)"]}]}`, "1 entries for 2 nodes"},
+		"bad hostlist":     {`{"jobs": [{"job_id": 1, "job_state": "RUNNING", "nodes": "n[1-", "gres_detail": ["gpu:1"]}]}`, "unclosed"},
+		"bad tres":         {`{"jobs": [{"job_id": 1, "job_state": "RUNNING", "tres_alloc_str": "cpu"}]}`, "not key=value"},
+		"trailing garbage": {`{"jobs": []} {"jobs": []}`, "trailing data"},
+		"slurm errors":     {`{"jobs": [], "errors": [{"description": "Invalid job id specified", "error_number": 2017}]}`, "Invalid job id specified"},
+	}
+	for name, c := range cases {
+		t.Run(name, func(t *testing.T) {
+			jobs, err := parseJobs("squeue --json", []byte(c.input))
+			if err == nil {
+				t.Fatalf("accepted %q as %d jobs", truncate(c.input, 60), len(jobs))
+			}
+			if !strings.Contains(err.Error(), c.want) {
+				t.Errorf("error %q does not mention %q", err, c.want)
+			}
+			if jobs != nil {
+				t.Errorf("returned %d jobs with an error", len(jobs))
+			}
+		})
+	}
+	var unknown *UnknownStateError
+	_, err := parseJobs("squeue --json", []byte(cases["unknown state"].input))
+	if !errors.As(err, &unknown) || unknown.State != "LEVITATING" {
+		t.Errorf("unknown state is not a typed *UnknownStateError: %v", err)
+	}
+	_, err = parseJobs("squeue --json", []byte(`{"jobs": [], "errors": [{"error": "Unable to contact slurm controller (connect failure)"}]}`))
+	if !errors.Is(err, ErrControllerUnreachable) {
+		t.Errorf("controller error in the errors array not recognised: %v", err)
+	}
+}
+
+func TestParseJobState(t *testing.T) {
+	cases := []struct {
+		words     []string
+		want      JobState
+		wantFlags []string
+	}{
+		{[]string{"PENDING"}, StatePending, nil},
+		{[]string{"CANCELLED by 1000"}, StateCancelled, nil},
+		{[]string{"COMPLETING"}, StateCompleting, nil},
+		{[]string{"COMPLETED", "COMPLETING"}, StateCompleting, []string{"COMPLETED"}},
+		{[]string{"PENDING", "REQUEUED"}, StateRequeued, []string{"PENDING"}},
+		{[]string{"RUNNING", "LAUNCH_FAILED"}, StateRunning, []string{"LAUNCH_FAILED"}},
+		{[]string{"OUT_OF_MEMORY"}, StateOutOfMemory, nil},
+		{[]string{"OOM"}, StateOutOfMemory, nil},
+		{[]string{"node_fail"}, StateNodeFail, nil},
+		{[]string{"BOOT_FAIL"}, StateBootFail, nil},
+		{[]string{"DEADLINE"}, StateDeadline, nil},
+		{[]string{"PREEMPTED"}, StatePreempted, nil},
+		{[]string{"TIMEOUT"}, StateTimeout, nil},
+		{[]string{"SUSPENDED"}, StateSuspended, nil},
+		{[]string{"SPECIAL_EXIT"}, StateSpecialExit, nil},
+		{[]string{"REVOKED"}, StateRevoked, nil},
+	}
+	for _, c := range cases {
+		got, flags, err := parseJobState(c.words)
+		if err != nil || got != c.want || !reflect.DeepEqual(flags, c.wantFlags) {
+			t.Errorf("parseJobState(%q) = %s %v %v, want %s %v", c.words, got, flags, err, c.want, c.wantFlags)
+		}
+	}
+	for st, class := range stateClasses {
+		if n := btoi(st.Terminal()) + btoi(st.Pending()) + btoi(st.Active()); n != 1 || !st.Known() {
+			t.Errorf("state %s (class %d) is in %d classes", st, class, n)
+		}
+	}
+	if !StateTimeout.Terminal() || StateRequeued.Terminal() || !StateRequeued.Pending() || !StateCompleting.Active() {
+		t.Error("state classes are wrong")
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func TestExpandHostlist(t *testing.T) {
+	cases := map[string][]string{
+		"":                    nil,
+		"n1":                  {"n1"},
+		"n[1-3]":              {"n1", "n2", "n3"},
+		"gpu[01-03,07],login": {"gpu01", "gpu02", "gpu03", "gpu07", "login"},
+		"r[1-2]-n[8-9]":       {"r1-n8", "r1-n9", "r2-n8", "r2-n9"},
+		"n[009-011]":          {"n009", "n010", "n011"},
+		"None assigned":       nil,
+	}
+	for in, want := range cases {
+		got, err := ExpandHostlist(in)
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("ExpandHostlist(%q) = %v, %v; want %v", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{"n[1-", "n]", "n[3-1]", "n[a-b]", "n[1-2", ",n1", "n[0-99999999999]", "n[0-999999],m[0-999999]"} {
+		if got, err := ExpandHostlist(bad); err == nil {
+			t.Errorf("ExpandHostlist(%q) accepted: %d hosts", bad, len(got))
+		}
+	}
+}
+
+func TestParseGRESAndTRES(t *testing.T) {
+	gres := map[string][]GRES{
+		"gpu:fake:4(S:0)":                            {{Name: "gpu", Type: "fake", Count: 4}},
+		"gpu:h100:2(IDX:0-1),gpu:h200:4(IDX:2-5)":    {{Name: "gpu", Type: "h100", Count: 2, Indices: []int{0, 1}}, {Name: "gpu", Type: "h200", Count: 4, Indices: []int{2, 3, 4, 5}}},
+		"gpu:8(IDX:0,2-7)":                           {{Name: "gpu", Count: 8, Indices: []int{0, 2, 3, 4, 5, 6, 7}}},
+		"gpu:tesla:0(IDX:N/A)":                       {{Name: "gpu", Type: "tesla", Count: 0}},
+		"gres:gpu:fake:2":                            {{Name: "gpu", Type: "fake", Count: 2}},
+		"gpu:a100:no_consume:1":                      {{Name: "gpu", Type: "a100", Count: 1}},
+		"mps:400K":                                   {{Name: "mps", Count: 400 << 10}},
+		"gpu:a100_3g.20gb:1(IDX:0)":                  {{Name: "gpu", Type: "a100_3g.20gb", Count: 1, Indices: []int{0}}},
+		"(null)":                                     nil,
+		"gpu:fake:2(IDX:0-1),gpu:fake:1(IDX:3)(S:0)": {{Name: "gpu", Type: "fake", Count: 2, Indices: []int{0, 1}}, {Name: "gpu", Type: "fake", Count: 1, Indices: []int{3}}},
+	}
+	for in, want := range gres {
+		got, err := ParseGRES(in)
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("ParseGRES(%q) = %+v, %v; want %+v", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{"gpu:2(IDX:0-1", ":2", "gpu:1(IDX:5-1)", "gpu:abc1"} {
+		if got, err := ParseGRES(bad); err == nil && !(bad == "gpu:abc1" && len(got) == 1 && got[0].Type == "abc1") {
+			t.Errorf("ParseGRES(%q) accepted: %+v", bad, got)
+		}
+	}
+
+	tres, err := ParseTRES("cpu=2,mem=1.5G,node=1,billing=2,gres/gpu=3,gres/gpu:a100=1,gres/gpu:v100=2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mem, _ := TRESCount(tres, "mem"); mem != 1536 {
+		t.Errorf("mem = %d MiB, want 1536", mem)
+	}
+	if GPUs(tres) != 3 {
+		t.Errorf("GPUs = %d, want the untyped total 3", GPUs(tres))
+	}
+	typedOnly, _ := ParseTRES("cpu=1,gres/gpu:a100=1,gres/gpu:v100=2")
+	if GPUs(typedOnly) != 3 {
+		t.Errorf("GPUs without an untyped entry = %d, want the sum 3", GPUs(typedOnly))
+	}
+	usage, err := ParseTRESUsage("cpu=01:02:03,energy=0,fs/disk=53162,mem=12460K,pages=2,vmem=221344K")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []TRES{{Type: "cpu", Count: 3723}, {Type: "energy"}, {Type: "fs", Name: "disk", Count: 53162}, {Type: "mem", Count: 12460 << 10}, {Type: "pages", Count: 2}, {Type: "vmem", Count: 221344 << 10}}
+	if !reflect.DeepEqual(usage, want) {
+		t.Errorf("usage %+v\nwant %+v", usage, want)
+	}
+	for _, bad := range []string{"cpu", "=1", "mem=-1M", "mem=lotsM", "cpu=1:2:3:4", "node=NaN", "gres/gpu=1e400"} {
+		if got, err := ParseTRES(bad); err == nil {
+			t.Errorf("ParseTRES(%q) accepted: %+v", bad, got)
+		}
+	}
+}
+
+func TestParseSlurmDuration(t *testing.T) {
+	cases := map[string]int64{"30": 1800, "05:30": 330, "01:02:03": 3723, "2-00:00:00": 172800, "1-02": 93600, "1-02:30": 95400, "00:00.421": 0}
+	for in, want := range cases {
+		if got, err := parseSlurmDuration(in); err != nil || got != want {
+			t.Errorf("parseSlurmDuration(%q) = %d, %v; want %d", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{"", "x", "1:2:3:4", "-1", "1-", "01:-2", "1.5.5"} {
+		if got, err := parseSlurmDuration(bad); err == nil {
+			t.Errorf("parseSlurmDuration(%q) accepted: %d", bad, got)
+		}
+	}
+	if got, err := parseCPUTimeMicros("00:00.421"); err != nil || got != 421000 {
+		t.Errorf("parseCPUTimeMicros = %d %v", got, err)
+	}
+}
+
+func TestParseParsableAnswer(t *testing.T) {
+	good := map[string]SubmitResult{"123\n": {JobID: 123}, "77;site-a\n": {JobID: 77, Cluster: "site-a"}, " 9 ": {JobID: 9}}
+	for in, want := range good {
+		if got, err := parseParsable([]byte(in)); err != nil || got != want {
+			t.Errorf("parseParsable(%q) = %+v, %v", in, got, err)
+		}
+	}
+	for _, bad := range []string{"", "Submitted batch job 12", "12\n13", "0", "99999999999", "12;", "12;a b", "-3", "12abc"} {
+		if got, err := parseParsable([]byte(bad)); err == nil {
+			t.Errorf("parseParsable(%q) accepted: %+v", bad, got)
+		}
+	}
+}
+
+func TestSubmitRequestValidation(t *testing.T) {
+	ok := SubmitRequest{Script: []byte("#!/bin/sh\ntrue\n"), Tag: "pg-1", WorkDir: "/tmp"}
+	if err := ok.validate(); err != nil {
+		t.Fatalf("valid request refused: %v", err)
+	}
+	bad := map[string]func(*SubmitRequest){
+		"pipe in tag":        func(r *SubmitRequest) { r.Tag = "a|b" },
+		"newline in tag":     func(r *SubmitRequest) { r.Tag = "a\nb" },
+		"quote in tag":       func(r *SubmitRequest) { r.Tag = `a"b` },
+		"utf-8 in tag":       func(r *SubmitRequest) { r.Tag = "ünï" },
+		"comma in tag":       func(r *SubmitRequest) { r.Tag = "a,b" },
+		"empty tag":          func(r *SubmitRequest) { r.Tag = "" },
+		"long tag":           func(r *SubmitRequest) { r.Tag = strings.Repeat("a", 65) },
+		"empty script":       func(r *SubmitRequest) { r.Script = nil },
+		"no shebang":         func(r *SubmitRequest) { r.Script = []byte("true\n") },
+		"nul in script":      func(r *SubmitRequest) { r.Script = []byte("#!/bin/sh\n\x00") },
+		"huge script":        func(r *SubmitRequest) { r.Script = append([]byte("#!/bin/sh\n"), make([]byte, MaxScriptBytes)...) },
+		"relative workdir":   func(r *SubmitRequest) { r.WorkDir = "tmp" },
+		"partition injected": func(r *SubmitRequest) { r.Partition = "cpu --qos=high" },
+		"bad array":          func(r *SubmitRequest) { r.Array = "0-9; rm -rf /" },
+		"bad dependency":     func(r *SubmitRequest) { r.Dependency = "afterok:1 --hold" },
+		"short option":       func(r *SubmitRequest) { r.Options = []string{"-p", "gpu"} },
+		"override job name":  func(r *SubmitRequest) { r.Options = []string{"--job-name=other"} },
+		"override chdir":     func(r *SubmitRequest) { r.Options = []string{"--chdir=/"} },
+		"multi-line option":  func(r *SubmitRequest) { r.Options = []string{"--comment=a\nb"} },
+		"multi-line comment": func(r *SubmitRequest) { r.Comment = "a\nb" },
+	}
+	for name, mutate := range bad {
+		r := ok
+		mutate(&r)
+		if err := r.validate(); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+	for _, good := range []SubmitRequest{
+		{Script: ok.Script, Tag: "x", WorkDir: "/", Array: "1,3,5-7%2", Dependency: "afterok:12:13,afterany:14", Options: []string{"--gres=gpu:fake:1", "--exclusive"}},
+		{Script: ok.Script, Tag: "x", WorkDir: "/", Dependency: "singleton"},
+	} {
+		if err := good.validate(); err != nil {
+			t.Errorf("refused %+v: %v", good, err)
+		}
+	}
+	if err := ValidateTag("a|b"); !errors.Is(err, ErrInvalidTag) {
+		t.Errorf("ValidateTag error %v is not ErrInvalidTag", err)
+	}
+}
+
+func TestClassifyRefusal(t *testing.T) {
+	// Messages as Slurm 22.05 printed them on the test cluster.
+	cases := map[string]error{
+		"sbatch: error: invalid partition specified: nope\nsbatch: error: Batch job submission failed: Invalid partition name specified\n":                                         ErrInvalidPartition,
+		"sbatch: error: Batch job submission failed: Invalid account or account/partition combination specified\n":                                                                 ErrInvalidAccount,
+		"sbatch: error: QOSMaxCpuPerJobLimit\nsbatch: error: Batch job submission failed: Job violates accounting/QOS policy (job submit limit, user's size and/or time limits)\n": ErrQOSLimit,
+		"sbatch: error: Batch job submission failed: Invalid qos specification\n":                                                                                                  ErrInvalidQOS,
+		"sbatch: error: Batch job submission failed: Requested node configuration is not available\n":                                                                              ErrUnavailableConfig,
+		"sbatch: error: Memory specification can not be satisfied\nsbatch: error: Batch job submission failed: Requested node configuration is not available\n":                    ErrUnavailableConfig,
+		"sbatch: error: Invalid --time specification\n":                                                                                                                            ErrInvalidTimeLimit,
+		"sbatch: unrecognized option '--bogus'\nTry \"sbatch --help\" for more information\n":                                                                                      ErrInvalidOption,
+		"sbatch: error: Batch job submission failed: Invalid generic resource (gres) specification\n":                                                                              ErrInvalidGRES,
+	}
+	for stderr, want := range cases {
+		r := classifyRefusal("sbatch", stderr)
+		if r == nil || !errors.Is(r, want) {
+			t.Errorf("classifyRefusal(%q) = %v, want %v", stderr, r, want)
+			continue
+		}
+		if strings.Contains(r.Message, "sbatch: error:") || r.Message == "" {
+			t.Errorf("refusal message %q should be Slurm's own words without the prefix", r.Message)
+		}
+	}
+	if r := classifyRefusal("sbatch", "sbatch: error: Batch job submission failed: Unable to contact slurm controller (connect failure)\n"); r != nil {
+		t.Errorf("an unreachable controller is not a refusal: %v", r)
+	}
+	ce := &CommandError{Command: "sbatch", ExitCode: 1, Stderr: "sbatch: error: Batch job submission failed: Unable to contact slurm controller (connect failure)"}
+	if !errors.Is(ce, ErrControllerUnreachable) {
+		t.Error("CommandError does not recognise an unreachable controller")
+	}
+}
+
+func TestParseRelease(t *testing.T) {
+	good := map[string]Release{"slurm-wlm 22.05.8\n": {22, 5, 8}, "slurm 23.11.10": {23, 11, 10}, "24.05.3": {24, 5, 3}, "slurm 25.05.0-0rc1": {25, 5, 0}}
+	for in, want := range good {
+		if got, err := ParseRelease(in); err != nil || got != want {
+			t.Errorf("ParseRelease(%q) = %v, %v", in, got, err)
+		}
+	}
+	for _, bad := range []string{"", "slurm", "sinfo: error: could not establish a configuration source", "slurm 1.2.3", "slurm 22.55.1"} {
+		if got, err := ParseRelease(bad); err == nil {
+			t.Errorf("ParseRelease(%q) accepted: %v", bad, got)
+		}
+	}
+	if !(Release{23, 2, 0}).AtLeast(23, 2) || (Release{22, 5, 8}).AtLeast(23, 2) || !(Release{24, 11, 0}).AtLeast(23, 2) {
+		t.Error("AtLeast is wrong")
+	}
+}
+
+func TestParseAccountingParsableHostile(t *testing.T) {
+	header := "1|1|c|u|g|a|p|normal|COMPLETED|None|0:0|0:0|1700000000|1700000000|1700000001|1700000002|1|UNLIMITED|1|n1|cpu=1|cpu=1|||00:00:00|00:00:00|"
+	recs, err := parseAccountingParsable([]byte(header+"a|b\nc|d\n"+strings.Replace(header, "1|1|", "2|2|", 1)+"plain\n"), Release{22, 5, 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 2 || recs[0].Name != "a|b\nc|d" || recs[1].Name != "plain" {
+		t.Fatalf("records %+v", recs)
+	}
+	for name, input := range map[string]string{
+		"continuation first": "orphan line\n",
+		"bad time":           strings.Replace(header, "1700000001", "yesterday", 1) + "x\n",
+		"bad exit":           strings.Replace(header, "0:0|0:0", "zero|0:0", 1) + "x\n",
+		"bad tres":           strings.Replace(header, "cpu=1|cpu=1", "cpu|cpu=1", 1) + "x\n",
+		"unknown state":      strings.Replace(header, "COMPLETED", "EXPLODED", 1) + "x\n",
+		"step before job":    strings.Replace(header, "1|1|", "3.batch|3.batch|", 1) + "x\n",
+	} {
+		if recs, err := parseAccountingParsable([]byte(input), Release{}); err == nil {
+			t.Errorf("%s: accepted %+v", name, recs)
+		}
+	}
+	if err := applyParsablePatch(nil, []byte("1|2|3\n")); err == nil {
+		t.Error("a patch line with the wrong number of fields was accepted")
+	}
+}
+
+func TestFlexTypes(t *testing.T) {
+	var f flexInt
+	for in, want := range map[string]flexInt{
+		`5`: {Set: true, Value: 5}, `null`: {}, `{"set":true,"infinite":false,"number":7}`: {Set: true, Value: 7},
+		`{"set":false,"infinite":true,"number":0}`: {Infinite: true}, `{"set":false,"infinite":false,"number":0}`: {},
+		`4294967295`: {Set: true, Value: 4294967295}, `2.0`: {Set: true, Value: 2},
+	} {
+		if err := f.UnmarshalJSON([]byte(in)); err != nil || f != want {
+			t.Errorf("flexInt(%s) = %+v, %v", in, f, err)
+		}
+	}
+	for _, bad := range []string{`"5"`, `[1]`, `true`, `{}`, `1.5`, `{"number":"x"}`} {
+		if err := f.UnmarshalJSON([]byte(bad)); err == nil {
+			t.Errorf("flexInt accepted %s", bad)
+		}
+	}
+	var e flexExitCode
+	for in, want := range map[string]*ExitStatus{
+		`768`: {Code: 3}, `9`: {Signal: 9}, `137`: {Signal: 9, CoreDumped: true}, `0`: {},
+		`{"set":true,"infinite":false,"number":256}`:                                             {Code: 1},
+		`{"status":"SIGNALED","return_code":null,"signal":{"signal_id":15}}`:                     {Signal: 15},
+		`{"status":["ERROR"],"return_code":{"set":true,"number":2},"signal":{}}`:                 {Code: 2},
+		`{"status":["PENDING"],"return_code":{"set":false,"number":0}}`:                          nil,
+		`{"status":["CORE_DUMPED"],"return_code":null,"signal":{"id":{"set":true,"number":11}}}`: {Signal: 11, CoreDumped: true},
+		`4294967294`: nil,
+	} {
+		if err := e.UnmarshalJSON([]byte(in)); err != nil || !reflect.DeepEqual(e.ptr(), want) {
+			t.Errorf("flexExitCode(%s) = %+v, %v; want %+v", in, e.ptr(), err, want)
+		}
+	}
+}

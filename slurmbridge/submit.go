@@ -1,0 +1,276 @@
+package slurmbridge
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// MaxScriptBytes is Slurm's default limit on a batch script (SchedulerParameters max_script_size).
+const MaxScriptBytes = 4 << 20
+
+// tagPattern keeps tags safe everywhere they travel: as a job name in squeue and sacct
+// filters (commas split lists), in slurmdbd (which rewrites quotes), in -P output (pipes) and
+// in file names.
+var tagPattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
+
+// ValidateTag reports whether tag can identify a submission.
+func ValidateTag(tag string) error {
+	if !tagPattern.MatchString(tag) {
+		return fmt.Errorf("%w %q: use 1-64 characters from A-Z a-z 0-9 . _ - starting with a letter or digit", ErrInvalidTag, truncate(tag, 80))
+	}
+	return nil
+}
+
+// SubmitRequest is one batch script to submit.
+type SubmitRequest struct {
+	// Script is the batch script; it must start with "#!".
+	Script []byte
+	// Tag identifies the submission and becomes the job name (overriding any
+	// "#SBATCH --job-name" in the script), so that a submission whose answer was lost can be
+	// found again with FindByTag before it is retried.
+	Tag string
+	// WorkDir is the job's working directory (absolute).
+	WorkDir    string
+	Partition  string
+	Account    string
+	QOS        string
+	Dependency string // "afterok:12:13", "singleton", …
+	Array      string // "0-9%2"
+	Hold       bool
+	Comment    string
+	// Options are further sbatch long options, each "--name=value" or "--flag"; they cannot
+	// override the tag, the working directory or --parsable.
+	Options []string
+}
+
+// SubmitResult is Slurm's answer to a submission.
+type SubmitResult struct {
+	JobID   uint32 `json:"jobId"`
+	Cluster string `json:"cluster,omitempty"`
+}
+
+var (
+	arrayPattern      = regexp.MustCompile(`^[0-9]+(-[0-9]+(:[0-9]+)?)?(,[0-9]+(-[0-9]+(:[0-9]+)?)?)*(%[0-9]+)?$`)
+	dependencyPattern = regexp.MustCompile(`^[A-Za-z_]+(:[0-9_+*]+(\([0-9]+\))?)*([,?][A-Za-z_]+(:[0-9_+*]+(\([0-9]+\))?)*)*$`)
+	slurmNamePattern  = regexp.MustCompile(`^[A-Za-z0-9_.+-]{1,128}$`)
+	optionPattern     = regexp.MustCompile(`^--[a-z][a-z0-9-]*(=.*)?$`)
+	parsablePattern   = regexp.MustCompile(`^([0-9]+)(?:;([A-Za-z0-9_.-]+))?$`)
+	reservedOptions   = map[string]bool{"--job-name": true, "--chdir": true, "--parsable": true, "--wrap": true, "--export-file": true, "--wait": true}
+)
+
+func (r SubmitRequest) validate() error {
+	if err := ValidateTag(r.Tag); err != nil {
+		return err
+	}
+	if len(r.Script) == 0 {
+		return errors.New("empty batch script")
+	}
+	if len(r.Script) > MaxScriptBytes {
+		return fmt.Errorf("batch script is %d bytes, more than Slurm's default limit of %d", len(r.Script), MaxScriptBytes)
+	}
+	if !bytes.HasPrefix(r.Script, []byte("#!")) {
+		return errors.New(`batch script must start with "#!" (an interpreter line)`)
+	}
+	if bytes.IndexByte(r.Script, 0) >= 0 {
+		return errors.New("batch script contains a NUL byte")
+	}
+	if r.WorkDir == "" || !filepath.IsAbs(r.WorkDir) || strings.ContainsAny(r.WorkDir, "\x00\n") {
+		return fmt.Errorf("working directory %q must be an absolute path", truncate(r.WorkDir, 80))
+	}
+	for label, v := range map[string]string{"partition": r.Partition, "account": r.Account, "qos": r.QOS} {
+		if v != "" && !slurmNamePattern.MatchString(v) {
+			return fmt.Errorf("invalid %s name %q", label, truncate(v, 80))
+		}
+	}
+	if r.Array != "" && !arrayPattern.MatchString(r.Array) {
+		return fmt.Errorf("invalid array specification %q (expected e.g. 0-9 or 1,3,5-7%%2)", truncate(r.Array, 80))
+	}
+	if r.Dependency != "" && !dependencyPattern.MatchString(r.Dependency) {
+		return fmt.Errorf("invalid dependency %q (expected e.g. afterok:12:13)", truncate(r.Dependency, 80))
+	}
+	if strings.ContainsAny(r.Comment, "\x00\n") {
+		return errors.New("comment must be a single line")
+	}
+	for _, o := range r.Options {
+		if !optionPattern.MatchString(o) || strings.ContainsAny(o, "\x00\n") {
+			return fmt.Errorf("sbatch option %q must be a long option (--name or --name=value) on one line", truncate(o, 80))
+		}
+		name, _, _ := strings.Cut(o, "=")
+		if reservedOptions[name] {
+			return fmt.Errorf("sbatch option %s is set by the bridge and cannot be overridden", name)
+		}
+	}
+	return nil
+}
+
+// Submit submits one batch script with sbatch and returns the job id. The script goes in on
+// stdin; nothing is ever interpreted by a shell on the way. A *TimeoutError or
+// ErrControllerUnreachable leaves it unknown whether Slurm accepted the job: look it up with
+// FindByTag before submitting again.
+func (b *Bridge) Submit(ctx context.Context, req SubmitRequest) (SubmitResult, error) {
+	if err := req.validate(); err != nil {
+		return SubmitResult{}, fmt.Errorf("submission %s: %w", req.Tag, err)
+	}
+	args := []string{"--parsable", "--job-name=" + req.Tag, "--chdir=" + req.WorkDir}
+	if req.Partition != "" {
+		args = append(args, "--partition="+req.Partition)
+	}
+	if req.Account != "" {
+		args = append(args, "--account="+req.Account)
+	}
+	if req.QOS != "" {
+		args = append(args, "--qos="+req.QOS)
+	}
+	if req.Dependency != "" {
+		args = append(args, "--dependency="+req.Dependency)
+	}
+	if req.Array != "" {
+		args = append(args, "--array="+req.Array)
+	}
+	if req.Hold {
+		args = append(args, "--hold")
+	}
+	if req.Comment != "" {
+		args = append(args, "--comment="+req.Comment)
+	}
+	args = append(args, req.Options...)
+	res, err := b.run(ctx, invocation{name: "sbatch", args: args, stdin: req.Script})
+	if err != nil {
+		var cmdErr *CommandError
+		if errors.As(err, &cmdErr) {
+			if refusal := classifyRefusal("sbatch", cmdErr.Stderr); refusal != nil {
+				return SubmitResult{}, fmt.Errorf("submission %s: %w", req.Tag, refusal)
+			}
+		}
+		return SubmitResult{}, fmt.Errorf("submission %s: %w", req.Tag, err)
+	}
+	out, err := parseParsable(res.stdout)
+	if err != nil {
+		// Slurm may well have accepted the job: say so, so the caller looks it up by tag.
+		return SubmitResult{}, &ParseError{Command: "sbatch --parsable", What: "job id (the job may have been accepted; look it up by tag " + req.Tag + ")", Err: err}
+	}
+	b.log.WithField("tag", req.Tag).WithField("jobId", out.JobID).Info("submitted batch job")
+	return out, nil
+}
+
+// parseParsable reads sbatch --parsable's answer: "1234" or "1234;cluster", alone on its line.
+func parseParsable(stdout []byte) (SubmitResult, error) {
+	text := strings.TrimSpace(string(stdout))
+	if text == "" {
+		return SubmitResult{}, errors.New("sbatch printed no job id")
+	}
+	if strings.ContainsAny(text, "\n\r") {
+		return SubmitResult{}, fmt.Errorf("expected one line, got %q", truncate(text, 120))
+	}
+	m := parsablePattern.FindStringSubmatch(text)
+	if m == nil {
+		return SubmitResult{}, fmt.Errorf("expected <jobid>[;cluster], got %q", truncate(text, 120))
+	}
+	id, err := strconv.ParseUint(m[1], 10, 32)
+	if err != nil || id == 0 {
+		return SubmitResult{}, fmt.Errorf("job id %q out of range", m[1])
+	}
+	return SubmitResult{JobID: uint32(id), Cluster: m[2]}, nil
+}
+
+// FindByTag returns the ids of jobs submitted with tag, asking the controller first and then
+// the accounting database for jobs submitted since `since` that the controller has already
+// forgotten. Array tasks and heterogeneous components are reported by their master id.
+func (b *Bridge) FindByTag(ctx context.Context, tag string, since time.Time) ([]uint32, error) {
+	if err := ValidateTag(tag); err != nil {
+		return nil, err
+	}
+	ids := map[uint32]bool{}
+	jobs, err := b.ListJobs(ctx, JobQuery{Names: []string{tag}})
+	if err != nil {
+		return nil, fmt.Errorf("finding tag %s: %w", tag, err)
+	}
+	for _, j := range jobs {
+		ids[masterID(j.ID, j.ArrayJobID, j.HetJobID)] = true
+	}
+	records, err := b.Accounting(ctx, AccountingQuery{Start: since, End: time.Now().Add(time.Minute), Names: []string{tag}})
+	if err != nil {
+		return nil, fmt.Errorf("finding tag %s in accounting: %w", tag, err)
+	}
+	for _, r := range records {
+		ids[masterID(r.JobID, r.ArrayJobID, r.HetJobID)] = true
+	}
+	out := make([]uint32, 0, len(ids))
+	for id := range ids {
+		out = append(out, id)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i] < out[j] })
+	return out, nil
+}
+
+func masterID(id, arrayJobID, hetJobID uint32) uint32 {
+	switch {
+	case arrayJobID != 0:
+		return arrayJobID
+	case hetJobID != 0:
+		return hetJobID
+	}
+	return id
+}
+
+var cancelSignals = map[string]bool{
+	"HUP": true, "INT": true, "QUIT": true, "KILL": true, "USR1": true, "USR2": true,
+	"TERM": true, "CONT": true, "STOP": true, "TSTP": true,
+}
+
+// Cancel cancels a job (all its tasks, for an array) with scancel, or sends it signal (e.g.
+// "TERM") when one is given. scancel exits 0 even when it did nothing, so its verbose
+// messages are read: an unknown job gives ErrJobNotFound, a finished one ErrJobFinished.
+func (b *Bridge) Cancel(ctx context.Context, id uint32, signal string) error {
+	if id == 0 {
+		return errors.New("cancel: job id 0 is not a job")
+	}
+	args := []string{"--verbose"}
+	if signal != "" {
+		signal = strings.TrimPrefix(strings.ToUpper(signal), "SIG")
+		if !cancelSignals[signal] {
+			return fmt.Errorf("cancel job %d: signal %q is not one of HUP INT QUIT KILL USR1 USR2 TERM CONT STOP TSTP", id, truncate(signal, 20))
+		}
+		args = append(args, "--signal="+signal)
+	}
+	args = append(args, strconv.FormatUint(uint64(id), 10))
+	res, err := b.run(ctx, invocation{name: "scancel", args: args})
+	stderr := res.stderr
+	if err != nil {
+		var cmdErr *CommandError
+		if !errors.As(err, &cmdErr) {
+			return fmt.Errorf("cancel job %d: %w", id, err)
+		}
+	}
+	for _, line := range strings.Split(stderr, "\n") {
+		_, msg, found := strings.Cut(line, "error on job id ")
+		if !found {
+			continue
+		}
+		_, msg, _ = strings.Cut(msg, ": ")
+		lower := strings.ToLower(msg)
+		switch {
+		case strings.Contains(lower, "invalid job id"):
+			return fmt.Errorf("cancel job %d: %s: %w", id, msg, ErrJobNotFound)
+		case strings.Contains(lower, "already completing or completed"):
+			return fmt.Errorf("cancel job %d: %s: %w", id, msg, ErrJobFinished)
+		case strings.Contains(lower, "permission denied"):
+			return &RefusalError{Command: "scancel", Reason: ErrPermissionDenied, Message: msg}
+		default:
+			return &CommandError{Command: "scancel", ExitCode: 0, Stderr: stderr}
+		}
+	}
+	if err != nil {
+		return fmt.Errorf("cancel job %d: %w", id, err)
+	}
+	b.log.WithField("jobId", id).WithField("signal", signal).Info("cancelled job")
+	return nil
+}
