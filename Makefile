@@ -13,7 +13,7 @@ CLUSTER_B := siteb
 CLUSTER_CONF = $(shell $(CLUSTER) env 2>/dev/null | sed -n 's/^export SLURM_CONF=//p')
 CLUSTER_B_CONF = $(shell $(CLUSTER) env --name $(CLUSTER_B) 2>/dev/null | sed -n 's/^export SLURM_CONF=//p')
 
-.PHONY: build test unit-test lint fmt bench-slurm cluster-up cluster-down cluster-status demo check-go fixtures
+.PHONY: build test unit-test lint fmt bench-slurm cluster-up cluster-b-up cluster-down cluster-status demo check-go fixtures
 
 check-go:
 	@command -v $(GO) >/dev/null || { echo "Go is not installed: install Go 1.23 or newer (e.g. under /usr/local/go) — see README.md" >&2; exit 1; }
@@ -23,8 +23,8 @@ build: check-go
 
 # All unit and end-to-end tests; the end-to-end ones run on the real Slurm test cluster,
 # which this target starts (and installs, as root on Debian) if needed.
-test: check-go cluster-up
-	$(CLUSTER) up --name $(CLUSTER_B)
+# (Make expands a recipe only once its prerequisites are made, so both paths exist by then.)
+test: check-go cluster-up cluster-b-up
 	PETAGRID_TEST_SLURM_CONF=$(CLUSTER_CONF) PETAGRID_TEST_SLURM_CONF_B=$(CLUSTER_B_CONF) PETAGRID_REQUIRE_CLUSTER=1 \
 		$(GO) test -race -count=1 -timeout 20m ./...
 
@@ -46,6 +46,9 @@ bench-slurm: check-go cluster-up
 
 cluster-up:
 	$(CLUSTER) up
+
+cluster-b-up:
+	$(CLUSTER) up --name $(CLUSTER_B)
 
 cluster-down:
 	$(CLUSTER) down --all

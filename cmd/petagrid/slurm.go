@@ -223,14 +223,26 @@ func waitAndReport(ctx context.Context, b *slurmbridge.Bridge, out *printer, id 
 			failed = append(failed, fmt.Sprintf("job %d ended %s (exit %s)", j.ID, j.State, exitString(j.Exit)))
 		}
 	}
+	// A run is (job id, submit time): ids repeat when a cluster's state is reset, so records
+	// of older jobs with the same id are left out.
+	runs := map[uint32]time.Time{}
+	for _, j := range jobs {
+		runs[j.ID] = j.SubmitTime
+	}
 	deadline := time.Now().Add(time.Minute)
 	var recs []slurmbridge.AccountingRecord
 	for {
-		recs, err = b.Accounting(ctx, slurmbridge.AccountingQuery{
+		all, err := b.Accounting(ctx, slurmbridge.AccountingQuery{
 			Start: submitted.Add(-time.Minute), End: time.Now().Add(time.Minute), JobIDs: []uint32{id},
 		})
 		if err != nil {
 			return err
+		}
+		recs = recs[:0]
+		for _, r := range all {
+			if submit, ok := runs[r.JobID]; ok && r.SubmitTime.Equal(submit) {
+				recs = append(recs, r)
+			}
 		}
 		if accountingFinal(recs, len(jobs)) || time.Now().After(deadline) {
 			break

@@ -72,10 +72,16 @@ func submit(t *testing.T, b *slurmbridge.Bridge, req slurmbridge.SubmitRequest) 
 func script(body string) []byte { return []byte("#!/bin/sh\n" + body + "\n") }
 
 // accountingRecord polls slurmdbd until the job's final record arrives (slurmctld sends it
-// asynchronously, usually within a second).
+// asynchronously, usually within a second). The run is identified by id and submit time, as
+// the controller reports them: a cluster whose state was reset reuses job ids.
 func accountingRecord(t *testing.T, b *slurmbridge.Bridge, id uint32, format slurmbridge.AccountingFormat) slurmbridge.AccountingRecord {
 	t.Helper()
 	ctx := testContext(t)
+	jobs, err := b.ListJobs(ctx, slurmbridge.JobQuery{IDs: []uint32{id}})
+	if err != nil || len(jobs) == 0 {
+		t.Fatalf("job %d is not in the controller: %v", id, err)
+	}
+	submitted := jobs[0].SubmitTime
 	for {
 		recs, err := b.Accounting(ctx, slurmbridge.AccountingQuery{
 			Start: time.Now().Add(-time.Hour), End: time.Now().Add(time.Minute), JobIDs: []uint32{id}, Format: format,
@@ -84,7 +90,7 @@ func accountingRecord(t *testing.T, b *slurmbridge.Bridge, id uint32, format slu
 			t.Fatalf("accounting for job %d: %v", id, err)
 		}
 		for _, r := range recs {
-			if r.JobID == id && r.State.Terminal() && !r.EndTime.IsZero() && !r.Incomplete {
+			if r.JobID == id && r.SubmitTime.Equal(submitted) && r.State.Terminal() && !r.EndTime.IsZero() && !r.Incomplete {
 				return r
 			}
 		}
