@@ -276,7 +276,11 @@ func TestInventoryShowsFakeGPUs(t *testing.T) {
 func TestGPUJobGetsDeviceIndices(t *testing.T) {
 	b := testBridge(t)
 	ctx := testContext(t)
-	id := submit(t, b, slurmbridge.SubmitRequest{Script: script("sleep 20"), Partition: "gpu", Options: []string{"--gres=gpu:fake:2"}})
+	dir := t.TempDir()
+	id := submit(t, b, slurmbridge.SubmitRequest{
+		Script: script(`echo "$SLURM_JOB_GPUS" > gpus.txt; sleep 20`), WorkDir: dir,
+		Partition: "gpu", Options: []string{"--gres=gpu:fake:2"},
+	})
 	var job slurmbridge.Job
 	for {
 		var err error
@@ -297,6 +301,19 @@ func TestGPUJobGetsDeviceIndices(t *testing.T) {
 	}
 	if slurmbridge.GPUs(job.AllocTRES) != 2 {
 		t.Errorf("allocated TRES %v", job.AllocTRES)
+	}
+	// The indices the bridge parsed are the ones Slurm gave the job itself.
+	want := strconv.Itoa(g.Indices[0]) + "," + strconv.Itoa(g.Indices[1])
+	var got string
+	for ctx.Err() == nil {
+		data, _ := os.ReadFile(filepath.Join(dir, "gpus.txt"))
+		if got = strings.TrimSpace(string(data)); got != "" {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	if got != want {
+		t.Errorf("the job saw SLURM_JOB_GPUS=%q, the bridge parsed indices %q (the harness needs mknod for its fake GPU devices)", got, want)
 	}
 	if _, err := b.JobDetail(ctx, 3999999999); !errors.Is(err, slurmbridge.ErrJobNotFound) {
 		t.Errorf("detail of an unknown job gave %v", err)
