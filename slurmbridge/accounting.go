@@ -81,6 +81,13 @@ type AccountingRecord struct {
 	Provenance Provenance `json:"provenance"`
 }
 
+// RunEnded reports whether this run is over: a terminal state, or a run that was requeued
+// (REQUEUED, REQUEUE_HOLD, …: the job goes on as a new run with a new record, but this one
+// has ended and used what it used).
+func (r AccountingRecord) RunEnded() bool {
+	return r.State.Terminal() || r.State.Pending() && !r.EndTime.IsZero()
+}
+
 // AccountingStep is one step of a job run (batch, extern, or an srun step).
 type AccountingStep struct {
 	ID             string      `json:"id"` // "batch", "extern", "0", …
@@ -473,7 +480,7 @@ func (j jsonAcctJob) record() (AccountingRecord, error) {
 	if r.State, _, err = parseJobState(j.State.Current); err != nil {
 		return r, fmt.Errorf("job %d: %w", r.JobID, err)
 	}
-	if r.State.Terminal() {
+	if r.RunEnded() {
 		r.Exit = j.ExitCode.ptr()
 		r.DerivedExit = j.DerivedExitCode.ptr()
 	}
@@ -608,7 +615,7 @@ func applyParsablePatch(records []AccountingRecord, data []byte) error {
 		}
 		var extra strings.Builder
 		extra.WriteString(jr.line)
-		if rec.State.Terminal() {
+		if rec.RunEnded() {
 			rec.Exit, rec.DerivedExit = jr.exit, jr.derived
 		}
 		for k := range rec.Steps {

@@ -2,6 +2,7 @@ package slurmbridge
 
 import (
 	"context"
+	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -11,15 +12,50 @@ import (
 	"time"
 )
 
-// parsableFields is the full -P field list. JobName is last: sacct escapes nothing, so a name
-// may hold "|" and newlines; being last, it can be split off with a field limit and its
-// continuation lines recognised. WorkDir and Comment are free text too and are not asked for.
+// parsableFields is the full -P field list. sacct escapes nothing, so free text (JobName,
+// WorkDir, Comment) may hold "|" and newlines. The bridge therefore asks for a delimiter that
+// is a fresh random token on every query, which no job name can contain by design, and
+// JobIDRaw comes first: it never holds a newline, so the boundary between two records is the
+// last newline before it.
 var parsableFields = []string{
 	"JobIDRaw", "JobID", "Cluster", "User", "Group", "Account", "Partition", "QOS", "State",
 	"Reason", "ExitCode", "DerivedExitCode", "Submit", "Eligible", "Start", "End", "ElapsedRaw",
 	"TimelimitRaw", "NNodes", "NodeList", "AllocTRES", "ReqTRES", "TRESUsageInTot", "NTasks",
-	"UserCPU", "SystemCPU", "JobName",
+	"UserCPU", "SystemCPU", "WorkDir", "Comment", "JobName",
 }
+
+// Indices into parsableFields of the fields read by name below.
+const (
+	pfJobIDRaw = iota
+	pfJobID
+	pfCluster
+	pfUser
+	pfGroup
+	pfAccount
+	pfPartition
+	pfQOS
+	pfState
+	pfReason
+	pfExitCode
+	pfDerivedExitCode
+	pfSubmit
+	pfEligible
+	pfStart
+	pfEnd
+	pfElapsedRaw
+	pfTimelimitRaw
+	pfNNodes
+	pfNodeList
+	pfAllocTRES
+	pfReqTRES
+	pfTRESUsageInTot
+	pfNTasks
+	pfUserCPU
+	pfSystemCPU
+	pfWorkDir
+	pfComment
+	pfJobName
+)
 
 var (
 	rawIDPattern = regexp.MustCompile(`^[0-9]+(\.[A-Za-z0-9+_-]+)?$`)
@@ -27,70 +63,99 @@ var (
 	printedIDPattern = regexp.MustCompile(`^([0-9]+)(?:_([0-9]+|\[[0-9,%\-]+\]))?(?:\+([0-9]+))?(?:\.([A-Za-z0-9+_-]+))?$`)
 )
 
+// newDelimiter returns a delimiter no job's text can be expected to contain.
+func newDelimiter() (string, error) {
+	var b [12]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", fmt.Errorf("random delimiter: %w", err)
+	}
+	return "~pg" + hex.EncodeToString(b[:]) + "~", nil
+}
+
 func (b *Bridge) accountingParsable(ctx context.Context, q AccountingQuery, release Release) ([]AccountingRecord, error) {
-	args := append([]string{"--parsable2", "--noheader", "--format=" + strings.Join(parsableFields, ",")}, q.filterArgs()...)
+	delim, err := newDelimiter()
+	if err != nil {
+		return nil, err
+	}
+	args := append([]string{"--parsable2", "--noheader", "--delimiter=" + delim, "--format=" + strings.Join(parsableFields, ",")}, q.filterArgs()...)
 	out, err := b.sacct(ctx, args, "SLURM_TIME_FORMAT=%s")
 	if err != nil {
 		return nil, err
 	}
-	return parseAccountingParsable(out, release)
+	return parseAccountingParsable(out, delim, release)
 }
 
-// parseAccountingParsable reads sacct -P output with parsableFields. A line that cannot be
-// the start of a record (too few fields, or a malformed id) continues the previous record's
-// job name, which contained a newline.
-func parseAccountingParsable(data []byte, release Release) ([]AccountingRecord, error) {
-	const command = "sacct -P"
-	n := len(parsableFields)
-	type pending struct {
-		fields []string
-		lines  []string
-		lineNo int
-	}
-	var rows []pending
-	text := strings.TrimSuffix(string(data), "\n")
-	if text == "" {
+// splitParsable cuts sacct -P output, printed with delim between fields, into records of
+// nFields fields. Fields may contain newlines; a record ends at the last newline before the
+// next record's first field.
+func splitParsable(data []byte, delim string, nFields int) ([][]string, error) {
+	text := string(data)
+	if strings.TrimSpace(text) == "" {
 		return nil, nil
 	}
-	for i, line := range strings.Split(text, "\n") {
-		fields := strings.SplitN(line, "|", n)
-		if len(fields) == n && rawIDPattern.MatchString(fields[0]) && printedIDPattern.MatchString(fields[1]) {
-			rows = append(rows, pending{fields: fields, lines: []string{line}, lineNo: i + 1})
+	text = strings.TrimSuffix(text, "\n")
+	tokens := strings.Split(text, delim)
+	if (len(tokens)-1)%(nFields-1) != 0 {
+		return nil, fmt.Errorf("%d fields do not make whole records of %d", len(tokens), nFields)
+	}
+	records := make([][]string, 0, (len(tokens)-1)/(nFields-1))
+	current := []string{tokens[0]}
+	for i := 1; i < len(tokens); i++ {
+		if len(current) == nFields-1 && i < len(tokens)-1 {
+			// This token is the last field of one record, a newline, and the first field of
+			// the next.
+			cut := strings.LastIndexByte(tokens[i], '\n')
+			if cut < 0 {
+				return nil, fmt.Errorf("record %d does not end with a newline", len(records)+1)
+			}
+			current = append(current, tokens[i][:cut])
+			records = append(records, current)
+			current = []string{tokens[i][cut+1:]}
 			continue
 		}
-		if len(rows) == 0 {
-			return nil, &ParseError{Command: command, What: fmt.Sprintf("line %d", i+1), Err: fmt.Errorf("expected %d fields starting with a job id, got %q", n, truncate(line, 120))}
-		}
-		last := &rows[len(rows)-1]
-		last.fields[n-1] += "\n" + line
-		last.lines = append(last.lines, line)
+		current = append(current, tokens[i])
 	}
-	format := "parsable"
+	if len(current) != nFields {
+		return nil, fmt.Errorf("last record has %d fields, expected %d", len(current), nFields)
+	}
+	return append(records, current), nil
+}
+
+// parseAccountingParsable reads sacct -P output with parsableFields, printed with delim.
+func parseAccountingParsable(data []byte, delim string, release Release) ([]AccountingRecord, error) {
+	const command = "sacct -P"
+	rows, err := splitParsable(data, delim, len(parsableFields))
+	if err != nil {
+		return nil, &ParseError{Command: command, What: "records", Err: err}
+	}
 	var records []AccountingRecord
 	byRaw := map[string]int{} // raw job id → index of its latest run, for attaching steps
-	for _, row := range rows {
-		f := row.fields
-		what := fmt.Sprintf("line %d", row.lineNo)
-		if strings.Contains(f[0], ".") {
+	for i, f := range rows {
+		what := fmt.Sprintf("record %d", i+1)
+		if !rawIDPattern.MatchString(f[pfJobIDRaw]) || !printedIDPattern.MatchString(f[pfJobID]) {
+			return nil, &ParseError{Command: command, What: what, Err: fmt.Errorf("bad job id %q / %q", truncate(f[pfJobIDRaw], 40), truncate(f[pfJobID], 40))}
+		}
+		raw := strings.Join(f, delim)
+		if strings.Contains(f[pfJobIDRaw], ".") {
 			step, jobRaw, err := parsableStep(f)
 			if err != nil {
 				return nil, &ParseError{Command: command, What: what, Err: err}
 			}
 			idx, ok := byRaw[jobRaw]
 			if !ok {
-				return nil, &ParseError{Command: command, What: what, Err: fmt.Errorf("step %s before its job", f[0])}
+				return nil, &ParseError{Command: command, What: what, Err: fmt.Errorf("step %s before its job", f[pfJobIDRaw])}
 			}
 			records[idx].Steps = append(records[idx].Steps, step)
-			rehash(&records[idx], strings.Join(row.lines, "\n"))
+			rehash(&records[idx], raw)
 			continue
 		}
 		rec, err := parsableJob(f)
 		if err != nil {
 			return nil, &ParseError{Command: command, What: what, Err: err}
 		}
-		sum := sha256.Sum256([]byte(strings.Join(row.lines, "\n")))
-		rec.Provenance = Provenance{SlurmRelease: release.String(), Format: format, RawSHA256: hex.EncodeToString(sum[:])}
-		byRaw[f[0]] = len(records)
+		sum := sha256.Sum256([]byte(raw))
+		rec.Provenance = Provenance{SlurmRelease: release.String(), Format: "parsable", RawSHA256: hex.EncodeToString(sum[:])}
+		byRaw[f[pfJobIDRaw]] = len(records)
 		records = append(records, rec)
 	}
 	return records, nil
@@ -102,27 +167,29 @@ func rehash(rec *AccountingRecord, more string) {
 }
 
 func parsableJob(f []string) (AccountingRecord, error) {
-	raw, err := strconv.ParseUint(f[0], 10, 32)
+	raw, err := strconv.ParseUint(f[pfJobIDRaw], 10, 32)
 	if err != nil || raw == 0 {
-		return AccountingRecord{}, fmt.Errorf("bad JobIDRaw %q", f[0])
+		return AccountingRecord{}, fmt.Errorf("bad JobIDRaw %q", f[pfJobIDRaw])
 	}
 	r := AccountingRecord{
 		JobID:     uint32(raw),
-		Cluster:   f[2],
-		User:      f[3],
-		Group:     f[4],
-		Account:   f[5],
-		Partition: f[6],
-		QOS:       f[7],
-		Reason:    f[9],
-		Name:      f[26],
+		Cluster:   f[pfCluster],
+		User:      f[pfUser],
+		Group:     f[pfGroup],
+		Account:   f[pfAccount],
+		Partition: f[pfPartition],
+		QOS:       f[pfQOS],
+		Reason:    f[pfReason],
+		WorkDir:   f[pfWorkDir],
+		Comment:   f[pfComment],
+		Name:      f[pfJobName],
 	}
 	if r.Reason == "None" {
 		r.Reason = ""
 	}
-	m := printedIDPattern.FindStringSubmatch(f[1])
+	m := printedIDPattern.FindStringSubmatch(f[pfJobID])
 	if m == nil {
-		return r, fmt.Errorf("bad JobID %q", f[1])
+		return r, fmt.Errorf("bad JobID %q", f[pfJobID])
 	}
 	master, _ := strconv.ParseUint(m[1], 10, 32)
 	if m[2] != "" {
@@ -138,39 +205,39 @@ func parsableJob(f []string) (AccountingRecord, error) {
 		o := uint32(off)
 		r.HetOffset = &o
 	}
-	if r.State, _, err = parseJobState([]string{f[8]}); err != nil {
+	if r.State, _, err = parseJobState([]string{f[pfState]}); err != nil {
 		return r, err
-	}
-	if r.State.Terminal() {
-		if r.Exit, err = parseExitPair(f[10]); err != nil {
-			return r, err
-		}
-		if r.DerivedExit, err = parseExitPair(f[11]); err != nil {
-			return r, err
-		}
 	}
 	times := []*time.Time{&r.SubmitTime, &r.EligibleTime, &r.StartTime, &r.EndTime}
 	for i, t := range times {
-		if *t, err = parseEpochField(f[12+i]); err != nil {
-			return r, fmt.Errorf("%s: %w", parsableFields[12+i], err)
+		if *t, err = parseEpochField(f[pfSubmit+i]); err != nil {
+			return r, fmt.Errorf("%s: %w", parsableFields[pfSubmit+i], err)
 		}
 	}
-	if r.ElapsedSeconds, err = parseIntField(f[16]); err != nil {
+	if r.RunEnded() {
+		if r.Exit, err = parseExitPair(f[pfExitCode]); err != nil {
+			return r, err
+		}
+		if r.DerivedExit, err = parseExitPair(f[pfDerivedExitCode]); err != nil {
+			return r, err
+		}
+	}
+	if r.ElapsedSeconds, err = parseIntField(f[pfElapsedRaw]); err != nil {
 		return r, fmt.Errorf("ElapsedRaw: %w", err)
 	}
-	if r.TimeLimitMinutes, err = parseLimitMinutes(f[17]); err != nil {
+	if r.TimeLimitMinutes, err = parseLimitMinutes(f[pfTimelimitRaw]); err != nil {
 		return r, err
 	}
-	if r.NodeCount, err = parseIntField(f[18]); err != nil {
+	if r.NodeCount, err = parseIntField(f[pfNNodes]); err != nil {
 		return r, fmt.Errorf("NNodes: %w", err)
 	}
-	if f[19] != "None assigned" {
-		r.Nodes = f[19]
+	if f[pfNodeList] != "None assigned" {
+		r.Nodes = f[pfNodeList]
 	}
-	if r.AllocTRES, err = ParseTRES(f[20]); err != nil {
+	if r.AllocTRES, err = ParseTRES(f[pfAllocTRES]); err != nil {
 		return r, err
 	}
-	if r.ReqTRES, err = ParseTRES(f[21]); err != nil {
+	if r.ReqTRES, err = ParseTRES(f[pfReqTRES]); err != nil {
 		return r, err
 	}
 	r.Incomplete = isPlaceholder(r)
@@ -178,42 +245,42 @@ func parsableJob(f []string) (AccountingRecord, error) {
 }
 
 func parsableStep(f []string) (AccountingStep, string, error) {
-	jobRaw, stepID, _ := strings.Cut(f[0], ".")
-	s := AccountingStep{ID: stepID, Name: f[26], Nodes: f[19]}
+	jobRaw, stepID, _ := strings.Cut(f[pfJobIDRaw], ".")
+	s := AccountingStep{ID: stepID, Name: f[pfJobName], Nodes: f[pfNodeList]}
 	var err error
-	if s.State, _, err = parseJobState([]string{f[8]}); err != nil {
+	if s.State, _, err = parseJobState([]string{f[pfState]}); err != nil {
 		return s, "", err
 	}
 	if s.State.Terminal() {
-		if s.Exit, err = parseExitPair(f[10]); err != nil {
+		if s.Exit, err = parseExitPair(f[pfExitCode]); err != nil {
 			return s, "", err
 		}
 	}
-	if s.StartTime, err = parseEpochField(f[14]); err != nil {
+	if s.StartTime, err = parseEpochField(f[pfStart]); err != nil {
 		return s, "", fmt.Errorf("Start: %w", err)
 	}
-	if s.EndTime, err = parseEpochField(f[15]); err != nil {
+	if s.EndTime, err = parseEpochField(f[pfEnd]); err != nil {
 		return s, "", fmt.Errorf("End: %w", err)
 	}
-	if s.ElapsedSeconds, err = parseIntField(f[16]); err != nil {
+	if s.ElapsedSeconds, err = parseIntField(f[pfElapsedRaw]); err != nil {
 		return s, "", fmt.Errorf("ElapsedRaw: %w", err)
 	}
-	if s.NodeCount, err = parseIntField(f[18]); err != nil {
+	if s.NodeCount, err = parseIntField(f[pfNNodes]); err != nil {
 		return s, "", fmt.Errorf("NNodes: %w", err)
 	}
-	if s.AllocTRES, err = ParseTRES(f[20]); err != nil {
+	if s.AllocTRES, err = ParseTRES(f[pfAllocTRES]); err != nil {
 		return s, "", err
 	}
-	if s.UsageTRES, err = ParseTRESUsage(f[22]); err != nil {
+	if s.UsageTRES, err = ParseTRESUsage(f[pfTRESUsageInTot]); err != nil {
 		return s, "", err
 	}
-	if s.Tasks, err = parseIntField(f[23]); err != nil {
+	if s.Tasks, err = parseIntField(f[pfNTasks]); err != nil {
 		return s, "", fmt.Errorf("NTasks: %w", err)
 	}
-	if s.UserCPUMicroseconds, err = parseCPUTimeMicros(f[24]); err != nil {
+	if s.UserCPUMicroseconds, err = parseCPUTimeMicros(f[pfUserCPU]); err != nil {
 		return s, "", fmt.Errorf("UserCPU: %w", err)
 	}
-	if s.SystemCPUMicroseconds, err = parseCPUTimeMicros(f[25]); err != nil {
+	if s.SystemCPUMicroseconds, err = parseCPUTimeMicros(f[pfSystemCPU]); err != nil {
 		return s, "", fmt.Errorf("SystemCPU: %w", err)
 	}
 	return s, jobRaw, nil

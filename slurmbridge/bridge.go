@@ -12,6 +12,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -62,8 +63,18 @@ func (c Config) Validate() error {
 	if c.MaxOutputBytes < 0 {
 		return errors.New("slurm.maxOutputBytes must be positive")
 	}
-	if strings.ContainsAny(c.Conf, "\x00\n") || strings.ContainsAny(c.BinDir, "\x00\n") {
-		return errors.New("slurm paths must not contain NUL or newline characters")
+	for name, p := range map[string]string{"slurm.conf": c.Conf, "slurm.binDir": c.BinDir} {
+		if p == "" {
+			continue
+		}
+		if strings.ContainsAny(p, "\x00\n") {
+			return fmt.Errorf("%s must not contain NUL or newline characters", name)
+		}
+		// Commands run from "/", so a relative path would name another file than the one
+		// the operator meant.
+		if !filepath.IsAbs(p) {
+			return fmt.Errorf("%s must be an absolute path, got %q", name, p)
+		}
 	}
 	return nil
 }
@@ -82,6 +93,17 @@ func New(cfg Config, log logrus.FieldLogger) (*Bridge, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, fmt.Errorf("slurm configuration: %w", err)
 	}
+	// A nil *logrus.Logger or *logrus.Entry in the interface is "no logger" too.
+	switch l := log.(type) {
+	case *logrus.Logger:
+		if l == nil {
+			log = nil
+		}
+	case *logrus.Entry:
+		if l == nil {
+			log = nil
+		}
+	}
 	if log == nil {
 		l := logrus.New()
 		l.SetLevel(logrus.WarnLevel)
@@ -89,6 +111,9 @@ func New(cfg Config, log logrus.FieldLogger) (*Bridge, error) {
 	}
 	return &Bridge{cfg: cfg.withDefaults(), log: log.WithField("component", "slurmbridge")}, nil
 }
+
+// Config returns the bridge's configuration, defaults filled in.
+func (b *Bridge) Config() Config { return b.cfg }
 
 // Release returns the Slurm release of the client commands (`sinfo --version`), detecting it
 // on first use. Output formats depend on it: scontrol has no JSON before 23.02.

@@ -23,6 +23,9 @@ var (
 	ErrJobNotFound = errors.New("job not found")
 	// ErrJobFinished: the job had already finished (cancelling it again changes nothing).
 	ErrJobFinished = errors.New("job already completing or completed")
+	// ErrSubmitOutcomeUnknown: sbatch was interrupted or its answer was lost, so Slurm may or
+	// may not hold the job. Look it up with FindByTag before submitting it again.
+	ErrSubmitOutcomeUnknown = errors.New("submission outcome unknown: look the job up by its tag before retrying")
 
 	// Slurm's refusals of a submission; a *RefusalError matches one of these.
 	ErrInvalidPartition    = errors.New("invalid partition")

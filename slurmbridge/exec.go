@@ -39,6 +39,9 @@ type invocation struct {
 	stdin   []byte
 	timeout time.Duration
 	env     []string // extra KEY=VALUE pairs, on top of the scrubbed environment
+	// submitsJob: sbatch copies its environment into the job, so it must not get the bridge's
+	// TZ=UTC (researchers' jobs keep the site's local time).
+	submitsJob bool
 }
 
 func (inv invocation) String() string {
@@ -71,7 +74,7 @@ func (b *Bridge) run(ctx context.Context, inv invocation) (result, error) {
 	stdout := &limitedBuffer{limit: b.cfg.MaxOutputBytes}
 	stderr := &limitedBuffer{limit: stderrLimit, truncateSilently: true}
 	cmd := exec.CommandContext(runCtx, path, inv.args...)
-	cmd.Env = b.commandEnv(inv.env)
+	cmd.Env = b.commandEnv(inv.env, !inv.submitsJob)
 	cmd.Dir = "/"
 	cmd.Stdout = stdout
 	cmd.Stderr = stderr
@@ -103,25 +106,26 @@ func (b *Bridge) run(ctx context.Context, inv invocation) (result, error) {
 	case stdout.overflowed:
 		log.Warn("slurm command output exceeded the limit")
 		return res, &OutputTooLargeError{Command: inv.name, MaxBytes: b.cfg.MaxOutputBytes}
+	case runErr == nil:
+		// The command finished on its own: its answer stands even if the deadline or the
+		// caller's cancellation came a moment later (a submitted job must not be lost).
+		log.Debug("slurm command finished")
+		return res, nil
 	case errors.Is(runCtx.Err(), context.DeadlineExceeded) && ctx.Err() == nil:
 		log.WithField("timeoutSeconds", timeout.Seconds()).Warn("slurm command timed out")
 		return res, &TimeoutError{Command: inv.name, Limit: timeout}
 	case ctx.Err() != nil:
 		return res, fmt.Errorf("%s: %w", inv.name, ctx.Err())
 	}
-	if runErr != nil {
-		var exitErr *exec.ExitError
-		if errors.As(runErr, &exitErr) {
-			log.WithField("exitCode", exitErr.ExitCode()).Debug("slurm command failed")
-			return res, &CommandError{Command: inv.name, ExitCode: exitErr.ExitCode(), Stderr: res.stderr}
-		}
-		if errors.Is(runErr, fs.ErrNotExist) || errors.Is(runErr, fs.ErrPermission) || errors.Is(runErr, syscall.ENOEXEC) {
-			return res, &MissingCommandError{Command: inv.name, Path: path, Err: runErr}
-		}
-		return res, fmt.Errorf("running %s: %w", inv.name, runErr)
+	var exitErr *exec.ExitError
+	if errors.As(runErr, &exitErr) {
+		log.WithField("exitCode", exitErr.ExitCode()).Debug("slurm command failed")
+		return res, &CommandError{Command: inv.name, ExitCode: exitErr.ExitCode(), Stderr: res.stderr}
 	}
-	log.Debug("slurm command finished")
-	return res, nil
+	if errors.Is(runErr, fs.ErrNotExist) || errors.Is(runErr, fs.ErrPermission) || errors.Is(runErr, syscall.ENOEXEC) {
+		return res, &MissingCommandError{Command: inv.name, Path: path, Err: runErr}
+	}
+	return res, fmt.Errorf("running %s: %w", inv.name, runErr)
 }
 
 // commandPath resolves a Slurm command in the configured directory, or else on PATH.
@@ -146,7 +150,7 @@ func (b *Bridge) commandPath(name string) (string, error) {
 
 // commandEnv builds the environment of a Slurm command: the allow-listed variables of the
 // daemon, then the bridge's own settings, which always win.
-func (b *Bridge) commandEnv(extra []string) []string {
+func (b *Bridge) commandEnv(extra []string, utc bool) []string {
 	env := make([]string, 0, len(inheritedEnv)+4+len(extra))
 	hasPath := false
 	for _, kv := range os.Environ() {
@@ -160,8 +164,10 @@ func (b *Bridge) commandEnv(extra []string) []string {
 	if !hasPath {
 		env = append(env, "PATH="+defaultPath)
 	}
-	// Slurm prints local times without an offset; UTC makes them unambiguous.
-	env = append(env, "TZ=UTC")
+	if utc {
+		// Slurm prints local times without an offset; UTC makes them unambiguous.
+		env = append(env, "TZ=UTC")
+	}
 	if b.cfg.Conf != "" {
 		env = append(env, "SLURM_CONF="+b.cfg.Conf)
 	}

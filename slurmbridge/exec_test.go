@@ -138,16 +138,29 @@ func TestNonZeroExitAndGarbage(t *testing.T) {
 
 	d.set("sbatch", "stdout", "Submitted batch job 12\n")
 	_, err = b.Submit(context.Background(), SubmitRequest{Script: []byte("#!/bin/sh\n"), Tag: "t1", WorkDir: "/tmp"})
-	if !errors.As(err, &parseErr) || !strings.Contains(err.Error(), "look it up by tag t1") {
-		t.Fatalf("unparsable sbatch answer gave %v", err)
+	if !errors.As(err, &parseErr) || !errors.Is(err, ErrSubmitOutcomeUnknown) {
+		t.Fatalf("an unparsable sbatch answer must leave the outcome unknown, got %v", err)
+	}
+	d.set("sbatch", "mode", "hang")
+	_, err = b.Submit(context.Background(), SubmitRequest{Script: []byte("#!/bin/sh\n"), Tag: "t1", WorkDir: "/tmp"})
+	if !errors.Is(err, ErrTimeout) || !errors.Is(err, ErrSubmitOutcomeUnknown) {
+		t.Fatalf("a hung sbatch must leave the outcome unknown, got %v", err)
+	}
+	d.set("sbatch", "mode", "exit:1")
+	d.set("sbatch", "stderr", "sbatch: error: Batch job submission failed: Socket timed out on send/recv operation\n")
+	_, err = b.Submit(context.Background(), SubmitRequest{Script: []byte("#!/bin/sh\n"), Tag: "t1", WorkDir: "/tmp"})
+	if !errors.Is(err, ErrControllerUnreachable) || !errors.Is(err, ErrSubmitOutcomeUnknown) {
+		t.Fatalf("a lost controller answer must leave the outcome unknown, got %v", err)
 	}
 
-	d.set("sbatch", "mode", "exit:1")
 	d.set("sbatch", "stderr", "sbatch: error: Batch job submission failed: Invalid account or account/partition combination specified\n")
 	_, err = b.Submit(context.Background(), SubmitRequest{Script: []byte("#!/bin/sh\n"), Tag: "t1", WorkDir: "/tmp", Account: "nope"})
 	var refusal *RefusalError
 	if !errors.As(err, &refusal) || !errors.Is(err, ErrInvalidAccount) || !strings.Contains(refusal.Message, "Invalid account") {
 		t.Fatalf("refusal gave %v", err)
+	}
+	if errors.Is(err, ErrSubmitOutcomeUnknown) {
+		t.Error("a refusal is a definite answer, not an unknown outcome")
 	}
 
 	d.set("sacct", "stdout", "")
@@ -179,7 +192,8 @@ func TestEnvironmentIsScrubbedAndArgvIsExact(t *testing.T) {
 	if res != (SubmitResult{JobID: 42, Cluster: "site-a"}) {
 		t.Errorf("result %+v", res)
 	}
-	wantArgv := "--parsable\n--job-name=pg-abc\n--chdir=/work dir/with space\n--partition=gpu\n--comment=quotes \" and ' and $(subshell)\n--gres=gpu:fake:1\n"
+	// sbatch keeps the last occurrence of an option: the bridge's own come last.
+	wantArgv := "--gres=gpu:fake:1\n--partition=gpu\n--comment=quotes \" and ' and $(subshell)\n--parsable\n--job-name=pg-abc\n--chdir=/work dir/with space\n"
 	if got := d.get("sbatch", "argv"); got != wantArgv {
 		t.Errorf("argv\n got %q\nwant %q", got, wantArgv)
 	}
@@ -192,9 +206,61 @@ func TestEnvironmentIsScrubbedAndArgvIsExact(t *testing.T) {
 			t.Errorf("environment leaked %s:\n%s", leaked, env)
 		}
 	}
-	for _, want := range []string{"SLURM_CONF=/etc/slurm-test/slurm.conf", "TZ=UTC", "PATH="} {
+	for _, want := range []string{"SLURM_CONF=/etc/slurm-test/slurm.conf", "PATH="} {
 		if !strings.Contains(env, want) {
 			t.Errorf("environment lacks %s:\n%s", want, env)
+		}
+	}
+	// sbatch copies its environment into the job: jobs keep the site's local time.
+	if strings.Contains(env, "TZ=") {
+		t.Errorf("sbatch got a TZ, which its job would inherit:\n%s", env)
+	}
+	// Commands that print times get UTC.
+	b2, d2 := newDouble(t, "squeue")
+	d2.set("squeue", "stdout", `{"jobs": []}`)
+	if _, err := b2.ListJobs(context.Background(), JobQuery{}); err != nil {
+		t.Fatal(err)
+	}
+	if env := d2.get("squeue", "env"); !strings.Contains(env, "TZ=UTC") || strings.Contains(env, "America/New_York") {
+		t.Errorf("squeue environment:\n%s", env)
+	}
+}
+
+// A command that finished successfully keeps its answer even if the caller gives up a moment
+// later: a submitted job id must not be dropped.
+func TestSuccessWinsOverLateCancellation(t *testing.T) {
+	b, d := newDouble(t, "sbatch")
+	d.set("sbatch", "stdout", "77\n")
+	// Its Done channel never fires, so the command runs to the end, but by the time the result
+	// is examined it reports a cancellation: the moment just after sbatch answered.
+	res, err := b.Submit(cancelledAfterwards{context.Background()}, SubmitRequest{Script: []byte("#!/bin/sh\n"), Tag: "t", WorkDir: "/"})
+	if err != nil || res.JobID != 77 {
+		t.Fatalf("the job id was dropped: %+v %v", res, err)
+	}
+}
+
+type cancelledAfterwards struct{ context.Context }
+
+func (cancelledAfterwards) Err() error { return context.Canceled }
+
+func TestTypedNilLoggerIsNoLogger(t *testing.T) {
+	var nilLogger *logrus.Logger
+	var nilEntry *logrus.Entry
+	for _, l := range []logrus.FieldLogger{nilLogger, nilEntry, nil} {
+		b, err := New(Config{BinDir: t.TempDir()}, l)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := b.ListJobs(context.Background(), JobQuery{}); !errors.Is(err, ErrCommandNotFound) {
+			t.Errorf("%v", err)
+		}
+	}
+}
+
+func TestConfigPathsMustBeAbsolute(t *testing.T) {
+	for _, cfg := range []Config{{BinDir: "bin"}, {Conf: "etc/slurm.conf"}, {Conf: "/etc/slurm\n.conf"}} {
+		if _, err := New(cfg, nil); err == nil {
+			t.Errorf("accepted %+v", cfg)
 		}
 	}
 }
@@ -216,7 +282,7 @@ func TestCancelReadsVerboseMessages(t *testing.T) {
 	if err := b.Cancel(context.Background(), 11, "sigterm"); err != nil {
 		t.Errorf("cancel: %v", err)
 	}
-	if got := d.get("scancel", "argv"); got != "--verbose\n--signal=TERM\n11\n" {
+	if got := d.get("scancel", "argv"); got != "--verbose\n--signal=TERM\n--full\n11\n" {
 		t.Errorf("argv %q", got)
 	}
 	if err := b.Cancel(context.Background(), 11, "RM -RF"); err == nil {

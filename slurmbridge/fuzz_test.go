@@ -3,6 +3,7 @@ package slurmbridge
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -45,15 +46,40 @@ func FuzzParseAccountingJSON(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		records, _, err := parseAccountingJSON(data, Release{22, 5, 8})
 		if err == nil {
-			_ = applyParsablePatch(records, data)
+			for _, r := range records {
+				if r.JobID == 0 || !r.State.Known() {
+					t.Fatalf("accepted record %+v", r)
+				}
+			}
 		}
 	})
 }
 
+func FuzzApplyParsablePatch(f *testing.F) {
+	addFixtureSeeds(f, "sacct-patch.txt")
+	records, _, err := parseAccountingJSON(mustRead(f, "slurm-22.05", "sacct.json"), Release{22, 5, 8})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		copied := append([]AccountingRecord(nil), records...)
+		_ = applyParsablePatch(copied, data)
+	})
+}
+
+func mustRead(f *testing.F, parts ...string) []byte {
+	data, err := os.ReadFile(filepath.Join(append([]string{"testdata"}, parts...)...))
+	if err != nil {
+		f.Fatal(err)
+	}
+	return data
+}
+
 func FuzzParseAccountingParsable(f *testing.F) {
 	addFixtureSeeds(f, "sacct-parsable.txt")
+	delim := strings.TrimSpace(string(mustRead(f, "slurm-22.05", "sacct-parsable.delimiter")))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		records, err := parseAccountingParsable(data, Release{22, 5, 8})
+		records, err := parseAccountingParsable(data, delim, Release{22, 5, 8})
 		if err == nil {
 			for _, r := range records {
 				if r.JobID == 0 || !r.State.Known() {
@@ -76,7 +102,7 @@ func FuzzParseNodes(f *testing.F) {
 }
 
 func FuzzExpandHostlist(f *testing.F) {
-	for _, s := range []string{"n[1-3]", "gpu[01-03,07],login", "r[1-2]-n[8-9]", "n[0-99999999]", "a[", "]", "[[1-2]]"} {
+	for _, s := range []string{"n[1-3]", "gpu[01-03,07],login", "r[1-2]-n[8-9]", "n[0-99999999]", "a[", "]", "[[1-2]]", "n[0-9223372036854775807]", "n[0000000000000000001-2]"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

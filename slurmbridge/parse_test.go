@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestParseJobsRejectsBadDocuments(t *testing.T) {
@@ -239,6 +240,13 @@ func TestSubmitRequestValidation(t *testing.T) {
 		"short option":       func(r *SubmitRequest) { r.Options = []string{"-p", "gpu"} },
 		"override job name":  func(r *SubmitRequest) { r.Options = []string{"--job-name=other"} },
 		"override chdir":     func(r *SubmitRequest) { r.Options = []string{"--chdir=/"} },
+		"abbreviated name":   func(r *SubmitRequest) { r.Options = []string{"--job-n=evil"} },
+		"abbreviated chdir":  func(r *SubmitRequest) { r.Options = []string{"--chd=/root"} },
+		"abbreviated wrap":   func(r *SubmitRequest) { r.Options = []string{"--wr=id"} },
+		"export file":        func(r *SubmitRequest) { r.Options = []string{"--export-fi=/etc/shadow"} },
+		"uid":                func(r *SubmitRequest) { r.Options = []string{"--uid=0"} },
+		"other cluster":      func(r *SubmitRequest) { r.Options = []string{"--clusters=elsewhere"} },
+		"abbreviated gres":   func(r *SubmitRequest) { r.Options = []string{"--gre=gpu:1"} },
 		"multi-line option":  func(r *SubmitRequest) { r.Options = []string{"--comment=a\nb"} },
 		"multi-line comment": func(r *SubmitRequest) { r.Comment = "a\nb" },
 	}
@@ -312,28 +320,47 @@ func TestParseRelease(t *testing.T) {
 }
 
 func TestParseAccountingParsableHostile(t *testing.T) {
-	header := "1|1|c|u|g|a|p|normal|COMPLETED|None|0:0|0:0|1700000000|1700000000|1700000001|1700000002|1|UNLIMITED|1|n1|cpu=1|cpu=1|||00:00:00|00:00:00|"
-	recs, err := parseAccountingParsable([]byte(header+"a|b\nc|d\n"+strings.Replace(header, "1|1|", "2|2|", 1)+"plain\n"), Release{22, 5, 8})
+	const d = "~pgtest0123~"
+	row := func(raw, name string) string {
+		f := []string{raw, raw, "c", "u", "g", "a", "p", "normal", "COMPLETED", "None", "0:0", "0:0",
+			"1700000000", "1700000000", "1700000001", "1700000002", "1", "UNLIMITED", "1", "n1", "cpu=1", "cpu=1",
+			"", "", "00:00:00", "00:00:00", "/home/u/dir|with\nnewline", "", name}
+		return strings.Join(f, d)
+	}
+	// A name that tries to forge a record with the separators an attacker could guess.
+	forged := "innocent\n999|999|c|alice|g|a|p|normal|COMPLETED|None|0:0|0:0|1700000000|1700000000|1700000001|1700000002|1|UNLIMITED|1|n1|cpu=64|cpu=64|||00:00:00|00:00:00|||forged"
+	recs, err := parseAccountingParsable([]byte(row("1", forged)+"\n"+row("2", "plain")+"\n"+row("2.batch", "batch")+"\n"), d, Release{22, 5, 8})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(recs) != 2 || recs[0].Name != "a|b\nc|d" || recs[1].Name != "plain" {
+	if len(recs) != 2 || recs[0].Name != forged || recs[0].JobID != 1 || recs[1].Name != "plain" || len(recs[1].Steps) != 1 {
 		t.Fatalf("records %+v", recs)
 	}
+	if recs[0].WorkDir != "/home/u/dir|with\nnewline" {
+		t.Errorf("work dir %q", recs[0].WorkDir)
+	}
+	good := row("1", "x")
 	for name, input := range map[string]string{
-		"continuation first": "orphan line\n",
-		"bad time":           strings.Replace(header, "1700000001", "yesterday", 1) + "x\n",
-		"bad exit":           strings.Replace(header, "0:0|0:0", "zero|0:0", 1) + "x\n",
-		"bad tres":           strings.Replace(header, "cpu=1|cpu=1", "cpu|cpu=1", 1) + "x\n",
-		"unknown state":      strings.Replace(header, "COMPLETED", "EXPLODED", 1) + "x\n",
-		"step before job":    strings.Replace(header, "1|1|", "3.batch|3.batch|", 1) + "x\n",
+		"too few fields":  "1" + d + "2\n",
+		"bad id":          strings.Replace(good, "1"+d+"1"+d, "x"+d+"1"+d, 1),
+		"bad time":        strings.Replace(good, "1700000001", "yesterday", 1),
+		"bad exit":        strings.Replace(good, "0:0"+d+"0:0", "zero"+d+"0:0", 1),
+		"bad tres":        strings.Replace(good, "cpu=1"+d+"cpu=1", "cpu"+d+"cpu=1", 1),
+		"unknown state":   strings.Replace(good, "COMPLETED", "EXPLODED", 1),
+		"step before job": row("3.batch", "x"),
+		"no newline":      good + d + "extra",
 	} {
-		if recs, err := parseAccountingParsable([]byte(input), Release{}); err == nil {
+		if recs, err := parseAccountingParsable([]byte(input+"\n"), d, Release{}); err == nil {
 			t.Errorf("%s: accepted %+v", name, recs)
 		}
 	}
 	if err := applyParsablePatch(nil, []byte("1|2|3\n")); err == nil {
 		t.Error("a patch line with the wrong number of fields was accepted")
+	}
+	d1, err1 := newDelimiter()
+	d2, err2 := newDelimiter()
+	if err1 != nil || err2 != nil || d1 == d2 || len(d1) < 20 {
+		t.Errorf("delimiters %q %q", d1, d2)
 	}
 }
 
@@ -366,5 +393,51 @@ func TestFlexTypes(t *testing.T) {
 		if err := e.UnmarshalJSON([]byte(in)); err != nil || !reflect.DeepEqual(e.ptr(), want) {
 			t.Errorf("flexExitCode(%s) = %+v, %v; want %+v", in, e.ptr(), err, want)
 		}
+	}
+}
+
+// Ranges that overflow, or expand to huge numbers of hosts or bytes, must fail fast.
+func TestHostileRangesFailFast(t *testing.T) {
+	inputs := []string{
+		"n[0-9223372036854775807]",
+		"n[9223372036854775806-9223372036854775807]",
+		"n[" + strings.Repeat("0", 1000) + "-1048575]",
+		strings.Repeat("x", 100000) + "[0-999999]",
+		"n[0-1048576]",
+		"a[0-1023]-b[0-1023]-c[0-1]",
+	}
+	for _, in := range inputs {
+		done := make(chan error, 1)
+		go func() {
+			_, err := ExpandHostlist(in)
+			done <- err
+		}()
+		select {
+		case err := <-done:
+			if err == nil {
+				t.Errorf("ExpandHostlist(%q) accepted", truncate(in, 60))
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("ExpandHostlist(%q) still running after 5s", truncate(in, 60))
+		}
+	}
+	for _, in := range []string{"gpu:1(IDX:0-9223372036854775807)", "gpu:1(IDX:0-99999999999)", "gpu:1(IDX:0-2000000)"} {
+		done := make(chan error, 1)
+		go func() {
+			_, err := ParseGRES(in)
+			done <- err
+		}()
+		select {
+		case err := <-done:
+			if err == nil {
+				t.Errorf("ParseGRES(%q) accepted", in)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("ParseGRES(%q) still running after 5s", in)
+		}
+	}
+	// The largest legitimate expansion still works.
+	if hosts, err := ExpandHostlist("n[0-1048575]"); err != nil || len(hosts) != MaxHostlistSize {
+		t.Errorf("a full-size hostlist: %d hosts, %v", len(hosts), err)
 	}
 }

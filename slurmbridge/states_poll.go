@@ -27,7 +27,8 @@ type JobStatus struct {
 }
 
 // statusFields is the squeue --Format of a poll. None is free text (the job name is left
-// out), and Reason, the only one that could hold a separator, is last.
+// out), and Reason, the only one that could hold a separator, is last. Every field is written
+// "Name:|": without a size squeue would pad and cut it to 20 characters.
 var statusFields = []string{"JobID", "ArrayJobID", "ArrayTaskID", "HetJobID", "HetJobOffset", "State", "SubmitTime", "StartTime", "EndTime", "NodeList", "Reason"}
 
 // JobStates is the tracker's poll: the states of the given jobs (every task of an array, every
@@ -46,7 +47,6 @@ func (b *Bridge) JobStates(ctx context.Context, ids []uint32) ([]JobStatus, erro
 	for i, f := range statusFields {
 		format[i] = f + ":|"
 	}
-	format[len(format)-1] = statusFields[len(statusFields)-1]
 	args := []string{"--noheader", "--array", "--states=all", "--Format=" + strings.Join(format, ",")}
 	if list := joinIDs(ids); list != "" && len(list) <= maxFilterArgBytes {
 		args = append(args, "--jobs="+list)
@@ -137,7 +137,8 @@ func jobStatusFromFields(f []string) (JobStatus, error) {
 		}
 	}
 	s.Nodes = strings.TrimSpace(f[9])
-	s.Reason = strings.TrimSpace(f[10])
+	// The last field carries its own "|" suffix.
+	s.Reason = strings.TrimSpace(strings.TrimSuffix(f[10], "|"))
 	if s.Reason == "None" {
 		s.Reason = ""
 	}

@@ -105,7 +105,8 @@ func parseSdiag(data []byte) (ControllerStats, error) {
 }
 
 // WaitForJob polls the controller until job id (every task, for an array) has finished, and
-// returns its final records. It asks once per interval, for this job only, and gives up
+// returns its final records. It polls with JobStates, which costs the controller one query
+// for this job only, and reads the full records (exit codes) once at the end. It gives up
 // with ErrJobNotFound if the controller forgets the job before it is seen finished.
 func (b *Bridge) WaitForJob(ctx context.Context, id uint32, interval time.Duration) ([]Job, error) {
 	if interval <= 0 {
@@ -114,21 +115,25 @@ func (b *Bridge) WaitForJob(ctx context.Context, id uint32, interval time.Durati
 	ticker := time.NewTicker(interval)
 	defer ticker.Stop()
 	for {
-		jobs, err := b.ListJobs(ctx, JobQuery{IDs: []uint32{id}})
+		states, err := b.JobStates(ctx, []uint32{id})
 		if err != nil {
 			return nil, err
 		}
-		if len(jobs) == 0 {
+		if len(states) == 0 {
 			return nil, fmt.Errorf("job %d is not known to the controller (finished more than MinJobAge ago? see its accounting record): %w", id, ErrJobNotFound)
 		}
 		done := true
-		for _, j := range jobs {
-			// A pending array record (ArrayTasks set) still has tasks to start.
-			if !j.State.Terminal() || j.ArrayTasks != "" && j.State.Pending() {
-				done = false
-			}
+		for _, s := range states {
+			done = done && s.State.Terminal()
 		}
 		if done {
+			jobs, err := b.ListJobs(ctx, JobQuery{IDs: []uint32{id}})
+			if err != nil {
+				return nil, err
+			}
+			if len(jobs) == 0 {
+				return nil, fmt.Errorf("job %d finished but its record is gone: %w", id, ErrJobNotFound)
+			}
 			return jobs, nil
 		}
 		select {

@@ -46,9 +46,37 @@ type SubmitRequest struct {
 	Array      string // "0-9%2"
 	Hold       bool
 	Comment    string
-	// Options are further sbatch long options, each "--name=value" or "--flag"; they cannot
-	// override the tag, the working directory or --parsable.
+	// Options are further sbatch long options, each "--name=value" or "--flag", from the
+	// allow-list in AllowedSubmitOptions (resources, placement, I/O, notification).
 	Options []string
+}
+
+// AllowedSubmitOptions are the sbatch long options a SubmitRequest may carry in Options,
+// written in full. sbatch's getopt accepts any unambiguous abbreviation ("--job-n=" for
+// --job-name), so a deny-list cannot work: only these exact names pass. Left out on purpose:
+// options that change who runs the job (--uid, --gid, --get-user-env), read files on this host
+// (--export-file, --nodefile, --bbf), submit elsewhere (--clusters, --cluster-constraint),
+// replace the script (--wrap), change sbatch's answer (--parsable, --wait, --quiet, --verbose,
+// --test-only), are request fields already (--job-name, --chdir, --partition, --account,
+// --qos, --dependency, --array, --hold, --comment), or are for administrators (--priority,
+// --reboot, --mcs-label, --power).
+var AllowedSubmitOptions = map[string]bool{
+	"--begin": true, "--constraint": true, "--contiguous": true, "--core-spec": true,
+	"--cores-per-socket": true, "--cpu-freq": true, "--cpus-per-gpu": true, "--cpus-per-task": true,
+	"--deadline": true, "--delay-boot": true, "--distribution": true, "--error": true,
+	"--exclude": true, "--exclusive": true, "--export": true, "--extra-node-info": true,
+	"--gpu-bind": true, "--gpu-freq": true, "--gpus": true, "--gpus-per-node": true,
+	"--gpus-per-socket": true, "--gpus-per-task": true, "--gres": true, "--gres-flags": true,
+	"--hint": true, "--input": true, "--kill-on-invalid-dep": true, "--licenses": true,
+	"--mail-type": true, "--mail-user": true, "--mem": true, "--mem-bind": true,
+	"--mem-per-cpu": true, "--mem-per-gpu": true, "--mincpus": true, "--network": true,
+	"--nice": true, "--no-kill": true, "--no-requeue": true, "--nodelist": true, "--nodes": true,
+	"--ntasks": true, "--ntasks-per-core": true, "--ntasks-per-node": true,
+	"--ntasks-per-socket": true, "--open-mode": true, "--output": true, "--overcommit": true,
+	"--oversubscribe": true, "--profile": true, "--propagate": true, "--requeue": true,
+	"--reservation": true, "--signal": true, "--sockets-per-node": true, "--spread-job": true,
+	"--switches": true, "--thread-spec": true, "--threads-per-core": true, "--time": true,
+	"--time-min": true, "--tmp": true, "--use-min-nodes": true, "--wckey": true,
 }
 
 // SubmitResult is Slurm's answer to a submission.
@@ -63,7 +91,6 @@ var (
 	slurmNamePattern  = regexp.MustCompile(`^[A-Za-z0-9_.+-]{1,128}$`)
 	optionPattern     = regexp.MustCompile(`^--[a-z][a-z0-9-]*(=.*)?$`)
 	parsablePattern   = regexp.MustCompile(`^([0-9]+)(?:;([A-Za-z0-9_.-]+))?$`)
-	reservedOptions   = map[string]bool{"--job-name": true, "--chdir": true, "--parsable": true, "--wrap": true, "--export-file": true, "--wait": true}
 )
 
 func (r SubmitRequest) validate() error {
@@ -104,22 +131,27 @@ func (r SubmitRequest) validate() error {
 			return fmt.Errorf("sbatch option %q must be a long option (--name or --name=value) on one line", truncate(o, 80))
 		}
 		name, _, _ := strings.Cut(o, "=")
-		if reservedOptions[name] {
-			return fmt.Errorf("sbatch option %s is set by the bridge and cannot be overridden", name)
+		if !AllowedSubmitOptions[name] {
+			return fmt.Errorf("sbatch option %s is not allowed here (options must be written in full and be one of the resource, placement, I/O and notification options; tag, working directory, partition, account, QOS, dependency, array and hold have their own fields)", name)
 		}
 	}
 	return nil
 }
 
 // Submit submits one batch script with sbatch and returns the job id. The script goes in on
-// stdin; nothing is ever interpreted by a shell on the way. A *TimeoutError or
-// ErrControllerUnreachable leaves it unknown whether Slurm accepted the job: look it up with
-// FindByTag before submitting again.
+// stdin; nothing is ever interpreted by a shell on the way. The script itself is trusted:
+// its #SBATCH lines are sbatch's to read (the tag, directory and answer format given here
+// override them). An error matching ErrSubmitOutcomeUnknown (a time limit, a cancelled
+// context, a controller that stopped answering, an unreadable answer) leaves it unknown
+// whether Slurm accepted the job: look it up with FindByTag before submitting again. Any
+// other error means the job was not submitted.
 func (b *Bridge) Submit(ctx context.Context, req SubmitRequest) (SubmitResult, error) {
 	if err := req.validate(); err != nil {
 		return SubmitResult{}, fmt.Errorf("submission %s: %w", req.Tag, err)
 	}
-	args := []string{"--parsable", "--job-name=" + req.Tag, "--chdir=" + req.WorkDir}
+	// sbatch keeps the last occurrence of an option, so the caller's options come first and
+	// the bridge's own (tag, directory, answer format) last.
+	args := append([]string{}, req.Options...)
 	if req.Partition != "" {
 		args = append(args, "--partition="+req.Partition)
 	}
@@ -141,21 +173,30 @@ func (b *Bridge) Submit(ctx context.Context, req SubmitRequest) (SubmitResult, e
 	if req.Comment != "" {
 		args = append(args, "--comment="+req.Comment)
 	}
-	args = append(args, req.Options...)
-	res, err := b.run(ctx, invocation{name: "sbatch", args: args, stdin: req.Script})
+	args = append(args, "--parsable", "--job-name="+req.Tag, "--chdir="+req.WorkDir)
+	res, err := b.run(ctx, invocation{name: "sbatch", args: args, stdin: req.Script, submitsJob: true})
 	if err != nil {
 		var cmdErr *CommandError
-		if errors.As(err, &cmdErr) {
+		var missing *MissingCommandError
+		switch {
+		case errors.As(err, &cmdErr) && !errors.Is(err, ErrControllerUnreachable):
 			if refusal := classifyRefusal("sbatch", cmdErr.Stderr); refusal != nil {
 				return SubmitResult{}, fmt.Errorf("submission %s: %w", req.Tag, refusal)
 			}
+			// sbatch prints a job id only when it succeeds; a plain failure submitted nothing.
+			return SubmitResult{}, fmt.Errorf("submission %s: %w", req.Tag, err)
+		case errors.As(err, &missing):
+			return SubmitResult{}, fmt.Errorf("submission %s: %w", req.Tag, err)
 		}
-		return SubmitResult{}, fmt.Errorf("submission %s: %w", req.Tag, err)
+		// Killed, cancelled, too much output, or the controller stopped answering mid-call
+		// ("Socket timed out"): the request may have been processed.
+		return SubmitResult{}, fmt.Errorf("submission %s: %w: %w", req.Tag, ErrSubmitOutcomeUnknown, err)
 	}
 	out, err := parseParsable(res.stdout)
 	if err != nil {
-		// Slurm may well have accepted the job: say so, so the caller looks it up by tag.
-		return SubmitResult{}, &ParseError{Command: "sbatch --parsable", What: "job id (the job may have been accepted; look it up by tag " + req.Tag + ")", Err: err}
+		// sbatch exited 0, so Slurm most likely holds the job: the caller must look it up.
+		return SubmitResult{}, fmt.Errorf("submission %s: %w: %w", req.Tag, ErrSubmitOutcomeUnknown,
+			&ParseError{Command: "sbatch --parsable", What: "job id", Err: err})
 	}
 	b.log.WithField("tag", req.Tag).WithField("jobId", out.JobID).Info("submitted batch job")
 	return out, nil
@@ -227,8 +268,10 @@ var cancelSignals = map[string]bool{
 }
 
 // Cancel cancels a job (all its tasks, for an array) with scancel, or sends it signal (e.g.
-// "TERM") when one is given. scancel exits 0 even when it did nothing, so its verbose
-// messages are read: an unknown job gives ErrJobNotFound, a finished one ErrJobFinished.
+// "TERM") when one is given: to the batch script and every step (--full), since scancel
+// otherwise spares the batch script, which is where a script without srun does its work.
+// scancel exits 0 even when it did nothing, so its verbose messages are read: an unknown
+// job gives ErrJobNotFound, a finished one ErrJobFinished.
 func (b *Bridge) Cancel(ctx context.Context, id uint32, signal string) error {
 	if id == 0 {
 		return errors.New("cancel: job id 0 is not a job")
@@ -239,7 +282,7 @@ func (b *Bridge) Cancel(ctx context.Context, id uint32, signal string) error {
 		if !cancelSignals[signal] {
 			return fmt.Errorf("cancel job %d: signal %q is not one of HUP INT QUIT KILL USR1 USR2 TERM CONT STOP TSTP", id, truncate(signal, 20))
 		}
-		args = append(args, "--signal="+signal)
+		args = append(args, "--signal="+signal, "--full")
 	}
 	args = append(args, strconv.FormatUint(uint64(id), 10))
 	res, err := b.run(ctx, invocation{name: "scancel", args: args})

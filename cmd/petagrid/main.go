@@ -105,12 +105,19 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			},
 			slurmCommand(e),
 		},
-		CommandNotFound: func(c *cli.Context, name string) {
-			fmt.Fprintf(stderr, "petagrid: unknown command %q; see `petagrid help`\n", name)
-		},
+		Action: helpOrUnknown,
 	}
 	briefUsageErrors(app.Commands)
 	return app
+}
+
+// helpOrUnknown shows help for a bare command, and refuses an unknown subcommand with a usage
+// error (urfave/cli would print a line and exit 0, which a script takes for success).
+func helpOrUnknown(c *cli.Context) error {
+	if c.Args().Present() {
+		return usagef("unknown command %q; see `%s --help`", c.Args().First(), c.Command.HelpName)
+	}
+	return cli.ShowSubcommandHelp(c)
 }
 
 // briefUsageErrors makes a bad flag anywhere an exit-2 error on stderr, instead of urfave's
@@ -119,6 +126,9 @@ func briefUsageErrors(cmds []*cli.Command) {
 	for _, c := range cmds {
 		c.OnUsageError = func(_ *cli.Context, err error, _ bool) error {
 			return usageError{fmt.Errorf("%w (see --help)", err)}
+		}
+		if len(c.Subcommands) > 0 && c.Action == nil {
+			c.Action = helpOrUnknown
 		}
 		briefUsageErrors(c.Subcommands)
 	}

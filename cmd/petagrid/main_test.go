@@ -8,6 +8,10 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/petagrid/petagrid/slurmbridge"
 )
 
 func runCLI(t *testing.T, args ...string) (int, string, string) {
@@ -37,6 +41,8 @@ func TestUsageErrorsExitTwo(t *testing.T) {
 		"submit two scripts": {"slurm", "submit", "a", "b"},
 		"accounting since":   {"slurm", "accounting", "--since", "yesterday"},
 		"accounting format":  {"slurm", "accounting", "--format", "xml"},
+		"unknown command":    {"frobnicate"},
+		"unknown slurm cmd":  {"slurm", "frobnicate"},
 	}
 	for name, args := range cases {
 		t.Run(name, func(t *testing.T) {
@@ -80,6 +86,67 @@ func TestConfigErrorsNamePositions(t *testing.T) {
 	}
 }
 
+func TestBareCommandsShowHelp(t *testing.T) {
+	for _, args := range [][]string{{}, {"slurm"}} {
+		code, out, _ := runCLI(t, args...)
+		if code != 0 || !strings.Contains(out, "USAGE") {
+			t.Errorf("%v: exit %d, %q", args, code, out)
+		}
+	}
+}
+
+func TestSlurmConfPrecedence(t *testing.T) {
+	dir := t.TempDir()
+	cfgPath := filepath.Join(dir, "petagrid.yaml")
+	if err := os.WriteFile(cfgPath, []byte("slurm:\n  conf: /etc/slurm-siteB/slurm.conf\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("SLURM_CONF", "/etc/slurm-siteA/slurm.conf")
+	conf := func(args ...string) slurmbridge.Config {
+		t.Helper()
+		var stdout, stderr bytes.Buffer
+		e := &env{stdout: &stdout, stderr: &stderr}
+		var got slurmbridge.Config
+		app := &cli.App{
+			Flags: []cli.Flag{&cli.StringFlag{Name: "config"}},
+			Before: func(c *cli.Context) error {
+				var err error
+				e.config, err = loadConfig(c.String("config"))
+				return err
+			},
+			Commands: []*cli.Command{{
+				Name:  "probe",
+				Flags: slurmFlags(),
+				Action: func(c *cli.Context) error {
+					b, _, err := e.bridge(c)
+					if err != nil {
+						return err
+					}
+					got = b.Config()
+					return nil
+				},
+			}},
+		}
+		if err := app.RunContext(context.Background(), append([]string{"petagrid"}, args...)); err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	if got := conf("--config", cfgPath, "probe"); got.Conf != "/etc/slurm-siteB/slurm.conf" {
+		t.Errorf("the config file lost to $SLURM_CONF: %s", got.Conf)
+	}
+	if got := conf("--config", cfgPath, "probe", "--slurm-conf", "/etc/slurm-siteC/slurm.conf"); got.Conf != "/etc/slurm-siteC/slurm.conf" {
+		t.Errorf("the flag lost: %s", got.Conf)
+	}
+	if got := conf("probe"); got.Conf != "/etc/slurm-siteA/slurm.conf" {
+		t.Errorf("without flag or file, $SLURM_CONF is the default: %s", got.Conf)
+	}
+	wd, _ := os.Getwd()
+	if got := conf("probe", "--slurm-bin-dir", "rel/bin"); got.BinDir != filepath.Join(wd, "rel/bin") {
+		t.Errorf("a relative --slurm-bin-dir is relative to where it was typed: %s", got.BinDir)
+	}
+}
+
 func TestMissingSlurmIsAClearError(t *testing.T) {
 	code, _, stderr := runCLI(t, "slurm", "nodes", "--slurm-bin-dir", t.TempDir())
 	if code != exitFailure || !strings.Contains(stderr, "slurm command sinfo not available") {
@@ -94,6 +161,8 @@ func TestTableCellsAreEscaped(t *testing.T) {
 		"new\nline":          `"new\nline"`,
 		"tab\there":          `"tab\there"`,
 		"esc\x1b[31mred":     `"esc\x1b[31mred"`,
+		"c1\x9b31mred":       `"c1\x9b31mred"`,
+		"c1\u009b31m":        `"c1\u009b31m"`,
 		"ünï|pipe \"quote\"": "ünï|pipe \"quote\"",
 	}
 	for in, want := range cases {

@@ -9,6 +9,7 @@ import (
 	"text/tabwriter"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/petagrid/petagrid/slurmbridge"
 )
@@ -61,6 +62,11 @@ func (p *printer) table(header []string, rows [][]string) error {
 func cell(s string) string {
 	if s == "" {
 		return "-"
+	}
+	// Invalid UTF-8 decodes as U+FFFD, which is printable, while the raw byte (0x9b is a
+	// terminal's CSI) would reach the terminal: quote it too.
+	if !utf8.ValidString(s) {
+		return strconv.QuoteToGraphic(s)
 	}
 	for _, r := range s {
 		if r == '\t' || !unicode.IsPrint(r) {

@@ -141,8 +141,8 @@ func slurmCommand(e *env) *cli.Command {
 
 func slurmFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "slurm-conf", Usage: "slurm.conf of the cluster (default: the config file's slurm.conf, then Slurm's own default)", EnvVars: []string{"PETAGRID_SLURM_CONF", "SLURM_CONF"}},
-		&cli.StringFlag{Name: "slurm-bin-dir", Usage: "directory of sbatch, squeue, … (default: PATH)", EnvVars: []string{"PETAGRID_SLURM_BIN_DIR"}},
+		&cli.StringFlag{Name: "slurm-conf", Usage: "slurm.conf of the cluster (default: the config file's slurm.conf, then $SLURM_CONF, then Slurm's own default)", EnvVars: []string{"PETAGRID_SLURM_CONF"}},
+		&cli.StringFlag{Name: "slurm-bin-dir", Usage: "directory of sbatch, squeue, … (default: the config file's, then PATH)", EnvVars: []string{"PETAGRID_SLURM_BIN_DIR"}},
 		&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Value: "table", Usage: "table or json"},
 	}
 }
@@ -288,12 +288,28 @@ func (e *env) bridge(c *cli.Context) (*slurmbridge.Bridge, *printer, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	// Precedence: flag (or PETAGRID_SLURM_*), then the config file, then the SLURM_CONF an
+	// admin's shell exports, so that a stray SLURM_CONF never overrides an explicit choice.
 	cfg := e.config.Slurm
 	if v := c.String("slurm-conf"); v != "" {
 		cfg.Conf = v
 	}
+	if cfg.Conf == "" {
+		cfg.Conf = os.Getenv("SLURM_CONF")
+	}
 	if v := c.String("slurm-bin-dir"); v != "" {
 		cfg.BinDir = v
+	}
+	// Paths typed on the command line are relative to where they were typed; the bridge
+	// runs commands from "/" and wants them absolute.
+	for _, p := range []*string{&cfg.Conf, &cfg.BinDir} {
+		if *p != "" && !filepath.IsAbs(*p) {
+			abs, err := filepath.Abs(*p)
+			if err != nil {
+				return nil, nil, fmt.Errorf("path %q: %w", *p, err)
+			}
+			*p = abs
+		}
 	}
 	b, err := slurmbridge.New(cfg, e.log)
 	if err != nil {

@@ -16,8 +16,10 @@ import (
 const Redacted = "[REDACTED]"
 
 // secretField matches field names whose values must never reach a log: keys, tokens,
-// passwords, credentials, signatures' private halves.
-var secretField = regexp.MustCompile(`(?i)(secret|token|password|passwd|private|credential|apikey|api_key|mnemonic|seed)`)
+// passwords, credentials, session material. Redaction is by field name: code must put a
+// secret in a field, never in a message or an error text, and hooks added later see the raw
+// entry (they run before the formatter) so they must not export fields unfiltered.
+var secretField = regexp.MustCompile(`(?i)(secret|token|password|passwd|pwd|passphrase|private|credential|api_?key|mnemonic|seed|auth|bearer|cookie|session)`)
 
 // New returns a logger writing to out at level ("debug", "info", …) in format "text" or "json".
 func New(out io.Writer, level, format string) (*logrus.Logger, error) {

@@ -16,7 +16,8 @@ func TestSecretsAreRedacted(t *testing.T) {
 			t.Fatal(err)
 		}
 		log.WithField("gatewayToken", "s3cr3t-1").WithField("privateKeyHex", "s3cr3t-2").
-			WithField("dbPassword", "s3cr3t-3").WithField("jobId", 42).Info("hello")
+			WithField("dbPassword", "s3cr3t-3").WithField("Authorization", "s3cr3t-4").
+			WithField("sessionCookie", "s3cr3t-5").WithField("jobId", 42).Info("hello")
 		out := buf.String()
 		if strings.Contains(out, "s3cr3t") {
 			t.Errorf("%s log leaks a secret: %s", format, out)

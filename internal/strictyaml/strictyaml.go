@@ -8,6 +8,7 @@ import (
 	"encoding"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"reflect"
 	"regexp"
@@ -57,6 +58,8 @@ var (
 	unmarshalerType = reflect.TypeOf((*yaml.Unmarshaler)(nil)).Elem()
 	textType        = reflect.TypeOf((*encoding.TextUnmarshaler)(nil)).Elem()
 	yamlLinePattern = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
+	// YAML reads 010 as octal 8; nobody writing a count or a size means that.
+	leadingZero = regexp.MustCompile(`^[-+]?0[0-9_]+$`)
 )
 
 // Unmarshal decodes data (named file in errors) into out, which must be a pointer. An empty
@@ -69,9 +72,28 @@ func Unmarshal(file string, data []byte, out any) error {
 	if bytes.IndexByte(data, 0) >= 0 {
 		return Errors{{File: file, Msg: "file contains a NUL byte: not a YAML text file"}}
 	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
+	if err := dec.Decode(&doc); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil // an empty file
+		}
 		return Errors{syntaxError(file, err)}
+	}
+	// A second document after "---" would otherwise be ignored without a word.
+	for {
+		var extra yaml.Node
+		err := dec.Decode(&extra)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return Errors{syntaxError(file, err)}
+		}
+		if !emptyDocument(&extra) {
+			at := extra.Content[0]
+			return Errors{{File: file, Line: at.Line, Column: at.Column, Msg: "a second YAML document (after ---) is not allowed here; one file holds one document"}}
+		}
 	}
 	if doc.Kind == 0 || len(doc.Content) == 0 {
 		return nil
@@ -89,6 +111,14 @@ func Unmarshal(file string, data []byte, out any) error {
 		return Errors{syntaxError(file, err)}
 	}
 	return nil
+}
+
+func emptyDocument(n *yaml.Node) bool {
+	if n.Kind == 0 || len(n.Content) == 0 {
+		return true
+	}
+	c := n.Content[0]
+	return c.Kind == yaml.ScalarNode && c.Tag == "!!null"
 }
 
 func syntaxError(file string, err error) *Error {
@@ -209,6 +239,10 @@ func (c *checker) check(n *yaml.Node, t reflect.Type, depth int) {
 			c.fail(n, "expected true or false, got %s", kindName(n))
 		}
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		if leadingZero.MatchString(n.Value) {
+			c.fail(n, "integer %q has a leading zero, which YAML reads as octal; write it without", n.Value)
+			return
+		}
 		v, err := strconv.ParseInt(n.Value, 0, 64)
 		if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!int" || err != nil {
 			c.fail(n, "expected an integer, got %s", kindName(n))
@@ -218,6 +252,10 @@ func (c *checker) check(n *yaml.Node, t reflect.Type, depth int) {
 			c.fail(n, "integer %s out of range", n.Value)
 		}
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		if leadingZero.MatchString(n.Value) {
+			c.fail(n, "integer %q has a leading zero, which YAML reads as octal; write it without", n.Value)
+			return
+		}
 		v, err := strconv.ParseUint(n.Value, 0, 64)
 		if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!int" || err != nil {
 			c.fail(n, "expected a non-negative integer, got %s", kindName(n))

@@ -129,3 +129,21 @@ func TestAliasBombIsRefused(t *testing.T) {
 		t.Fatal("an alias bomb was still being expanded after 10s")
 	}
 }
+
+func TestOneDocumentAndNoOctalSurprises(t *testing.T) {
+	var o outer
+	err := Unmarshal("c.yaml", []byte("name: a\n---\nname: b\nbogus: 1\n"), &o)
+	if err == nil || !strings.Contains(err.Error(), "c.yaml:3:1: a second YAML document") {
+		t.Errorf("second document gave %v", err)
+	}
+	err = Unmarshal("c.yaml", []byte("inner:\n  count: 010\n"), &o)
+	if err == nil || !strings.Contains(err.Error(), "c.yaml:2:10: integer \"010\" has a leading zero") {
+		t.Errorf("010 gave %v", err)
+	}
+	if err := Unmarshal("c.yaml", []byte("inner:\n  count: 0\nsmall: 10\n"), &o); err != nil || o.Small != 10 {
+		t.Errorf("plain integers: %v %+v", err, o)
+	}
+	if err := Unmarshal("c.yaml", []byte("name: a\n---\n"), &o); err != nil {
+		t.Errorf("a trailing document marker with nothing after it: %v", err)
+	}
+}

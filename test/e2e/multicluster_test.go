@@ -54,11 +54,13 @@ func TestSecondClusterIsIndependent(t *testing.T) {
 	if err != nil || len(onA) != 0 {
 		t.Errorf("cluster A's accounting sees B's job: %+v %v", onA, err)
 	}
-	if statesA, err := a.JobStates(ctx, []uint32{id}); err == nil {
-		for _, s := range statesA {
-			if s.SubmitTime.Equal(jobs[0].SubmitTime) && s.Nodes == nodesB[0].Name {
-				t.Errorf("cluster A's controller knows B's job: %+v", s)
-			}
+	statesA, err := a.JobStates(ctx, []uint32{id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range statesA {
+		if s.SubmitTime.Equal(jobs[0].SubmitTime) && s.Nodes == nodesB[0].Name {
+			t.Errorf("cluster A's controller knows B's job: %+v", s)
 		}
 	}
 }
