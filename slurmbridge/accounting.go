@@ -378,11 +378,14 @@ func (s *jsonStepID) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-type jsonAcctDoc struct {
-	Meta   jsonMeta           `json:"meta"`
-	Errors []jsonError        `json:"errors"`
-	Jobs   *[]json.RawMessage `json:"jobs"`
+// acctDocument keeps each record raw: its exact bytes are hashed for provenance.
+type acctDocument struct {
+	jsonEnvelope
+	Jobs *[]json.RawMessage `json:"jobs"`
 }
+
+func (d *acctDocument) envelope() *jsonEnvelope { return &d.jsonEnvelope }
+func (d *acctDocument) hasList() bool           { return d.Jobs != nil }
 
 func (b *Bridge) accountingJSON(ctx context.Context, q AccountingQuery, release Release) ([]AccountingRecord, error) {
 	out, err := b.sacct(ctx, append([]string{"--json"}, q.filterArgs()...))
@@ -413,15 +416,9 @@ func needsParsablePatch(parser string) bool {
 // parseAccountingJSON decodes sacct --json. It returns the data parser that shaped it.
 func parseAccountingJSON(data []byte, release Release) ([]AccountingRecord, string, error) {
 	const command = "sacct --json"
-	var doc jsonAcctDoc
-	if err := decodeJSONDocument(data, &doc); err != nil {
-		return nil, "", &ParseError{Command: command, What: "accounting records", Err: err}
-	}
-	if err := documentErrors(command, doc.Errors); err != nil {
+	var doc acctDocument
+	if err := decodeDocument(command, "jobs", data, &doc); err != nil {
 		return nil, "", err
-	}
-	if doc.Jobs == nil {
-		return nil, "", &ParseError{Command: command, What: "accounting records", Err: errors.New(`no "jobs" array in the output`)}
 	}
 	if r := doc.Meta.release(); !r.IsZero() {
 		release = r

@@ -94,40 +94,6 @@ func numberToInt(n json.Number) (int64, error) {
 	return int64(fv), nil
 }
 
-// flexFloat is a float that may be a JSON number, null, or a {set, infinite, number} object.
-type flexFloat struct {
-	Set   bool
-	Value float64
-}
-
-func (f *flexFloat) UnmarshalJSON(data []byte) error {
-	*f = flexFloat{}
-	data = bytes.TrimSpace(data)
-	if bytes.Equal(data, []byte("null")) {
-		return nil
-	}
-	if len(data) > 0 && data[0] == '{' {
-		var obj struct {
-			Set      *bool    `json:"set"`
-			Infinite *bool    `json:"infinite"`
-			Number   *float64 `json:"number"`
-		}
-		if err := json.Unmarshal(data, &obj); err != nil {
-			return fmt.Errorf("number object: %w", err)
-		}
-		if obj.Set != nil && *obj.Set && obj.Number != nil {
-			f.Set, f.Value = true, *obj.Number
-		}
-		return nil
-	}
-	var v float64
-	if err := json.Unmarshal(data, &v); err != nil {
-		return fmt.Errorf("expected a number, got %s", truncate(string(data), 80))
-	}
-	f.Set, f.Value = true, v
-	return nil
-}
-
 // flexStrings is a list that Slurm prints either as one string (22.05 states, comma-separated
 // features) or as an array of strings (23.11+). A single string is split on commas.
 type flexStrings []string

@@ -122,26 +122,22 @@ type jsonNode struct {
 	TRES            flexString  `json:"tres"`
 }
 
-type jsonNodesDoc struct {
-	Meta   jsonMeta    `json:"meta"`
-	Errors []jsonError `json:"errors"`
-	Nodes  *[]jsonNode `json:"nodes"`
+type nodesDocument struct {
+	jsonEnvelope
+	Nodes *[]jsonNode `json:"nodes"`
 }
 
+func (d *nodesDocument) envelope() *jsonEnvelope { return &d.jsonEnvelope }
+func (d *nodesDocument) hasList() bool           { return d.Nodes != nil }
+
 func parseNodes(command string, data []byte) ([]Node, error) {
-	var doc jsonNodesDoc
-	if err := decodeJSONDocument(data, &doc); err != nil {
-		return nil, &ParseError{Command: command, What: "nodes", Err: err}
-	}
-	if err := documentErrors(command, doc.Errors); err != nil {
+	var doc nodesDocument
+	if err := decodeDocument(command, "nodes", data, &doc); err != nil {
 		return nil, err
 	}
-	if doc.Nodes == nil {
-		return nil, &ParseError{Command: command, What: "nodes", Err: errors.New(`no "nodes" array in the output`)}
-	}
 	nodes := make([]Node, 0, len(*doc.Nodes))
-	for i, raw := range *doc.Nodes {
-		n, err := raw.node()
+	for i, r := range *doc.Nodes {
+		n, err := r.node()
 		if err != nil {
 			return nil, &ParseError{Command: command, What: fmt.Sprintf("node #%d", i), Err: err}
 		}
@@ -330,21 +326,18 @@ type jsonLimits struct {
 	Nodes flexInt `json:"nodes"`
 }
 
-type jsonPartitionsDoc struct {
-	Errors     []jsonError      `json:"errors"`
+type partitionsDocument struct {
+	jsonEnvelope
 	Partitions *[]jsonPartition `json:"partitions"`
 }
 
+func (d *partitionsDocument) envelope() *jsonEnvelope { return &d.jsonEnvelope }
+func (d *partitionsDocument) hasList() bool           { return d.Partitions != nil }
+
 func parsePartitionsJSON(command string, data []byte) ([]Partition, error) {
-	var doc jsonPartitionsDoc
-	if err := decodeJSONDocument(data, &doc); err != nil {
-		return nil, &ParseError{Command: command, What: "partitions", Err: err}
-	}
-	if err := documentErrors(command, doc.Errors); err != nil {
+	var doc partitionsDocument
+	if err := decodeDocument(command, "partitions", data, &doc); err != nil {
 		return nil, err
-	}
-	if doc.Partitions == nil {
-		return nil, &ParseError{Command: command, What: "partitions", Err: errors.New(`no "partitions" array in the output`)}
 	}
 	var out []Partition
 	for i, r := range *doc.Partitions {

@@ -249,28 +249,16 @@ type jsonJob struct {
 	StdErr          flexString   `json:"standard_error"`
 }
 
-type jsonJobsDoc struct {
-	Meta   *jsonMeta   `json:"meta"`
-	Errors []jsonError `json:"errors"`
-	Jobs   *[]jsonJob  `json:"jobs"`
-}
-
 // parseJobs decodes squeue/scontrol JSON. The document must be complete: empty or truncated
 // output, a missing "jobs" array, or an entry without a job id is an error, never a shorter list.
 func parseJobs(command string, data []byte) ([]Job, error) {
-	var doc jsonJobsDoc
-	if err := decodeJSONDocument(data, &doc); err != nil {
-		return nil, &ParseError{Command: command, What: "jobs", Err: err}
-	}
-	if err := documentErrors(command, doc.Errors); err != nil {
+	var doc jobsDocument
+	if err := decodeDocument(command, "jobs", data, &doc); err != nil {
 		return nil, err
 	}
-	if doc.Jobs == nil {
-		return nil, &ParseError{Command: command, What: "jobs", Err: errors.New(`no "jobs" array in the output`)}
-	}
 	jobs := make([]Job, 0, len(*doc.Jobs))
-	for i, raw := range *doc.Jobs {
-		j, err := raw.job()
+	for i, r := range *doc.Jobs {
+		j, err := r.job()
 		if err != nil {
 			return nil, &ParseError{Command: command, What: fmt.Sprintf("job #%d", i), Err: err}
 		}
@@ -400,6 +388,41 @@ func decodeJSONDocument(data []byte, v any) error {
 	}
 	return nil
 }
+
+// jsonEnvelope is what every Slurm JSON document carries beside its list.
+type jsonEnvelope struct {
+	Meta   jsonMeta    `json:"meta"`
+	Errors []jsonError `json:"errors"`
+}
+
+// listDocument is a Slurm JSON document with one list ("jobs", "nodes", "partitions").
+type listDocument interface {
+	envelope() *jsonEnvelope
+	hasList() bool
+}
+
+// decodeDocument decodes one Slurm JSON document in a single pass and checks it: complete,
+// free of Slurm errors, and holding its list. The list's name goes in error messages.
+func decodeDocument(command, key string, data []byte, doc listDocument) error {
+	if err := decodeJSONDocument(data, doc); err != nil {
+		return &ParseError{Command: command, What: key, Err: err}
+	}
+	if err := documentErrors(command, doc.envelope().Errors); err != nil {
+		return err
+	}
+	if !doc.hasList() {
+		return &ParseError{Command: command, What: key, Err: fmt.Errorf("no %q array in the output", key)}
+	}
+	return nil
+}
+
+type jobsDocument struct {
+	jsonEnvelope
+	Jobs *[]jsonJob `json:"jobs"`
+}
+
+func (d *jobsDocument) envelope() *jsonEnvelope { return &d.jsonEnvelope }
+func (d *jobsDocument) hasList() bool           { return d.Jobs != nil }
 
 // documentErrors turns the "errors" array of a Slurm JSON document into an error. sacct
 // reports an empty answer as the error "Nothing found"; that is an empty list, not a failure.

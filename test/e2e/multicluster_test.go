@@ -1,11 +1,8 @@
 package e2e
 
 import (
-	"os"
 	"testing"
 	"time"
-
-	"github.com/sirupsen/logrus"
 
 	"github.com/petagrid/petagrid/slurmbridge"
 )
@@ -14,19 +11,7 @@ import (
 // or accounting: multi-site tests rely on it.
 func TestSecondClusterIsIndependent(t *testing.T) {
 	a := testBridge(t)
-	confB := os.Getenv("PETAGRID_TEST_SLURM_CONF_B")
-	if confB == "" {
-		if os.Getenv("PETAGRID_REQUIRE_CLUSTER") != "" {
-			t.Fatal("PETAGRID_TEST_SLURM_CONF_B is not set: start it with test/cluster/cluster up --name siteb")
-		}
-		t.Skip("no second test cluster (test/cluster/cluster up --name siteb)")
-	}
-	log := logrus.New()
-	log.SetLevel(logrus.WarnLevel)
-	b, err := slurmbridge.New(slurmbridge.Config{Conf: confB}, log)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := clusterBridge(t, "PETAGRID_TEST_SLURM_CONF_B", "test/cluster/cluster up --name siteb")
 	ctx := testContext(t)
 	nodesA, err := a.Nodes(ctx)
 	if err != nil {

@@ -21,14 +21,23 @@ import (
 	"github.com/petagrid/petagrid/slurmbridge"
 )
 
+// testBridge is a bridge to the first test cluster.
 func testBridge(t *testing.T) *slurmbridge.Bridge {
 	t.Helper()
-	conf := os.Getenv("PETAGRID_TEST_SLURM_CONF")
+	return clusterBridge(t, "PETAGRID_TEST_SLURM_CONF", "test/cluster/cluster up")
+}
+
+// clusterBridge is a bridge to the test cluster whose slurm.conf is in confVar. Without it the
+// test is skipped, unless make test asked for the clusters (PETAGRID_REQUIRE_CLUSTER): then a
+// missing cluster fails the run instead of being skipped without anyone noticing.
+func clusterBridge(t *testing.T, confVar, startWith string) *slurmbridge.Bridge {
+	t.Helper()
+	conf := os.Getenv(confVar)
 	if conf == "" {
 		if os.Getenv("PETAGRID_REQUIRE_CLUSTER") != "" {
-			t.Fatal("PETAGRID_TEST_SLURM_CONF is not set: start the cluster with test/cluster/cluster up")
+			t.Fatalf("%s is not set: start the cluster with %s", confVar, startWith)
 		}
-		t.Skip("no test cluster: run `make test`, or set PETAGRID_TEST_SLURM_CONF after test/cluster/cluster up")
+		t.Skipf("no test cluster: run `make test`, or set %s after %s", confVar, startWith)
 	}
 	log := logrus.New()
 	log.SetLevel(logrus.WarnLevel)
