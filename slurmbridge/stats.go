@@ -22,21 +22,6 @@ type ControllerStats struct {
 	RPCByUser map[string]RPCStat `json:"rpcByUser"`
 }
 
-// TotalRPCs sums the RPCs of every type except those named in exclude.
-func (s ControllerStats) TotalRPCs(exclude ...string) int64 {
-	var total int64
-	for name, st := range s.RPCByType {
-		skip := false
-		for _, e := range exclude {
-			skip = skip || name == e
-		}
-		if !skip {
-			total += st.Count
-		}
-	}
-	return total
-}
-
 // RPCsSince returns, per RPC type, how many more calls now has than before.
 func (s ControllerStats) RPCsSince(before ControllerStats) map[string]int64 {
 	out := map[string]int64{}
@@ -55,14 +40,6 @@ func (b *Bridge) ControllerStats(ctx context.Context) (ControllerStats, error) {
 		return ControllerStats{}, fmt.Errorf("controller statistics: %w", err)
 	}
 	return parseSdiag(res.stdout)
-}
-
-// ResetControllerStats zeroes slurmctld's counters (`sdiag --reset`; needs operator rights).
-func (b *Bridge) ResetControllerStats(ctx context.Context) error {
-	if _, err := b.run(ctx, invocation{name: "sdiag", args: []string{"--reset"}}); err != nil {
-		return fmt.Errorf("resetting controller statistics: %w", err)
-	}
-	return nil
 }
 
 // "\tREQUEST_JOB_INFO   ( 2003) count:3  ave_time:370  total_time:1111"
