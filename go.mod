@@ -1,6 +1,6 @@
 module github.com/petagrid/petagrid
 
-go 1.23
+go 1.23.0
 
 require (
 	github.com/sirupsen/logrus v1.10.2
@@ -12,5 +12,6 @@ require (
 	github.com/cpuguy83/go-md2man/v2 v2.0.7 // indirect
 	github.com/russross/blackfriday/v2 v2.1.0 // indirect
 	github.com/xrash/smetrics v0.0.0-20240521201337-686a1a2994c1 // indirect
-	golang.org/x/sys v0.13.0 // indirect
+	golang.org/x/sys v0.33.0 // indirect
+	mvdan.cc/sh/v3 v3.12.0 // indirect
 )

@@ -138,6 +138,36 @@ func (r SubmitRequest) validate() error {
 	return nil
 }
 
+// Argv is the sbatch argument list Submit runs for req (the script goes in on stdin). It
+// does not validate req; Submit does.
+func (r SubmitRequest) Argv() []string {
+	// sbatch keeps the last occurrence of an option, so the caller's options come first and
+	// the bridge's own (tag, directory, answer format) last.
+	args := append([]string{}, r.Options...)
+	if r.Partition != "" {
+		args = append(args, "--partition="+r.Partition)
+	}
+	if r.Account != "" {
+		args = append(args, "--account="+r.Account)
+	}
+	if r.QOS != "" {
+		args = append(args, "--qos="+r.QOS)
+	}
+	if r.Dependency != "" {
+		args = append(args, "--dependency="+r.Dependency)
+	}
+	if r.Array != "" {
+		args = append(args, "--array="+r.Array)
+	}
+	if r.Hold {
+		args = append(args, "--hold")
+	}
+	if r.Comment != "" {
+		args = append(args, "--comment="+r.Comment)
+	}
+	return append(args, "--parsable", "--job-name="+r.Tag, "--chdir="+r.WorkDir)
+}
+
 // Submit submits one batch script with sbatch and returns the job id. The script goes in on
 // stdin; nothing is ever interpreted by a shell on the way. The script itself is trusted:
 // its #SBATCH lines are sbatch's to read (the tag, directory and answer format given here
@@ -149,31 +179,7 @@ func (b *Bridge) Submit(ctx context.Context, req SubmitRequest) (SubmitResult, e
 	if err := req.validate(); err != nil {
 		return SubmitResult{}, fmt.Errorf("submission %s: %w", req.Tag, err)
 	}
-	// sbatch keeps the last occurrence of an option, so the caller's options come first and
-	// the bridge's own (tag, directory, answer format) last.
-	args := append([]string{}, req.Options...)
-	if req.Partition != "" {
-		args = append(args, "--partition="+req.Partition)
-	}
-	if req.Account != "" {
-		args = append(args, "--account="+req.Account)
-	}
-	if req.QOS != "" {
-		args = append(args, "--qos="+req.QOS)
-	}
-	if req.Dependency != "" {
-		args = append(args, "--dependency="+req.Dependency)
-	}
-	if req.Array != "" {
-		args = append(args, "--array="+req.Array)
-	}
-	if req.Hold {
-		args = append(args, "--hold")
-	}
-	if req.Comment != "" {
-		args = append(args, "--comment="+req.Comment)
-	}
-	args = append(args, "--parsable", "--job-name="+req.Tag, "--chdir="+req.WorkDir)
+	args := req.Argv()
 	res, err := b.run(ctx, invocation{name: "sbatch", args: args, stdin: req.Script, submitsJob: true})
 	if err != nil {
 		var cmdErr *CommandError

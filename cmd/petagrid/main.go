@@ -43,10 +43,17 @@ func (e usageError) Unwrap() error { return e.err }
 
 func usagef(format string, args ...any) error { return usageError{fmt.Errorf(format, args...)} }
 
+// errReported is returned by a command that has already written its errors to stderr in
+// their own format (file:line:col lines that editors and CI annotate); it only sets exit 1.
+var errReported = errors.New("errors reported")
+
 // run executes the command line and returns the process exit code.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	app := newApp(stdout, stderr)
 	if err := app.RunContext(ctx, args); err != nil {
+		if errors.Is(err, errReported) {
+			return exitFailure
+		}
 		fmt.Fprintf(stderr, "petagrid: %v\n", err)
 		var ue usageError
 		if errors.As(err, &ue) {
@@ -104,6 +111,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 				},
 			},
 			slurmCommand(e),
+			workflowCommand(e),
 		},
 		Action: helpOrUnknown,
 	}

@@ -69,38 +69,9 @@ func Unmarshal(file string, data []byte, out any) error {
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
 		return fmt.Errorf("strictyaml: out must be a non-nil pointer, got %T", out)
 	}
-	if bytes.IndexByte(data, 0) >= 0 {
-		return Errors{{File: file, Msg: "file contains a NUL byte: not a YAML text file"}}
-	}
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	var doc yaml.Node
-	if err := dec.Decode(&doc); err != nil {
-		if errors.Is(err, io.EOF) {
-			return nil // an empty file
-		}
-		return Errors{syntaxError(file, err)}
-	}
-	// A second document after "---" would otherwise be ignored without a word.
-	for {
-		var extra yaml.Node
-		err := dec.Decode(&extra)
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			return Errors{syntaxError(file, err)}
-		}
-		if !emptyDocument(&extra) {
-			at := extra.Content[0]
-			return Errors{{File: file, Line: at.Line, Column: at.Column, Msg: "a second YAML document (after ---) is not allowed here; one file holds one document"}}
-		}
-	}
-	if doc.Kind == 0 || len(doc.Content) == 0 {
-		return nil
-	}
-	root := doc.Content[0]
-	if root.Kind == yaml.ScalarNode && root.Tag == "!!null" {
-		return nil
+	root, err := Load(file, data)
+	if err != nil || root == nil {
+		return err
 	}
 	c := &checker{file: file}
 	c.check(root, rv.Type().Elem(), 0)
@@ -111,6 +82,79 @@ func Unmarshal(file string, data []byte, out any) error {
 		return Errors{syntaxError(file, err)}
 	}
 	return nil
+}
+
+// Load parses data (named file in errors) into its root node for callers that walk the
+// tree themselves. It refuses NUL bytes, a second document, nesting deeper than 64 levels and
+// alias expansion beyond maxVisits nodes, so the tree is safe to walk with aliases resolved.
+// An empty document gives a nil node and no error.
+func Load(file string, data []byte) (*yaml.Node, error) {
+	if bytes.IndexByte(data, 0) >= 0 {
+		return nil, Errors{{File: file, Msg: "file contains a NUL byte: not a YAML text file"}}
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	var doc yaml.Node
+	if err := dec.Decode(&doc); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, nil // an empty file
+		}
+		return nil, Errors{syntaxError(file, err)}
+	}
+	// A second document after "---" would otherwise be ignored without a word.
+	for {
+		var extra yaml.Node
+		err := dec.Decode(&extra)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, Errors{syntaxError(file, err)}
+		}
+		if !emptyDocument(&extra) {
+			at := extra.Content[0]
+			return nil, Errors{{File: file, Line: at.Line, Column: at.Column, Msg: "a second YAML document (after ---) is not allowed here; one file holds one document"}}
+		}
+	}
+	if emptyDocument(&doc) {
+		return nil, nil
+	}
+	root := doc.Content[0]
+	c := &checker{file: file}
+	c.bound(root, 0)
+	if len(c.errs) > 0 {
+		return nil, c.errs
+	}
+	return root, nil
+}
+
+// bound walks the tree as a decoder would, following aliases, and fails once the walk grows
+// past maxVisits nodes or 64 levels.
+func (c *checker) bound(n *yaml.Node, depth int) {
+	if c.tooLong {
+		return
+	}
+	c.visits++
+	if c.visits > maxVisits {
+		c.tooLong = true
+		c.fail(n, "document expands to more than %d values (aliases?); refusing it", maxVisits)
+		return
+	}
+	if depth > 64 {
+		c.tooLong = true
+		c.fail(n, "nesting deeper than 64 levels")
+		return
+	}
+	if n.Kind == yaml.AliasNode {
+		if n.Alias == nil {
+			c.fail(n, "unresolved alias")
+			return
+		}
+		c.bound(n.Alias, depth+1)
+		return
+	}
+	for _, child := range n.Content {
+		c.bound(child, depth+1)
+	}
 }
 
 func emptyDocument(n *yaml.Node) bool {
@@ -339,12 +383,18 @@ func (c *checker) checkStruct(n *yaml.Node, t reflect.Type, depth int) {
 	}
 }
 
-// suggest names the accepted fields, closest first, so a typo is easy to fix.
 func suggest(got string, fields map[string]fieldInfo) string {
 	names := make([]string, 0, len(fields))
 	for k := range fields {
 		names = append(names, k)
 	}
+	return Suggest(got, names)
+}
+
+// Suggest names the accepted words, the closest one when it is near, so a typo is easy to
+// fix. It returns "" or a phrase starting with a space, to append to a message.
+func Suggest(got string, names []string) string {
+	names = append([]string(nil), names...)
 	sort.Slice(names, func(i, j int) bool {
 		di, dj := distance(got, names[i]), distance(got, names[j])
 		if di != dj {

@@ -1,0 +1,556 @@
+package workflows
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io/fs"
+	"path"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/petagrid/petagrid/internal/strictyaml"
+	"github.com/petagrid/petagrid/slurmbridge"
+)
+
+// Plan is a compiled workflow: one Slurm job per step, in an order where every job comes
+// after the jobs it depends on, plus the files the jobs read from the workspace.
+//
+// Steps map to separate Slurm jobs chained with dependencies, not to srun steps inside one
+// allocation: each step asks for exactly its own resources (a GPU step does not hold GPUs
+// while a CPU step runs, and the reverse), a matrix becomes a job array, Slurm accounts each
+// step on its own, and Slurm itself orders the DAG, so a workflow keeps going while the
+// site daemon restarts. The whole DAG is submitted at once, so no dependency ever names a
+// job that has already left Slurm's memory (MinJobAge).
+type Plan struct {
+	Workflow  string
+	RunID     string
+	Workspace string
+	// Params are the parameter values used, by name.
+	Params map[string]string
+	Jobs   []*Job
+	// Files are written into the workspace before the first submission; paths are relative.
+	Files    []File
+	Warnings []string
+}
+
+// Job is one step as a Slurm job.
+type Job struct {
+	Step    string
+	Finally bool
+	// After lists the dependencies on other steps, resolved to job ids at submission.
+	After []Dependency
+	// ArraySize is the number of array tasks; 0 for a plain job.
+	ArraySize int
+	// Request is the submission without its dependency.
+	Request slurmbridge.SubmitRequest
+	// ScriptFile is the script's path in the workspace (it is also submitted on stdin).
+	ScriptFile string
+	// Stdout and Stderr are the log files, relative to the workspace; for an array they
+	// hold "{index}" where the task index goes.
+	Stdout, Stderr string
+}
+
+// DependencyKind is a Slurm dependency type.
+type DependencyKind string
+
+// Dependency kinds used by plans.
+const (
+	AfterOK    DependencyKind = "afterok"
+	AfterNotOK DependencyKind = "afternotok"
+	AfterAny   DependencyKind = "afterany"
+)
+
+// Dependency makes a job wait for steps. With Any, one of them reaching the state suffices
+// (Slurm's "?" separator); otherwise all must.
+type Dependency struct {
+	Kind  DependencyKind
+	Steps []string
+	Any   bool
+}
+
+// File is a file of the workspace.
+type File struct {
+	Path string
+	Data []byte
+	Mode fs.FileMode
+}
+
+// CompileOptions are the per-submission inputs of Compile.
+type CompileOptions struct {
+	// RunID names this run: it prefixes every job's tag and names the workspace.
+	RunID string
+	// Workspace is the run's directory on shared storage; empty means
+	// profile.WorkspaceRoot/RunID.
+	Workspace string
+	// Params are values given at submission (-p key=value), as typed.
+	Params map[string]string
+}
+
+var runIDPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,30}$`)
+
+// ValidateRunID reports whether id can name a run (it becomes part of job tags and paths).
+func ValidateRunID(id string) error {
+	if !runIDPattern.MatchString(id) {
+		return fmt.Errorf("run id %q must be 1-31 characters from a-z 0-9 - starting with a letter or digit", clip(id))
+	}
+	return nil
+}
+
+// Compile binds parameters, applies the site profile and renders every step. Errors are
+// strictyaml.Errors positioned in the workflow file where the site's rules are broken there.
+func Compile(wf *Workflow, profile *SiteProfile, opts CompileOptions) (*Plan, error) {
+	if err := ValidateRunID(opts.RunID); err != nil {
+		return nil, err
+	}
+	ws := opts.Workspace
+	if ws == "" {
+		ws = path.Join(profile.WorkspaceRoot, opts.RunID)
+	}
+	if err := checkMountPath(ws); err != nil || ws == "/" {
+		return nil, fmt.Errorf("workspace %q: must be an absolute directory path of letters, digits and . _ @ + / -", ws)
+	}
+	d := &decoder{file: wf.File}
+	values := bindParams(d, wf, opts.Params)
+	if len(d.errs) > 0 {
+		return nil, d.errs
+	}
+	plan := &Plan{Workflow: wf.Name, RunID: opts.RunID, Workspace: ws, Params: values}
+	for _, w := range wf.Warnings {
+		plan.Warnings = append(plan.Warnings, w.Error())
+	}
+	c := &compiler{d: d, wf: wf, profile: profile, plan: plan, params: values}
+	for _, s := range orderSteps(wf) {
+		c.step(s)
+	}
+	if len(d.errs) > 0 {
+		return nil, d.errs
+	}
+	for _, w := range d.warnings {
+		plan.Warnings = append(plan.Warnings, w.Error())
+	}
+	return plan, nil
+}
+
+// bindParams resolves every parameter to a value: given at submission, else its default.
+func bindParams(d *decoder, wf *Workflow, given map[string]string) map[string]string {
+	declared := map[string]*Param{}
+	names := make([]string, 0, len(wf.Params))
+	for _, p := range wf.Params {
+		declared[p.Name] = p
+		names = append(names, p.Name)
+	}
+	keys := make([]string, 0, len(given))
+	for k := range given {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	values := map[string]string{}
+	for _, k := range keys {
+		p, ok := declared[k]
+		if !ok {
+			d.failAt(Pos{}, "parameter %q is not declared by the workflow%s", clip(k), strictyaml.Suggest(k, names))
+			continue
+		}
+		v, err := canonicalParam(p.Type, given[k], "")
+		if err != nil {
+			d.failAt(p.At, "parameter %s (%s): %v", k, p.Type, err)
+			continue
+		}
+		values[k] = v
+	}
+	for _, p := range wf.Params {
+		if _, ok := values[p.Name]; ok {
+			continue
+		}
+		if !p.Default.Set {
+			d.failAt(p.At, "parameter %s has no default and was not given; pass -p %s=VALUE", p.Name, p.Name)
+			continue
+		}
+		values[p.Name] = p.Default.Value
+	}
+	return values
+}
+
+// orderSteps returns main steps in dependency order (stable: the written order where free),
+// then finally steps.
+func orderSteps(wf *Workflow) []*Step {
+	placed := map[string]bool{}
+	out := make([]*Step, 0, len(wf.Steps)+len(wf.Finally))
+	remaining := append([]*Step{}, wf.Steps...)
+	for len(remaining) > 0 {
+		next := remaining[:0]
+		progressed := false
+		for _, s := range remaining {
+			ready := true
+			for _, n := range s.Needs {
+				if !placed[n.Name] {
+					ready = false
+					break
+				}
+			}
+			if ready {
+				out = append(out, s)
+				placed[s.Name] = true
+				progressed = true
+			} else {
+				next = append(next, s)
+			}
+		}
+		remaining = next
+		if !progressed {
+			break // a cycle; Parse has reported it
+		}
+	}
+	return append(out, wf.Finally...)
+}
+
+type compiler struct {
+	d       *decoder
+	wf      *Workflow
+	profile *SiteProfile
+	plan    *Plan
+	params  map[string]string
+}
+
+// stepContext is everything rendering one step needs, decided and checked.
+type stepContext struct {
+	step      *Step
+	res       Resources
+	runtime   Runtime
+	gpus      bool
+	multiNode bool
+	mpi       string
+	image     string // what the runtime runs: SIF path, pyxis reference or ""
+	pull      string // docker:// reference to pull into image first, or ""
+	command   []Text
+	outputs   []Output
+	env       []envEntry
+	secrets   []SecretRef
+	combos    [][]string // matrix combinations, values in axis order
+	axes      []string
+	attemptS  int64
+	totalS    int64
+	backoffS  []int64
+	partition string
+	workdir   string
+}
+
+type envEntry struct{ name, value string }
+
+func (c *compiler) step(s *Step) {
+	p := c.profile
+	ctx := &stepContext{step: s, runtime: p.Runtime}
+	ctx.res = mergeResources(c.wf.Resources, s.Resources)
+	r := ctx.res
+	ctx.gpus = r.GPUs.Set && r.GPUs.Value > 0 || r.GPUsPerTask.Set
+	ctx.multiNode = r.Nodes.Set && r.Nodes.Value > 1
+	at := s.At
+
+	// Partition, account, QOS.
+	gpuType := ""
+	if r.GPUType.Set {
+		gpuType = r.GPUType.Value
+	}
+	part, err := p.partitionFor(ctx.gpus, gpuType)
+	if err != nil {
+		c.d.failAt(r.GPUType.At, "step %s: %v", s.Name, err)
+	}
+	ctx.partition = part
+
+	// Time: one attempt, then the whole job with retries, backoff and setup.
+	ctx.attemptS = int64(p.DefaultTime.Seconds())
+	if r.TimeSeconds.Set {
+		ctx.attemptS = r.TimeSeconds.Value
+	}
+	attempts := 1
+	if s.Retry != nil {
+		attempts += s.Retry.Limit
+		ctx.backoffS = backoffDelays(s.Retry)
+	}
+	total := ctx.attemptS*int64(attempts) + int64(p.SetupTime.Seconds())
+	for _, b := range ctx.backoffS {
+		total += b
+	}
+	if s.TimeoutSeconds.Set {
+		total = s.TimeoutSeconds.Value
+	}
+	ctx.totalS = total
+	if maxS := int64(p.MaxTime.Seconds()); total > maxS {
+		where := r.TimeSeconds.At
+		if s.TimeoutSeconds.Set {
+			where = s.TimeoutSeconds.At
+		}
+		if where == (Pos{}) {
+			where = at
+		}
+		c.d.failAt(where, "step %s needs up to %s (%d attempts of %s, backoff and %s setup), more than this site's maximum of %s", s.Name,
+			FormatDuration(total), attempts, FormatDuration(ctx.attemptS), FormatDuration(int64(p.SetupTime.Seconds())), FormatDuration(maxS))
+	}
+	if ctx.attemptS > int64(p.MaxTime.Seconds()) {
+		c.d.failAt(at, "step %s: one attempt of %s is longer than this site's maximum of %s", s.Name, FormatDuration(ctx.attemptS), p.MaxTime)
+	}
+
+	// MPI plugin.
+	ctx.mpi = "none"
+	if s.Run.MPI.Set {
+		switch s.Run.MPI.Value {
+		case MPIPMIx:
+			ctx.mpi = p.MPI.PMIx
+		case MPIPMI2:
+			ctx.mpi = p.MPI.PMI2
+		}
+		if ctx.mpi == "" {
+			c.d.failAt(s.Run.MPI.At, "step %s asks for mpi %s, which this site does not offer", s.Name, s.Run.MPI.Value)
+		}
+	}
+
+	// Image and runtime.
+	c.image(ctx)
+
+	// Mounts against the allow-list.
+	for _, m := range s.Run.Mounts {
+		if !p.mountAllowed(m.Source, !m.ReadOnly) {
+			mode := "read-only"
+			if !m.ReadOnly {
+				mode = "read-write"
+			}
+			c.d.failAt(m.At, "step %s: this site does not allow mounting %s %s%s", s.Name, m.Source, mode, allowedList(p))
+		}
+		if ctx.runtime == RuntimeNone && m.Target != m.Source {
+			c.d.failAt(m.At, "step %s: without a container runtime a mount cannot move %s to %s", s.Name, m.Source, m.Target)
+		}
+	}
+
+	// Workdir: relative to the workspace unless absolute.
+	ctx.workdir = c.plan.Workspace
+	if s.Run.Workdir.Set {
+		if strings.HasPrefix(s.Run.Workdir.Value, "/") {
+			ctx.workdir = s.Run.Workdir.Value
+		} else {
+			ctx.workdir = path.Join(c.plan.Workspace, s.Run.Workdir.Value)
+		}
+	}
+
+	// Parameters into words; matrix values stay references.
+	for _, w := range s.Run.Command {
+		ctx.command = append(ctx.command, w.bindParams(c.params))
+	}
+	for _, o := range s.Outputs {
+		o.Path = o.Path.bindParams(c.params)
+		ctx.outputs = append(ctx.outputs, o)
+	}
+
+	// Environment: site defaults, then the workflow's, then the step's.
+	if ctx.gpus {
+		ctx.env = append(ctx.env, sortedEnv(p.GPU.Env)...)
+	}
+	if p.InfiniBand.Enabled && (ctx.multiNode || ctx.mpi != "none") {
+		ctx.env = append(ctx.env, sortedEnv(p.InfiniBand.Env)...)
+	}
+	for _, e := range mergeEnv(c.wf.Env, s.Env) {
+		v, _ := e.Value.bindParams(c.params).literal()
+		ctx.env = append(ctx.env, envEntry{e.Name, v})
+	}
+	ctx.secrets = mergeSecrets(c.wf.Secrets, s.Secrets)
+	if len(ctx.secrets) > 0 && p.SecretsDir == "" {
+		c.d.failAt(ctx.secrets[0].At, "step %s uses secrets but this site has no secret store (secretsDir)", s.Name)
+	}
+
+	// Matrix.
+	if s.Matrix != nil {
+		ctx.axes, ctx.combos = expandMatrix(s.Matrix)
+		if len(ctx.combos) == 0 {
+			c.d.failAt(s.Matrix.At, "matrix of step %s excludes every combination", s.Name)
+		}
+		if len(ctx.combos) > p.MaxArraySize {
+			c.d.failAt(s.Matrix.At, "matrix of step %s has %d combinations; this site's Slurm runs at most %d array tasks per job (MaxArraySize): split the step", s.Name, len(ctx.combos), p.MaxArraySize)
+		}
+		c.checkOutputPaths(ctx)
+	}
+	if len(c.d.errs) > 0 {
+		return
+	}
+	c.plan.Jobs = append(c.plan.Jobs, c.render(ctx))
+}
+
+func allowedList(p *SiteProfile) string {
+	if len(p.AllowedMounts) == 0 {
+		return " (it allows no mounts)"
+	}
+	var parts []string
+	for _, m := range p.AllowedMounts {
+		mode := "ro"
+		if m.ReadWrite {
+			mode = "rw"
+		}
+		parts = append(parts, m.Path+" ("+mode+")")
+	}
+	return " (allowed: " + strings.Join(parts, ", ") + ")"
+}
+
+// image decides what the runtime runs for a step.
+func (c *compiler) image(ctx *stepContext) {
+	s := ctx.step
+	if !s.Run.Image.Set {
+		ctx.runtime = RuntimeNone
+		return
+	}
+	img := s.Run.Image.Value
+	switch c.profile.Runtime {
+	case RuntimeNone:
+		ctx.runtime = RuntimeNone
+		c.d.warnings = append(c.d.warnings, &strictyaml.Error{File: c.d.file, Line: s.Run.Image.At.Line, Column: s.Run.Image.At.Column,
+			Msg: fmt.Sprintf("step %s: this site runs commands on the host (runtime none); image %s is not used", s.Name, img)})
+	case RuntimeApptainer:
+		if strings.HasPrefix(img, "docker://") {
+			ctx.pull = img
+			ctx.image = c.profile.imageCachePath(img)
+		} else {
+			ctx.image = img
+		}
+	case RuntimeEnroot:
+		if !strings.HasPrefix(img, "docker://") {
+			c.d.failAt(s.Run.Image.At, "step %s: this site runs containers with enroot, which cannot run a SIF file; use a docker:// image", s.Name)
+			return
+		}
+		ctx.image = pyxisImage(img)
+	}
+}
+
+// pyxisImage turns docker://registry/repo:tag into pyxis's registry#repo:tag. A "#" would
+// start a comment in an #SBATCH line, but the image only ever appears in srun's argv.
+func pyxisImage(img string) string {
+	ref := strings.TrimPrefix(img, "docker://")
+	first, rest, ok := strings.Cut(ref, "/")
+	if ok && (strings.ContainsAny(first, ".:") || first == "localhost") {
+		return first + "#" + rest
+	}
+	return ref
+}
+
+func sortedEnv(m map[string]string) []envEntry {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	out := make([]envEntry, 0, len(keys))
+	for _, k := range keys {
+		out = append(out, envEntry{k, m[k]})
+	}
+	return out
+}
+
+// backoffDelays lists the sleep before each retry.
+func backoffDelays(r *Retry) []int64 {
+	out := make([]int64, r.Limit)
+	delay := float64(r.Backoff.InitialSeconds)
+	for i := range out {
+		d := int64(delay)
+		if d > r.Backoff.MaxSeconds {
+			d = r.Backoff.MaxSeconds
+		}
+		out[i] = d
+		delay *= r.Backoff.Factor
+	}
+	return out
+}
+
+// expandMatrix lists the combinations: the cartesian product of the axes in written order
+// (the last axis varies fastest), without the excluded ones, then the included ones.
+func expandMatrix(m *Matrix) ([]string, [][]string) {
+	axes := make([]string, len(m.Axes))
+	for i, a := range m.Axes {
+		axes[i] = a.Name
+	}
+	if len(axes) == 0 && len(m.Include) > 0 {
+		for k := range m.Include[0].Values {
+			axes = append(axes, k)
+		}
+		sort.Strings(axes)
+	}
+	var combos [][]string
+	if len(m.Axes) > 0 {
+		size := 1
+		for _, a := range m.Axes {
+			size *= len(a.Values)
+		}
+		combos = make([][]string, 0, size)
+		idx := make([]int, len(m.Axes))
+		for n := 0; n < size; n++ {
+			combo := make([]string, len(m.Axes))
+			for i, a := range m.Axes {
+				combo[i] = a.Values[idx[i]]
+			}
+			if !excluded(axes, combo, m.Exclude) {
+				combos = append(combos, combo)
+			}
+			for i := len(idx) - 1; i >= 0; i-- {
+				idx[i]++
+				if idx[i] < len(m.Axes[i].Values) {
+					break
+				}
+				idx[i] = 0
+			}
+		}
+	}
+	for _, inc := range m.Include {
+		combo := make([]string, len(axes))
+		for i, a := range axes {
+			combo[i] = inc.Values[a]
+		}
+		combos = append(combos, combo)
+	}
+	return axes, combos
+}
+
+func excluded(axes, combo []string, exclude []Combination) bool {
+	for _, ex := range exclude {
+		match := true
+		for i, a := range axes {
+			if v, ok := ex.Values[a]; ok && v != combo[i] {
+				match = false
+				break
+			}
+		}
+		if match && len(ex.Values) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// checkOutputPaths checks output paths as every array task will see them.
+func (c *compiler) checkOutputPaths(ctx *stepContext) {
+	for _, o := range ctx.outputs {
+		if _, lit := o.Path.literal(); lit {
+			continue
+		}
+		for _, combo := range ctx.combos {
+			values := make(map[string]string, len(ctx.axes))
+			for i, a := range ctx.axes {
+				values[a] = combo[i]
+			}
+			if err := checkPath(o.Path.expand(values), false); err != nil {
+				c.d.failAt(o.At, "step %s: output path for %s: %v", ctx.step.Name, describeCombo(ctx.axes, combo), err)
+				break
+			}
+		}
+	}
+}
+
+func describeCombo(axes, combo []string) string {
+	parts := make([]string, len(axes))
+	for i, a := range axes {
+		parts[i] = a + "=" + strconv.Quote(clip(combo[i]))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func sha256Hex(b []byte) string {
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}

@@ -1,0 +1,177 @@
+# ---- PetaGrid step runtime (fixed text: no workflow value is ever written here) ----
+
+pg_log() {
+	printf '[petagrid %s] %s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$*" >&2
+}
+
+pg_fail() {
+	pg_log "$2"
+	exit "$1"
+}
+
+# pg_load_env FILE: export the NAME=value records of FILE, separated by NUL bytes. Values are
+# data: nothing in them is expanded or run.
+pg_load_env() {
+	local kv
+	while IFS= read -r -d '' kv; do
+		export "${kv?}"
+	done <"$1"
+}
+
+# pg_secret NAME REF: export the site secret REF as NAME. The value is read here, on the
+# compute node, so it is never in the script, the submission or Slurm's database.
+pg_secret() {
+	local file="$pg_secrets_dir/$2" value
+	[[ -f $file && -r $file ]] || pg_fail 78 "secret $2 is not available to $pg_user on this site"
+	value=$(<"$file") || pg_fail 78 "secret $2 could not be read"
+	export "$1=$value"
+}
+
+pg_sha256_ok() {
+	local sum
+	sum=$(sha256sum -- "$1") || return 1
+	[[ ${sum%% *} == "$2" ]]
+}
+
+# pg_fetch URL PATH SHA256: stage an input into the workspace, verified before it is used.
+# The URL is not logged: signed URLs carry credentials in their query.
+pg_fetch() {
+	local dest="$pg_workspace/$2" tmp
+	if [[ -f $dest ]] && pg_sha256_ok "$dest" "$3"; then
+		pg_log "input $2 already staged"
+		return 0
+	fi
+	mkdir -p -- "$(dirname -- "$dest")" || return 1
+	tmp="$dest.petagrid-part.$$"
+	if ! curl --fail --silent --show-error --location --proto '=http,https' --proto-redir '=http,https' \
+		--retry 3 --connect-timeout 30 --output "$tmp" "$1"; then
+		rm -f -- "$tmp"
+		pg_log "input $2: download failed"
+		return 1
+	fi
+	if ! pg_sha256_ok "$tmp" "$3"; then
+		rm -f -- "$tmp"
+		pg_log "input $2: checksum mismatch (expected sha256 $3)"
+		return 1
+	fi
+	mv -f -- "$tmp" "$dest" && pg_log "input $2 staged"
+}
+
+# pg_pull REF SIF: pull a docker:// image once into the user's image cache. The cache is per
+# user so that nobody can plant an image another user will run.
+pg_pull() {
+	[[ -s $2 ]] && return 0
+	mkdir -p -- "$(dirname -- "$2")" || return 1
+	(
+		flock -w 3600 9 || exit 1
+		[[ -s $2 ]] && exit 0
+		pg_log "pulling $1"
+		"$pg_apptainer" pull --disable-cache "$2.part.$$" "$1" && mv -f -- "$2.part.$$" "$2"
+	) 9>"$2.lock"
+}
+
+# pg_output PATH [URL]: check a declared output, add it to the step's manifest and publish it.
+pg_output() {
+	local file="$pg_workspace/$1"
+	if [[ ! -e $file ]]; then
+		pg_log "declared output $1 is missing"
+		return 1
+	fi
+	if [[ -f $file ]]; then
+		(cd -- "$pg_workspace" && sha256sum -- "$1") >>"$pg_manifest" || return 1
+	else
+		(cd -- "$pg_workspace" && find "./$1" -type f -exec sha256sum -- {} +) >>"$pg_manifest" || return 1
+	fi
+	if [[ -n ${2:-} ]]; then
+		if [[ ! -f $file ]]; then
+			pg_log "output $1 is a directory; only files can be published"
+			return 1
+		fi
+		if ! curl --fail --silent --show-error --proto '=http,https' --retry 3 --upload-file "$file" "$2" >/dev/null; then
+			pg_log "publishing output $1 failed"
+			return 1
+		fi
+		pg_log "output $1 published"
+	fi
+}
+
+# pg_log_says PATTERN: whether srun's messages or this attempt's part of the task error log
+# contain PATTERN (how Slurm reports time limits and memory kills).
+pg_log_says() {
+	{
+		tail -n 50 -- "$pg_srun_err" 2>/dev/null
+		tail -c "+$((pg_err_offset + 1))" -- "$pg_err" 2>/dev/null | tail -n 50
+	} | grep -Eq -- "$1"
+}
+
+# pg_classify RC SECONDS: name how an attempt ended. srun reports a step killed at its time
+# limit or for memory as a signal (128+n); the elapsed time and Slurm's own messages tell
+# which.
+pg_classify() {
+	if (($1 == 0)); then
+		echo success
+	elif (($1 > 128)) && { (($2 >= pg_attempt_seconds)) || pg_log_says 'DUE TO TIME LIMIT'; }; then
+		echo TIMEOUT
+	elif (($1 > 128)) && pg_log_says 'Out Of Memory|oom_kill|oom-kill|exceeded memory limit|Exceeded job memory limit'; then
+		echo OUT_OF_MEMORY
+	else
+		echo exit
+	fi
+}
+
+# pg_retryable CLASS RC
+pg_retryable() {
+	local code
+	((pg_retry_any)) && return 0
+	case $1 in
+	TIMEOUT) ((pg_retry_timeout)) ;;
+	OUT_OF_MEMORY) ((pg_retry_oom)) ;;
+	*)
+		for code in "${pg_retry_codes[@]}"; do
+			((code == $2)) && return 0
+		done
+		return 1
+		;;
+	esac
+}
+
+# pg_run: run attempts of pg_launch until one succeeds or no retry is left; returns the last
+# exit code. The attempt count lives in the workspace, so a job Slurm requeues after a node
+# failure goes on counting where it stopped.
+pg_run() {
+	local attempt rc class started elapsed delay
+	attempt=$(cat -- "$pg_state.attempt" 2>/dev/null) || attempt=0
+	[[ $attempt =~ ^[0-9]+$ ]] || attempt=0
+	if ((attempt > 0)); then
+		printf '%s %s %s %s\n' "$attempt" 0 NODE_FAIL 0 >>"$pg_state.attempts"
+		pg_log "restarted by Slurm after attempt $attempt (node failure or requeue)"
+		if ((attempt >= pg_attempts)); then
+			pg_log "no attempts left"
+			return 1
+		fi
+	fi
+	while :; do
+		attempt=$((attempt + 1))
+		echo "$attempt" >"$pg_state.attempt"
+		export PETAGRID_ATTEMPT=$attempt
+		pg_log "step $pg_key: attempt $attempt of $pg_attempts"
+		pg_err_offset=$(stat -c %s -- "$pg_err" 2>/dev/null) || pg_err_offset=0
+		started=$SECONDS
+		pg_launch 2>"$pg_srun_err"
+		rc=$?
+		elapsed=$((SECONDS - started))
+		cat -- "$pg_srun_err" >&2
+		class=$(pg_classify "$rc" "$elapsed")
+		printf '%s %s %s %s\n' "$attempt" "$rc" "$class" "$elapsed" >>"$pg_state.attempts"
+		[[ $class == success ]] && return 0
+		pg_log "attempt $attempt failed: $class (exit $rc after ${elapsed}s)"
+		if ((attempt >= pg_attempts)) || ! pg_retryable "$class" "$rc"; then
+			return "$rc"
+		fi
+		delay=${pg_backoff[attempt - 1]}
+		pg_log "retrying in ${delay}s"
+		sleep "$delay"
+	done
+}
+
+# ---- step ----

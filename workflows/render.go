@@ -1,0 +1,425 @@
+package workflows
+
+import (
+	_ "embed"
+	"fmt"
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/petagrid/petagrid/slurmbridge"
+	"mvdan.cc/sh/v3/syntax"
+)
+
+//go:embed prelude.sh
+var prelude string
+
+// quote makes s a single shell word that bash reads back as exactly s: a single-quoted
+// literal, or $'…' where s holds bytes single quotes cannot carry. mvdan.cc/sh is the shell
+// parser and printer Go tools rely on; its Quote is tested against its own parser.
+func quote(s string) (string, error) {
+	q, err := syntax.Quote(s, syntax.LangBash)
+	if err != nil {
+		return "", fmt.Errorf("cannot quote %q for the shell: %w", clip(s), err)
+	}
+	return q, nil
+}
+
+// scriptWriter builds a script; the first quoting error sticks and is reported once.
+type scriptWriter struct {
+	b   strings.Builder
+	err error
+}
+
+func (w *scriptWriter) line(parts ...string) {
+	w.b.WriteString(strings.Join(parts, " "))
+	w.b.WriteByte('\n')
+}
+
+func (w *scriptWriter) q(s string) string {
+	out, err := quote(s)
+	if err != nil && w.err == nil {
+		w.err = err
+	}
+	return out
+}
+
+// word renders an interpolated text as one shell word: literal pieces single-quoted, matrix
+// values expanded from the pg_m array inside double quotes, where expansion yields the value
+// and nothing else.
+func (w *scriptWriter) word(t Text, axes []string) string {
+	var b strings.Builder
+	for _, s := range t.Segments {
+		if s.Kind == "" {
+			if s.Literal != "" || len(t.Segments) == 1 {
+				b.WriteString(w.q(s.Literal))
+			}
+			continue
+		}
+		idx := indexOf(axes, s.Name)
+		fmt.Fprintf(&b, `"${pg_m[%d]}"`, idx)
+	}
+	return b.String()
+}
+
+func indexOf(list []string, s string) int {
+	for i, v := range list {
+		if v == s {
+			return i
+		}
+	}
+	return -1
+}
+
+// slurmPattern escapes "%" for Slurm's filename patterns.
+func slurmPattern(p string) string { return strings.ReplaceAll(p, "%", "%%") }
+
+func (c *compiler) render(ctx *stepContext) *Job {
+	s := ctx.step
+	p := c.profile
+	r := ctx.res
+	ws := c.plan.Workspace
+	array := len(ctx.combos) > 0
+	logBase := MetaDir + "/logs/" + s.Name
+	job := &Job{Step: s.Name, Finally: s.Finally, ScriptFile: MetaDir + "/scripts/" + s.Name + ".sbatch",
+		Stdout: logBase + ".out", Stderr: logBase + ".err"}
+	if array {
+		job.ArraySize = len(ctx.combos)
+		job.Stdout, job.Stderr = logBase+"_{index}.out", logBase+"_{index}.err"
+	}
+	job.After = dependencies(c.wf, s)
+
+	w := &scriptWriter{}
+	w.line("#!/bin/bash")
+	// Directives: only typed, validated numbers and site paths.
+	dir := func(opt string) { w.line("#SBATCH " + opt) }
+	if r.Nodes.Set {
+		dir(fmt.Sprintf("--nodes=%d", r.Nodes.Value))
+	}
+	if r.Tasks.Set {
+		dir(fmt.Sprintf("--ntasks=%d", r.Tasks.Value))
+	}
+	if r.TasksPerNode.Set {
+		dir(fmt.Sprintf("--ntasks-per-node=%d", r.TasksPerNode.Value))
+	}
+	if r.CPUsPerTask.Set {
+		dir(fmt.Sprintf("--cpus-per-task=%d", r.CPUsPerTask.Value))
+	}
+	switch {
+	case r.MemMiB.Set:
+		dir(fmt.Sprintf("--mem=%dM", r.MemMiB.Value))
+	case r.MemPerCPUMiB.Set:
+		dir(fmt.Sprintf("--mem-per-cpu=%dM", r.MemPerCPUMiB.Value))
+	case r.MemPerGPUMiB.Set:
+		dir(fmt.Sprintf("--mem-per-gpu=%dM", r.MemPerGPUMiB.Value))
+	}
+	gpuType := ""
+	if r.GPUType.Set {
+		gpuType = r.GPUType.Value + ":"
+	}
+	switch {
+	case r.GPUsPerTask.Set:
+		dir(fmt.Sprintf("--gpus-per-task=%s%d", gpuType, r.GPUsPerTask.Value))
+	case r.GPUs.Set && r.GPUs.Value > 0:
+		dir(fmt.Sprintf("--gpus=%s%d", gpuType, r.GPUs.Value))
+	}
+	dir("--time=" + slurmTime(ctx.totalS))
+	outPattern, errPattern := logBase+".out", logBase+".err"
+	if array {
+		outPattern, errPattern = logBase+"_%a.out", logBase+"_%a.err"
+	}
+	dir("--output=" + slurmPattern(path.Join(ws, "")) + "/" + outPattern)
+	dir("--error=" + slurmPattern(path.Join(ws, "")) + "/" + errPattern)
+	dir("--open-mode=append")
+	if s.Retry != nil && s.Retry.Limit > 0 && (s.Retry.OnNodeFail || retryAny(s.Retry)) {
+		dir("--requeue")
+	} else {
+		dir("--no-requeue")
+	}
+	if len(job.After) > 0 {
+		dir("--kill-on-invalid-dep=yes")
+	}
+	w.line(fmt.Sprintf("# PetaGrid workflow %s, step %s. Generated; edit the workflow, not this file.", c.wf.Name, s.Name))
+	w.line("set -uo pipefail")
+	w.line("umask 077")
+	w.line("")
+
+	// Variables: site values and validated names, quoted all the same.
+	w.line("pg_workspace=" + w.q(ws))
+	w.line(`pg_meta="$pg_workspace/` + MetaDir + `"`)
+	w.line("pg_step=" + w.q(s.Name))
+	w.line(`pg_index=${SLURM_ARRAY_TASK_ID:-}`)
+	w.line(`pg_key=$pg_step${pg_index:+_$pg_index}`)
+	w.line(`pg_user=${SLURM_JOB_USER:-$(id -un)}`)
+	w.line(`pg_out="$pg_meta/logs/$pg_key.out"`)
+	w.line(`pg_err="$pg_meta/logs/$pg_key.err"`)
+	w.line(`pg_state="$pg_meta/state/$pg_key"`)
+	w.line(`pg_srun_err="$pg_state.srun"`)
+	w.line(`pg_manifest="$pg_meta/outputs/$pg_key.sha256"`)
+	w.line(`pg_err_offset=0`)
+	w.line("pg_srun=" + w.q(p.Srun))
+	w.line("pg_apptainer=" + w.q(p.Apptainer.Binary))
+	w.line("pg_image_cache=" + w.q(p.Apptainer.ImageCache))
+	if p.SecretsDir != "" {
+		w.line(`pg_secrets_dir=` + w.q(p.SecretsDir) + `/$pg_user`)
+	} else {
+		w.line(`pg_secrets_dir=`)
+	}
+	attempts := 1
+	var backoff []string
+	retryAll, retryTimeout, retryOOM := 0, 0, 0
+	var codes []string
+	if s.Retry != nil {
+		attempts += s.Retry.Limit
+		for _, b := range ctx.backoffS {
+			backoff = append(backoff, strconv.FormatInt(b, 10))
+		}
+		if retryAny(s.Retry) {
+			retryAll = 1
+		}
+		if s.Retry.OnTimeout {
+			retryTimeout = 1
+		}
+		if s.Retry.OnOutOfMemory {
+			retryOOM = 1
+		}
+		for _, code := range s.Retry.OnExitCodes {
+			codes = append(codes, strconv.Itoa(code))
+		}
+	}
+	w.line(fmt.Sprintf("pg_attempts=%d", attempts))
+	w.line(fmt.Sprintf("pg_attempt_seconds=%d", ctx.attemptS))
+	w.line("pg_backoff=(" + strings.Join(backoff, " ") + ")")
+	w.line(fmt.Sprintf("pg_retry_any=%d", retryAll))
+	w.line(fmt.Sprintf("pg_retry_timeout=%d", retryTimeout))
+	w.line(fmt.Sprintf("pg_retry_oom=%d", retryOOM))
+	w.line("pg_retry_codes=(" + strings.Join(codes, " ") + ")")
+	w.line("export PETAGRID_RUN_ID=" + w.q(c.plan.RunID))
+	w.line("export PETAGRID_WORKFLOW=" + w.q(c.wf.Name))
+	w.line("export PETAGRID_STEP=" + w.q(s.Name))
+	w.line(`export PETAGRID_WORKSPACE="$pg_workspace"`)
+	w.line("")
+	w.b.WriteString(prelude)
+
+	w.line(`mkdir -p -- "$pg_meta/state" "$pg_meta/outputs" || exit 1`)
+	w.line(`rm -f -- "$pg_manifest"`)
+	if array {
+		k := len(ctx.axes)
+		matrixFile := MetaDir + "/matrix/" + s.Name + ".values"
+		w.line(`mapfile -d '' -t pg_values <"$pg_workspace/` + matrixFile + `" || pg_fail 1 "cannot read the matrix values"`)
+		w.line(fmt.Sprintf(`((${#pg_values[@]} == %d)) || pg_fail 1 "the matrix values file is damaged"`, len(ctx.combos)*k))
+		w.line(fmt.Sprintf(`[[ $pg_index =~ ^[0-9]+$ ]] && ((pg_index < %d)) || pg_fail 1 "array index $pg_index is outside the matrix"`, len(ctx.combos)))
+		w.line(fmt.Sprintf(`pg_m=("${pg_values[@]:pg_index*%d:%d}")`, k, k))
+		w.line(`unset pg_values`)
+		for i, a := range ctx.axes {
+			w.line(fmt.Sprintf(`export PETAGRID_MATRIX_%s="${pg_m[%d]}"`, a, i))
+		}
+		c.plan.Files = append(c.plan.Files, File{Path: matrixFile, Data: matrixData(ctx.combos), Mode: 0o600})
+	}
+
+	// Environment file: NUL-separated records for the host and pyxis, shell assignments for
+	// apptainer's --env-file.
+	envFile := MetaDir + "/env/" + s.Name + ".env"
+	c.plan.Files = append(c.plan.Files, File{Path: envFile, Data: envData(ctx.env, ctx.runtime == RuntimeApptainer, w), Mode: 0o600})
+	if ctx.runtime != RuntimeApptainer {
+		w.line(`pg_load_env "$pg_workspace/` + envFile + `" || pg_fail 1 "cannot read the environment file"`)
+	}
+	for _, sec := range ctx.secrets {
+		w.line("pg_secret " + w.q(sec.Name) + " " + w.q(sec.Ref))
+	}
+	for _, in := range s.Inputs {
+		w.line("pg_fetch " + w.q(in.URL) + " " + w.q(in.Path) + " " + w.q(in.SHA256) + ` || pg_fail 1 "staging inputs failed"`)
+	}
+	if ctx.pull != "" {
+		w.line(`pg_image="$pg_image_cache/$pg_user/"` + w.q(path.Base(ctx.image)))
+		w.line("pg_pull " + w.q(ctx.pull) + ` "$pg_image" || pg_fail 1 "pulling the image failed"`)
+	}
+	if strings.HasPrefix(ctx.workdir, ws+"/") {
+		w.line("mkdir -p -- " + w.q(ctx.workdir) + " || exit 1")
+	}
+	w.line("")
+	w.line("pg_launch() {")
+	w.line("\t" + strings.Join(c.launchArgv(ctx, w, envFile), " \\\n\t\t"))
+	w.line("}")
+	w.line("")
+	w.line("pg_run")
+	w.line("pg_rc=$?")
+	w.line(`((pg_rc == 0)) || pg_fail "$pg_rc" "step $pg_key failed"`)
+	for _, o := range ctx.outputs {
+		args := "pg_output " + w.word(o.Path, ctx.axes)
+		if o.Publish.Set {
+			args += " " + w.q(o.Publish.Value)
+		}
+		w.line(args + ` || pg_fail 1 "outputs of step $pg_key are incomplete"`)
+	}
+	w.line(`: >"$pg_state.done"`)
+	w.line(`pg_log "step $pg_key succeeded"`)
+
+	script := w.b.String()
+	if w.err != nil {
+		c.d.failAt(s.At, "step %s: %v", s.Name, w.err)
+	}
+	job.Request = slurmbridge.SubmitRequest{
+		Script:    []byte(script),
+		Tag:       c.plan.RunID + "." + s.Name,
+		WorkDir:   ws,
+		Partition: ctx.partition,
+		Account:   p.Account,
+		QOS:       p.QOS,
+		Comment:   "petagrid " + c.wf.Name + "/" + s.Name,
+	}
+	if array {
+		job.Request.Array = fmt.Sprintf("0-%d", len(ctx.combos)-1)
+		if s.Matrix.MaxParallel.Set {
+			job.Request.Array += fmt.Sprintf("%%%d", s.Matrix.MaxParallel.Value)
+		}
+	}
+	c.plan.Files = append(c.plan.Files, File{Path: job.ScriptFile, Data: []byte(script), Mode: 0o700})
+	return job
+}
+
+func retryAny(r *Retry) bool {
+	return len(r.OnExitCodes) == 0 && !r.OnNodeFail && !r.OnTimeout && !r.OnOutOfMemory
+}
+
+// dependencies turns needs and if into Slurm dependency types. A failure() step waits for
+// any of its needs to fail (Slurm's "?"); one whose needs all succeed can never start and is
+// removed by --kill-on-invalid-dep, which is how it is skipped.
+func dependencies(wf *Workflow, s *Step) []Dependency {
+	if s.Finally {
+		all := make([]string, 0, len(wf.Steps))
+		for _, m := range wf.Steps {
+			all = append(all, m.Name)
+		}
+		return []Dependency{{Kind: AfterAny, Steps: all}}
+	}
+	if len(s.Needs) == 0 {
+		return nil
+	}
+	names := make([]string, len(s.Needs))
+	for i, n := range s.Needs {
+		names[i] = n.Name
+	}
+	switch {
+	case s.If.Set && s.If.Value == IfFailure:
+		return []Dependency{{Kind: AfterNotOK, Steps: names, Any: true}}
+	case s.If.Set && s.If.Value == IfAlways:
+		return []Dependency{{Kind: AfterAny, Steps: names}}
+	}
+	return []Dependency{{Kind: AfterOK, Steps: names}}
+}
+
+// launchArgv is the srun command line of one attempt.
+func (c *compiler) launchArgv(ctx *stepContext, w *scriptWriter, envFile string) []string {
+	p := c.profile
+	r := ctx.res
+	s := ctx.step
+	argv := []string{`"$pg_srun"`}
+	if r.Nodes.Set {
+		argv = append(argv, fmt.Sprintf("--nodes=%d", r.Nodes.Value))
+	}
+	if r.Tasks.Set {
+		argv = append(argv, fmt.Sprintf("--ntasks=%d", r.Tasks.Value))
+	}
+	if r.TasksPerNode.Set {
+		argv = append(argv, fmt.Sprintf("--ntasks-per-node=%d", r.TasksPerNode.Value))
+	}
+	if r.CPUsPerTask.Set {
+		// srun does not take the job's --cpus-per-task from the environment since 22.05.
+		argv = append(argv, fmt.Sprintf("--cpus-per-task=%d", r.CPUsPerTask.Value))
+	}
+	argv = append(argv, "--mpi="+w.q(ctx.mpi), "--time="+slurmTime(ctx.attemptS),
+		`--output="$pg_out"`, `--error="$pg_err"`, "--open-mode=append")
+	binds := c.binds(ctx)
+	switch ctx.runtime {
+	case RuntimeNone:
+		argv = append(argv, "--chdir="+w.q(ctx.workdir), "--")
+	case RuntimeEnroot:
+		names := make([]string, 0, len(ctx.env)+len(ctx.secrets))
+		for _, e := range ctx.env {
+			names = append(names, e.name)
+		}
+		for _, sec := range ctx.secrets {
+			names = append(names, sec.Name)
+		}
+		argv = append(argv, "--container-image="+w.q(ctx.image), "--container-mounts="+w.q(strings.Join(binds, ",")),
+			"--container-workdir="+w.q(ctx.workdir), "--no-container-mount-home")
+		if len(names) > 0 {
+			argv = append(argv, "--container-env="+w.q(strings.Join(names, ",")))
+		}
+		argv = append(argv, "--")
+	case RuntimeApptainer:
+		argv = append(argv, "--", `"$pg_apptainer"`, "exec")
+		for _, f := range p.Apptainer.Flags {
+			argv = append(argv, w.q(f))
+		}
+		argv = append(argv, `--env-file "$pg_workspace/`+envFile+`"`)
+		for _, b := range binds {
+			argv = append(argv, "--bind "+w.q(b))
+		}
+		if ctx.gpus {
+			argv = append(argv, "--nv")
+		}
+		argv = append(argv, "--pwd "+w.q(ctx.workdir))
+		if ctx.pull != "" {
+			argv = append(argv, `"$pg_image"`)
+		} else {
+			argv = append(argv, w.q(ctx.image))
+		}
+	}
+	if s.Run.Shell.Set {
+		return append(argv, "/bin/sh", "-c", w.q(s.Run.Shell.Value))
+	}
+	for _, word := range ctx.command {
+		argv = append(argv, w.word(word, ctx.axes))
+	}
+	return argv
+}
+
+// binds lists the container binds: the workspace, the step's mounts and, for MPI or
+// multi-node steps on an InfiniBand site, the site's verbs devices and configuration.
+func (c *compiler) binds(ctx *stepContext) []string {
+	ws := c.plan.Workspace
+	out := []string{ws + ":" + ws}
+	for _, m := range ctx.step.Run.Mounts {
+		b := m.Source + ":" + m.Target
+		if m.ReadOnly {
+			b += ":ro"
+		}
+		out = append(out, b)
+	}
+	if c.profile.InfiniBand.Enabled && (ctx.multiNode || ctx.mpi != "none") {
+		for _, b := range c.profile.InfiniBand.Binds {
+			out = append(out, b+":"+b)
+		}
+	}
+	return out
+}
+
+// matrixData writes every combination's values as NUL-terminated fields, combination after
+// combination; task i reads fields i×k … i×k+k-1.
+func matrixData(combos [][]string) []byte {
+	var b strings.Builder
+	for _, combo := range combos {
+		for _, v := range combo {
+			b.WriteString(v)
+			b.WriteByte(0)
+		}
+	}
+	return []byte(b.String())
+}
+
+// envData writes the step's environment: shell assignments for apptainer's --env-file
+// (each value a quoted literal), otherwise NUL-terminated NAME=value records.
+func envData(env []envEntry, shell bool, w *scriptWriter) []byte {
+	var b strings.Builder
+	for _, e := range env {
+		if shell {
+			b.WriteString(e.name + "=" + w.q(e.value) + "\n")
+		} else {
+			b.WriteString(e.name + "=" + e.value)
+			b.WriteByte(0)
+		}
+	}
+	return []byte(b.String())
+}
