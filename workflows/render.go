@@ -16,11 +16,16 @@ var prelude string
 
 // quote makes s a single shell word that bash reads back as exactly s: a single-quoted
 // literal, or $'…' where s holds bytes single quotes cannot carry. mvdan.cc/sh is the shell
-// parser and printer Go tools rely on; its Quote is tested against its own parser.
+// parser and printer Go tools rely on; its Quote is tested against its own parser. Words it
+// would leave bare are single-quoted too, so every value in a script is visibly a literal.
 func quote(s string) (string, error) {
 	q, err := syntax.Quote(s, syntax.LangBash)
 	if err != nil {
 		return "", fmt.Errorf("cannot quote %q for the shell: %w", clip(s), err)
+	}
+	if !strings.HasPrefix(q, "'") && !strings.HasPrefix(q, "$'") && !strings.HasPrefix(q, `"`) {
+		// Quote leaves a word bare only when it holds no quote or special character.
+		q = "'" + q + "'"
 	}
 	return q, nil
 }
@@ -140,6 +145,8 @@ func (c *compiler) render(ctx *stepContext) *Job {
 		dir("--kill-on-invalid-dep=yes")
 	}
 	w.line(fmt.Sprintf("# PetaGrid workflow %s, step %s. Generated; edit the workflow, not this file.", c.wf.Name, s.Name))
+	// Researchers' words are single-quoted so that "$HOME" stays "$HOME": that is the point.
+	w.line("# shellcheck disable=SC2016")
 	w.line("set -uo pipefail")
 	w.line("umask 077")
 	w.line("")
@@ -159,7 +166,9 @@ func (c *compiler) render(ctx *stepContext) *Job {
 	w.line(`pg_err_offset=0`)
 	w.line("pg_srun=" + w.q(p.Srun))
 	w.line("pg_apptainer=" + w.q(p.Apptainer.Binary))
-	w.line("pg_image_cache=" + w.q(p.Apptainer.ImageCache))
+	if ctx.pull != "" {
+		w.line("pg_image_cache=" + w.q(p.Apptainer.ImageCache))
+	}
 	if p.SecretsDir != "" {
 		w.line(`pg_secrets_dir=` + w.q(p.SecretsDir) + `/$pg_user`)
 	} else {
@@ -208,7 +217,7 @@ func (c *compiler) render(ctx *stepContext) *Job {
 		matrixFile := MetaDir + "/matrix/" + s.Name + ".values"
 		w.line(`mapfile -d '' -t pg_values <"$pg_workspace/` + matrixFile + `" || pg_fail 1 "cannot read the matrix values"`)
 		w.line(fmt.Sprintf(`((${#pg_values[@]} == %d)) || pg_fail 1 "the matrix values file is damaged"`, len(ctx.combos)*k))
-		w.line(fmt.Sprintf(`[[ $pg_index =~ ^[0-9]+$ ]] && ((pg_index < %d)) || pg_fail 1 "array index $pg_index is outside the matrix"`, len(ctx.combos)))
+		w.line(fmt.Sprintf(`if ! [[ $pg_index =~ ^[0-9]+$ ]] || ((pg_index >= %d)); then pg_fail 1 "array index $pg_index is outside the matrix"; fi`, len(ctx.combos)))
 		w.line(fmt.Sprintf(`pg_m=("${pg_values[@]:pg_index*%d:%d}")`, k, k))
 		w.line(`unset pg_values`)
 		for i, a := range ctx.axes {

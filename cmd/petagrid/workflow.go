@@ -36,6 +36,9 @@ func workflowCommand(e *env) *cli.Command {
 					if c.NArg() == 0 {
 						return usagef("workflow validate needs at least one FILE")
 					}
+					if err := flagsBeforeFiles(c); err != nil {
+						return err
+					}
 					var profile *workflows.SiteProfile
 					if c.Bool("site") || c.IsSet("site-profile") {
 						p, err := loadSiteProfile(c.String("site-profile"))
@@ -81,6 +84,9 @@ func workflowCommand(e *env) *cli.Command {
 					&cli.StringFlag{Name: "output", Value: "text", Usage: "text or json"},
 				},
 				Action: func(c *cli.Context) error {
+					if err := flagsBeforeFiles(c); err != nil {
+						return err
+					}
 					if c.NArg() != 1 {
 						return usagef("workflow render needs exactly one FILE")
 					}
@@ -136,6 +142,17 @@ func workflowCommand(e *env) *cli.Command {
 			},
 		},
 	}
+}
+
+// flagsBeforeFiles refuses options written after a file name: the command-line parser
+// stops at the first argument, so they would otherwise be taken for file names.
+func flagsBeforeFiles(c *cli.Context) error {
+	for _, a := range c.Args().Slice()[1:] {
+		if strings.HasPrefix(a, "-") {
+			return usagef("option %s comes after a file name; put options first (%s [options] FILE...)", a, c.Command.HelpName)
+		}
+	}
+	return nil
 }
 
 func readWorkflow(file string) (*workflows.Workflow, error) {
