@@ -13,7 +13,7 @@ CLUSTER_B := siteb
 CLUSTER_CONF = $(shell $(CLUSTER) env 2>/dev/null | sed -n 's/^export SLURM_CONF=//p')
 CLUSTER_B_CONF = $(shell $(CLUSTER) env --name $(CLUSTER_B) 2>/dev/null | sed -n 's/^export SLURM_CONF=//p')
 
-.PHONY: build test unit-test lint fmt bench-slurm cluster-up cluster-b-up cluster-down cluster-status demo check-go fixtures
+.PHONY: test-tools build test unit-test lint fmt bench-slurm cluster-up cluster-b-up cluster-down cluster-status demo check-go fixtures
 
 check-go:
 	@command -v $(GO) >/dev/null || { echo "Go is not installed: install Go 1.23 or newer (e.g. under /usr/local/go) — see README.md" >&2; exit 1; }
@@ -24,9 +24,18 @@ build: check-go
 # All unit and end-to-end tests; the end-to-end ones run on the real Slurm test cluster,
 # which this target starts (and installs, as root on Debian) if needed.
 # (Make expands a recipe only once its prerequisites are made, so both paths exist by then.)
-test: check-go cluster-up cluster-b-up
+test: check-go test-tools cluster-up cluster-b-up
 	PETAGRID_TEST_SLURM_CONF=$(CLUSTER_CONF) PETAGRID_TEST_SLURM_CONF_B=$(CLUSTER_B_CONF) PETAGRID_REQUIRE_CLUSTER=1 \
 		$(GO) test -race -count=1 -timeout 20m ./...
+
+# Tools the tests call: shellcheck lints every rendered workflow script (a missing
+# shellcheck fails those tests rather than skipping them).
+test-tools:
+	@command -v shellcheck >/dev/null || { \
+		[ "$$(id -u)" = 0 ] || { echo "shellcheck is missing: install Debian's shellcheck package (as root: apt-get install shellcheck)"; exit 1; }; \
+		echo "installing shellcheck"; \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends shellcheck >/dev/null 2>&1 || \
+		{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends shellcheck >/dev/null; }; }
 
 # Unit tests only: no Slurm needed (end-to-end tests skip and say why).
 unit-test: check-go

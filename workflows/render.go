@@ -14,20 +14,21 @@ import (
 //go:embed prelude.sh
 var prelude string
 
-// quote makes s a single shell word that bash reads back as exactly s: a single-quoted
-// literal, or $'…' where s holds bytes single quotes cannot carry. mvdan.cc/sh is the shell
-// parser and printer Go tools rely on; its Quote is tested against its own parser. Words it
-// would leave bare are single-quoted too, so every value in a script is visibly a literal.
+// quote makes s a single shell word that bash reads back as exactly s, built only from
+// single-quoted literals: '…' with each ' written as '\'' (the POSIX idiom), or bash's $'…'
+// where s holds bytes single quotes cannot carry on one line (newlines, control bytes,
+// invalid UTF-8). mvdan.cc/sh's Quote, tested against its own parser, decides and writes
+// the $'…' form; its double-quoted form (for printable text with a ') is not used, so that
+// no value ever sits where "$" or "`" would be live.
 func quote(s string) (string, error) {
 	q, err := syntax.Quote(s, syntax.LangBash)
 	if err != nil {
 		return "", fmt.Errorf("cannot quote %q for the shell: %w", clip(s), err)
 	}
-	if !strings.HasPrefix(q, "'") && !strings.HasPrefix(q, "$'") && !strings.HasPrefix(q, `"`) {
-		// Quote leaves a word bare only when it holds no quote or special character.
-		q = "'" + q + "'"
+	if strings.HasPrefix(q, "$'") {
+		return q, nil
 	}
-	return q, nil
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'", nil
 }
 
 // scriptWriter builds a script; the first quoting error sticks and is reported once.
