@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -21,6 +22,20 @@ type decoder struct {
 	file     string
 	errs     strictyaml.Errors
 	warnings strictyaml.Errors
+}
+
+// sortErrors puts errors in file order, keeping "too many errors" last.
+func (d *decoder) sortErrors() {
+	errs := d.errs
+	var tail strictyaml.Errors
+	if len(errs) > maxErrors {
+		errs, tail = errs[:maxErrors], errs[maxErrors:]
+	}
+	sort.SliceStable(errs, func(i, j int) bool {
+		a, b := errs[i], errs[j]
+		return a.Line < b.Line || a.Line == b.Line && a.Column < b.Column
+	})
+	d.errs = append(errs, tail...)
 }
 
 func posOf(n *yaml.Node) Pos { return Pos{Line: n.Line, Column: n.Column} }
@@ -163,7 +178,7 @@ func (d *decoder) str(n *yaml.Node, what string) (string, bool) {
 		d.fail(n, "%s must be a string, got %s which YAML reads as %s; quote it", what, describe(n), strings.TrimPrefix(tag, "!!"))
 		return "", false
 	}
-	return n.Value, true
+	return d.noNUL(n, what)
 }
 
 // scalarText reads any scalar as the text written (a number, a boolean or a string), for
@@ -176,10 +191,20 @@ func (d *decoder) scalarText(n *yaml.Node, what string) (string, bool) {
 	}
 	switch n.ShortTag() {
 	case "!!str", "!!int", "!!float", "!!bool":
-		return n.Value, true
+		return d.noNUL(n, what)
 	}
 	d.fail(n, "%s must be a string, number or boolean, got %s", what, describe(n))
 	return "", false
+}
+
+// noNUL refuses a NUL byte, which a YAML escape ("\0") can put in a string: env files and
+// matrix data separate records with NUL, so one inside a value would start a new record.
+func (d *decoder) noNUL(n *yaml.Node, what string) (string, bool) {
+	if strings.IndexByte(n.Value, 0) >= 0 {
+		d.fail(n, "%s contains a NUL byte", what)
+		return "", false
+	}
+	return n.Value, true
 }
 
 var leadingZero = regexp.MustCompile(`^[-+]?0[0-9_]+$`)

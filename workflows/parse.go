@@ -1,9 +1,9 @@
 package workflows
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -60,10 +60,7 @@ func Parse(file string, data []byte) (*Workflow, error) {
 	// Cross-field rules run even after decoding errors, so one run reports everything.
 	validate(d, wf)
 	if len(d.errs) > 0 {
-		sort.SliceStable(d.errs, func(i, j int) bool {
-			a, b := d.errs[i], d.errs[j]
-			return a.Line < b.Line || a.Line == b.Line && a.Column < b.Column
-		})
+		d.sortErrors()
 		return nil, d.errs
 	}
 	wf.Warnings = d.warnings
@@ -222,6 +219,9 @@ func canonicalParam(t ParamType, v, tag string) (string, error) {
 	case ParamString:
 		if tag != "" && tag != "!!str" {
 			return "", fmt.Errorf("%q is read by YAML as %s, not a string; quote it", clip(v), strings.TrimPrefix(tag, "!!"))
+		}
+		if strings.IndexByte(v, 0) >= 0 {
+			return "", errors.New("value contains a NUL byte")
 		}
 		if len(v) > MaxStringBytes {
 			return "", fmt.Errorf("value is longer than %d bytes", MaxStringBytes)
@@ -649,7 +649,7 @@ func (d *decoder) retry(n *yaml.Node) *Retry {
 			r.Limit = int(l)
 		}
 	} else {
-		d.fail(n, "retry needs a limit (how many more attempts, 1-%d)", MaxRetries)
+		d.fail(n, "retry needs a limit (how many more attempts, 0-%d)", MaxRetries)
 	}
 	if v, ok := f["backoff"]; ok {
 		r.Backoff = d.backoff(v.value)

@@ -126,6 +126,7 @@ func Compile(wf *Workflow, profile *SiteProfile, opts CompileOptions) (*Plan, er
 		c.step(s)
 	}
 	if len(d.errs) > 0 {
+		d.sortErrors()
 		return nil, d.errs
 	}
 	for _, w := range d.warnings {
@@ -157,7 +158,6 @@ func bindParams(d *decoder, wf *Workflow, given map[string]string) map[string]st
 		v, err := canonicalParam(p.Type, given[k], "")
 		if err != nil {
 			d.failAt(p.At, "parameter %s (%s): %v", k, p.Type, err)
-			continue
 		}
 		values[k] = v
 	}
@@ -286,11 +286,15 @@ func (c *compiler) step(s *Step) {
 		if where == (Pos{}) {
 			where = at
 		}
-		c.d.failAt(where, "step %s needs up to %s (%d attempts of %s, backoff and %s setup), more than this site's maximum of %s", s.Name,
-			FormatDuration(total), attempts, FormatDuration(ctx.attemptS), FormatDuration(int64(p.SetupTime.Seconds())), FormatDuration(maxS))
+		if s.TimeoutSeconds.Set {
+			c.d.failAt(where, "step %s: timeout %s is longer than this site's maximum of %s", s.Name, FormatDuration(total), FormatDuration(maxS))
+		} else {
+			c.d.failAt(where, "step %s needs up to %s (%d attempt(s) of %s, backoff and %s setup), more than this site's maximum of %s; lower its time or retries", s.Name,
+				FormatDuration(total), attempts, FormatDuration(ctx.attemptS), FormatDuration(int64(p.SetupTime.Seconds())), FormatDuration(maxS))
+		}
 	}
-	if ctx.attemptS > int64(p.MaxTime.Seconds()) {
-		c.d.failAt(at, "step %s: one attempt of %s is longer than this site's maximum of %s", s.Name, FormatDuration(ctx.attemptS), p.MaxTime)
+	if s.TimeoutSeconds.Set && s.TimeoutSeconds.Value < ctx.attemptS {
+		c.d.failAt(s.TimeoutSeconds.At, "step %s: timeout %s is shorter than one attempt's time %s (the site's default when the workflow gives none)", s.Name, FormatDuration(s.TimeoutSeconds.Value), FormatDuration(ctx.attemptS))
 	}
 
 	// MPI plugin.
@@ -368,8 +372,8 @@ func (c *compiler) step(s *Step) {
 		if len(ctx.combos) > p.MaxArraySize {
 			c.d.failAt(s.Matrix.At, "matrix of step %s has %d combinations; this site's Slurm runs at most %d array tasks per job (MaxArraySize): split the step", s.Name, len(ctx.combos), p.MaxArraySize)
 		}
-		c.checkOutputPaths(ctx)
 	}
+	c.checkOutputPaths(ctx)
 	if len(c.d.errs) > 0 {
 		return
 	}
@@ -523,10 +527,14 @@ func excluded(axes, combo []string, exclude []Combination) bool {
 	return false
 }
 
-// checkOutputPaths checks output paths as every array task will see them.
+// checkOutputPaths checks output paths once parameters are in, as every array task will
+// see them: a parameter or matrix value must not lead a path out of the workspace.
 func (c *compiler) checkOutputPaths(ctx *stepContext) {
 	for _, o := range ctx.outputs {
-		if _, lit := o.Path.literal(); lit {
+		if lit, ok := o.Path.literal(); ok {
+			if err := checkPath(lit, false); err != nil {
+				c.d.failAt(o.At, "step %s: output path: %v", ctx.step.Name, err)
+			}
 			continue
 		}
 		for _, combo := range ctx.combos {

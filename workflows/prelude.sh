@@ -42,8 +42,9 @@ pg_fetch() {
 		return 0
 	fi
 	mkdir -p -- "$(dirname -- "$dest")" || return 1
-	tmp="$dest.petagrid-part.$$"
-	if ! curl --fail --silent --show-error --location --proto '=http,https' --proto-redir '=http,https' \
+	# A unique name: array tasks on several nodes may stage the same input at once.
+	tmp=$(mktemp -- "$dest.XXXXXXXX.part") || return 1
+	if ! curl --fail --silent --show-error --globoff --location --proto '=http,https' --proto-redir '=http,https' \
 		--retry 3 --connect-timeout 30 --output "$tmp" "$1"; then
 		rm -f -- "$tmp"
 		pg_log "input $2: download failed"
@@ -58,10 +59,23 @@ pg_fetch() {
 }
 
 # pg_pull REF SIF: pull a docker:// image once into the user's image cache. The cache is per
-# user so that nobody can plant an image another user will run.
+# user, and its directory and image must belong to the user and be writable by nobody else,
+# so that nobody can plant an image another user will run.
 pg_pull() {
+	local dir
+	dir=$(dirname -- "$2")
+	# The cache root is the site's to create (mode 1777, like /tmp); each user's directory
+	# inside it is private.
+	[[ -d $dir ]] || mkdir -m 700 -- "$dir" || return 1
+	if [[ ! -O $dir ]] || [[ -n $(find "$dir" -maxdepth 0 -perm /022) ]]; then
+		pg_log "image cache $dir is not owned by $pg_user alone; refusing to use it"
+		return 1
+	fi
+	if [[ -e $2 && ! -O $2 ]]; then
+		pg_log "cached image $2 is not owned by $pg_user; refusing to use it"
+		return 1
+	fi
 	[[ -s $2 ]] && return 0
-	mkdir -p -- "$(dirname -- "$2")" || return 1
 	(
 		flock -w 3600 9 || exit 1
 		[[ -s $2 ]] && exit 0
@@ -87,7 +101,7 @@ pg_output() {
 			pg_log "output $1 is a directory; only files can be published"
 			return 1
 		fi
-		if ! curl --fail --silent --show-error --proto '=http,https' --retry 3 --upload-file "$file" "$2" >/dev/null; then
+		if ! curl --fail --silent --show-error --globoff --proto '=http,https' --retry 3 --upload-file "$file" "$2" >/dev/null; then
 			pg_log "publishing output $1 failed"
 			return 1
 		fi
@@ -143,8 +157,9 @@ pg_run() {
 	attempt=$(cat -- "$pg_state.attempt" 2>/dev/null) || attempt=0
 	[[ $attempt =~ ^[0-9]+$ ]] || attempt=0
 	if ((attempt > 0)); then
-		printf '%s %s %s %s\n' "$attempt" 0 NODE_FAIL 0 >>"$pg_state.attempts"
-		pg_log "restarted by Slurm after attempt $attempt (node failure or requeue)"
+		# Slurm requeued the job mid-attempt: a node failure, preemption or an admin's requeue.
+		printf '%s %s %s %s\n' "$attempt" 0 REQUEUED 0 >>"$pg_state.attempts"
+		pg_log "restarted by Slurm after attempt $attempt (node failure, preemption or requeue)"
 		if ((attempt >= pg_attempts)); then
 			pg_log "no attempts left"
 			return 1

@@ -61,7 +61,8 @@ type ApptainerProfile struct {
 	Binary string `yaml:"binary"`
 	// ImageCache holds SIF files pulled from docker:// references, one per reference.
 	ImageCache string `yaml:"imageCache"`
-	// Flags are added to every apptainer exec (e.g. --containall, --writable-tmpfs).
+	// Flags are added to every apptainer exec (e.g. --no-home, --writable-tmpfs); flags that
+	// would drop the environment or the binds are refused.
 	Flags []string `yaml:"flags"`
 }
 
@@ -107,9 +108,9 @@ type AllowedMount struct {
 //go:embed profiles/default.yaml
 var defaultProfileYAML []byte
 
-// DefaultProfile is the profile used when a site gives none: Apptainer, no InfiniBand.
+// DefaultProfile is the built-in profile (profiles/default.yaml): Apptainer, no InfiniBand.
 func DefaultProfile() *SiteProfile {
-	p, err := LoadProfile("default profile", defaultProfileYAML)
+	p, err := LoadProfile("default profile", nil)
 	if err != nil {
 		// The embedded file is checked by a test; this cannot happen in a released binary.
 		panic(fmt.Sprintf("embedded default site profile is invalid: %v", err))
@@ -117,18 +118,12 @@ func DefaultProfile() *SiteProfile {
 	return p
 }
 
-// LoadProfile reads a site profile over the defaults and checks it.
+// LoadProfile reads a site profile over the built-in one, so a site writes only what
+// differs, and checks the result.
 func LoadProfile(file string, data []byte) (*SiteProfile, error) {
-	p := &SiteProfile{
-		Runtime:       RuntimeApptainer,
-		Srun:          "srun",
-		Apptainer:     ApptainerProfile{Binary: "apptainer", ImageCache: "/var/lib/petagrid/images"},
-		MPI:           MPIProfile{PMIx: "pmix", PMI2: "pmi2"},
-		MaxTime:       7 * 24 * time.Hour,
-		DefaultTime:   time.Hour,
-		SetupTime:     10 * time.Minute,
-		MaxArraySize:  1001,
-		WorkspaceRoot: "/var/lib/petagrid/workspaces",
+	p := &SiteProfile{}
+	if err := strictyaml.Unmarshal("built-in default profile", defaultProfileYAML, p); err != nil {
+		return nil, err
 	}
 	if err := strictyaml.Unmarshal(file, data, p); err != nil {
 		return nil, err
@@ -137,6 +132,21 @@ func LoadProfile(file string, data []byte) (*SiteProfile, error) {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
 	return p, nil
+}
+
+// refusedApptainerFlags would take away what steps rely on: the environment (secrets,
+// PETAGRID_* and the PMI variables MPI ranks need) or the workspace binds.
+var refusedApptainerFlags = map[string]string{
+	"--cleanenv":     "it drops secrets, PETAGRID_* variables and the PMI variables MPI ranks need",
+	"--containall":   "it implies --cleanenv, which drops secrets, PETAGRID_* variables and the PMI variables MPI ranks need",
+	"--no-mount":     "steps need the workspace bind",
+	"--bind":         "binds come from allowedMounts and infiniband.binds",
+	"--env-file":     "PetaGrid writes each step's env file",
+	"--fakeroot":     "jobs run as the researcher's own user",
+	"--writable":     "images are shared read-only",
+	"--userns":       "leave namespace choices to the site's apptainer.conf",
+	"--add-caps":     "jobs get no extra capabilities",
+	"--allow-setuid": "jobs get no setuid",
 }
 
 var (
@@ -162,7 +172,9 @@ func (p *SiteProfile) Validate() error {
 	}
 	for _, f := range p.Apptainer.Flags {
 		if !apptainerFlag.MatchString(f) {
-			bad("apptainer.flags: %q must be a flag such as --containall (no values)", f)
+			bad("apptainer.flags: %q must be a flag such as --no-home (no values)", f)
+		} else if why, refused := refusedApptainerFlags[f]; refused {
+			bad("apptainer.flags: %s is not allowed: %s", f, why)
 		}
 	}
 	for label, dir := range map[string]string{"apptainer.imageCache": p.Apptainer.ImageCache, "workspaceRoot": p.WorkspaceRoot} {

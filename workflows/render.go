@@ -15,7 +15,7 @@ import (
 var prelude string
 
 // quote makes s a single shell word that bash reads back as exactly s, built only from
-// single-quoted literals: '…' with each ' written as '\'' (the POSIX idiom), or bash's $'…'
+// single-quoted literals: '…' with each ' written as '\” (the POSIX idiom), or bash's $'…'
 // where s holds bytes single quotes cannot carry on one line (newlines, control bytes,
 // invalid UTF-8). mvdan.cc/sh's Quote, tested against its own parser, decides and writes
 // the $'…' form; its double-quoted form (for printable text with a ') is not used, so that

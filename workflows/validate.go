@@ -2,6 +2,7 @@ package workflows
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/petagrid/petagrid/internal/strictyaml"
@@ -107,6 +108,15 @@ func (d *decoder) validateStep(wf *Workflow, s *Step, steps map[string]*Step, pa
 		}
 		paths[in.Path] = in.At
 	}
+}
+
+func sortedKeys(m map[string]string) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }
 
 func stepNames(steps map[string]*Step) []string {
@@ -252,6 +262,10 @@ func (d *decoder) checkMatrix(s *Step) {
 			for k := range c.Values {
 				if !identPattern.MatchString(k) {
 					d.failAt(c.At, "matrix include names %q, which is not a valid axis name", clip(k))
+				}
+				if _, ok := m.Include[0].Values[k]; !ok || len(c.Values) != len(m.Include[0].Values) {
+					d.failAt(c.At, "matrix include entries must all give values for the same axes (the first gives %s)", strings.Join(sortedKeys(m.Include[0].Values), ", "))
+					break
 				}
 			}
 		}

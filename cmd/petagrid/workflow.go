@@ -30,7 +30,7 @@ func workflowCommand(e *env) *cli.Command {
 				ArgsUsage: "FILE...",
 				Flags: []cli.Flag{
 					profileFlag, paramFlag,
-					&cli.BoolFlag{Name: "site", Usage: "also check the site's rules (with --site-profile or the built-in profile) and the parameter values"},
+					&cli.BoolFlag{Name: "site", Usage: "also check the site's rules (with --site-profile or the built-in profile) and the parameter values; implied by --site-profile and -p"},
 				},
 				Action: func(c *cli.Context) error {
 					if c.NArg() == 0 {
@@ -40,7 +40,7 @@ func workflowCommand(e *env) *cli.Command {
 						return err
 					}
 					var profile *workflows.SiteProfile
-					if c.Bool("site") || c.IsSet("site-profile") {
+					if c.Bool("site") || c.IsSet("site-profile") || c.IsSet("param") {
 						p, err := loadSiteProfile(c.String("site-profile"))
 						if err != nil {
 							return err
@@ -54,16 +54,26 @@ func workflowCommand(e *env) *cli.Command {
 					failed := 0
 					for _, file := range c.Args().Slice() {
 						wf, err := readWorkflow(file)
+						warnings := []string{}
+						if err == nil {
+							for _, w := range wf.Warnings {
+								warnings = append(warnings, w.Error())
+							}
+						}
 						if err == nil && profile != nil {
-							_, err = workflows.Compile(wf, profile, workflows.CompileOptions{RunID: "validate", Workspace: "/validate", Params: params})
+							var plan *workflows.Plan
+							plan, err = workflows.Compile(wf, profile, workflows.CompileOptions{RunID: "validate", Workspace: "/validate", Params: params})
+							if err == nil {
+								warnings = plan.Warnings
+							}
 						}
 						if err != nil {
 							failed++
 							fmt.Fprintln(e.stderr, err)
 							continue
 						}
-						for _, w := range wf.Warnings {
-							fmt.Fprintln(e.stderr, "warning: "+w.Error())
+						for _, w := range warnings {
+							fmt.Fprintln(e.stderr, "warning: "+w)
 						}
 						fmt.Fprintf(e.stdout, "%s: ok (%d steps, %d finally)\n", file, len(wf.Steps), len(wf.Finally))
 					}

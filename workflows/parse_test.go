@@ -1,0 +1,271 @@
+package workflows
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/petagrid/petagrid/internal/strictyaml"
+)
+
+const minimal = `version: 1
+name: w
+steps:
+  - name: a
+    run:
+      command: [echo, hi]
+`
+
+func mustParse(t *testing.T, src string) *Workflow {
+	t.Helper()
+	wf, err := Parse("w.yaml", []byte(src))
+	if err != nil {
+		t.Fatalf("Parse: %v", err)
+	}
+	return wf
+}
+
+func parseErrors(t *testing.T, src string) []string {
+	t.Helper()
+	_, err := Parse("w.yaml", []byte(src))
+	if err == nil {
+		t.Fatalf("Parse accepted:\n%s", src)
+	}
+	var errs strictyaml.Errors
+	if !errors.As(err, &errs) {
+		t.Fatalf("error is %T, want strictyaml.Errors: %v", err, err)
+	}
+	out := make([]string, len(errs))
+	for i, e := range errs {
+		out[i] = e.Error()
+	}
+	return out
+}
+
+func TestParseExamples(t *testing.T) {
+	files, err := filepath.Glob("../docs/examples/*.yaml")
+	if err != nil || len(files) < 6 {
+		t.Fatalf("want the six documented examples, found %v (%v)", files, err)
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Parse(f, data); err != nil {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+}
+
+func TestParseMinimalDefaults(t *testing.T) {
+	wf := mustParse(t, minimal)
+	if wf.Name != "w" || len(wf.Steps) != 1 || wf.Steps[0].Name != "a" {
+		t.Fatalf("parsed %+v", wf)
+	}
+	s := wf.Steps[0]
+	if len(s.Run.Command) != 2 || s.Run.Command[1].Raw != "hi" {
+		t.Errorf("command = %+v", s.Run.Command)
+	}
+	if s.At != (Pos{4, 11}) {
+		t.Errorf("step position = %+v, want 4:11 (the name)", s.At)
+	}
+}
+
+// TestParseErrorsArePositioned checks each mistake is reported where it was written, with a
+// message that says what to do.
+func TestParseErrorsArePositioned(t *testing.T) {
+	cases := []struct {
+		name, src, want string
+	}{
+		{"unknown top-level key", "version: 1\nname: w\nstep: []\nsteps: [{name: a, run: {command: [x]}}]\n", `w.yaml:3:1: unknown field "step" in the workflow (did you mean "steps"?)`},
+		{"misspelt step key", "version: 1\nname: w\nsteps:\n  - name: a\n    nedds: [b]\n    run: {command: [x]}\n", `w.yaml:5:5: unknown field "nedds" in step steps[0] (did you mean "needs"?)`},
+		{"misspelt run key", "version: 1\nname: w\nsteps:\n  - name: a\n    run: {comand: [x]}\n", `w.yaml:5:11: unknown field "comand" in run (did you mean "command"?)`},
+		{"missing version", "name: w\nsteps: [{name: a, run: {command: [x]}}]\n", "w.yaml:1:1: missing version"},
+		{"wrong version", "version: 2\nname: w\nsteps: [{name: a, run: {command: [x]}}]\n", "w.yaml:1:10: version 2 is not supported"},
+		{"command as a string", "version: 1\nname: w\nsteps:\n  - name: a\n    run: {command: echo hi}\n", "w.yaml:5:20: command must be a list of words"},
+		{"command and shell", "version: 1\nname: w\nsteps:\n  - name: a\n    run: {command: [x], shell: x}\n", "w.yaml:5:25: step a has both command and shell"},
+		{"interpolation in shell", "version: 1\nname: w\nparams: {p: {type: int, default: 1}}\nsteps:\n  - name: a\n    run: {shell: 'echo ${{ params.p }}'}\n", "w.yaml:6:18: shell scripts cannot interpolate"},
+		{"mem and memPerCpu", "version: 1\nname: w\nsteps:\n  - name: a\n    resources: {mem: 1G, memPerCpu: 1G}\n    run: {command: [x]}\n", "step a resources sets mem and memPerCpu: give exactly one"},
+		{"gpusPerTask above gpus", "version: 1\nname: w\nsteps:\n  - name: a\n    resources: {gpus: 1, tasks: 2, gpusPerTask: 2}\n    run: {command: [x]}\n", "w.yaml:5:49: step a asks for 2 gpusPerTask but only 1 gpus in all"},
+		{"gpusPerTask without tasks", "version: 1\nname: w\nsteps:\n  - name: a\n    resources: {gpusPerTask: 2}\n    run: {command: [x]}\n", "gpusPerTask needs an explicit tasks count"},
+		{"gpus and gpusPerTask disagree", "version: 1\nname: w\nsteps:\n  - name: a\n    resources: {gpus: 3, tasks: 2, gpusPerTask: 1}\n    run: {command: [x]}\n", "2 tasks × 1 gpusPerTask is 2 GPUs, but gpus is 3"},
+		{"memPerGpu without gpus", "version: 1\nname: w\nsteps:\n  - name: a\n    resources: {memPerGpu: 1G}\n    run: {command: [x]}\n", "asks for memPerGpu but no GPUs"},
+		{"fewer tasks than nodes", "version: 1\nname: w\nsteps:\n  - name: a\n    resources: {nodes: 3, tasks: 2}\n    run: {command: [x]}\n", "asks for 2 tasks on 3 nodes"},
+		{"zero time", "version: 1\nname: w\nresources: {time: 0m}\nsteps: [{name: a, run: {command: [x]}}]\n", `w.yaml:3:19: time: duration "0m" is zero`},
+		{"unreadable time", "version: 1\nname: w\nresources: {time: 5 minutes}\nsteps: [{name: a, run: {command: [x]}}]\n", "write whole numbers with units d, h, m, s"},
+		{"memory without unit", "version: 1\nname: w\nresources: {mem: 4096}\nsteps: [{name: a, run: {command: [x]}}]\n", "is not a size; write a number with a unit"},
+		{"octal-looking count", "version: 1\nname: w\nresources: {nodes: 010}\nsteps: [{name: a, run: {command: [x]}}]\n", "leading zero"},
+		{"bad env name", "version: 1\nname: w\nenv: {1X: y}\nsteps: [{name: a, run: {command: [x]}}]\n", `w.yaml:3:7: environment variable name "1X"`},
+		{"reserved env prefix", "version: 1\nname: w\nenv: {APPTAINER_BIND: /etc}\nsteps: [{name: a, run: {command: [x]}}]\n", "APPTAINER_BIND is reserved"},
+		{"reserved env name", "version: 1\nname: w\nenv: {LD_PRELOAD: /x.so}\nsteps: [{name: a, run: {command: [x]}}]\n", "LD_PRELOAD is reserved"},
+		{"secret given as a value", "version: 1\nname: w\nsecrets: {TOKEN: 'hunter2 with spaces'}\nsteps: [{name: a, run: {command: [x]}}]\n", "never the secret itself"},
+		{"env and secret clash", "version: 1\nname: w\nenv: {TOKEN: x}\nsecrets: {TOKEN: tok}\nsteps: [{name: a, run: {command: [x]}}]\n", "sets TOKEN both as env and as a secret"},
+		{"unknown need", "version: 1\nname: w\nsteps:\n  - name: train\n    run: {command: [x]}\n  - name: b\n    needs: [trian]\n    run: {command: [x]}\n", `w.yaml:7:13: step b needs "trian", which is not a step (did you mean "train"?)`},
+		{"cycle", "version: 1\nname: w\nsteps:\n  - name: a\n    needs: c\n    run: {command: [x]}\n  - name: b\n    needs: a\n    run: {command: [x]}\n  - name: c\n    needs: b\n    run: {command: [x]}\n", "steps form a cycle: a → c → b → a"},
+		{"self need", "version: 1\nname: w\nsteps:\n  - name: a\n    needs: a\n    run: {command: [x]}\n", "step a needs itself"},
+		{"duplicate step", "version: 1\nname: w\nsteps:\n  - name: a\n    run: {command: [x]}\n  - name: a\n    run: {command: [x]}\n", `w.yaml:6:11: step name "a" is used twice (first at line 4)`},
+		{"needs a finally step", "version: 1\nname: w\nsteps:\n  - name: a\n    needs: z\n    run: {command: [x]}\nfinally:\n  - name: z\n    run: {command: [x]}\n", "needs z, a finally step"},
+		{"finally with if", "version: 1\nname: w\nsteps: [{name: a, run: {command: [x]}}]\nfinally:\n  - name: z\n    if: failure()\n    run: {command: [x]}\n", "finally step z cannot have if"},
+		{"failure without needs", "version: 1\nname: w\nsteps:\n  - name: a\n    if: failure()\n    run: {command: [x]}\n", "runs on failure() but needs no step"},
+		{"bad if", "version: 1\nname: w\nsteps:\n  - name: a\n    if: '$X == 1'\n    run: {command: [x]}\n", "if must be success(), failure() or always()"},
+		{"bad mpi", "version: 1\nname: w\nsteps:\n  - name: a\n    run: {command: [x], mpi: pmx}\n", `mpi must be pmix, pmi2 or none, got "pmx" (did you mean "pmix"?)`},
+		{"unpinned image form", "version: 1\nname: w\nsteps:\n  - name: a\n    run: {image: 'ubuntu:22.04', command: [x]}\n", "must be docker://registry/repository"},
+		{"relative sif", "version: 1\nname: w\nsteps:\n  - name: a\n    run: {image: /images/tool.img, command: [x]}\n", "must be a SIF file"},
+		{"mount with comma", "version: 1\nname: w\nsteps:\n  - name: a\n    run: {command: [x], mounts: [{source: '/data,/etc'}]}\n", "binds split on : and ,"},
+		{"mount with dotdot", "version: 1\nname: w\nsteps:\n  - name: a\n    run: {command: [x], mounts: [{source: /data/../etc}]}\n", "not a clean path"},
+		{"input escaping workspace", "version: 1\nname: w\nsteps:\n  - name: a\n    inputs: [{url: 'https://x.org/a', path: ../a, sha256: " + strings.Repeat("a", 64) + "}]\n    run: {command: [x]}\n", "leaves the workspace"},
+		{"input into metadata", "version: 1\nname: w\nsteps:\n  - name: a\n    inputs: [{url: 'https://x.org/a', path: .petagrid/scripts/a.sbatch, sha256: " + strings.Repeat("a", 64) + "}]\n    run: {command: [x]}\n", "PetaGrid keeps for itself"},
+		{"input without checksum", "version: 1\nname: w\nsteps:\n  - name: a\n    inputs: [{url: 'https://x.org/a', path: a}]\n    run: {command: [x]}\n", "input needs sha256"},
+		{"ftp input", "version: 1\nname: w\nsteps:\n  - name: a\n    inputs: [{url: 'ftp://x.org/a', path: a, sha256: " + strings.Repeat("a", 64) + "}]\n    run: {command: [x]}\n", "must be an http:// or https:// URL"},
+		{"credentials in url", "version: 1\nname: w\nsteps:\n  - name: a\n    outputs: [{path: a, publish: 'https://user:pw@x.org/a'}]\n    run: {command: [x]}\n", "carries credentials"},
+		{"unknown param", "version: 1\nname: w\nparams: {epochs: {type: int, default: 1}}\nsteps:\n  - name: a\n    run: {command: [x, '${{ params.epoch }}']}\n", `refers to params.epoch, which is not declared under params (did you mean "epochs"?)`},
+		{"malformed reference", "version: 1\nname: w\nsteps:\n  - name: a\n    run: {command: [x, '${{ param.x }}']}\n", "is not a reference"},
+		{"matrix ref without matrix", "version: 1\nname: w\nsteps:\n  - name: a\n    run: {command: [x, '${{ matrix.lr }}']}\n", "the step has no matrix or for"},
+		{"matrix ref in env", "version: 1\nname: w\nsteps:\n  - name: a\n    matrix: {lr: [1]}\n    env: {LR: '${{ matrix.lr }}'}\n    run: {command: [x]}\n", "matrix values may be used in command words and output paths only"},
+		{"param default of wrong type", "version: 1\nname: w\nparams: {n: {type: int, default: ten}}\nsteps: [{name: a, run: {command: [x]}}]\n", `parameter n: "ten" is not a decimal integer`},
+		{"string param that is a number", "version: 1\nname: w\nparams: {s: {type: string, default: 1.0}}\nsteps: [{name: a, run: {command: [x]}}]\n", "quote it"},
+		{"matrix too large", "version: 1\nname: w\nsteps:\n  - name: a\n    matrix:\n      x: [" + seq(400) + "]\n      y: [" + seq(400) + "]\n    run: {command: [x]}\n", "expands to more than 100000 combinations"},
+		{"matrix and for", "version: 1\nname: w\nsteps:\n  - name: a\n    matrix: {x: [1]}\n    for: {items: [1]}\n    run: {command: [x]}\n", "has both matrix and for"},
+		{"include missing an axis", "version: 1\nname: w\nsteps:\n  - name: a\n    matrix:\n      x: [1]\n      y: [2]\n      include: [{x: 3}]\n    run: {command: [x]}\n", "include entry gives no value for axis y"},
+		{"retry on unknown state", "version: 1\nname: w\nsteps:\n  - name: a\n    retry: {limit: 1, on: [NODEFAIL]}\n    run: {command: [x]}\n", `(did you mean "NODE_FAIL"?)`},
+		{"too many retries", "version: 1\nname: w\nsteps:\n  - name: a\n    retry: {limit: 50}\n    run: {command: [x]}\n", "retry limit must be between 0 and 10"},
+		{"timeout below time", "version: 1\nname: w\nsteps:\n  - name: a\n    resources: {time: 2h}\n    timeout: 1h\n    run: {command: [x]}\n", "timeout 1h is shorter than one attempt's time 2h"},
+		{"merge key", "version: 1\nname: w\nx: &x {command: [x]}\nsteps: [{name: a, run: {<<: *x}}]\n", "merge keys"},
+		{"second document", minimal + "---\nversion: 1\n", "a second YAML document"},
+		{"duplicate key", "version: 1\nversion: 1\nname: w\nsteps: [{name: a, run: {command: [x]}}]\n", `w.yaml:2:1: "version" is given twice in the workflow (first at line 1)`},
+		{"step name with space", "version: 1\nname: w\nsteps:\n  - name: 'a b'\n    run: {command: [x]}\n", `step name "a b" must be 1-32 characters`},
+		{"workflow name with slash", "version: 1\nname: a/b\nsteps: [{name: a, run: {command: [x]}}]\n", `name "a/b" must be 1-64 characters`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := parseErrors(t, tc.src)
+			joined := strings.Join(got, "\n")
+			if !strings.Contains(joined, tc.want) {
+				t.Errorf("errors:\n%s\nwant one containing %q", joined, tc.want)
+			}
+			for _, e := range got {
+				if !strings.HasPrefix(e, "w.yaml:") {
+					t.Errorf("error %q does not name the file", e)
+				}
+			}
+		})
+	}
+}
+
+func seq(n int) string {
+	parts := make([]string, n)
+	for i := range parts {
+		parts[i] = fmt.Sprint(i)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// TestParseReportsAllErrorsAtOnce checks one run lists every mistake, in file order.
+func TestParseReportsAllErrorsAtOnce(t *testing.T) {
+	src := `version: 1
+name: w
+steps:
+  - name: a
+    nedds: [b]
+    resources: {mem: 1G, memPerCpu: 2G, time: 0s}
+    run: {command: echo, mpi: pmx}
+  - name: b
+    needs: [zz]
+    run: {shell: ''}
+`
+	got := parseErrors(t, src)
+	want := []string{"5:5:", "6:", "6:", "7:20:", "7:31:", "9:13:", "10:18:"}
+	if len(got) != len(want) {
+		t.Fatalf("got %d errors, want %d:\n%s", len(got), len(want), strings.Join(got, "\n"))
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(got[i], "w.yaml:"+w) {
+			t.Errorf("error %d = %q, want at %s", i, got[i], w)
+		}
+	}
+}
+
+func TestParseRefusesHostileInput(t *testing.T) {
+	// An alias bomb: a few lines that expand to billions of nodes.
+	var b strings.Builder
+	b.WriteString("version: 1\nname: w\nx0: &a0 [a, a, a, a, a, a, a, a, a, a]\n")
+	for i := 1; i < 10; i++ {
+		fmt.Fprintf(&b, "x%d: &a%d [*a%d, *a%d, *a%d, *a%d, *a%d, *a%d, *a%d, *a%d, *a%d, *a%d]\n", i, i, i-1, i-1, i-1, i-1, i-1, i-1, i-1, i-1, i-1, i-1)
+	}
+	b.WriteString("steps: [{name: a, run: {command: *a9}}]\n")
+	got := parseErrors(t, b.String())
+	if !strings.Contains(strings.Join(got, "\n"), "expands to more than") {
+		t.Errorf("alias bomb: %v", got)
+	}
+
+	big := minimal + "# " + strings.Repeat("x", MaxWorkflowBytes) + "\n"
+	if got := parseErrors(t, big); !strings.Contains(got[0], "the limit is") {
+		t.Errorf("oversized file: %v", got)
+	}
+	if got := parseErrors(t, "version: 1\x00\n"); !strings.Contains(got[0], "NUL byte") {
+		t.Errorf("NUL: %v", got)
+	}
+	if got := parseErrors(t, ""); !strings.Contains(got[0], "empty workflow") {
+		t.Errorf("empty: %v", got)
+	}
+	var steps strings.Builder
+	steps.WriteString("version: 1\nname: w\nsteps:\n")
+	for i := 0; i <= MaxSteps; i++ {
+		fmt.Fprintf(&steps, "  - {name: s%d, run: {command: [x]}}\n", i)
+	}
+	if got := parseErrors(t, steps.String()); !strings.Contains(got[0], "the limit is 5000") {
+		t.Errorf("too many steps: %v", got)
+	}
+	deep := "version: 1\nname: w\nlabels: " + strings.Repeat("[", 100) + strings.Repeat("]", 100) + "\nsteps: [{name: a, run: {command: [x]}}]\n"
+	if got := parseErrors(t, deep); !strings.Contains(strings.Join(got, "\n"), "deeper than 64") {
+		t.Errorf("deep nesting: %v", got)
+	}
+}
+
+func TestParseWarnsAboutUnpinnedImages(t *testing.T) {
+	wf := mustParse(t, "version: 1\nname: w\nsteps:\n  - name: a\n    run: {image: 'docker://ubuntu:22.04', command: [x]}\n  - name: b\n    run: {image: 'docker://ubuntu@sha256:"+strings.Repeat("a", 64)+"', command: [x]}\n")
+	if len(wf.Warnings) != 1 || !strings.Contains(wf.Warnings[0].Error(), "w.yaml:5:18: image of step a is not pinned by digest") {
+		t.Errorf("warnings = %v", wf.Warnings)
+	}
+}
+
+func TestParseDurationAndMemory(t *testing.T) {
+	for in, want := range map[string]int64{"2h30m": 9000, "90m": 5400, "1d12h": 129600, "45s": 45, "1d": 86400} {
+		got, err := ParseDuration(in)
+		if err != nil || got != want {
+			t.Errorf("ParseDuration(%q) = %d, %v; want %d", in, got, err, want)
+		}
+		if back, _ := ParseDuration(FormatDuration(got)); back != got {
+			t.Errorf("FormatDuration(%d) = %q does not read back", got, FormatDuration(got))
+		}
+	}
+	for _, bad := range []string{"", "0h", "2h 30m", "30m2h", "1h1h", "-5m", "1.5h", "5", "400d"} {
+		if _, err := ParseDuration(bad); err == nil {
+			t.Errorf("ParseDuration(%q) accepted", bad)
+		}
+	}
+	for in, want := range map[string]int64{"512M": 512, "16G": 16384, "1.5G": 1536, "1T": 1 << 20, "100K": 1, "2GiB": 2048, "3GB": 3072} {
+		got, err := ParseMemory(in)
+		if err != nil || got != want {
+			t.Errorf("ParseMemory(%q) = %d, %v; want %d", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{"", "0G", "16", "16 G", "-1G", "1X", "2P"} {
+		if _, err := ParseMemory(bad); err == nil {
+			t.Errorf("ParseMemory(%q) accepted", bad)
+		}
+	}
+	if got := slurmTime(9000); got != "0-02:30:00" {
+		t.Errorf("slurmTime(9000) = %q", got)
+	}
+	if got := slurmTime(61); got != "0-00:02:00" {
+		t.Errorf("slurmTime(61) = %q: Slurm counts minutes, so a part minute must round up", got)
+	}
+	if got := slurmTime(90000); got != "1-01:00:00" {
+		t.Errorf("slurmTime(90000) = %q", got)
+	}
+}
