@@ -1,11 +1,14 @@
 package workflows
 
 import (
+	"bytes"
 	_ "embed"
 	"fmt"
 	"path"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/petagrid/petagrid/slurmbridge"
 	"mvdan.cc/sh/v3/syntax"
@@ -21,19 +24,22 @@ var prelude string
 // the $'…' form; its double-quoted form (for printable text with a ') is not used, so that
 // no value ever sits where "$" or "`" would be live.
 func quote(s string) (string, error) {
+	if utf8.ValidString(s) && !strings.ContainsFunc(s, unicode.IsControl) {
+		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'", nil
+	}
 	q, err := syntax.Quote(s, syntax.LangBash)
 	if err != nil {
 		return "", fmt.Errorf("cannot quote %q for the shell: %w", clip(s), err)
 	}
-	if strings.HasPrefix(q, "$'") {
-		return q, nil
+	if !strings.HasPrefix(q, "$'") {
+		return "", fmt.Errorf("cannot quote %q for the shell as a single-quoted literal", clip(s))
 	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'", nil
+	return q, nil
 }
 
 // scriptWriter builds a script; the first quoting error sticks and is reported once.
 type scriptWriter struct {
-	b   strings.Builder
+	b   bytes.Buffer
 	err error
 }
 
@@ -96,6 +102,7 @@ func (c *compiler) render(ctx *stepContext) *Job {
 	job.After = dependencies(c.wf, s)
 
 	w := &scriptWriter{}
+	w.b.Grow(len(prelude) + 4096)
 	w.line("#!/bin/bash")
 	// Directives: only typed, validated numbers and site paths.
 	dir := func(opt string) { w.line("#SBATCH " + opt) }
@@ -265,12 +272,12 @@ func (c *compiler) render(ctx *stepContext) *Job {
 	w.line(`: >"$pg_state.done"`)
 	w.line(`pg_log "step $pg_key succeeded"`)
 
-	script := w.b.String()
+	script := w.b.Bytes()
 	if w.err != nil {
 		c.d.failAt(s.At, "step %s: %v", s.Name, w.err)
 	}
 	job.Request = slurmbridge.SubmitRequest{
-		Script:    []byte(script),
+		Script:    script,
 		Tag:       c.plan.RunID + "." + s.Name,
 		WorkDir:   ws,
 		Partition: ctx.partition,
@@ -284,7 +291,8 @@ func (c *compiler) render(ctx *stepContext) *Job {
 			job.Request.Array += fmt.Sprintf("%%%d", s.Matrix.MaxParallel.Value)
 		}
 	}
-	c.plan.Files = append(c.plan.Files, File{Path: job.ScriptFile, Data: []byte(script), Mode: 0o700})
+	// The file and the submission share one copy; neither is modified after this.
+	c.plan.Files = append(c.plan.Files, File{Path: job.ScriptFile, Data: script, Mode: 0o700})
 	return job
 }
 
