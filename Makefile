@@ -13,7 +13,7 @@ CLUSTER_B := siteb
 CLUSTER_CONF = $(shell $(CLUSTER) env 2>/dev/null | sed -n 's/^export SLURM_CONF=//p')
 CLUSTER_B_CONF = $(shell $(CLUSTER) env --name $(CLUSTER_B) 2>/dev/null | sed -n 's/^export SLURM_CONF=//p')
 
-.PHONY: test-tools build test unit-test lint fmt bench-slurm cluster-up cluster-b-up cluster-down cluster-status demo check-go fixtures
+.PHONY: test-tools bench-workflows fuzz-workflows build test unit-test lint fmt bench-slurm cluster-up cluster-b-up cluster-down cluster-status demo check-go fixtures
 
 check-go:
 	@command -v $(GO) >/dev/null || { echo "Go is not installed: install Go 1.23 or newer (e.g. under /usr/local/go) — see README.md" >&2; exit 1; }
@@ -50,6 +50,15 @@ fmt:
 	gofmt -w $$(git ls-files -co --exclude-standard '*.go')
 
 # Submission overhead and controller RPCs per poll, measured on the test cluster.
+# Validating and rendering 100 / 1,000 steps and a 1,000 / 10,000-element matrix (Go
+# benchmarks), with the growth ratios.
+bench-workflows: check-go
+	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./workflows | tee /dev/stderr | awk -f test/bench/workflows/report.awk
+
+# A short fuzzing run of the workflow compiler over its committed seed corpus (CI runs it).
+fuzz-workflows: check-go
+	$(GO) test -run '^$$' -fuzz FuzzCompile -fuzztime $(or $(FUZZTIME),20s) ./workflows
+
 bench-slurm: check-go cluster-up
 	SLURM_CONF=$(CLUSTER_CONF) $(GO) run ./test/bench/slurm
 
@@ -77,6 +86,12 @@ demo: build cluster-up
 		--partition gpu --sbatch-option=--gres=gpu:fake:2 examples/slurm/hello-gpu.sbatch
 	@echo "== Job output:"
 	@cat $$(ls -t /tmp/petagrid-demo/slurm-*.out | head -1)
+	@echo "== Workflow docs/examples/dag-retries-finally.yaml (a retried step, a skipped failure handler, a finally step):"
+	SLURM_CONF=$(CLUSTER_CONF) $(BIN) --log-level warn workflow run --wait \
+		--site-profile examples/site-profiles/test-cluster.yaml docs/examples/dag-retries-finally.yaml
+	@echo "== Workflow docs/examples/parameter-sweep.yaml (matrix and for loops as job arrays):"
+	SLURM_CONF=$(CLUSTER_CONF) $(BIN) --log-level warn workflow run --wait -p epochs=3 \
+		--site-profile examples/site-profiles/test-cluster.yaml docs/examples/parameter-sweep.yaml
 
 # Re-record the Slurm 22.05 parser fixtures from the running test cluster.
 fixtures: cluster-up

@@ -36,6 +36,9 @@ var refPattern = regexp.MustCompile(`^\$\{\{\s*(params|matrix)\.([A-Za-z_][A-Za-
 // parseText splits s into literals and references. Anything starting with "${{" that is not
 // a well-formed reference is an error, so a typo is never passed through as literal text.
 func parseText(s string, at Pos) (Text, error) {
+	if !strings.Contains(s, "${{") {
+		return Text{Raw: s, At: at, Segments: []Segment{{Literal: s}}}, nil
+	}
 	t := Text{Raw: s, At: at}
 	rest := s
 	var lit strings.Builder
@@ -84,6 +87,9 @@ func (t Text) refs(kind RefKind) []string {
 
 // bindParams replaces parameter references with their values.
 func (t Text) bindParams(values map[string]string) Text {
+	if len(t.Segments) == 1 && t.Segments[0].Kind == "" {
+		return t // nothing to bind; segments are never modified in place
+	}
 	out := Text{Raw: t.Raw, At: t.At}
 	var lit strings.Builder
 	flush := func() {

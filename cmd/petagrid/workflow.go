@@ -142,6 +142,7 @@ func workflowCommand(e *env) *cli.Command {
 					return printPlan(e, plan, dir != "")
 				},
 			},
+			workflowRunCommand(e),
 			{
 				Name:  "schema",
 				Usage: "print the JSON Schema of the workflow language, for editors",

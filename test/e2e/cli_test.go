@@ -94,3 +94,45 @@ func TestCLIAgainstTheCluster(t *testing.T) {
 		t.Errorf("cancel of an unknown job: %d %q", code, stderr)
 	}
 }
+
+// TestCLIWorkflowRun runs a workflow with `petagrid workflow run --wait` and checks the
+// report and exit status, for a run that succeeds and one whose step fails.
+func TestCLIWorkflowRun(t *testing.T) {
+	testBridge(t)
+	bin := buildCLI(t)
+	dir := t.TempDir()
+	profile := filepath.Join(dir, "site.yaml")
+	if err := os.WriteFile(profile, []byte("runtime: none\npartitions: {default: cpu}\naccount: research\nworkspaceRoot: "+dir+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, stderr := runPetagrid(t, bin, dir, "--log-level", "warn", "workflow", "run", "--wait", "--output", "json",
+		"--site-profile", profile, repoFile(t, "docs/examples/dag-retries-finally.yaml"))
+	var report struct {
+		Steps []struct {
+			Step     string   `json:"step"`
+			State    string   `json:"state"`
+			Attempts []string `json:"attempts"`
+		} `json:"steps"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &report) != nil || len(report.Steps) != 6 {
+		t.Fatalf("workflow run: %d\n%s\n%s", code, out, stderr)
+	}
+	want := map[string]string{"fetch": "COMPLETED", "flaky": "COMPLETED", "analyse": "COMPLETED", "on-failure": "skipped", "report": "COMPLETED", "cleanup": "COMPLETED"}
+	for _, s := range report.Steps {
+		if s.State != want[s.Step] {
+			t.Errorf("step %s: %s, want %s", s.Step, s.State, want[s.Step])
+		}
+		if s.Step == "flaky" && strings.Join(s.Attempts, ",") != "3 exit,0 success" {
+			t.Errorf("flaky attempts %v", s.Attempts)
+		}
+	}
+
+	failing := filepath.Join(dir, "fail.yaml")
+	if err := os.WriteFile(failing, []byte("version: 1\nname: fails\nresources: {time: 5m, mem: 256M}\nsteps:\n  - name: boom\n    run: {command: [sh, -c, 'exit 4']}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, stderr = runPetagrid(t, bin, dir, "--log-level", "warn", "workflow", "run", "--wait", "--site-profile", profile, failing)
+	if code != 1 || !strings.Contains(out, "FAILED") || !strings.Contains(out, "4:0") || !strings.Contains(stderr, "1 step(s) did not complete") {
+		t.Errorf("failing run: %d\n%s\n%s", code, out, stderr)
+	}
+}

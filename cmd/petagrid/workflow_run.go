@@ -1,0 +1,264 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/petagrid/petagrid/slurmbridge"
+	"github.com/petagrid/petagrid/workflows"
+)
+
+// workflowRunCommand submits a workflow straight to the local cluster, without the site
+// daemon: for trying a workflow or a site profile on a cluster one can reach. It keeps no
+// journal, so it is no substitute for the daemon's durable submission and tracking.
+func workflowRunCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:      "run",
+		Usage:     "submit a workflow to the local Slurm cluster directly (no daemon, no journal) and optionally wait for it",
+		ArgsUsage: "FILE",
+		Flags: append([]cli.Flag{
+			&cli.StringFlag{Name: "site-profile", Usage: "site profile (YAML); default: the built-in profile", EnvVars: []string{"PETAGRID_SITE_PROFILE"}},
+			&cli.StringSliceFlag{Name: "param", Aliases: []string{"p"}, Usage: "parameter value as `KEY=VALUE` (repeatable)"},
+			&cli.StringFlag{Name: "run-id", Usage: "run id (default: random)"},
+			&cli.BoolFlag{Name: "wait", Usage: "wait for every job and print how each step ended; exit 1 if a step failed"},
+			&cli.DurationFlag{Name: "poll", Value: 2 * time.Second, Usage: "how often to ask Slurm while waiting (one squeue per poll)"},
+		}, slurmFlags()...),
+		Action: func(c *cli.Context) error {
+			if err := flagsBeforeFiles(c); err != nil {
+				return err
+			}
+			if c.NArg() != 1 {
+				return usagef("workflow run needs exactly one FILE")
+			}
+			if c.Duration("poll") < 500*time.Millisecond {
+				return usagef("--poll must be at least 500ms: every poll is a query to slurmctld")
+			}
+			profile, err := loadSiteProfile(c.String("site-profile"))
+			if err != nil {
+				return err
+			}
+			params, err := parseParams(c.StringSlice("param"))
+			if err != nil {
+				return err
+			}
+			b, out, err := e.bridge(c)
+			if err != nil {
+				return err
+			}
+			wf, err := readWorkflow(c.Args().First())
+			if err != nil {
+				fmt.Fprintln(e.stderr, err)
+				return errReported
+			}
+			runID := c.String("run-id")
+			if runID == "" {
+				runID = randomRunID()
+			}
+			plan, err := workflows.Compile(wf, profile, workflows.CompileOptions{RunID: runID, Params: params})
+			if err != nil {
+				fmt.Fprintln(e.stderr, err)
+				return errReported
+			}
+			for _, w := range plan.Warnings {
+				fmt.Fprintln(e.stderr, "warning: "+w)
+			}
+			if err := workflows.WriteFiles(plan, plan.Workspace); err != nil {
+				return err
+			}
+			ids, err := workflows.SubmitPlan(c.Context, b, plan, workflows.SubmitOptions{
+				Submitted: func(step string, id uint32) error {
+					e.log.WithFields(map[string]any{"run": runID, "step": step, "job": id}).Info("submitted")
+					return nil
+				},
+			})
+			if err != nil {
+				return err
+			}
+			if !c.Bool("wait") {
+				rows := make([][]string, 0, len(plan.Jobs))
+				for _, job := range plan.Jobs {
+					rows = append(rows, []string{job.Step, strconv.FormatUint(uint64(ids[job.Step]), 10), workflows.SymbolicDependency(job.After)})
+				}
+				if out.json {
+					return out.encode(map[string]any{"runId": runID, "workspace": plan.Workspace, "jobs": ids})
+				}
+				fmt.Fprintf(e.stdout, "run %s, workspace %s\n", runID, plan.Workspace)
+				return out.table([]string{"STEP", "JOB", "AFTER"}, rows)
+			}
+			return waitForRun(c.Context, e, b, out, plan, ids, c.Duration("poll"))
+		},
+	}
+}
+
+func randomRunID() string {
+	var b [5]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return fmt.Sprintf("r%x", time.Now().UnixNano())
+	}
+	return "r" + hex.EncodeToString(b[:])
+}
+
+// stepOutcome is how one step of a run ended.
+type stepOutcome struct {
+	Step     string   `json:"step"`
+	JobID    uint32   `json:"jobId"`
+	Tasks    int      `json:"tasks"`
+	State    string   `json:"state"`
+	Exit     string   `json:"exit"`
+	Attempts []string `json:"attempts,omitempty"`
+	Stdout   string   `json:"stdout"`
+}
+
+// waitForRun polls every job of the run with one squeue per interval until all have ended,
+// then prints each step's outcome. A step whose condition could never hold (a failure()
+// handler when nothing failed) is reported as skipped, not failed.
+func waitForRun(ctx context.Context, e *env, b *slurmbridge.Bridge, out *printer, plan *workflows.Plan, ids map[string]uint32, poll time.Duration) error {
+	all := make([]uint32, 0, len(ids))
+	for _, id := range ids {
+		all = append(all, id)
+	}
+	ticker := time.NewTicker(poll)
+	defer ticker.Stop()
+	last := ""
+	for {
+		states, err := b.JobStates(ctx, all)
+		if err != nil {
+			return err
+		}
+		counts := map[slurmbridge.JobState]int{}
+		done := true
+		for _, s := range states {
+			counts[s.State]++
+			done = done && s.State.Terminal()
+		}
+		if progress := progressLine(counts); progress != last && !out.json {
+			fmt.Fprintf(e.stderr, "%s  %s\n", time.Now().UTC().Format("15:04:05"), progress)
+			last = progress
+		}
+		if done {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("waiting for run %s: %w", plan.RunID, ctx.Err())
+		case <-ticker.C:
+		}
+	}
+	jobs, err := b.ListJobs(ctx, slurmbridge.JobQuery{IDs: all})
+	if err != nil {
+		return err
+	}
+	byID := map[uint32][]slurmbridge.Job{}
+	for _, j := range jobs {
+		id := j.ID
+		if j.ArrayJobID != 0 {
+			id = j.ArrayJobID
+		}
+		byID[id] = append(byID[id], j)
+	}
+	var outcomes []stepOutcome
+	failed := 0
+	for _, job := range plan.Jobs {
+		o := stepOutcome{Step: job.Step, JobID: ids[job.Step], Stdout: filepath.Join(plan.Workspace, strings.ReplaceAll(job.Stdout, "{index}", "*"))}
+		recs := byID[o.JobID]
+		o.Tasks = len(recs)
+		o.State, o.Exit = summarise(recs)
+		if o.State != "COMPLETED" && o.State != "skipped" {
+			failed++
+		}
+		o.Attempts = readAttempts(plan.Workspace, job)
+		outcomes = append(outcomes, o)
+	}
+	if out.json {
+		if err := out.encode(map[string]any{"runId": plan.RunID, "workspace": plan.Workspace, "steps": outcomes}); err != nil {
+			return err
+		}
+	} else {
+		rows := make([][]string, 0, len(outcomes))
+		for _, o := range outcomes {
+			rows = append(rows, []string{o.Step, strconv.FormatUint(uint64(o.JobID), 10), strconv.Itoa(o.Tasks), o.State, o.Exit, strings.Join(o.Attempts, ", ")})
+		}
+		fmt.Fprintf(e.stdout, "run %s, workspace %s\n", plan.RunID, plan.Workspace)
+		if err := out.table([]string{"STEP", "JOB", "TASKS", "STATE", "EXIT", "ATTEMPTS (exit class)"}, rows); err != nil {
+			return err
+		}
+	}
+	if failed > 0 {
+		return fmt.Errorf("run %s: %d step(s) did not complete", plan.RunID, failed)
+	}
+	return nil
+}
+
+func progressLine(counts map[slurmbridge.JobState]int) string {
+	keys := make([]string, 0, len(counts))
+	for s := range counts {
+		keys = append(keys, string(s))
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%s %d", strings.ToLower(k), counts[slurmbridge.JobState(k)])
+	}
+	return strings.Join(parts, ", ")
+}
+
+// summarise names the state shared by a step's records (one per array task) and the worst
+// exit code.
+func summarise(recs []slurmbridge.Job) (string, string) {
+	if len(recs) == 0 {
+		return "unknown (left the controller; see accounting)", "-"
+	}
+	state := string(recs[0].State)
+	worst := ""
+	for _, r := range recs {
+		if string(r.State) != state {
+			state = "mixed"
+		}
+		if r.State == slurmbridge.StateCancelled && strings.Contains(r.Reason, "Dependency") && len(recs) == 1 {
+			return "skipped", "-"
+		}
+		if r.Exit != nil && (worst == "" || r.Exit.Code != 0) {
+			worst = exitString(r.Exit)
+		}
+	}
+	if worst == "" {
+		worst = "-"
+	}
+	return state, worst
+}
+
+// readAttempts reads the attempt records a step's script keeps in the workspace.
+func readAttempts(workspace string, job *workflows.Job) []string {
+	pattern := filepath.Join(workspace, workflows.MetaDir, "state", job.Step+".attempts")
+	if job.ArraySize > 0 {
+		pattern = filepath.Join(workspace, workflows.MetaDir, "state", job.Step+"_*.attempts")
+	}
+	files, _ := filepath.Glob(pattern)
+	var out []string
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+			if fields := strings.Fields(line); len(fields) == 4 {
+				out = append(out, fields[1]+" "+fields[2])
+			}
+		}
+	}
+	if len(files) > 1 {
+		return []string{fmt.Sprintf("%d tasks, %d attempts", len(files), len(out))}
+	}
+	return out
+}
+
