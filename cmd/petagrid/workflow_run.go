@@ -261,4 +261,3 @@ func readAttempts(workspace string, job *workflows.Job) []string {
 	}
 	return out
 }
-
