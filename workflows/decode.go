@@ -219,9 +219,11 @@ func (d *decoder) integer(n *yaml.Node, what string, lo, hi int64) (int64, bool)
 		d.fail(n, "%s %q has a leading zero, which YAML reads as octal; write it without", what, n.Value)
 		return 0, false
 	}
-	v, err := strconv.ParseInt(strings.ReplaceAll(n.Value, "_", ""), 0, 64)
+	// Decimal only: 0x10, 0o10 and 1_000 are YAML integers too, but nobody writing a count
+	// means them, and a reader could misread them.
+	v, err := strconv.ParseInt(n.Value, 10, 64)
 	if err != nil {
-		d.fail(n, "%s must be an integer, got %s", what, describe(n))
+		d.fail(n, "%s must be a decimal integer, got %s", what, describe(n))
 		return 0, false
 	}
 	if v < lo || v > hi {
@@ -246,7 +248,7 @@ func (d *decoder) number(n *yaml.Node, what string, lo, hi float64) (float64, bo
 		d.fail(n, "%s must be a number, got %s", what, describe(n))
 		return 0, false
 	}
-	v, err := strconv.ParseFloat(strings.ReplaceAll(n.Value, "_", ""), 64)
+	v, err := strconv.ParseFloat(n.Value, 64)
 	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
 		d.fail(n, "%s must be a finite number, got %s", what, describe(n))
 		return 0, false

@@ -3,6 +3,7 @@ package workflows
 import (
 	"bytes"
 	"fmt"
+	"path"
 	"sort"
 	"strings"
 
@@ -16,7 +17,7 @@ import (
 // an env or matrix data file, byte for byte).
 
 // templateParams are the variables the generated part of a script may expand.
-var templateParams = map[string]bool{"SLURM_ARRAY_TASK_ID": true, "SLURM_JOB_USER": true, "?": true}
+var templateParams = map[string]bool{"SLURM_ARRAY_TASK_ID": true, "SLURM_ARRAY_JOB_ID": true, "SLURM_JOB_ID": true, "SLURM_JOB_USER": true, "?": true}
 
 // checkPlanInert returns a description of the first broken promise, or "".
 func checkPlanInert(wf *Workflow, plan *Plan) string {
@@ -220,10 +221,13 @@ func userStrings(wf *Workflow, plan *Plan, step string) []string {
 	}
 	for _, o := range s.Outputs {
 		if o.Publish.Set {
-			out = append(out, o.Publish.Value)
+			b := o.Publish.Value.bindParams(plan.Params)
+			if lit, ok := b.literal(); ok {
+				out = append(out, lit)
+			}
 		}
 		if lit, ok := o.Path.bindParams(plan.Params).literal(); ok {
-			out = append(out, lit)
+			out = append(out, path.Clean(lit))
 		}
 	}
 	return out

@@ -3,6 +3,7 @@ package workflows
 import (
 	"errors"
 	"fmt"
+	"path"
 	"regexp"
 	"strconv"
 	"strings"
@@ -35,11 +36,17 @@ var (
 )
 
 // reservedEnvPrefixes are names a researcher may not set: they steer srun, sbatch, the
-// container runtime or PetaGrid itself (APPTAINER_BIND would bypass the mount allow-list,
-// SLURM_* and SRUN_* change how steps launch, LD_PRELOAD loads code into every process).
-var reservedEnvPrefixes = []string{"SLURM_", "SBATCH_", "SRUN_", "SALLOC_", "APPTAINER", "SINGULARITY", "ENROOT_", "PYXIS_", "PMIX_", "PMI_", "PETAGRID_", "PG_", "BASH_FUNC_"}
+// container runtime, the dynamic loader or PetaGrid itself (APPTAINER_BIND would bypass the
+// mount allow-list, SLURM_* and SRUN_* change how steps launch, LD_PRELOAD loads code into
+// every process, BASH_* changes how the step's own shell behaves).
+var reservedEnvPrefixes = []string{"SLURM_", "SBATCH_", "SRUN_", "SALLOC_", "APPTAINER", "SINGULARITY", "ENROOT_", "PYXIS_", "PMIX_", "PMI_", "PETAGRID_", "PG_", "BASH", "LD_"}
 
-var reservedEnvNames = []string{"LD_PRELOAD", "LD_AUDIT", "BASH_ENV", "ENV", "IFS", "PS4", "SHELLOPTS", "BASHOPTS", "CDPATH", "GLOBIGNORE", "HOME", "USER", "LOGNAME", "PATH"}
+// reservedEnvNames are single names with the same power: the shell's own variables, the C
+// library's loader and locale knobs, and what the site sets for every job.
+var reservedEnvNames = []string{"ENV", "IFS", "PS4", "SHELLOPTS", "CDPATH", "GLOBIGNORE", "FUNCNEST", "EXECIGNORE",
+	"POSIXLY_CORRECT", "TMOUT", "PROMPT_COMMAND", "OPTIND", "OPTARG", "UID", "EUID", "PPID", "SHLVL", "HISTFILE",
+	"GLIBC_TUNABLES", "GCONV_PATH", "LOCPATH", "NLSPATH", "HOSTALIASES", "RESOLV_HOST_CONF", "MALLOC_CHECK_",
+	"HOME", "USER", "LOGNAME", "PATH", "SHELL", "TMPDIR"}
 
 // Parse reads and validates a workflow file. It needs no site knowledge: everything it
 // reports is wrong on every site. The error, when not nil, is strictyaml.Errors with every
@@ -936,7 +943,7 @@ func (d *decoder) inputs(n *yaml.Node) []Input {
 				d.fail(f["path"].value, "input path: %v", err)
 				good = false
 			}
-			in.Path = s
+			in.Path = path.Clean(s)
 		}
 		if s, ok := d.str(f["sha256"].value, "sha256"); ok {
 			if !sha256Pattern.MatchString(s) {
@@ -987,11 +994,18 @@ func (d *decoder) outputs(n *yaml.Node) []Output {
 		o.Path = t
 		if v, ok := f["publish"]; ok {
 			if u, ok := d.str(v.value, "publish"); ok {
-				if err := checkURL(u); err != nil {
+				t, err := parseText(u, posOf(v.value))
+				if err != nil {
 					d.fail(v.value, "publish: %v", err)
 					continue
 				}
-				o.Publish = some(u, posOf(v.value))
+				if lit, isLit := t.literal(); isLit {
+					if err := checkURL(lit); err != nil {
+						d.fail(v.value, "publish: %v", err)
+						continue
+					}
+				}
+				o.Publish = some(t, posOf(v.value))
 			}
 		}
 		out = append(out, o)

@@ -125,7 +125,7 @@ func TestParseErrorsArePositioned(t *testing.T) {
 		{"unknown param", "version: 1\nname: w\nparams: {epochs: {type: int, default: 1}}\nsteps:\n  - name: a\n    run: {command: [x, '${{ params.epoch }}']}\n", `refers to params.epoch, which is not declared under params (did you mean "epochs"?)`},
 		{"malformed reference", "version: 1\nname: w\nsteps:\n  - name: a\n    run: {command: [x, '${{ param.x }}']}\n", "is not a reference"},
 		{"matrix ref without matrix", "version: 1\nname: w\nsteps:\n  - name: a\n    run: {command: [x, '${{ matrix.lr }}']}\n", "the step has no matrix or for"},
-		{"matrix ref in env", "version: 1\nname: w\nsteps:\n  - name: a\n    matrix: {lr: [1]}\n    env: {LR: '${{ matrix.lr }}'}\n    run: {command: [x]}\n", "matrix values may be used in command words and output paths only"},
+		{"matrix ref in env", "version: 1\nname: w\nsteps:\n  - name: a\n    matrix: {lr: [1]}\n    env: {LR: '${{ matrix.lr }}'}\n    run: {command: [x]}\n", "matrix values may be used in command words, output paths and publish URLs only"},
 		{"param default of wrong type", "version: 1\nname: w\nparams: {n: {type: int, default: ten}}\nsteps: [{name: a, run: {command: [x]}}]\n", `parameter n: "ten" is not a decimal integer`},
 		{"string param that is a number", "version: 1\nname: w\nparams: {s: {type: string, default: 1.0}}\nsteps: [{name: a, run: {command: [x]}}]\n", "quote it"},
 		{"matrix too large", "version: 1\nname: w\nsteps:\n  - name: a\n    matrix:\n      x: [" + seq(400) + "]\n      y: [" + seq(400) + "]\n    run: {command: [x]}\n", "expands to more than 100000 combinations"},
@@ -138,6 +138,12 @@ func TestParseErrorsArePositioned(t *testing.T) {
 		{"second document", minimal + "---\nversion: 1\n", "a second YAML document"},
 		{"duplicate key", "version: 1\nversion: 1\nname: w\nsteps: [{name: a, run: {command: [x]}}]\n", `w.yaml:2:1: "version" is given twice in the workflow (first at line 1)`},
 		{"step name with space", "version: 1\nname: w\nsteps:\n  - name: 'a b'\n    run: {command: [x]}\n", `step name "a b" must be 1-32 characters`},
+		{"hex count", "version: 1\nname: w\nresources: {tasks: 0x10}\nsteps: [{name: a, run: {command: [x]}}]\n", `tasks must be a decimal integer, got "0x10"`},
+		{"octal count", "version: 1\nname: w\nresources: {tasks: 0o10}\nsteps: [{name: a, run: {command: [x]}}]\n", `tasks must be a decimal integer, got "0o10"`},
+		{"underscored count", "version: 1\nname: w\nresources: {tasks: 1_000}\nsteps: [{name: a, run: {command: [x]}}]\n", "tasks must be a decimal integer"},
+		{"input at the workspace itself", "version: 1\nname: w\nsteps:\n  - name: a\n    inputs: [{url: 'https://x.org/a', path: ./, sha256: " + strings.Repeat("a", 64) + "}]\n    run: {command: [x]}\n", "names the workspace itself"},
+		{"one publish URL for every array task", "version: 1\nname: w\nsteps:\n  - name: a\n    matrix: {v: [1, 2]}\n    outputs: [{path: 'o/${{ matrix.v }}', publish: 'https://x.org/up'}]\n    run: {command: [x]}\n", "every array task would upload to this same URL"},
+		{"empty include entry", "version: 1\nname: w\nsteps:\n  - name: a\n    matrix: {include: [{a: 1}, {}]}\n    run: {command: [x]}\n", "must all give values for the same axes"},
 		{"workflow name with slash", "version: 1\nname: a/b\nsteps: [{name: a, run: {command: [x]}}]\n", `name "a/b" must be 1-64 characters`},
 	}
 	for _, tc := range cases {

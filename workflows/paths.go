@@ -67,6 +67,9 @@ func checkPath(s string, allowAbs bool) error {
 		return nil
 	}
 	clean := path.Clean(s)
+	if clean == "." && !allowAbs {
+		return fmt.Errorf("%q names the workspace itself; name a file or directory in it", clip(s))
+	}
 	if clean == ".." || strings.HasPrefix(clean, "../") {
 		return fmt.Errorf("%q leaves the workspace", clip(s))
 	}

@@ -124,6 +124,10 @@ func Compile(wf *Workflow, profile *SiteProfile, opts CompileOptions) (*Plan, er
 	c := &compiler{d: d, wf: wf, profile: profile, plan: plan, params: values}
 	for _, s := range orderSteps(wf) {
 		c.step(s)
+		if c.planBytes > MaxPlanBytes {
+			d.failAt(s.At, "the workflow renders to more than %d MiB of scripts and data (step %s is where it crossed); make it smaller", MaxPlanBytes>>20, s.Name)
+			break
+		}
 	}
 	if len(d.errs) > 0 {
 		d.sortErrors()
@@ -208,12 +212,17 @@ func orderSteps(wf *Workflow) []*Step {
 }
 
 type compiler struct {
-	d       *decoder
-	wf      *Workflow
-	profile *SiteProfile
-	plan    *Plan
-	params  map[string]string
+	d         *decoder
+	wf        *Workflow
+	profile   *SiteProfile
+	plan      *Plan
+	params    map[string]string
+	planBytes int
 }
+
+// MaxPlanBytes bounds everything a plan holds (scripts, env files, matrix values): a small
+// file can repeat long values in every step.
+const MaxPlanBytes = 256 << 20
 
 // stepContext is everything rendering one step needs, decided and checked.
 type stepContext struct {
@@ -236,6 +245,8 @@ type stepContext struct {
 	backoffS  []int64
 	partition string
 	workdir   string
+	// mountAllowed is, per mount, the allowed path it falls under.
+	mountAllowed []string
 }
 
 type envEntry struct{ name, value string }
@@ -270,7 +281,9 @@ func (c *compiler) step(s *Step) {
 		attempts += s.Retry.Limit
 		ctx.backoffS = backoffDelays(s.Retry)
 	}
-	total := ctx.attemptS*int64(attempts) + int64(p.SetupTime.Seconds())
+	// Each attempt's srun --time is in whole minutes, so the job must hold that many.
+	attemptLimit := (ctx.attemptS + 59) / 60 * 60
+	total := attemptLimit*int64(attempts) + int64(p.SetupTime.Seconds())
 	for _, b := range ctx.backoffS {
 		total += b
 	}
@@ -316,7 +329,9 @@ func (c *compiler) step(s *Step) {
 
 	// Mounts against the allow-list.
 	for _, m := range s.Run.Mounts {
-		if !p.mountAllowed(m.Source, !m.ReadOnly) {
+		allowed, ok := p.allowedMount(m.Source, !m.ReadOnly)
+		ctx.mountAllowed = append(ctx.mountAllowed, allowed)
+		if !ok {
 			mode := "read-only"
 			if !m.ReadOnly {
 				mode = "read-write"
@@ -324,7 +339,8 @@ func (c *compiler) step(s *Step) {
 			c.d.failAt(m.At, "step %s: this site does not allow mounting %s %s%s", s.Name, m.Source, mode, allowedList(p))
 		}
 		if ctx.runtime == RuntimeNone && m.Target != m.Source {
-			c.d.failAt(m.At, "step %s: without a container runtime a mount cannot move %s to %s", s.Name, m.Source, m.Target)
+			c.d.warnings = append(c.d.warnings, &strictyaml.Error{File: c.d.file, Line: m.At.Line, Column: m.At.Column,
+				Msg: fmt.Sprintf("step %s runs on the host, where %s is not moved to %s: the command sees it at %s", s.Name, m.Source, m.Target, m.Source)})
 		}
 	}
 
@@ -344,6 +360,12 @@ func (c *compiler) step(s *Step) {
 	}
 	for _, o := range s.Outputs {
 		o.Path = o.Path.bindParams(c.params)
+		if lit, ok := o.Path.literal(); ok && checkPath(lit, false) == nil {
+			o.Path = Text{Raw: o.Path.Raw, At: o.Path.At, Segments: []Segment{{Literal: path.Clean(lit)}}}
+		}
+		if o.Publish.Set {
+			o.Publish.Value = o.Publish.Value.bindParams(c.params)
+		}
 		ctx.outputs = append(ctx.outputs, o)
 	}
 
@@ -531,21 +553,30 @@ func excluded(axes, combo []string, exclude []Combination) bool {
 // see them: a parameter or matrix value must not lead a path out of the workspace.
 func (c *compiler) checkOutputPaths(ctx *stepContext) {
 	for _, o := range ctx.outputs {
-		if lit, ok := o.Path.literal(); ok {
-			if err := checkPath(lit, false); err != nil {
-				c.d.failAt(o.At, "step %s: output path: %v", ctx.step.Name, err)
-			}
-			continue
+		c.checkExpanded(ctx, o.Path, o.At, "output path", func(v string) error { return checkPath(v, false) })
+		if o.Publish.Set {
+			c.checkExpanded(ctx, o.Publish.Value, o.Publish.At, "publish URL", checkURL)
 		}
-		for _, combo := range ctx.combos {
-			values := make(map[string]string, len(ctx.axes))
-			for i, a := range ctx.axes {
-				values[a] = combo[i]
-			}
-			if err := checkPath(o.Path.expand(values), false); err != nil {
-				c.d.failAt(o.At, "step %s: output path for %s: %v", ctx.step.Name, describeCombo(ctx.axes, combo), err)
-				break
-			}
+	}
+}
+
+// checkExpanded checks a text as every array task will see it (or once, when it holds no
+// matrix value).
+func (c *compiler) checkExpanded(ctx *stepContext, t Text, at Pos, what string, check func(string) error) {
+	if lit, ok := t.literal(); ok {
+		if err := check(lit); err != nil {
+			c.d.failAt(at, "step %s: %s: %v", ctx.step.Name, what, err)
+		}
+		return
+	}
+	for _, combo := range ctx.combos {
+		values := make(map[string]string, len(ctx.axes))
+		for i, a := range ctx.axes {
+			values[a] = combo[i]
+		}
+		if err := check(t.expand(values)); err != nil {
+			c.d.failAt(at, "step %s: %s for %s: %v", ctx.step.Name, what, describeCombo(ctx.axes, combo), err)
+			return
 		}
 	}
 }

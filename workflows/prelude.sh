@@ -55,7 +55,29 @@ pg_fetch() {
 		pg_log "input $2: checksum mismatch (expected sha256 $3)"
 		return 1
 	fi
-	mv -f -- "$tmp" "$dest" && pg_log "input $2 staged"
+	mv -fT -- "$tmp" "$dest" && pg_log "input $2 staged"
+}
+
+# pg_resolve_mount INDEX SOURCE ALLOWED: resolve SOURCE's symbolic links on this node and
+# check the result is still under the path the site allows, so that a link placed inside an
+# allowed directory cannot bind what the site did not allow. Sets pg_mounts[INDEX].
+pg_resolve_mount() {
+	local real allowed
+	allowed=$(realpath -e -- "$3") || allowed=$3
+	if ! real=$(realpath -e -- "$2"); then
+		pg_log "mount source $2 does not exist on this node"
+		return 1
+	fi
+	if [[ $real != "$allowed" && $real != "${allowed%/}"/* ]]; then
+		pg_log "mount source $2 resolves to $real, outside $3 which the site allows"
+		return 1
+	fi
+	if [[ $real == *[:,]* ]]; then
+		pg_log "mount source $2 resolves to $real, whose : or , would split the bind"
+		return 1
+	fi
+	# shellcheck disable=SC2034 # read by pg_launch in steps with mounts
+	pg_mounts[$1]=$real
 }
 
 # pg_pull REF SIF: pull a docker:// image once into the user's image cache. The cache is per
@@ -66,7 +88,7 @@ pg_pull() {
 	dir=$(dirname -- "$2")
 	# The cache root is the site's to create (mode 1777, like /tmp); each user's directory
 	# inside it is private.
-	[[ -d $dir ]] || mkdir -m 700 -- "$dir" || return 1
+	mkdir -m 700 -- "$dir" 2>/dev/null || [[ -d $dir ]] || return 1
 	if [[ ! -O $dir ]] || [[ -n $(find "$dir" -maxdepth 0 -perm /022) ]]; then
 		pg_log "image cache $dir is not owned by $pg_user alone; refusing to use it"
 		return 1
@@ -115,7 +137,9 @@ pg_log_says() {
 	{
 		tail -n 50 -- "$pg_srun_err" 2>/dev/null
 		tail -c "+$((pg_err_offset + 1))" -- "$pg_err" 2>/dev/null | tail -n 50
-	} | grep -Eq -- "$1"
+	} | grep -E -- "$1" >/dev/null
+	# (not grep -q: it would stop reading, and with pipefail the writer's SIGPIPE would turn
+	# a match into a failure)
 }
 
 # pg_classify RC SECONDS: name how an attempt ended. srun reports a step killed at its time
@@ -153,21 +177,24 @@ pg_retryable() {
 # exit code. The attempt count lives in the workspace, so a job Slurm requeues after a node
 # failure goes on counting where it stopped.
 pg_run() {
-	local attempt rc class started elapsed delay
-	attempt=$(cat -- "$pg_state.attempt" 2>/dev/null) || attempt=0
-	[[ $attempt =~ ^[0-9]+$ ]] || attempt=0
-	if ((attempt > 0)); then
-		# Slurm requeued the job mid-attempt: a node failure, preemption or an admin's requeue.
+	local attempt=0 job rc class started elapsed delay
+	# The counter file holds "JOB ATTEMPT". The same job id means Slurm requeued this job
+	# mid-attempt; another id is a new submission that starts afresh.
+	if read -r job attempt 2>/dev/null <"$pg_state.attempt" && [[ $job == "$pg_job" && $attempt =~ ^[0-9]+$ ]]; then
+		# Requeued mid-attempt: a node failure, preemption or an admin's requeue.
 		printf '%s %s %s %s\n' "$attempt" 0 REQUEUED 0 >>"$pg_state.attempts"
 		pg_log "restarted by Slurm after attempt $attempt (node failure, preemption or requeue)"
 		if ((attempt >= pg_attempts)); then
 			pg_log "no attempts left"
 			return 1
 		fi
+	else
+		attempt=0
+		: >"$pg_state.attempts"
 	fi
 	while :; do
 		attempt=$((attempt + 1))
-		echo "$attempt" >"$pg_state.attempt"
+		echo "$pg_job $attempt" >"$pg_state.attempt"
 		export PETAGRID_ATTEMPT=$attempt
 		pg_log "step $pg_key: attempt $attempt of $pg_attempts"
 		pg_err_offset=$(stat -c %s -- "$pg_err" 2>/dev/null) || pg_err_offset=0

@@ -147,6 +147,8 @@ var refusedApptainerFlags = map[string]string{
 	"--userns":       "leave namespace choices to the site's apptainer.conf",
 	"--add-caps":     "jobs get no extra capabilities",
 	"--allow-setuid": "jobs get no setuid",
+	"--compat":       "it implies --containall and --cleanenv, which drop the environment steps need",
+	"--oci":          "OCI mode runs with a clean environment, which drops what steps need",
 }
 
 var (
@@ -234,14 +236,15 @@ func (p *SiteProfile) Validate() error {
 	return errors.Join(errs...)
 }
 
-// mountAllowed reports whether the site lets a step bind source (read-write when rw).
-func (p *SiteProfile) mountAllowed(source string, rw bool) bool {
+// allowedMount returns the allowed path under which the site lets a step bind source
+// (read-write when rw).
+func (p *SiteProfile) allowedMount(source string, rw bool) (string, bool) {
 	for _, m := range p.AllowedMounts {
 		if (source == m.Path || strings.HasPrefix(source, strings.TrimSuffix(m.Path, "/")+"/")) && (!rw || m.ReadWrite) {
-			return true
+			return m.Path, true
 		}
 	}
-	return false
+	return "", false
 }
 
 // partitionFor picks the partition for a step's GPU request.

@@ -7,34 +7,24 @@ import (
 	"path"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/petagrid/petagrid/slurmbridge"
-	"mvdan.cc/sh/v3/syntax"
 )
 
 //go:embed prelude.sh
 var prelude string
 
-// quote makes s a single shell word that bash reads back as exactly s, built only from
-// single-quoted literals: '…' with each ' written as '\” (the POSIX idiom), or bash's $'…'
-// where s holds bytes single quotes cannot carry on one line (newlines, control bytes,
-// invalid UTF-8). mvdan.cc/sh's Quote, tested against its own parser, decides and writes
-// the $'…' form; its double-quoted form (for printable text with a ') is not used, so that
-// no value ever sits where "$" or "`" would be live.
+// quote makes s a single shell word that bash reads back as exactly s: the POSIX idiom, a
+// single-quoted literal with each ' written as '\''. Inside single quotes bash takes every
+// byte literally up to the next ', whatever the locale, so newlines, control bytes and any
+// encoding are carried as they are. Bash's $'…' form is not used: bash decodes it with the
+// job's locale, and in multibyte encodings whose trailing bytes include "\" (GBK, Big5,
+// Shift-JIS) a crafted value could end the word early. A NUL byte cannot be carried at all.
 func quote(s string) (string, error) {
-	if utf8.ValidString(s) && !strings.ContainsFunc(s, unicode.IsControl) {
-		return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'", nil
+	if strings.IndexByte(s, 0) >= 0 {
+		return "", fmt.Errorf("cannot quote %q for the shell: it contains a NUL byte", clip(s))
 	}
-	q, err := syntax.Quote(s, syntax.LangBash)
-	if err != nil {
-		return "", fmt.Errorf("cannot quote %q for the shell: %w", clip(s), err)
-	}
-	if !strings.HasPrefix(q, "$'") {
-		return "", fmt.Errorf("cannot quote %q for the shell as a single-quoted literal", clip(s))
-	}
-	return q, nil
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'", nil
 }
 
 // scriptWriter builds a script; the first quoting error sticks and is reported once.
@@ -100,6 +90,7 @@ func (c *compiler) render(ctx *stepContext) *Job {
 		job.Stdout, job.Stderr = logBase+"_{index}.out", logBase+"_{index}.err"
 	}
 	job.After = dependencies(c.wf, s)
+	filesBefore := len(c.plan.Files)
 
 	w := &scriptWriter{}
 	w.b.Grow(len(prelude) + 4096)
@@ -165,6 +156,8 @@ func (c *compiler) render(ctx *stepContext) *Job {
 	w.line("pg_step=" + w.q(s.Name))
 	w.line(`pg_index=${SLURM_ARRAY_TASK_ID:-}`)
 	w.line(`pg_key=$pg_step${pg_index:+_$pg_index}`)
+	// A requeued job keeps its id (an array task its array id and index).
+	w.line(`pg_job=${SLURM_ARRAY_JOB_ID:-${SLURM_JOB_ID:-none}}`)
 	w.line(`pg_user=${SLURM_JOB_USER:-$(id -un)}`)
 	w.line(`pg_out="$pg_meta/logs/$pg_key.out"`)
 	w.line(`pg_err="$pg_meta/logs/$pg_key.err"`)
@@ -238,9 +231,6 @@ func (c *compiler) render(ctx *stepContext) *Job {
 	// apptainer's --env-file.
 	envFile := MetaDir + "/env/" + s.Name + ".env"
 	c.plan.Files = append(c.plan.Files, File{Path: envFile, Data: envData(ctx.env, ctx.runtime == RuntimeApptainer, w), Mode: 0o600})
-	if ctx.runtime != RuntimeApptainer {
-		w.line(`pg_load_env "$pg_workspace/` + envFile + `" || pg_fail 1 "cannot read the environment file"`)
-	}
 	for _, sec := range ctx.secrets {
 		w.line("pg_secret " + w.q(sec.Name) + " " + w.q(sec.Ref))
 	}
@@ -251,12 +241,27 @@ func (c *compiler) render(ctx *stepContext) *Job {
 		w.line(`pg_image="$pg_image_cache/$pg_user/"` + w.q(path.Base(ctx.image)))
 		w.line("pg_pull " + w.q(ctx.pull) + ` "$pg_image" || pg_fail 1 "pulling the image failed"`)
 	}
+	if ctx.runtime != RuntimeNone {
+		for i, m := range s.Run.Mounts {
+			w.line(fmt.Sprintf("pg_resolve_mount %d ", i) + w.q(m.Source) + " " + w.q(ctx.mountAllowed[i]) + ` || pg_fail 1 "mounts of step $pg_key are not available"`)
+		}
+	}
 	if strings.HasPrefix(ctx.workdir, ws+"/") {
 		w.line("mkdir -p -- " + w.q(ctx.workdir) + " || exit 1")
 	}
 	w.line("")
 	w.line("pg_launch() {")
-	w.line("\t" + strings.Join(c.launchArgv(ctx, w, envFile), " \\\n\t\t"))
+	launch := c.launchArgv(ctx, w, envFile)
+	if ctx.runtime == RuntimeApptainer {
+		w.line("\t" + strings.Join(launch, " \\\n\t\t"))
+	} else {
+		// The step's variables are loaded in a subshell that becomes srun, so they reach the
+		// command without touching the shell that runs PetaGrid's own code.
+		w.line("\t(")
+		w.line("\t\t" + `pg_load_env "$pg_workspace/` + envFile + `" || pg_fail 1 "cannot read the environment file"`)
+		w.line("\t\texec " + strings.Join(launch, " \\\n\t\t\t"))
+		w.line("\t)")
+	}
 	w.line("}")
 	w.line("")
 	w.line("pg_run")
@@ -265,7 +270,7 @@ func (c *compiler) render(ctx *stepContext) *Job {
 	for _, o := range ctx.outputs {
 		args := "pg_output " + w.word(o.Path, ctx.axes)
 		if o.Publish.Set {
-			args += " " + w.q(o.Publish.Value)
+			args += " " + w.word(o.Publish.Value, ctx.axes)
 		}
 		w.line(args + ` || pg_fail 1 "outputs of step $pg_key are incomplete"`)
 	}
@@ -275,6 +280,9 @@ func (c *compiler) render(ctx *stepContext) *Job {
 	script := w.b.Bytes()
 	if w.err != nil {
 		c.d.failAt(s.At, "step %s: %v", s.Name, w.err)
+	}
+	if len(script) > slurmbridge.MaxScriptBytes {
+		c.d.failAt(s.At, "step %s renders to a %d-byte script, more than Slurm's default limit of %d (max_script_size); shorten its command", s.Name, len(script), slurmbridge.MaxScriptBytes)
 	}
 	job.Request = slurmbridge.SubmitRequest{
 		Script:    script,
@@ -293,6 +301,9 @@ func (c *compiler) render(ctx *stepContext) *Job {
 	}
 	// The file and the submission share one copy; neither is modified after this.
 	c.plan.Files = append(c.plan.Files, File{Path: job.ScriptFile, Data: script, Mode: 0o700})
+	for _, f := range c.plan.Files[filesBefore:] {
+		c.planBytes += len(f.Data)
+	}
 	return job
 }
 
@@ -348,7 +359,7 @@ func (c *compiler) launchArgv(ctx *stepContext, w *scriptWriter, envFile string)
 	}
 	argv = append(argv, "--mpi="+w.q(ctx.mpi), "--time="+slurmTime(ctx.attemptS),
 		`--output="$pg_out"`, `--error="$pg_err"`, "--open-mode=append")
-	binds := c.binds(ctx)
+	binds := c.binds(ctx, w)
 	switch ctx.runtime {
 	case RuntimeNone:
 		argv = append(argv, "--chdir="+w.q(ctx.workdir), "--")
@@ -360,7 +371,7 @@ func (c *compiler) launchArgv(ctx *stepContext, w *scriptWriter, envFile string)
 		for _, sec := range ctx.secrets {
 			names = append(names, sec.Name)
 		}
-		argv = append(argv, "--container-image="+w.q(ctx.image), "--container-mounts="+w.q(strings.Join(binds, ",")),
+		argv = append(argv, "--container-image="+w.q(ctx.image), "--container-mounts="+strings.Join(binds, w.q(",")),
 			"--container-workdir="+w.q(ctx.workdir), "--no-container-mount-home")
 		if len(names) > 0 {
 			argv = append(argv, "--container-env="+w.q(strings.Join(names, ",")))
@@ -373,7 +384,7 @@ func (c *compiler) launchArgv(ctx *stepContext, w *scriptWriter, envFile string)
 		}
 		argv = append(argv, `--env-file "$pg_workspace/`+envFile+`"`)
 		for _, b := range binds {
-			argv = append(argv, "--bind "+w.q(b))
+			argv = append(argv, "--bind "+b)
 		}
 		if ctx.gpus {
 			argv = append(argv, "--nv")
@@ -394,21 +405,23 @@ func (c *compiler) launchArgv(ctx *stepContext, w *scriptWriter, envFile string)
 	return argv
 }
 
-// binds lists the container binds: the workspace, the step's mounts and, for MPI or
-// multi-node steps on an InfiniBand site, the site's verbs devices and configuration.
-func (c *compiler) binds(ctx *stepContext) []string {
+// binds lists the container binds as shell words: the workspace, the step's mounts and, for
+// MPI or multi-node steps on an InfiniBand site, the site's verbs devices and configuration.
+// A step's mount source is resolved on the node (pg_resolve_mount) and bound by its real
+// path, so a symbolic link cannot lead a bind out of the allowed paths.
+func (c *compiler) binds(ctx *stepContext, w *scriptWriter) []string {
 	ws := c.plan.Workspace
-	out := []string{ws + ":" + ws}
-	for _, m := range ctx.step.Run.Mounts {
-		b := m.Source + ":" + m.Target
+	out := []string{w.q(ws + ":" + ws)}
+	for i, m := range ctx.step.Run.Mounts {
+		rest := ":" + m.Target
 		if m.ReadOnly {
-			b += ":ro"
+			rest += ":ro"
 		}
-		out = append(out, b)
+		out = append(out, fmt.Sprintf(`"${pg_mounts[%d]}"`, i)+w.q(rest))
 	}
 	if c.profile.InfiniBand.Enabled && (ctx.multiNode || ctx.mpi != "none") {
 		for _, b := range c.profile.InfiniBand.Binds {
-			out = append(out, b+":"+b)
+			out = append(out, w.q(b+":"+b))
 		}
 	}
 	return out

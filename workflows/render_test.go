@@ -228,9 +228,9 @@ func TestInjectionPayloadsAreInert(t *testing.T) {
 						t.Errorf("%s = %q: %s", f.name, payload, msg)
 					}
 					for _, job := range plan.Jobs {
-						for _, line := range strings.Split(string(job.Request.Script), "\n") {
-							if strings.HasPrefix(line, "#SBATCH") && strings.Contains(line, "uid") {
-								t.Errorf("%s = %q added a directive: %s", f.name, payload, line)
+						for _, d := range directives(job.Request.Script) {
+							if strings.Contains(d, "uid") {
+								t.Errorf("%s = %q added a directive: %s", f.name, payload, d)
 							}
 						}
 					}
@@ -247,6 +247,22 @@ func TestInjectionPayloadsAreInert(t *testing.T) {
 	if rendered == 0 || refused == 0 {
 		t.Errorf("expected some payloads to render inert and some to be refused")
 	}
+}
+
+// directives are the lines sbatch reads as options: #SBATCH lines before the first line
+// that is neither blank nor a comment (sbatch stops reading options there).
+func directives(script []byte) []string {
+	var out []string
+	for _, line := range strings.Split(string(script), "\n")[1:] {
+		trimmed := strings.TrimSpace(line)
+		if trimmed != "" && !strings.HasPrefix(trimmed, "#") {
+			break
+		}
+		if strings.HasPrefix(trimmed, "#SBATCH") {
+			out = append(out, trimmed)
+		}
+	}
+	return out
 }
 
 // yamlQuote writes s as a YAML double-quoted scalar that reads back as exactly s.
@@ -348,8 +364,11 @@ func TestApptainerEnvFileReadsBack(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00")
+	if len(got) != len(values) {
+		t.Fatalf("read back %d values, want %d: %q", len(got), len(values), got)
+	}
 	for i, v := range values {
-		if i >= len(got) || got[i] != v {
+		if got[i] != v {
 			t.Errorf("V%d read back as %q, want %q", i, got[i], v)
 		}
 	}
@@ -430,7 +449,6 @@ func TestSiteRules(t *testing.T) {
 		{"sif on enroot", "version: 1\nname: w\nsteps:\n  - name: a\n    run: {image: /i.sif, command: [x]}\n", "cannot run a SIF file", func(p *SiteProfile) { p.Runtime = RuntimeEnroot }, nil},
 		{"secrets without a store", "version: 1\nname: w\nsecrets: {T: t}\nsteps: [{name: a, run: {command: [x]}}]\n", "this site has no secret store", func(p *SiteProfile) { p.SecretsDir = "" }, nil},
 		{"mpi the site lacks", "version: 1\nname: w\nsteps:\n  - name: a\n    run: {command: [x], mpi: pmi2}\n", "asks for mpi pmi2, which this site does not offer", func(p *SiteProfile) { p.MPI.PMI2 = "" }, nil},
-		{"remapped mount without container", "version: 1\nname: w\nsteps:\n  - name: a\n    run: {command: [x], mounts: [{source: /datasets, target: /data}]}\n", "without a container runtime a mount cannot move", nil, nil},
 		{"missing param", "version: 1\nname: w\nparams: {seed: {type: int}}\nsteps: [{name: a, run: {command: [x]}}]\n", "parameter seed has no default and was not given; pass -p seed=VALUE", nil, nil},
 		{"unknown param", "version: 1\nname: w\nparams: {seed: {type: int, default: 1}}\nsteps: [{name: a, run: {command: [x]}}]\n", `parameter "sed" is not declared by the workflow (did you mean "seed"?)`, nil, map[string]string{"sed": "1"}},
 		{"param of wrong type", "version: 1\nname: w\nparams: {seed: {type: int, default: 1}}\nsteps: [{name: a, run: {command: [x]}}]\n", `parameter seed (int): "x" is not a decimal integer`, nil, map[string]string{"seed": "x"}},

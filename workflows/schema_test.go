@@ -294,7 +294,7 @@ steps:
       maxParallel: 2
     outputs:
       - path: "results/${{ matrix.lr }}-${{ matrix.bs }}.json"
-        publish: https://store.example.org/results/
+        publish: "https://store.example.org/results/${{ matrix.lr }}-${{ matrix.bs }}.json"
       - path: model.pt
   - name: shards
     needs: [fetch]

@@ -225,7 +225,9 @@ type Input struct {
 // Output is a file the step must leave in the workspace; it is checksummed into the step's
 // output manifest and, when Publish is set, uploaded with HTTP PUT after success.
 type Output struct {
-	Path    Text
-	Publish Opt[string]
+	Path Text
+	// Publish is an http(s) URL; in a matrix step it must use a matrix value, so that array
+	// tasks do not overwrite each other's upload.
+	Publish Opt[Text]
 	At      Pos
 }

@@ -73,12 +73,24 @@ func (d *decoder) validateStep(wf *Workflow, s *Step, steps map[string]*Step, pa
 		for _, a := range s.Matrix.Axes {
 			axes[a.Name] = true
 		}
+		if len(s.Matrix.Axes) == 0 && len(s.Matrix.Include) > 0 {
+			// An include-only matrix: its axes are the keys of its entries.
+			for k := range s.Matrix.Include[0].Values {
+				axes[k] = true
+			}
+		}
 	}
 	for _, w := range s.Run.Command {
 		d.checkRefs(w, "command", params, axes, true)
 	}
 	for _, o := range s.Outputs {
 		d.checkRefs(o.Path, "output path", params, axes, true)
+		if o.Publish.Set {
+			d.checkRefs(o.Publish.Value, "publish URL", params, axes, true)
+			if s.Matrix != nil && len(o.Publish.Value.refs(RefMatrix)) == 0 {
+				d.failAt(o.Publish.At, "step %s fans out, so every array task would upload to this same URL; put a matrix value in it (e.g. …/${{ matrix.NAME }}.json)", s.Name)
+			}
+		}
 	}
 	for _, e := range s.Env {
 		d.checkRefs(e.Value, "env "+e.Name, params, axes, false)
@@ -143,7 +155,7 @@ func (d *decoder) checkRefs(t Text, what string, params map[string]*Param, axes 
 		case RefMatrix:
 			switch {
 			case !matrixAllowed:
-				d.failAt(t.At, "%s refers to matrix.%s: matrix values may be used in command words and output paths only", what, seg.Name)
+				d.failAt(t.At, "%s refers to matrix.%s: matrix values may be used in command words, output paths and publish URLs only", what, seg.Name)
 			case !axes[seg.Name]:
 				names := make([]string, 0, len(axes))
 				for n := range axes {
@@ -259,6 +271,10 @@ func (d *decoder) checkMatrix(s *Step) {
 			}
 		}
 		if len(m.Axes) == 0 {
+			if len(c.Values) != len(m.Include[0].Values) || len(c.Values) == 0 {
+				d.failAt(c.At, "matrix include entries must all give values for the same axes (the first gives %s)", strings.Join(sortedKeys(m.Include[0].Values), ", "))
+				continue
+			}
 			for k := range c.Values {
 				if !identPattern.MatchString(k) {
 					d.failAt(c.At, "matrix include names %q, which is not a valid axis name", clip(k))

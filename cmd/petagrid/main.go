@@ -82,6 +82,8 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		ErrWriter:            stderr,
 		EnableBashCompletion: true,
 		HideVersion:          true,
+		// -p values are data: "a,b" is one value, not two.
+		DisableSliceFlagSeparator: true,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "config", Aliases: []string{"c"}, Usage: "configuration file (YAML)", EnvVars: []string{"PETAGRID_CONFIG"}},
 			&cli.StringFlag{Name: "log-level", Value: "info", Usage: "panic, fatal, error, warn, info, debug or trace", EnvVars: []string{"PETAGRID_LOG_LEVEL"}},

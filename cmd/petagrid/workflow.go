@@ -19,7 +19,7 @@ import (
 // workflowCommand gives researchers the offline tools: nothing here talks to Slurm.
 func workflowCommand(e *env) *cli.Command {
 	profileFlag := &cli.StringFlag{Name: "site-profile", Usage: "site profile (YAML) to check against; default: the built-in profile", EnvVars: []string{"PETAGRID_SITE_PROFILE"}}
-	paramFlag := &cli.StringSliceFlag{Name: "param", Aliases: []string{"p"}, Usage: "parameter value as `KEY=VALUE` (repeatable)"}
+	paramFlag := paramsFlag()
 	return &cli.Command{
 		Name:  "workflow",
 		Usage: "validate and render workflow files (offline: nothing is submitted)",
@@ -158,6 +158,9 @@ func workflowCommand(e *env) *cli.Command {
 // flagsBeforeFiles refuses options written after a file name: the command-line parser
 // stops at the first argument, so they would otherwise be taken for file names.
 func flagsBeforeFiles(c *cli.Context) error {
+	if c.NArg() < 2 {
+		return nil
+	}
 	for _, a := range c.Args().Slice()[1:] {
 		if strings.HasPrefix(a, "-") {
 			return usagef("option %s comes after a file name; put options first (%s [options] FILE...)", a, c.Command.HelpName)
@@ -190,6 +193,11 @@ func loadSiteProfile(file string) (*workflows.SiteProfile, error) {
 		return nil, fmt.Errorf("site profile: %w", err)
 	}
 	return workflows.LoadProfile(file, data)
+}
+
+// paramsFlag is -p KEY=VALUE, taken verbatim: no splitting on commas, no trimming.
+func paramsFlag() *cli.StringSliceFlag {
+	return &cli.StringSliceFlag{Name: "param", Aliases: []string{"p"}, KeepSpace: true, Usage: "parameter value as `KEY=VALUE` (repeatable; the value is taken as written, commas and spaces included)"}
 }
 
 // parseParams reads -p KEY=VALUE; the workflow's parameter types check the values.

@@ -28,7 +28,7 @@ func workflowRunCommand(e *env) *cli.Command {
 		ArgsUsage: "FILE",
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "site-profile", Usage: "site profile (YAML); default: the built-in profile", EnvVars: []string{"PETAGRID_SITE_PROFILE"}},
-			&cli.StringSliceFlag{Name: "param", Aliases: []string{"p"}, Usage: "parameter value as `KEY=VALUE` (repeatable)"},
+			paramsFlag(),
 			&cli.StringFlag{Name: "run-id", Usage: "run id (default: random)"},
 			&cli.BoolFlag{Name: "wait", Usage: "wait for every job and print how each step ended; exit 1 if a step failed"},
 			&cli.DurationFlag{Name: "poll", Value: 2 * time.Second, Usage: "how often to ask Slurm while waiting (one squeue per poll)"},

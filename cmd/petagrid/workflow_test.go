@@ -61,6 +61,23 @@ func TestWorkflowValidate(t *testing.T) {
 	}
 }
 
+func TestWorkflowParamsAreTakenVerbatim(t *testing.T) {
+	dir := t.TempDir()
+	wf := writeFile(t, dir, "w.yaml", "version: 1\nname: w\nparams: {p: {type: string, default: x}, q: {type: string, default: safe}}\nsteps:\n  - name: a\n    run: {command: [echo, '${{ params.p }}', '${{ params.q }}']}\n")
+	code, out, errOut := runCLI(t, "workflow", "render", "--output", "json", "-p", "p=  hello,q=evil  ", wf)
+	if code != 0 {
+		t.Fatalf("render: %d %s", code, errOut)
+	}
+	if !strings.Contains(out, `'  hello,q=evil  '`) || !strings.Contains(out, `'safe'`) {
+		t.Errorf("-p value was split or trimmed:\n%s", out)
+	}
+	for _, sub := range []string{"render", "run", "validate"} {
+		if code, _, errOut := runCLI(t, "workflow", sub); code != 2 || !strings.Contains(errOut, "FILE") {
+			t.Errorf("workflow %s without a file: %d %q", sub, code, errOut)
+		}
+	}
+}
+
 func TestWorkflowRender(t *testing.T) {
 	dir := t.TempDir()
 	wf := writeFile(t, dir, "w.yaml", "version: 1\nname: w\nparams: {n: {type: int, default: 1}}\nsteps:\n  - name: a\n    run: {command: [echo, '${{ params.n }}']}\n  - name: b\n    needs: a\n    matrix: {x: [1, 2]}\n    run: {command: [echo, '${{ matrix.x }}']}\n")
@@ -75,7 +92,7 @@ func TestWorkflowRender(t *testing.T) {
 		"# submit: sbatch '--partition=batch' '--account=physics' '--comment=petagrid w/a' --parsable '--job-name=dryrun.a'",
 		"'--dependency=afterok:<a>' '--array=0-1'",
 		"#!/bin/bash",
-		"'echo' \\\n\t\t'42'",
+		"'echo' \\\n\t\t\t'42'",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("render output lacks %q", want)

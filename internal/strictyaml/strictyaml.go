@@ -53,6 +53,10 @@ const maxErrors = 50
 // few lines can otherwise alias its way to billions of nodes.
 const maxVisits = 200_000
 
+// maxExpandedBytes bounds the text of all scalars, counting every expansion of an alias: a
+// few long strings aliased a few thousand times are within maxVisits but not within memory.
+const maxExpandedBytes = 32 << 20
+
 var (
 	durationType    = reflect.TypeOf(time.Duration(0))
 	unmarshalerType = reflect.TypeOf((*yaml.Unmarshaler)(nil)).Elem()
@@ -144,6 +148,12 @@ func (c *checker) bound(n *yaml.Node, depth int) {
 		c.fail(n, "nesting deeper than 64 levels")
 		return
 	}
+	c.bytes += len(n.Value)
+	if c.bytes > maxExpandedBytes {
+		c.tooLong = true
+		c.fail(n, "document expands to more than %d MiB of text (aliases?); refusing it", maxExpandedBytes>>20)
+		return
+	}
 	if n.Kind == yaml.AliasNode {
 		if n.Alias == nil {
 			c.fail(n, "unresolved alias")
@@ -183,6 +193,7 @@ type checker struct {
 	file    string
 	errs    Errors
 	visits  int
+	bytes   int
 	tooLong bool
 }
 

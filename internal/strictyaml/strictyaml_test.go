@@ -147,3 +147,20 @@ func TestOneDocumentAndNoOctalSurprises(t *testing.T) {
 		t.Errorf("a trailing document marker with nothing after it: %v", err)
 	}
 }
+
+func TestLoadBoundsExpandedText(t *testing.T) {
+	// 64 KiB of text aliased 1,000 times: few nodes, 64 MiB once expanded.
+	var b strings.Builder
+	b.WriteString("long: &l " + strings.Repeat("x", 64<<10) + "\nlist: [")
+	for i := 0; i < 1000; i++ {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString("*l")
+	}
+	b.WriteString("]\n")
+	_, err := Load("bomb.yaml", []byte(b.String()))
+	if err == nil || !strings.Contains(err.Error(), "MiB of text") {
+		t.Errorf("Load = %v, want a refusal of the expanded text", err)
+	}
+}

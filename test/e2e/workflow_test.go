@@ -323,7 +323,9 @@ func TestWorkflowGPUTrainingWithSecret(t *testing.T) {
 			p := testProfile(t, rt)
 			secret := "s3cr3t-" + uniqueTag(t)
 			addSecret(t, p, "wandb-key", secret)
-			run := runWorkflow(ctx, t, b, p, "docs/examples/gpu-training.yaml", map[string]string{"gpuType: a100": "gpuType: fake"}, map[string]string{"tag": "it's $(id) `x`"})
+			run := runWorkflow(ctx, t, b, p, "docs/examples/gpu-training.yaml",
+				map[string]string{"gpuType: a100": "gpuType: fake", "/datasets/imagenet": "/usr/share/doc"},
+				map[string]string{"tag": "it's $(id) `x`"})
 			run.state(t, "train", slurmbridge.StateCompleted, 0)
 			out := run.file(t, ".petagrid/logs/train.out")
 			if !strings.Contains(out, "epochs=2 lr=0.1 tag=it's $(id) `x` gpus=") || strings.Contains(out, "gpus= ") {
@@ -342,7 +344,7 @@ func TestWorkflowGPUTrainingWithSecret(t *testing.T) {
 					t.Errorf("want one image pull, got:\n%s", strings.Join(calls, "\n"))
 				}
 				exec := findPrefix(calls, "exec ")
-				for _, want := range []string{"nv=1", "binds=" + run.plan.Workspace + ":" + run.plan.Workspace, "pwd=" + run.plan.Workspace + "/runs/resnet", "env-file=" + run.plan.Workspace + "/.petagrid/env/train.env"} {
+				for _, want := range []string{"nv=1", "binds=" + run.plan.Workspace + ":" + run.plan.Workspace + "\\ /usr/share/doc:/data:ro", "pwd=" + run.plan.Workspace + "/runs/resnet", "env-file=" + run.plan.Workspace + "/.petagrid/env/train.env"} {
 					if !strings.Contains(exec, want) {
 						t.Errorf("apptainer exec call lacks %q:\n%s", want, exec)
 					}
