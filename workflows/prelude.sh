@@ -132,14 +132,16 @@ pg_output() {
 }
 
 # pg_log_says PATTERN: whether srun's messages or this attempt's part of the task error log
-# contain PATTERN (how Slurm reports time limits and memory kills).
+# match the extended regular expression PATTERN (how Slurm reports time limits and memory
+# kills). The text is collected first: a pipeline into grep would report a missing file or a
+# reader that stopped early as a failure under pipefail.
 pg_log_says() {
-	{
-		tail -n 50 -- "$pg_srun_err" 2>/dev/null
-		tail -c "+$((pg_err_offset + 1))" -- "$pg_err" 2>/dev/null | tail -n 50
-	} | grep -E -- "$1" >/dev/null
-	# (not grep -q: it would stop reading, and with pipefail the writer's SIGPIPE would turn
-	# a match into a failure)
+	local text
+	text=$({
+		tail -n 50 -- "$pg_srun_err"
+		tail -c "+$((pg_err_offset + 1))" -- "$pg_err" | tail -n 50
+	} 2>/dev/null)
+	[[ $text =~ $1 ]]
 }
 
 # pg_classify RC SECONDS: name how an attempt ended. srun reports a step killed at its time

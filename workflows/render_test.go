@@ -550,3 +550,51 @@ func TestWriteFiles(t *testing.T) {
 		t.Error("a plan file outside the metadata directory was written")
 	}
 }
+
+func TestWriteFilesRefusesUnsafeWorkspaces(t *testing.T) {
+	_, plan := compileFile(t, "../docs/examples/single-container.yaml", goldenProfile(t), nil)
+	root := t.TempDir()
+
+	open := filepath.Join(root, "open")
+	if err := os.Mkdir(open, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(open, 0o777)
+	if err := WriteFiles(plan, open); err == nil || !strings.Contains(err.Error(), "writable by other users") {
+		t.Errorf("a world-writable workspace: %v", err)
+	}
+
+	elsewhere := filepath.Join(root, "elsewhere")
+	os.Mkdir(elsewhere, 0o700)
+	link := filepath.Join(root, "link")
+	os.Symlink(elsewhere, link)
+	if err := WriteFiles(plan, link); err == nil || !strings.Contains(err.Error(), "not a directory") {
+		t.Errorf("a workspace that is a symbolic link: %v", err)
+	}
+	ws := filepath.Join(root, "ws")
+	os.MkdirAll(filepath.Join(ws, MetaDir), 0o700)
+	os.Symlink(elsewhere, filepath.Join(ws, MetaDir, "env"))
+	if err := WriteFiles(plan, ws); err == nil {
+		t.Errorf("a metadata directory that is a symbolic link was written through")
+	}
+
+	// A link planted where a file goes is replaced, not followed.
+	good := filepath.Join(root, "good")
+	if err := WriteFiles(plan, good); err != nil {
+		t.Fatal(err)
+	}
+	victim := filepath.Join(root, "victim")
+	os.WriteFile(victim, []byte("untouched"), 0o600)
+	script := filepath.Join(good, plan.Jobs[0].ScriptFile)
+	os.Remove(script)
+	os.Symlink(victim, script)
+	if err := WriteFiles(plan, good); err != nil {
+		t.Fatal(err)
+	}
+	if data, _ := os.ReadFile(victim); string(data) != "untouched" {
+		t.Errorf("writing the plan followed a planted link")
+	}
+	if info, _ := os.Lstat(script); info.Mode()&os.ModeSymlink != 0 {
+		t.Errorf("the planted link is still there")
+	}
+}

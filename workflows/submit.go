@@ -2,12 +2,16 @@ package workflows
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/petagrid/petagrid/slurmbridge"
@@ -32,8 +36,8 @@ type SubmitOptions struct {
 
 // SubmitPlan submits every job of plan in order, each with its dependencies resolved to the
 // job ids just returned, and returns the job id of every step. If a submission fails, the
-// jobs already submitted by this call are cancelled, so a workflow is never left half in
-// Slurm. A submission whose outcome is unknown (the controller stopped answering) is looked
+// jobs this call submitted are cancelled (steps passed in Known are the caller's to cancel),
+// so a call never leaves half a workflow in Slurm. A submission whose outcome is unknown (the controller stopped answering) is looked
 // up by its tag and adopted when found, never blindly repeated.
 func SubmitPlan(ctx context.Context, s Submitter, plan *Plan, opts SubmitOptions) (map[string]uint32, error) {
 	ids := make(map[string]uint32, len(plan.Jobs))
@@ -57,6 +61,9 @@ func SubmitPlan(ctx context.Context, s Submitter, plan *Plan, opts SubmitOptions
 		if _, done := ids[job.Step]; done {
 			continue
 		}
+		if err := ctx.Err(); err != nil {
+			return fail(fmt.Errorf("submitting step %s: %w", job.Step, err))
+		}
 		req := job.Request
 		dep, err := DependencyString(job.After, ids)
 		if err != nil {
@@ -76,6 +83,13 @@ func SubmitPlan(ctx context.Context, s Submitter, plan *Plan, opts SubmitOptions
 			}
 		}
 		if err != nil {
+			if errors.Is(err, slurmbridge.ErrSubmitOutcomeUnknown) {
+				// Slurm may still hold it: look once more, so that cancelling the run's jobs
+				// takes it too.
+				if found, ferr := s.FindByTag(context.WithoutCancel(ctx), req.Tag, started); ferr == nil {
+					fresh = append(fresh, found...)
+				}
+			}
 			return fail(fmt.Errorf("step %s: %w", job.Step, err))
 		}
 		ids[job.Step] = res.JobID
@@ -145,32 +159,87 @@ func SymbolicDependency(deps []Dependency) string {
 var metaDirs = []string{"scripts", "env", "matrix", "logs", "state", "outputs"}
 
 // WriteFiles writes the plan's files under dir (normally plan.Workspace), creating the
-// metadata directories. Each file is written to a temporary name and renamed, so a job never
-// reads half a file.
+// workspace and its metadata directories with mode 0700. Jobs trust what they read there (an
+// env file could set LD_PRELOAD), so every directory on the way must be a real directory
+// owned by this process's user and writable by nobody else: one planted by another user, or
+// a symbolic link, is refused. Each file is written to a fresh temporary name (O_EXCL,
+// never following a link) and renamed over the target, so a job never reads half a file.
 func WriteFiles(plan *Plan, dir string) error {
 	if !filepath.IsAbs(dir) {
 		return fmt.Errorf("workspace %q must be absolute", dir)
 	}
+	if err := privateDir(dir); err != nil {
+		return err
+	}
+	meta := filepath.Join(dir, MetaDir)
+	if err := privateDir(meta); err != nil {
+		return err
+	}
 	for _, sub := range metaDirs {
-		if err := os.MkdirAll(filepath.Join(dir, MetaDir, sub), 0o700); err != nil {
-			return fmt.Errorf("creating the workspace: %w", err)
+		if err := privateDir(filepath.Join(meta, sub)); err != nil {
+			return err
 		}
 	}
 	for _, f := range plan.Files {
 		target := filepath.Join(dir, filepath.FromSlash(f.Path))
-		if !strings.HasPrefix(target, filepath.Join(dir, MetaDir)+string(filepath.Separator)) {
+		if !strings.HasPrefix(target, meta+string(filepath.Separator)) {
 			return fmt.Errorf("plan file %q is outside the workspace metadata directory", f.Path)
 		}
-		tmp := target + ".tmp"
-		if err := os.WriteFile(tmp, f.Data, f.Mode); err != nil {
-			return fmt.Errorf("writing %s: %w", f.Path, err)
-		}
-		if err := os.Chmod(tmp, f.Mode); err != nil {
-			return fmt.Errorf("writing %s: %w", f.Path, err)
-		}
-		if err := os.Rename(tmp, target); err != nil {
+		if err := writeFileAtomic(target, f.Data, f.Mode); err != nil {
 			return fmt.Errorf("writing %s: %w", f.Path, err)
 		}
 	}
 	return nil
+}
+
+// privateDir makes dir (mode 0700) or checks the one there is safe to write into.
+func privateDir(dir string) error {
+	err := os.Mkdir(dir, 0o700)
+	if errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("creating %s: its parent %s does not exist (the site creates the workspace root, on storage every node mounts)", dir, filepath.Dir(dir))
+	}
+	if err != nil && !errors.Is(err, fs.ErrExist) {
+		return fmt.Errorf("creating %s: %w", dir, err)
+	}
+	info, err := os.Lstat(dir)
+	if err != nil {
+		return fmt.Errorf("checking %s: %w", dir, err)
+	}
+	if !info.IsDir() {
+		return fmt.Errorf("%s exists and is not a directory (a symbolic link is not accepted)", dir)
+	}
+	if info.Mode().Perm()&0o022 != 0 {
+		return fmt.Errorf("%s is writable by other users (mode %o); refusing to write a workspace there", dir, info.Mode().Perm())
+	}
+	if st, ok := info.Sys().(*syscall.Stat_t); ok && int(st.Uid) != os.Geteuid() {
+		return fmt.Errorf("%s belongs to uid %d, not to this user (uid %d)", dir, st.Uid, os.Geteuid())
+	}
+	return nil
+}
+
+func writeFileAtomic(target string, data []byte, mode fs.FileMode) error {
+	var suffix [8]byte
+	if _, err := rand.Read(suffix[:]); err != nil {
+		return err
+	}
+	tmp := target + ".tmp-" + hex.EncodeToString(suffix[:])
+	fd, err := syscall.Open(tmp, syscall.O_WRONLY|syscall.O_CREAT|syscall.O_EXCL|syscall.O_NOFOLLOW|syscall.O_CLOEXEC, uint32(mode.Perm()))
+	if err != nil {
+		return &fs.PathError{Op: "create", Path: tmp, Err: err}
+	}
+	f := os.NewFile(uintptr(fd), tmp)
+	_, werr := f.Write(data)
+	if werr == nil {
+		werr = f.Chmod(mode.Perm()) // the umask may have narrowed the mode
+	}
+	if cerr := f.Close(); werr == nil {
+		werr = cerr
+	}
+	if werr == nil {
+		werr = os.Rename(tmp, target) // replaces a link at target, never follows it
+	}
+	if werr != nil {
+		os.Remove(tmp)
+	}
+	return werr
 }

@@ -120,33 +120,42 @@ type stepOutcome struct {
 }
 
 // waitForRun polls every job of the run with one squeue per interval until all have ended,
-// then prints each step's outcome. A step whose condition could never hold (a failure()
-// handler when nothing failed) is reported as skipped, not failed.
+// then prints each step's outcome. It remembers the last state seen of every task, so a job
+// that leaves squeue (MinJobAge) after it ended is still known; exit codes come from squeue
+// when it still has the job and from accounting when it does not. A step whose condition
+// could never hold (a failure() handler when nothing failed) is reported as skipped.
 func waitForRun(ctx context.Context, e *env, b *slurmbridge.Bridge, out *printer, plan *workflows.Plan, ids map[string]uint32, poll time.Duration) error {
 	all := make([]uint32, 0, len(ids))
 	for _, id := range ids {
 		all = append(all, id)
 	}
+	started := time.Now()
+	seen := map[uint32]slurmbridge.JobStatus{} // by task id
 	ticker := time.NewTicker(poll)
 	defer ticker.Stop()
 	last := ""
+	failures := 0
 	for {
 		states, err := b.JobStates(ctx, all)
-		if err != nil {
-			return err
-		}
-		counts := map[slurmbridge.JobState]int{}
-		done := true
-		for _, s := range states {
-			counts[s.State]++
-			done = done && s.State.Terminal()
-		}
-		if progress := progressLine(counts); progress != last && !out.json {
-			fmt.Fprintf(e.stderr, "%s  %s\n", time.Now().UTC().Format("15:04:05"), progress)
-			last = progress
-		}
-		if done {
-			break
+		switch {
+		case err != nil && ctx.Err() == nil && failures < 5:
+			// A busy or restarting controller: try again at the next tick.
+			failures++
+			e.log.WithError(err).Warn("polling the run's jobs failed; retrying")
+		case err != nil:
+			return fmt.Errorf("polling run %s: %w", plan.RunID, err)
+		default:
+			failures = 0
+			for _, st := range states {
+				seen[st.ID] = st
+			}
+			if progress := progressLine(seen); progress != last && !out.json {
+				fmt.Fprintf(e.stderr, "%s  %s\n", time.Now().UTC().Format("15:04:05"), progress)
+				last = progress
+			}
+			if allEnded(all, seen) {
+				return reportRun(ctx, e, b, out, plan, ids, seen, started)
+			}
 		}
 		select {
 		case <-ctx.Done():
@@ -154,25 +163,68 @@ func waitForRun(ctx context.Context, e *env, b *slurmbridge.Bridge, out *printer
 		case <-ticker.C:
 		}
 	}
+}
+
+// allEnded: every job has been seen, and every task seen is in a final state.
+func allEnded(ids []uint32, seen map[uint32]slurmbridge.JobStatus) bool {
+	known := map[uint32]bool{}
+	for _, st := range seen {
+		if !st.State.Terminal() {
+			return false
+		}
+		known[st.ID] = true
+		if st.ArrayJobID != 0 {
+			known[st.ArrayJobID] = true
+		}
+	}
+	for _, id := range ids {
+		if !known[id] {
+			return false
+		}
+	}
+	return true
+}
+
+func reportRun(ctx context.Context, e *env, b *slurmbridge.Bridge, out *printer, plan *workflows.Plan, ids map[string]uint32, seen map[uint32]slurmbridge.JobStatus, started time.Time) error {
+	all := make([]uint32, 0, len(ids))
+	for _, id := range ids {
+		all = append(all, id)
+	}
+	exits := map[uint32]*slurmbridge.ExitStatus{} // by task id
 	jobs, err := b.ListJobs(ctx, slurmbridge.JobQuery{IDs: all})
 	if err != nil {
 		return err
 	}
-	byID := map[uint32][]slurmbridge.Job{}
 	for _, j := range jobs {
-		id := j.ID
-		if j.ArrayJobID != 0 {
-			id = j.ArrayJobID
+		exits[j.ID] = j.Exit
+	}
+	if len(exits) < len(seen) {
+		// Some jobs have left the controller: slurmdbd has their exit codes.
+		recs, err := b.Accounting(ctx, slurmbridge.AccountingQuery{Start: started.Add(-time.Minute), End: time.Now().Add(time.Minute), JobIDs: all})
+		if err != nil {
+			e.log.WithError(err).Warn("reading exit codes from accounting failed")
 		}
-		byID[id] = append(byID[id], j)
+		for _, r := range recs {
+			if _, ok := exits[r.JobID]; !ok {
+				exits[r.JobID] = r.Exit
+			}
+		}
+	}
+	byStep := map[uint32][]slurmbridge.JobStatus{}
+	for _, st := range seen {
+		id := st.ID
+		if st.ArrayJobID != 0 {
+			id = st.ArrayJobID
+		}
+		byStep[id] = append(byStep[id], st)
 	}
 	var outcomes []stepOutcome
 	failed := 0
 	for _, job := range plan.Jobs {
 		o := stepOutcome{Step: job.Step, JobID: ids[job.Step], Stdout: filepath.Join(plan.Workspace, strings.ReplaceAll(job.Stdout, "{index}", "*"))}
-		recs := byID[o.JobID]
-		o.Tasks = len(recs)
-		o.State, o.Exit = summarise(recs)
+		tasks := byStep[o.JobID]
+		o.Tasks = len(tasks)
+		o.State, o.Exit = summarise(tasks, exits)
 		if o.State != "COMPLETED" && o.State != "skipped" {
 			failed++
 		}
@@ -199,36 +251,39 @@ func waitForRun(ctx context.Context, e *env, b *slurmbridge.Bridge, out *printer
 	return nil
 }
 
-func progressLine(counts map[slurmbridge.JobState]int) string {
+func progressLine(seen map[uint32]slurmbridge.JobStatus) string {
+	counts := map[string]int{}
+	for _, st := range seen {
+		counts[strings.ToLower(string(st.State))]++
+	}
 	keys := make([]string, 0, len(counts))
-	for s := range counts {
-		keys = append(keys, string(s))
+	for k := range counts {
+		keys = append(keys, k)
 	}
 	sort.Strings(keys)
 	parts := make([]string, len(keys))
 	for i, k := range keys {
-		parts[i] = fmt.Sprintf("%s %d", strings.ToLower(k), counts[slurmbridge.JobState(k)])
+		parts[i] = fmt.Sprintf("%s %d", k, counts[k])
 	}
 	return strings.Join(parts, ", ")
 }
 
-// summarise names the state shared by a step's records (one per array task) and the worst
-// exit code.
-func summarise(recs []slurmbridge.Job) (string, string) {
-	if len(recs) == 0 {
-		return "unknown (left the controller; see accounting)", "-"
+// summarise names the state shared by a step's tasks and the worst exit code.
+func summarise(tasks []slurmbridge.JobStatus, exits map[uint32]*slurmbridge.ExitStatus) (string, string) {
+	if len(tasks) == 0 {
+		return "unknown", "-"
 	}
-	state := string(recs[0].State)
+	if len(tasks) == 1 && tasks[0].State == slurmbridge.StateCancelled && strings.Contains(tasks[0].Reason, "Dependency") {
+		return "skipped", "-"
+	}
+	state := string(tasks[0].State)
 	worst := ""
-	for _, r := range recs {
-		if string(r.State) != state {
+	for _, t := range tasks {
+		if string(t.State) != state {
 			state = "mixed"
 		}
-		if r.State == slurmbridge.StateCancelled && strings.Contains(r.Reason, "Dependency") && len(recs) == 1 {
-			return "skipped", "-"
-		}
-		if r.Exit != nil && (worst == "" || r.Exit.Code != 0) {
-			worst = exitString(r.Exit)
+		if x := exits[t.ID]; x != nil && (worst == "" || x.Code != 0) {
+			worst = exitString(x)
 		}
 	}
 	if worst == "" {
