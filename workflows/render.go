@@ -15,7 +15,7 @@ import (
 var prelude string
 
 // quote makes s a single shell word that bash reads back as exactly s: the POSIX idiom, a
-// single-quoted literal with each ' written as '\''. Inside single quotes bash takes every
+// single-quoted literal with each ' written as '\”. Inside single quotes bash takes every
 // byte literally up to the next ', whatever the locale, so newlines, control bytes and any
 // encoding are carried as they are. Bash's $'…' form is not used: bash decodes it with the
 // job's locale, and in multibyte encodings whose trailing bytes include "\" (GBK, Big5,
