@@ -7,6 +7,7 @@ require (
 	github.com/sirupsen/logrus v1.10.2
 	github.com/urfave/cli/v2 v2.27.7
 	gopkg.in/yaml.v3 v3.0.1
+	mvdan.cc/sh/v3 v3.12.0
 )
 
 require (
@@ -15,5 +16,4 @@ require (
 	github.com/xrash/smetrics v0.0.0-20240521201337-686a1a2994c1 // indirect
 	golang.org/x/sys v0.33.0 // indirect
 	golang.org/x/text v0.14.0 // indirect
-	mvdan.cc/sh/v3 v3.12.0 // indirect
 )

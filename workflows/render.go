@@ -21,6 +21,12 @@ var prelude string
 // job's locale, and in multibyte encodings whose trailing bytes include "\" (GBK, Big5,
 // Shift-JIS) a crafted value could end the word early. A NUL byte cannot be carried at all.
 func quote(s string) (string, error) {
+	return ShellQuote(s)
+}
+
+// ShellQuote is quote for other packages: a single-quoted shell word for s, or an error for
+// a NUL byte, which no shell word can hold.
+func ShellQuote(s string) (string, error) {
 	if strings.IndexByte(s, 0) >= 0 {
 		return "", fmt.Errorf("cannot quote %q for the shell: it contains a NUL byte", clip(s))
 	}

@@ -4,9 +4,8 @@
 //
 // The pipeline is Parse (syntax and language rules, no site knowledge) → Compile (site
 // profile, parameter values, workspace: a Plan of Slurm jobs) → SubmitPlan. Nothing a
-// researcher writes reaches a script except as a single-quoted literal ('…', or $'…' for
-// control bytes) or inside a data file the script reads at run time (env files, matrix
-// values).
+// researcher writes reaches a script except as a single-quoted literal or inside a data
+// file the script reads at run time (env files, matrix values).
 package workflows
 
 import "github.com/petagrid/petagrid/internal/strictyaml"

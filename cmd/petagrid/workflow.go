@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/urfave/cli/v2"
-	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/petagrid/petagrid/internal/strictyaml"
 	"github.com/petagrid/petagrid/workflows"
@@ -220,7 +219,7 @@ func parseParams(list []string) (map[string]string, error) {
 func shellLine(argv []string) string {
 	out := make([]string, len(argv))
 	for i, a := range argv {
-		q, err := syntax.Quote(a, syntax.LangBash)
+		q, err := workflows.ShellQuote(a)
 		if err != nil {
 			q = fmt.Sprintf("%q", a)
 		}
