@@ -67,24 +67,7 @@ func isNull(n *yaml.Node) bool {
 	return n.Kind == yaml.ScalarNode && n.ShortTag() == "!!null"
 }
 
-func describe(n *yaml.Node) string {
-	switch n.Kind {
-	case yaml.MappingNode:
-		return "a mapping"
-	case yaml.SequenceNode:
-		return "a list"
-	case yaml.ScalarNode:
-		if isNull(n) {
-			return "nothing (null)"
-		}
-		v := n.Value
-		if len(v) > 40 {
-			v = v[:40] + "…"
-		}
-		return strconv.Quote(v)
-	}
-	return "something else"
-}
+func describe(n *yaml.Node) string { return strictyaml.Describe(n) }
 
 // field is one key of a mapping with its value node.
 type field struct {

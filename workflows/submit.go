@@ -105,15 +105,33 @@ func SubmitPlan(ctx context.Context, s Submitter, plan *Plan, opts SubmitOptions
 
 // DependencyString writes deps for sbatch --dependency with the job ids of the steps.
 func DependencyString(deps []Dependency, ids map[string]uint32) (string, error) {
-	var parts []string
+	return formatDependencies(deps, func(step string) (string, error) {
+		id, ok := ids[step]
+		if !ok {
+			return "", fmt.Errorf("depends on step %s, which has no job id yet", step)
+		}
+		return strconv.FormatUint(uint64(id), 10), nil
+	})
+}
+
+// SymbolicDependency writes deps with <step> in place of job ids, for showing a plan.
+func SymbolicDependency(deps []Dependency) string {
+	out, _ := formatDependencies(deps, func(step string) (string, error) { return "<" + step + ">", nil })
+	return out
+}
+
+// formatDependencies writes "afterok:A:B" for all-of and "afternotok:A?afternotok:B" for
+// any-of, lists joined by ",".
+func formatDependencies(deps []Dependency, job func(step string) (string, error)) (string, error) {
+	parts := make([]string, 0, len(deps))
 	for _, d := range deps {
-		var items []string
+		items := make([]string, 0, len(d.Steps))
 		for _, step := range d.Steps {
-			id, ok := ids[step]
-			if !ok {
-				return "", fmt.Errorf("depends on step %s, which has no job id yet", step)
+			id, err := job(step)
+			if err != nil {
+				return "", err
 			}
-			items = append(items, strconv.FormatUint(uint64(id), 10))
+			items = append(items, id)
 		}
 		if d.Any {
 			for i, id := range items {
@@ -125,34 +143,6 @@ func DependencyString(deps []Dependency, ids map[string]uint32) (string, error) 
 		}
 	}
 	return strings.Join(parts, ","), nil
-}
-
-// SymbolicDependency writes deps with step names in place of job ids, for showing a plan.
-func SymbolicDependency(deps []Dependency) string {
-	ids := map[string]uint32{}
-	names := map[string]string{}
-	for _, d := range deps {
-		for i, s := range d.Steps {
-			ids[s] = uint32(i)
-			names[s] = "<" + s + ">"
-		}
-	}
-	var parts []string
-	for _, d := range deps {
-		var items []string
-		for _, s := range d.Steps {
-			items = append(items, names[s])
-		}
-		if d.Any {
-			for i, it := range items {
-				items[i] = string(d.Kind) + ":" + it
-			}
-			parts = append(parts, strings.Join(items, "?"))
-		} else {
-			parts = append(parts, string(d.Kind)+":"+strings.Join(items, ":"))
-		}
-	}
-	return strings.Join(parts, ",")
 }
 
 // metaDirs are created in every workspace; logs must exist before Slurm opens them.

@@ -358,28 +358,23 @@ func mergeResources(job, step Resources) Resources {
 
 // mergeEnv applies step variables over workflow ones by name, keeping the written order.
 func mergeEnv(job, step []EnvVar) []EnvVar {
-	out := make([]EnvVar, 0, len(job)+len(step))
-	override := map[string]bool{}
-	for _, e := range step {
-		override[e.Name] = true
-	}
-	for _, e := range job {
-		if !override[e.Name] {
-			out = append(out, e)
-		}
-	}
-	return append(out, step...)
+	return mergeByName(job, step, func(e EnvVar) string { return e.Name })
 }
 
 func mergeSecrets(job, step []SecretRef) []SecretRef {
-	out := make([]SecretRef, 0, len(job)+len(step))
-	override := map[string]bool{}
-	for _, s := range step {
-		override[s.Name] = true
+	return mergeByName(job, step, func(s SecretRef) string { return s.Name })
+}
+
+// mergeByName keeps the workflow's entries a step does not override, then the step's.
+func mergeByName[T any](job, step []T, name func(T) string) []T {
+	out := make([]T, 0, len(job)+len(step))
+	override := make(map[string]bool, len(step))
+	for _, e := range step {
+		override[name(e)] = true
 	}
-	for _, s := range job {
-		if !override[s.Name] {
-			out = append(out, s)
+	for _, e := range job {
+		if !override[name(e)] {
+			out = append(out, e)
 		}
 	}
 	return append(out, step...)

@@ -102,34 +102,19 @@ func workflowCommand(e *env) *cli.Command {
 					if f := c.String("output"); f != "text" && f != "json" {
 						return usagef("--output must be text or json, got %q", f)
 					}
-					profile, err := loadSiteProfile(c.String("site-profile"))
-					if err != nil {
-						return err
-					}
-					params, err := parseParams(c.StringSlice("param"))
-					if err != nil {
-						return err
-					}
-					wf, err := readWorkflow(c.Args().First())
-					if err != nil {
-						fmt.Fprintln(e.stderr, err)
-						return errReported
-					}
-					opts := workflows.CompileOptions{RunID: c.String("run-id"), Params: params}
-					dir := c.String("output-dir")
-					if dir != "" {
-						if opts.Workspace, err = filepath.Abs(dir); err != nil {
+					opts := workflows.CompileOptions{RunID: c.String("run-id")}
+					if dir := c.String("output-dir"); dir != "" {
+						abs, err := filepath.Abs(dir)
+						if err != nil {
 							return err
 						}
+						opts.Workspace = abs
 					}
-					plan, err := workflows.Compile(wf, profile, opts)
+					plan, err := compileFromFlags(c, e, opts)
 					if err != nil {
-						fmt.Fprintln(e.stderr, err)
-						return errReported
+						return err
 					}
-					for _, w := range plan.Warnings {
-						fmt.Fprintln(e.stderr, "warning: "+w)
-					}
+					dir := c.String("output-dir")
 					if dir != "" {
 						if err := workflows.WriteFiles(plan, plan.Workspace); err != nil {
 							return err
@@ -166,6 +151,31 @@ func flagsBeforeFiles(c *cli.Context) error {
 		}
 	}
 	return nil
+}
+
+// compileFromFlags is what render and run share: the site profile, -p values, the workflow
+// file and its compilation, with warnings on stderr. Errors in the file are printed as
+// file:line:col lines and reported as errReported.
+func compileFromFlags(c *cli.Context, e *env, opts workflows.CompileOptions) (*workflows.Plan, error) {
+	profile, err := loadSiteProfile(c.String("site-profile"))
+	if err != nil {
+		return nil, err
+	}
+	if opts.Params, err = parseParams(c.StringSlice("param")); err != nil {
+		return nil, err
+	}
+	wf, err := readWorkflow(c.Args().First())
+	if err == nil {
+		var plan *workflows.Plan
+		if plan, err = workflows.Compile(wf, profile, opts); err == nil {
+			for _, w := range plan.Warnings {
+				fmt.Fprintln(e.stderr, "warning: "+w)
+			}
+			return plan, nil
+		}
+	}
+	fmt.Fprintln(e.stderr, err)
+	return nil, errReported
 }
 
 func readWorkflow(file string) (*workflows.Workflow, error) {

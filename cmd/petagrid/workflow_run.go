@@ -43,34 +43,17 @@ func workflowRunCommand(e *env) *cli.Command {
 			if c.Duration("poll") < 500*time.Millisecond {
 				return usagef("--poll must be at least 500ms: every poll is a query to slurmctld")
 			}
-			profile, err := loadSiteProfile(c.String("site-profile"))
-			if err != nil {
-				return err
-			}
-			params, err := parseParams(c.StringSlice("param"))
-			if err != nil {
-				return err
-			}
 			b, out, err := e.bridge(c)
 			if err != nil {
 				return err
-			}
-			wf, err := readWorkflow(c.Args().First())
-			if err != nil {
-				fmt.Fprintln(e.stderr, err)
-				return errReported
 			}
 			runID := c.String("run-id")
 			if runID == "" {
 				runID = randomRunID()
 			}
-			plan, err := workflows.Compile(wf, profile, workflows.CompileOptions{RunID: runID, Params: params})
+			plan, err := compileFromFlags(c, e, workflows.CompileOptions{RunID: runID})
 			if err != nil {
-				fmt.Fprintln(e.stderr, err)
-				return errReported
-			}
-			for _, w := range plan.Warnings {
-				fmt.Fprintln(e.stderr, "warning: "+w)
+				return err
 			}
 			if err := workflows.WriteFiles(plan, plan.Workspace); err != nil {
 				return err

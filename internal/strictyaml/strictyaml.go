@@ -207,7 +207,9 @@ func (c *checker) fail(n *yaml.Node, format string, args ...any) {
 	c.errs = append(c.errs, &Error{File: c.file, Line: n.Line, Column: n.Column, Msg: fmt.Sprintf(format, args...)})
 }
 
-func kindName(n *yaml.Node) string {
+// Describe names what a node holds, for messages: "a mapping", "a list", "nothing (null)"
+// or the scalar quoted (long ones shortened).
+func Describe(n *yaml.Node) string {
 	switch n.Kind {
 	case yaml.MappingNode:
 		return "a mapping"
@@ -215,9 +217,13 @@ func kindName(n *yaml.Node) string {
 		return "a list"
 	case yaml.ScalarNode:
 		if n.Tag == "!!null" {
-			return "null"
+			return "nothing (null)"
 		}
-		return fmt.Sprintf("%q", n.Value)
+		v := n.Value
+		if len(v) > 40 {
+			v = v[:40] + "…"
+		}
+		return strconv.Quote(v)
 	}
 	return "something else"
 }
@@ -254,7 +260,7 @@ func (c *checker) check(n *yaml.Node, t reflect.Type, depth int) {
 	}
 	if t == durationType {
 		if n.Kind != yaml.ScalarNode {
-			c.fail(n, "expected a duration such as 30s or 2m, got %s", kindName(n))
+			c.fail(n, "expected a duration such as 30s or 2m, got %s", Describe(n))
 			return
 		}
 		if _, err := time.ParseDuration(n.Value); err != nil {
@@ -267,7 +273,7 @@ func (c *checker) check(n *yaml.Node, t reflect.Type, depth int) {
 		c.checkStruct(n, t, depth)
 	case reflect.Map:
 		if n.Kind != yaml.MappingNode {
-			c.fail(n, "expected a mapping, got %s", kindName(n))
+			c.fail(n, "expected a mapping, got %s", Describe(n))
 			return
 		}
 		for i := 0; i+1 < len(n.Content); i += 2 {
@@ -276,7 +282,7 @@ func (c *checker) check(n *yaml.Node, t reflect.Type, depth int) {
 		}
 	case reflect.Slice, reflect.Array:
 		if n.Kind != yaml.SequenceNode {
-			c.fail(n, "expected a list, got %s", kindName(n))
+			c.fail(n, "expected a list, got %s", Describe(n))
 			return
 		}
 		if t.Kind() == reflect.Array && len(n.Content) != t.Len() {
@@ -287,11 +293,11 @@ func (c *checker) check(n *yaml.Node, t reflect.Type, depth int) {
 		}
 	case reflect.String:
 		if n.Kind != yaml.ScalarNode {
-			c.fail(n, "expected a string, got %s", kindName(n))
+			c.fail(n, "expected a string, got %s", Describe(n))
 		}
 	case reflect.Bool:
 		if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!bool" {
-			c.fail(n, "expected true or false, got %s", kindName(n))
+			c.fail(n, "expected true or false, got %s", Describe(n))
 		}
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		if leadingZero.MatchString(n.Value) {
@@ -300,7 +306,7 @@ func (c *checker) check(n *yaml.Node, t reflect.Type, depth int) {
 		}
 		v, err := strconv.ParseInt(n.Value, 0, 64)
 		if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!int" || err != nil {
-			c.fail(n, "expected an integer, got %s", kindName(n))
+			c.fail(n, "expected an integer, got %s", Describe(n))
 			return
 		}
 		if reflect.New(t).Elem().OverflowInt(v) {
@@ -313,7 +319,7 @@ func (c *checker) check(n *yaml.Node, t reflect.Type, depth int) {
 		}
 		v, err := strconv.ParseUint(n.Value, 0, 64)
 		if n.Kind != yaml.ScalarNode || n.ShortTag() != "!!int" || err != nil {
-			c.fail(n, "expected a non-negative integer, got %s", kindName(n))
+			c.fail(n, "expected a non-negative integer, got %s", Describe(n))
 			return
 		}
 		if reflect.New(t).Elem().OverflowUint(v) {
@@ -322,7 +328,7 @@ func (c *checker) check(n *yaml.Node, t reflect.Type, depth int) {
 	case reflect.Float32, reflect.Float64:
 		v, err := strconv.ParseFloat(n.Value, 64)
 		if n.Kind != yaml.ScalarNode || (n.ShortTag() != "!!float" && n.ShortTag() != "!!int") || err != nil || math.IsNaN(v) {
-			c.fail(n, "expected a number, got %s", kindName(n))
+			c.fail(n, "expected a number, got %s", Describe(n))
 		}
 	case reflect.Interface:
 		// any value
@@ -371,7 +377,7 @@ func yamlFields(t reflect.Type) map[string]fieldInfo {
 
 func (c *checker) checkStruct(n *yaml.Node, t reflect.Type, depth int) {
 	if n.Kind != yaml.MappingNode {
-		c.fail(n, "expected a mapping, got %s", kindName(n))
+		c.fail(n, "expected a mapping, got %s", Describe(n))
 		return
 	}
 	fields := yamlFields(t)
