@@ -217,43 +217,45 @@ func (fs *fileServer) uploaded(path string) (string, bool) {
 	return v, ok
 }
 
-func runtimes() []workflows.Runtime {
-	return []workflows.Runtime{workflows.RuntimeNone, workflows.RuntimeApptainer}
+// eachRuntime runs body in parallel subtests, once with runtime none and once through the
+// apptainer test double, each with its own site profile and deadline.
+func eachRuntime(t *testing.T, timeout time.Duration, body func(ctx context.Context, t *testing.T, rt workflows.Runtime, p *workflows.SiteProfile)) {
+	for _, rt := range []workflows.Runtime{workflows.RuntimeNone, workflows.RuntimeApptainer} {
+		t.Run(string(rt), func(t *testing.T) {
+			t.Parallel()
+			body(workflowContext(t, timeout), t, rt, testProfile(t, rt))
+		})
+	}
 }
 
 func TestWorkflowDAGRetriesAndFinally(t *testing.T) {
 	b := clusterBridge(t, "PETAGRID_TEST_SLURM_CONF", "make cluster-up")
-	for _, rt := range runtimes() {
-		t.Run(string(rt), func(t *testing.T) {
-			t.Parallel()
-			ctx := workflowContext(t, 4*time.Minute)
-			p := testProfile(t, rt)
-			run := runWorkflow(ctx, t, b, p, "docs/examples/dag-retries-finally.yaml", nil, nil)
-			run.state(t, "fetch", slurmbridge.StateCompleted, 0)
-			run.state(t, "flaky", slurmbridge.StateCompleted, 0)
-			if got := run.attempts(t, "flaky"); strings.Join(got, ",") != "3 exit,0 success" {
-				t.Errorf("flaky attempts = %v, want a failure with exit 3 then a success", got)
+	eachRuntime(t, 4*time.Minute, func(ctx context.Context, t *testing.T, rt workflows.Runtime, p *workflows.SiteProfile) {
+		run := runWorkflow(ctx, t, b, p, "docs/examples/dag-retries-finally.yaml", nil, nil)
+		run.state(t, "fetch", slurmbridge.StateCompleted, 0)
+		run.state(t, "flaky", slurmbridge.StateCompleted, 0)
+		if got := run.attempts(t, "flaky"); strings.Join(got, ",") != "3 exit,0 success" {
+			t.Errorf("flaky attempts = %v, want a failure with exit 3 then a success", got)
+		}
+		run.state(t, "analyse", slurmbridge.StateCompleted, 0)
+		// Nothing failed, so the failure handler's dependency can never be satisfied and
+		// Slurm removes it.
+		run.state(t, "on-failure", slurmbridge.StateCancelled, 0)
+		run.state(t, "report", slurmbridge.StateCompleted, 0)
+		run.state(t, "cleanup", slurmbridge.StateCompleted, 0)
+		if got := run.file(t, "cleanup.txt"); got != "cleaned\n" {
+			t.Errorf("cleanup.txt = %q", got)
+		}
+		if out := run.file(t, ".petagrid/logs/report.out"); !strings.Contains(out, "analysed.txt") || !strings.Contains(out, "fetched.txt") {
+			t.Errorf("report saw the wrong workspace:\n%s", out)
+		}
+		if rt == workflows.RuntimeApptainer {
+			// No step names an image, so every step runs on the host even here.
+			if _, err := os.Stat(filepath.Join(filepath.Dir(p.Apptainer.Binary), "calls.log")); err == nil {
+				t.Errorf("apptainer was called for steps without an image")
 			}
-			run.state(t, "analyse", slurmbridge.StateCompleted, 0)
-			// Nothing failed, so the failure handler's dependency can never be satisfied and
-			// Slurm removes it.
-			run.state(t, "on-failure", slurmbridge.StateCancelled, 0)
-			run.state(t, "report", slurmbridge.StateCompleted, 0)
-			run.state(t, "cleanup", slurmbridge.StateCompleted, 0)
-			if got := run.file(t, "cleanup.txt"); got != "cleaned\n" {
-				t.Errorf("cleanup.txt = %q", got)
-			}
-			if out := run.file(t, ".petagrid/logs/report.out"); !strings.Contains(out, "analysed.txt") || !strings.Contains(out, "fetched.txt") {
-				t.Errorf("report saw the wrong workspace:\n%s", out)
-			}
-			if rt == workflows.RuntimeApptainer {
-				// No step names an image, so every step runs on the host even here.
-				if _, err := os.Stat(filepath.Join(filepath.Dir(p.Apptainer.Binary), "calls.log")); err == nil {
-					t.Errorf("apptainer was called for steps without an image")
-				}
-			}
-		})
-	}
+		}
+	})
 }
 
 func TestWorkflowFailureRunsHandlers(t *testing.T) {
@@ -279,79 +281,69 @@ func TestWorkflowFailureRunsHandlers(t *testing.T) {
 
 func TestWorkflowParameterSweepArrays(t *testing.T) {
 	b := clusterBridge(t, "PETAGRID_TEST_SLURM_CONF", "make cluster-up")
-	for _, rt := range runtimes() {
-		t.Run(string(rt), func(t *testing.T) {
-			t.Parallel()
-			ctx := workflowContext(t, 3*time.Minute)
-			p := testProfile(t, rt)
-			run := runWorkflow(ctx, t, b, p, "docs/examples/parameter-sweep.yaml", nil, map[string]string{"epochs": "7"})
-			run.state(t, "sweep", slurmbridge.StateCompleted, 0)
-			run.state(t, "seeds", slurmbridge.StateCompleted, 0)
-			run.state(t, "summary", slurmbridge.StateCompleted, 0)
-			want := []string{
-				"lr=0.001 batch=32 epochs=7", "lr=0.01 batch=32 epochs=7", "lr=0.01 batch=64 epochs=7",
-				"lr=0.1 batch=32 epochs=7", "lr=0.1 batch=64 epochs=7", "lr=0.5 batch=16 epochs=7",
+	eachRuntime(t, 3*time.Minute, func(ctx context.Context, t *testing.T, rt workflows.Runtime, p *workflows.SiteProfile) {
+		run := runWorkflow(ctx, t, b, p, "docs/examples/parameter-sweep.yaml", nil, map[string]string{"epochs": "7"})
+		run.state(t, "sweep", slurmbridge.StateCompleted, 0)
+		run.state(t, "seeds", slurmbridge.StateCompleted, 0)
+		run.state(t, "summary", slurmbridge.StateCompleted, 0)
+		want := []string{
+			"lr=0.001 batch=32 epochs=7", "lr=0.01 batch=32 epochs=7", "lr=0.01 batch=64 epochs=7",
+			"lr=0.1 batch=32 epochs=7", "lr=0.1 batch=64 epochs=7", "lr=0.5 batch=16 epochs=7",
+		}
+		if got := strings.TrimSpace(run.file(t, ".petagrid/logs/summary.out")); !strings.Contains(got, strings.Join(want, "\n")) {
+			t.Errorf("summary =\n%s\nwant the six combinations (0.001×64 excluded, 0.5×16 included):\n%s", got, strings.Join(want, "\n"))
+		}
+		for i := 0; i < 6; i++ {
+			key := "sweep_" + string(rune('0'+i))
+			if got := run.file(t, ".petagrid/outputs/"+key+".sha256"); !strings.Contains(got, "results/lr") {
+				t.Errorf("manifest of %s = %q", key, got)
 			}
-			if got := strings.TrimSpace(run.file(t, ".petagrid/logs/summary.out")); !strings.Contains(got, strings.Join(want, "\n")) {
-				t.Errorf("summary =\n%s\nwant the six combinations (0.001×64 excluded, 0.5×16 included):\n%s", got, strings.Join(want, "\n"))
+		}
+		for i, seed := range []string{"1", "2", "3"} {
+			if got := run.file(t, ".petagrid/logs/seeds_"+string(rune('0'+i))+".out"); !strings.Contains(got, "seed "+seed) {
+				t.Errorf("seeds task %d printed %q", i, got)
 			}
-			for i := 0; i < 6; i++ {
-				key := "sweep_" + string(rune('0'+i))
-				if got := run.file(t, ".petagrid/outputs/"+key+".sha256"); !strings.Contains(got, "results/lr") {
-					t.Errorf("manifest of %s = %q", key, got)
-				}
-			}
-			for i, seed := range []string{"1", "2", "3"} {
-				if got := run.file(t, ".petagrid/logs/seeds_"+string(rune('0'+i))+".out"); !strings.Contains(got, "seed "+seed) {
-					t.Errorf("seeds task %d printed %q", i, got)
-				}
-			}
-			// The throttle reached Slurm.
-			if got := run.plan.Jobs[0].Request.Array; got != "0-5%4" {
-				t.Errorf("sweep array = %q", got)
-			}
-		})
-	}
+		}
+		// The throttle reached Slurm.
+		if got := run.plan.Jobs[0].Request.Array; got != "0-5%4" {
+			t.Errorf("sweep array = %q", got)
+		}
+	})
 }
 
 func TestWorkflowGPUTrainingWithSecret(t *testing.T) {
 	b := clusterBridge(t, "PETAGRID_TEST_SLURM_CONF", "make cluster-up")
-	for _, rt := range runtimes() {
-		t.Run(string(rt), func(t *testing.T) {
-			t.Parallel()
-			ctx := workflowContext(t, 3*time.Minute)
-			p := testProfile(t, rt)
-			secret := "s3cr3t-" + uniqueTag(t)
-			addSecret(t, p, "wandb-key", secret)
-			run := runWorkflow(ctx, t, b, p, "docs/examples/gpu-training.yaml",
-				map[string]string{"gpuType: a100": "gpuType: fake", "/datasets/imagenet": "/usr/share/doc"},
-				map[string]string{"tag": "it's $(id) `x`"})
-			run.state(t, "train", slurmbridge.StateCompleted, 0)
-			out := run.file(t, ".petagrid/logs/train.out")
-			if !strings.Contains(out, "epochs=2 lr=0.1 tag=it's $(id) `x` gpus=") || strings.Contains(out, "gpus= ") {
-				t.Errorf("train printed %q; want the parameters verbatim and visible GPUs", out)
+	eachRuntime(t, 3*time.Minute, func(ctx context.Context, t *testing.T, rt workflows.Runtime, p *workflows.SiteProfile) {
+		secret := "s3cr3t-" + uniqueTag(t)
+		addSecret(t, p, "wandb-key", secret)
+		run := runWorkflow(ctx, t, b, p, "docs/examples/gpu-training.yaml",
+			map[string]string{"gpuType: a100": "gpuType: fake", "/datasets/imagenet": "/usr/share/doc"},
+			map[string]string{"tag": "it's $(id) `x`"})
+		run.state(t, "train", slurmbridge.StateCompleted, 0)
+		out := run.file(t, ".petagrid/logs/train.out")
+		if !strings.Contains(out, "epochs=2 lr=0.1 tag=it's $(id) `x` gpus=") || strings.Contains(out, "gpus= ") {
+			t.Errorf("train printed %q; want the parameters verbatim and visible GPUs", out)
+		}
+		if !strings.Contains(out, "key present ("+strconv.Itoa(len(secret))+" characters)") {
+			t.Errorf("the secret did not reach the step: %q", out)
+		}
+		if got := run.jobs["train"][0].Partition; got != "gpu" {
+			t.Errorf("partition = %q, want gpu (from the profile's gpuTypes)", got)
+		}
+		assertSecretNowhere(ctx, t, run, secret)
+		if rt == workflows.RuntimeApptainer {
+			calls := readCalls(t, p)
+			if countPrefix(calls, "pull ") != 1 {
+				t.Errorf("want one image pull, got:\n%s", strings.Join(calls, "\n"))
 			}
-			if !strings.Contains(out, "key present ("+strconv.Itoa(len(secret))+" characters)") {
-				t.Errorf("the secret did not reach the step: %q", out)
-			}
-			if got := run.jobs["train"][0].Partition; got != "gpu" {
-				t.Errorf("partition = %q, want gpu (from the profile's gpuTypes)", got)
-			}
-			assertSecretNowhere(ctx, t, run, secret)
-			if rt == workflows.RuntimeApptainer {
-				calls := readCalls(t, p)
-				if countPrefix(calls, "pull ") != 1 {
-					t.Errorf("want one image pull, got:\n%s", strings.Join(calls, "\n"))
-				}
-				exec := findPrefix(calls, "exec ")
-				for _, want := range []string{"nv=1", "binds=" + run.plan.Workspace + ":" + run.plan.Workspace + "\\ /usr/share/doc:/data:ro", "pwd=" + run.plan.Workspace + "/runs/resnet", "env-file=" + run.plan.Workspace + "/.petagrid/env/train.env"} {
-					if !strings.Contains(exec, want) {
-						t.Errorf("apptainer exec call lacks %q:\n%s", want, exec)
-					}
+			exec := findPrefix(calls, "exec ")
+			for _, want := range []string{"nv=1", "binds=" + run.plan.Workspace + ":" + run.plan.Workspace + "\\ /usr/share/doc:/data:ro", "pwd=" + run.plan.Workspace + "/runs/resnet", "env-file=" + run.plan.Workspace + "/.petagrid/env/train.env"} {
+				if !strings.Contains(exec, want) {
+					t.Errorf("apptainer exec call lacks %q:\n%s", want, exec)
 				}
 			}
-		})
-	}
+		}
+	})
 }
 
 // assertSecretNowhere checks the secret's value is in no file PetaGrid wrote, no log, and
@@ -392,43 +384,38 @@ func assertSecretNowhere(ctx context.Context, t *testing.T, run *workflowRun, se
 
 func TestWorkflowMPISingleNode(t *testing.T) {
 	b := clusterBridge(t, "PETAGRID_TEST_SLURM_CONF", "make cluster-up")
-	for _, rt := range runtimes() {
-		t.Run(string(rt), func(t *testing.T) {
-			t.Parallel()
-			ctx := workflowContext(t, 3*time.Minute)
-			p := testProfile(t, rt)
-			p.InfiniBand.Enabled = true
-			p.InfiniBand.Binds = []string{"/usr/share/doc"} // stands in for /dev/infiniband, absent here
-			run := runWorkflow(ctx, t, b, p, "docs/examples/mpi-infiniband.yaml",
-				map[string]string{"nodes: 2": "nodes: 1", "tasksPerNode: 2": "tasksPerNode: 4"}, nil)
-			run.state(t, "allreduce", slurmbridge.StateCompleted, 0)
-			out := run.file(t, ".petagrid/logs/allreduce.out")
-			var ranks []string
-			sc := bufio.NewScanner(strings.NewReader(out))
-			for sc.Scan() {
-				if strings.HasPrefix(sc.Text(), "rank ") {
-					ranks = append(ranks, strings.Fields(sc.Text())[1])
-				}
+	eachRuntime(t, 3*time.Minute, func(ctx context.Context, t *testing.T, rt workflows.Runtime, p *workflows.SiteProfile) {
+		p.InfiniBand.Enabled = true
+		p.InfiniBand.Binds = []string{"/usr/share/doc"} // stands in for /dev/infiniband, absent here
+		run := runWorkflow(ctx, t, b, p, "docs/examples/mpi-infiniband.yaml",
+			map[string]string{"nodes: 2": "nodes: 1", "tasksPerNode: 2": "tasksPerNode: 4"}, nil)
+		run.state(t, "allreduce", slurmbridge.StateCompleted, 0)
+		out := run.file(t, ".petagrid/logs/allreduce.out")
+		var ranks []string
+		sc := bufio.NewScanner(strings.NewReader(out))
+		for sc.Scan() {
+			if strings.HasPrefix(sc.Text(), "rank ") {
+				ranks = append(ranks, strings.Fields(sc.Text())[1])
 			}
-			sort.Strings(ranks)
-			if strings.Join(ranks, ",") != "0,1,2,3" {
-				t.Errorf("ranks = %v, want 0-3 from srun --mpi=pmix:\n%s", ranks, out)
+		}
+		sort.Strings(ranks)
+		if strings.Join(ranks, ",") != "0,1,2,3" {
+			t.Errorf("ranks = %v, want 0-3 from srun --mpi=pmix:\n%s", ranks, out)
+		}
+		if rt == workflows.RuntimeApptainer {
+			calls := readCalls(t, p)
+			if n := countPrefix(calls, "exec "); n != 4 {
+				t.Errorf("apptainer exec ran %d times, want once per rank (4)", n)
 			}
-			if rt == workflows.RuntimeApptainer {
-				calls := readCalls(t, p)
-				if n := countPrefix(calls, "exec "); n != 4 {
-					t.Errorf("apptainer exec ran %d times, want once per rank (4)", n)
-				}
-				if !strings.Contains(findPrefix(calls, "exec "), "/usr/share/doc:/usr/share/doc") {
-					t.Errorf("the InfiniBand binds are missing:\n%s", findPrefix(calls, "exec "))
-				}
+			if !strings.Contains(findPrefix(calls, "exec "), "/usr/share/doc:/usr/share/doc") {
+				t.Errorf("the InfiniBand binds are missing:\n%s", findPrefix(calls, "exec "))
 			}
-			env := run.file(t, ".petagrid/env/allreduce.env")
-			if !strings.Contains(env, "UCX_TLS") {
-				t.Errorf("the site's UCX defaults are not in the step's environment: %q", env)
-			}
-		})
-	}
+		}
+		env := run.file(t, ".petagrid/env/allreduce.env")
+		if !strings.Contains(env, "UCX_TLS") {
+			t.Errorf("the site's UCX defaults are not in the step's environment: %q", env)
+		}
+	})
 }
 
 func TestWorkflowInputsOutputs(t *testing.T) {
@@ -468,24 +455,19 @@ func TestWorkflowInputsOutputs(t *testing.T) {
 
 func TestWorkflowSingleContainer(t *testing.T) {
 	b := clusterBridge(t, "PETAGRID_TEST_SLURM_CONF", "make cluster-up")
-	for _, rt := range runtimes() {
-		t.Run(string(rt), func(t *testing.T) {
-			t.Parallel()
-			ctx := workflowContext(t, 2*time.Minute)
-			p := testProfile(t, rt)
-			run := runWorkflow(ctx, t, b, p, "docs/examples/single-container.yaml", nil, nil)
-			run.state(t, "hello", slurmbridge.StateCompleted, 0)
-			if got := run.file(t, ".petagrid/logs/hello.out"); !strings.Contains(got, "step hello of hello-container") {
-				t.Errorf("hello printed %q", got)
+	eachRuntime(t, 2*time.Minute, func(ctx context.Context, t *testing.T, rt workflows.Runtime, p *workflows.SiteProfile) {
+		run := runWorkflow(ctx, t, b, p, "docs/examples/single-container.yaml", nil, nil)
+		run.state(t, "hello", slurmbridge.StateCompleted, 0)
+		if got := run.file(t, ".petagrid/logs/hello.out"); !strings.Contains(got, "step hello of hello-container") {
+			t.Errorf("hello printed %q", got)
+		}
+		if rt == workflows.RuntimeApptainer {
+			calls := readCalls(t, p)
+			if !strings.Contains(findPrefix(calls, "exec "), "nv=0") {
+				t.Errorf("a CPU step got --nv:\n%s", strings.Join(calls, "\n"))
 			}
-			if rt == workflows.RuntimeApptainer {
-				calls := readCalls(t, p)
-				if !strings.Contains(findPrefix(calls, "exec "), "nv=0") {
-					t.Errorf("a CPU step got --nv:\n%s", strings.Join(calls, "\n"))
-				}
-			}
-		})
-	}
+		}
+	})
 }
 
 // TestWorkflowRetryOnOutOfMemoryAndTimeout makes Slurm kill one attempt for memory and one
