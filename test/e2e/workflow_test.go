@@ -3,6 +3,7 @@ package e2e
 import (
 	"bufio"
 	"context"
+	"errors"
 	"crypto/sha256"
 	"encoding/hex"
 	"io"
@@ -555,4 +556,44 @@ func findPrefix(lines []string, prefix string) string {
 		}
 	}
 	return ""
+}
+
+// TestWorkflowSubmissionFailureCancelsTheRun makes Slurm refuse the second step's
+// submission (a partition that does not exist) and checks the first, already submitted,
+// is cancelled rather than left to run alone.
+func TestWorkflowSubmissionFailureCancelsTheRun(t *testing.T) {
+	b := clusterBridge(t, "PETAGRID_TEST_SLURM_CONF", "make cluster-up")
+	ctx := workflowContext(t, 2*time.Minute)
+	p := testProfile(t, workflows.RuntimeNone)
+	p.Partitions.GPU = "no-such-partition"
+	p.Partitions.GPUTypes = nil
+	wf, err := workflows.Parse("cancel.yaml", []byte("version: 1\nname: cancel\nresources: {time: 5m}\nsteps:\n  - {name: first, run: {command: [sleep, '60']}}\n  - {name: second, needs: first, resources: {gpus: 1}, run: {command: [true]}}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan, err := workflows.Compile(wf, p, workflows.CompileOptions{RunID: "c" + strings.TrimPrefix(uniqueTag(t), "e2e-")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := workflows.WriteFiles(plan, plan.Workspace); err != nil {
+		t.Fatal(err)
+	}
+	var submitted []uint32
+	_, err = workflows.SubmitPlan(ctx, b, plan, workflows.SubmitOptions{Submitted: func(step string, id uint32) error {
+		submitted = append(submitted, id)
+		return nil
+	}})
+	if !errors.Is(err, slurmbridge.ErrInvalidPartition) || !strings.Contains(err.Error(), "step second") {
+		t.Fatalf("SubmitPlan = %v, want the invalid partition of step second", err)
+	}
+	if len(submitted) != 1 {
+		t.Fatalf("submitted %v, want the first step only", submitted)
+	}
+	jobs, err := b.WaitForJob(ctx, submitted[0], time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if jobs[0].State != slurmbridge.StateCancelled {
+		t.Errorf("the first step's job ended %s, want CANCELLED", jobs[0].State)
+	}
 }
