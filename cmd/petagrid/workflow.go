@@ -35,9 +35,6 @@ func workflowCommand(e *env) *cli.Command {
 					if c.NArg() == 0 {
 						return usagef("workflow validate needs at least one FILE")
 					}
-					if err := flagsBeforeFiles(c); err != nil {
-						return err
-					}
 					var profile *workflows.SiteProfile
 					if c.Bool("site") || c.IsSet("site-profile") || c.IsSet("param") {
 						p, err := loadSiteProfile(c.String("site-profile"))
@@ -93,9 +90,6 @@ func workflowCommand(e *env) *cli.Command {
 					&cli.StringFlag{Name: "output", Value: "text", Usage: "text or json"},
 				},
 				Action: func(c *cli.Context) error {
-					if err := flagsBeforeFiles(c); err != nil {
-						return err
-					}
 					if c.NArg() != 1 {
 						return usagef("workflow render needs exactly one FILE")
 					}
@@ -137,20 +131,6 @@ func workflowCommand(e *env) *cli.Command {
 			},
 		},
 	}
-}
-
-// flagsBeforeFiles refuses options written after a file name: the command-line parser
-// stops at the first argument, so they would otherwise be taken for file names.
-func flagsBeforeFiles(c *cli.Context) error {
-	if c.NArg() < 2 {
-		return nil
-	}
-	for _, a := range c.Args().Slice()[1:] {
-		if strings.HasPrefix(a, "-") {
-			return usagef("option %s comes after a file name; put options first (%s [options] FILE...)", a, c.Command.HelpName)
-		}
-	}
-	return nil
 }
 
 // compileFromFlags is what render and run share: the site profile, -p values, the workflow

@@ -34,9 +34,6 @@ func workflowRunCommand(e *env) *cli.Command {
 			&cli.DurationFlag{Name: "poll", Value: 2 * time.Second, Usage: "how often to ask Slurm while waiting (one squeue per poll)"},
 		}, slurmFlags()...),
 		Action: func(c *cli.Context) error {
-			if err := flagsBeforeFiles(c); err != nil {
-				return err
-			}
 			if c.NArg() != 1 {
 				return usagef("workflow run needs exactly one FILE")
 			}
