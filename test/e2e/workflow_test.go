@@ -3,9 +3,9 @@ package e2e
 import (
 	"bufio"
 	"context"
-	"errors"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
