@@ -180,3 +180,51 @@ func TestRuntimeResolvesMountsOnTheNode(t *testing.T) {
 		t.Errorf("a link out of the allowed path: exit %d\n%s", code, out)
 	}
 }
+
+// TestRuntimeArrayTaskReadsItsValues runs one array task of a rendered matrix step and
+// checks the command got that task's values, quotes and newlines intact.
+func TestRuntimeArrayTaskReadsItsValues(t *testing.T) {
+	p := goldenProfile(t)
+	p.Runtime = RuntimeNone
+	p.Srun = copyDouble(t, "srun-cgroup-oom")
+	r := renderForBash(t, "version: 1\nname: w\nsteps:\n  - name: s\n    matrix:\n      v: [\"it's $(id)\", \"two\\nlines\"]\n      n: [1, 2]\n    run: {command: [printf, '%s|%s|%s', '${{ matrix.v }}', 'n=${{ matrix.n }}', \"$PETAGRID_MATRIX_n\"]}\n", p)
+	for idx, want := range map[string]string{"0": "it's $(id)|n=1|$PETAGRID_MATRIX_n", "3": "two\nlines|n=2|$PETAGRID_MATRIX_n"} {
+		var script string
+		for _, j := range r.plan.Jobs {
+			script = filepath.Join(r.plan.Workspace, j.ScriptFile)
+		}
+		u, _ := user.Current()
+		cmd := exec.Command("bash", script)
+		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "SLURM_JOB_ID=9" + idx, "SLURM_ARRAY_JOB_ID=9", "SLURM_ARRAY_TASK_ID=" + idx, "SLURM_JOB_USER=" + u.Username}
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("task %s: %v\n%s", idx, err, out)
+		}
+		if got := r.file(MetaDir + "/logs/s_" + idx + ".out"); got != want {
+			t.Errorf("task %s printed %q, want %q", idx, got, want)
+		}
+	}
+}
+
+// TestRuntimeRefusesSharedImageCache checks a pull into a user cache directory that others
+// can write is refused before anything runs.
+func TestRuntimeRefusesSharedImageCache(t *testing.T) {
+	p := goldenProfile(t)
+	p.Apptainer.Binary = copyDouble(t, "apptainer")
+	p.Srun = copyDouble(t, "srun-cgroup-oom")
+	p.Apptainer.ImageCache = t.TempDir()
+	r := renderForBash(t, "version: 1\nname: w\nsteps:\n  - name: s\n    run: {image: 'docker://r.io/img@sha256:"+strings.Repeat("a", 64)+"', command: ['true']}\n", p)
+	u, _ := user.Current()
+	userDir := filepath.Join(p.Apptainer.ImageCache, u.Username)
+
+	if code, out := r.run("s", "1"); code != 0 {
+		t.Fatalf("first pull: exit %d\n%s", code, out)
+	}
+	if info, err := os.Stat(userDir); err != nil || info.Mode().Perm() != 0o700 {
+		t.Fatalf("the user's cache directory: %v %v", info, err)
+	}
+	os.Chmod(userDir, 0o777)
+	code, out := r.run("s", "2")
+	if code != 1 || !strings.Contains(out, "not owned by "+u.Username+" alone; refusing to use it") {
+		t.Errorf("a cache directory others can write: exit %d\n%s", code, out)
+	}
+}
