@@ -87,6 +87,10 @@ func checkScriptInert(script string) string {
 			if b.String() != "$(id -un)" {
 				fail("generated code runs a command substitution %s at %s", b.String(), n.Pos())
 			}
+		case *syntax.SglQuoted:
+			if n.Dollar {
+				fail("generated code uses $'…' at %s, which bash decodes by locale", n.Pos())
+			}
 		case *syntax.ProcSubst, *syntax.ExtGlob, *syntax.BraceExp:
 			fail("generated code has an expansion at %s", node.Pos())
 		case *syntax.Lit:
@@ -177,6 +181,9 @@ func onlySingleQuoted(w *syntax.Word) bool {
 	for _, p := range w.Parts {
 		switch p := p.(type) {
 		case *syntax.SglQuoted:
+			if p.Dollar {
+				return false // $'…' is decoded by locale; the renderer must not emit it
+			}
 			quoted = true
 		case *syntax.Lit:
 			if p.Value != `\'` {

@@ -39,13 +39,17 @@ var (
 // container runtime, the dynamic loader or PetaGrid itself (APPTAINER_BIND would bypass the
 // mount allow-list, SLURM_* and SRUN_* change how steps launch, LD_PRELOAD loads code into
 // every process, BASH_* changes how the step's own shell behaves).
-var reservedEnvPrefixes = []string{"SLURM_", "SBATCH_", "SRUN_", "SALLOC_", "APPTAINER", "SINGULARITY", "ENROOT_", "PYXIS_", "PMIX_", "PMI_", "PETAGRID_", "PG_", "BASH", "LD_"}
+var reservedEnvPrefixes = []string{"SLURM_", "SBATCH_", "SRUN_", "SALLOC_", "APPTAINER", "SINGULARITY", "ENROOT_", "PYXIS_", "PMIX_", "PMI_", "PETAGRID_", "PG_", "BASH", "LD_", "COMP_", "NVIDIA_", "MELLANOX_"}
 
-// reservedEnvNames are single names with the same power: the shell's own variables, the C
-// library's loader and locale knobs, and what the site sets for every job.
+// reservedEnvNames are single names with the same power: the shell's own variables (some
+// evaluate what is assigned to them, like RANDOM), the C library's loader and locale knobs,
+// the GPU visibility Slurm sets, names Apptainer will not take, and what the site sets for
+// every job. NVIDIA_* and MELLANOX_* are passed by pyxis to enroot's device hooks.
 var reservedEnvNames = []string{"ENV", "IFS", "PS4", "SHELLOPTS", "CDPATH", "GLOBIGNORE", "FUNCNEST", "EXECIGNORE",
 	"POSIXLY_CORRECT", "TMOUT", "PROMPT_COMMAND", "OPTIND", "OPTARG", "UID", "EUID", "PPID", "SHLVL", "HISTFILE",
 	"GLIBC_TUNABLES", "GCONV_PATH", "LOCPATH", "NLSPATH", "HOSTALIASES", "RESOLV_HOST_CONF", "MALLOC_CHECK_",
+	"RANDOM", "SRANDOM", "HISTCMD", "SECONDS", "LINENO", "EPOCHSECONDS", "EPOCHREALTIME", "GROUPS", "FUNCNAME",
+	"DIRSTACK", "PWD", "OLDPWD", "GID", "CUDA_VISIBLE_DEVICES", "ROCR_VISIBLE_DEVICES", "GPU_DEVICE_ORDINAL",
 	"HOME", "USER", "LOGNAME", "PATH", "SHELL", "TMPDIR"}
 
 // Parse reads and validates a workflow file. It needs no site knowledge: everything it
@@ -327,6 +331,11 @@ func (d *decoder) env(n *yaml.Node) []EnvVar {
 			d.fail(p.value, "env %s is longer than %d bytes", name, MaxStringBytes)
 			continue
 		}
+		if strings.ContainsFunc(v, scriptControl) {
+			// Apptainer's env-file reader turns CR LF into LF; other controls hide text.
+			d.fail(p.value, "env %s contains a control character other than newline or tab", name)
+			continue
+		}
 		t, err := parseText(v, posOf(p.value))
 		if err != nil {
 			d.fail(p.value, "env %s: %v", name, err)
@@ -523,6 +532,8 @@ func (d *decoder) run(n *yaml.Node, step string) Run {
 				d.fail(sh.value, "shell is empty")
 			case len(s) > MaxStringBytes:
 				d.fail(sh.value, "shell is longer than %d bytes", MaxStringBytes)
+			case strings.ContainsFunc(s, scriptControl):
+				d.fail(sh.value, "shell contains a control character other than newline or tab; sbatch refuses carriage returns in scripts")
 			case strings.Contains(s, "${{"):
 				d.fail(sh.value, "shell scripts cannot interpolate ${{ … }}: the value would become shell code. Pass it through env (env: {X: \"${{ params.x }}\"}) and use \"$X\" in the script")
 			default:
@@ -583,6 +594,10 @@ func (d *decoder) command(n *yaml.Node) []Text {
 		}
 		if len(s) > MaxStringBytes {
 			d.fail(it, "command word %d is longer than %d bytes", i+1, MaxStringBytes)
+			continue
+		}
+		if strings.ContainsFunc(s, scriptControl) {
+			d.fail(it, "command word %d contains a control character other than newline or tab; sbatch refuses carriage returns in scripts", i+1)
 			continue
 		}
 		t, err := parseText(s, posOf(it))

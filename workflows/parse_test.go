@@ -144,6 +144,10 @@ func TestParseErrorsArePositioned(t *testing.T) {
 		{"input at the workspace itself", "version: 1\nname: w\nsteps:\n  - name: a\n    inputs: [{url: 'https://x.org/a', path: ./, sha256: " + strings.Repeat("a", 64) + "}]\n    run: {command: [x]}\n", "names the workspace itself"},
 		{"one publish URL for every array task", "version: 1\nname: w\nsteps:\n  - name: a\n    matrix: {v: [1, 2]}\n    outputs: [{path: 'o/${{ matrix.v }}', publish: 'https://x.org/up'}]\n    run: {command: [x]}\n", "every array task would upload to this same URL"},
 		{"empty include entry", "version: 1\nname: w\nsteps:\n  - name: a\n    matrix: {include: [{a: 1}, {}]}\n    run: {command: [x]}\n", "must all give values for the same axes"},
+		{"integer shell variable", "version: 1\nname: w\nenv: {RANDOM: '1'}\nsteps: [{name: a, run: {command: [x]}}]\n", "RANDOM is reserved"},
+		{"gpu visibility", "version: 1\nname: w\nenv: {NVIDIA_VISIBLE_DEVICES: all}\nsteps: [{name: a, run: {command: [x]}}]\n", "NVIDIA_VISIBLE_DEVICES is reserved"},
+		{"carriage return in a command", "version: 1\nname: w\nsteps:\n  - name: a\n    run: {command: [echo, \"a\\r\\nb\"]}\n", "command word 2 contains a control character"},
+		{"escape in a shell script", "version: 1\nname: w\nsteps:\n  - name: a\n    run: {shell: \"echo \\e[2K\"}\n", "shell contains a control character"},
 		{"workflow name with slash", "version: 1\nname: a/b\nsteps: [{name: a, run: {command: [x]}}]\n", `name "a/b" must be 1-64 characters`},
 	}
 	for _, tc := range cases {

@@ -555,7 +555,14 @@ func (c *compiler) checkOutputPaths(ctx *stepContext) {
 	for _, o := range ctx.outputs {
 		c.checkExpanded(ctx, o.Path, o.At, "output path", func(v string) error { return checkPath(v, false) })
 		if o.Publish.Set {
-			c.checkExpanded(ctx, o.Publish.Value, o.Publish.At, "publish URL", checkURL)
+			seen := map[string]bool{}
+			c.checkExpanded(ctx, o.Publish.Value, o.Publish.At, "publish URL", func(u string) error {
+				if seen[u] && len(ctx.combos) > 0 {
+					return fmt.Errorf("two array tasks would upload to %s; make the URL differ for every combination", u)
+				}
+				seen[u] = true
+				return checkURL(u)
+			})
 		}
 	}
 }

@@ -9,13 +9,12 @@ pg_fail() {
 	exit "$1"
 }
 
-# pg_load_env FILE: export the NAME=value records of FILE, separated by NUL bytes. Values are
-# data: nothing in them is expanded or run.
-pg_load_env() {
-	local kv
-	while IFS= read -r -d '' kv; do
-		export "${kv?}"
-	done <"$1"
+# pg_env FILE: read the NAME=value records of FILE, separated by NUL bytes, into the array
+# pg_env_records, for `env` to set when it starts srun. Values are data: bash never assigns
+# them (an assignment to an integer variable such as RANDOM would evaluate its value).
+pg_env() {
+	# shellcheck disable=SC2034 # read by pg_launch on the host and with enroot
+	mapfile -d '' -t pg_env_records <"$1"
 }
 
 # pg_secret NAME REF: export the site secret REF as NAME. The value is read here, on the
@@ -64,8 +63,14 @@ pg_fetch() {
 pg_resolve_mount() {
 	local real allowed
 	allowed=$(realpath -e -- "$3") || allowed=$3
-	if ! real=$(realpath -e -- "$2"); then
+	# The x keeps trailing newlines, which $(…) would strip, in the name.
+	if ! real=$(realpath -e -- "$2" && echo x); then
 		pg_log "mount source $2 does not exist on this node"
+		return 1
+	fi
+	real=${real%$'\nx'}
+	if [[ $real == *[[:cntrl:]]* ]]; then
+		pg_log "mount source $2 resolves to a path with control characters"
 		return 1
 	fi
 	if [[ $real != "$allowed" && $real != "${allowed%/}"/* ]]; then
@@ -140,7 +145,7 @@ pg_log_says() {
 	text=$({
 		tail -n 50 -- "$pg_srun_err"
 		tail -c "+$((pg_err_offset + 1))" -- "$pg_err" | tail -n 50
-	} 2>/dev/null)
+	} 2>/dev/null | tr -d '\0')
 	[[ $text =~ $1 ]]
 }
 
@@ -182,7 +187,13 @@ pg_run() {
 	local attempt=0 job rc class started elapsed delay
 	# The counter file holds "JOB ATTEMPT". The same job id means Slurm requeued this job
 	# mid-attempt; another id is a new submission that starts afresh.
-	if read -r job attempt 2>/dev/null <"$pg_state.attempt" && [[ $job == "$pg_job" && $attempt =~ ^[0-9]+$ ]]; then
+	local outcome=
+	if read -r job attempt outcome 2>/dev/null <"$pg_state.attempt" && [[ $job == "$pg_job" && $attempt =~ ^[0-9]+$ ]]; then
+		if [[ $outcome == ok ]]; then
+			# Requeued after the command succeeded (during outputs): do not run it again.
+			pg_log "restarted by Slurm after attempt $attempt had succeeded"
+			return 0
+		fi
 		# Requeued mid-attempt: a node failure, preemption or an admin's requeue.
 		printf '%s %s %s %s\n' "$attempt" 0 REQUEUED 0 >>"$pg_state.attempts"
 		pg_log "restarted by Slurm after attempt $attempt (node failure, preemption or requeue)"
@@ -207,7 +218,10 @@ pg_run() {
 		cat -- "$pg_srun_err" >&2
 		class=$(pg_classify "$rc" "$elapsed")
 		printf '%s %s %s %s\n' "$attempt" "$rc" "$class" "$elapsed" >>"$pg_state.attempts"
-		[[ $class == success ]] && return 0
+		if [[ $class == success ]]; then
+			echo "$pg_job $attempt ok" >"$pg_state.attempt"
+			return 0
+		fi
 		pg_log "attempt $attempt failed: $class (exit $rc after ${elapsed}s)"
 		if ((attempt >= pg_attempts)) || ! pg_retryable "$class" "$rc"; then
 			return "$rc"

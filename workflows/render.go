@@ -27,11 +27,15 @@ func quote(s string) (string, error) {
 // ShellQuote is quote for other packages: a single-quoted shell word for s, or an error for
 // a NUL byte, which no shell word can hold.
 func ShellQuote(s string) (string, error) {
-	if strings.IndexByte(s, 0) >= 0 {
-		return "", fmt.Errorf("cannot quote %q for the shell: it contains a NUL byte", clip(s))
+	if i := strings.IndexFunc(s, scriptControl); i >= 0 {
+		return "", fmt.Errorf("%q contains the control character %q, which a job script cannot carry (sbatch refuses carriage returns; others would hide text on a terminal)", clip(s), s[i])
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'", nil
 }
+
+// scriptControl reports the characters no value in a script may hold: every control
+// character except newline and tab.
+func scriptControl(r rune) bool { return r != '\n' && r != '\t' && (r < 0x20 || r == 0x7f) }
 
 // scriptWriter builds a script; the first quoting error sticks and is reported once.
 type scriptWriter struct {
@@ -261,12 +265,10 @@ func (c *compiler) render(ctx *stepContext) *Job {
 	if ctx.runtime == RuntimeApptainer {
 		w.line("\t" + strings.Join(launch, " \\\n\t\t"))
 	} else {
-		// The step's variables are loaded in a subshell that becomes srun, so they reach the
-		// command without touching the shell that runs PetaGrid's own code.
-		w.line("\t(")
-		w.line("\t\t" + `pg_load_env "$pg_workspace/` + envFile + `" || pg_fail 1 "cannot read the environment file"`)
-		w.line("\t\texec " + strings.Join(launch, " \\\n\t\t\t"))
-		w.line("\t)")
+		// The step's variables are given to env(1), which starts srun with them: they reach
+		// the command and never touch the shell that runs PetaGrid's own code.
+		w.line("\t" + `pg_env "$pg_workspace/` + envFile + `" || pg_fail 1 "cannot read the environment file"`)
+		w.line("\tenv -- \"${pg_env_records[@]}\" " + strings.Join(launch, " \\\n\t\t"))
 	}
 	w.line("}")
 	w.line("")
@@ -384,7 +386,9 @@ func (c *compiler) launchArgv(ctx *stepContext, w *scriptWriter, envFile string)
 		}
 		argv = append(argv, "--")
 	case RuntimeApptainer:
-		argv = append(argv, "--", `"$pg_apptainer"`, "exec")
+		// --no-eval: without it Apptainer re-reads every env-file value inside double quotes
+		// in the container, where $(…) and `…` would run.
+		argv = append(argv, "--", `"$pg_apptainer"`, "exec", "--no-eval")
 		for _, f := range p.Apptainer.Flags {
 			argv = append(argv, w.q(f))
 		}
@@ -452,7 +456,11 @@ func envData(env []envEntry, shell bool, w *scriptWriter) []byte {
 	var b strings.Builder
 	for _, e := range env {
 		if shell {
-			b.WriteString(e.name + "=" + w.q(e.value) + "\n")
+			q, err := ShellQuote(e.value)
+			if err != nil && w.err == nil {
+				w.err = err
+			}
+			b.WriteString(e.name + "=" + q + "\n")
 		} else {
 			b.WriteString(e.name + "=" + e.value)
 			b.WriteByte(0)

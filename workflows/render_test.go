@@ -176,7 +176,7 @@ var injectionPayloads = []string{
 	`'`, `"`, `$`, "`", `\`, `;`, `&`, `|`, `<`, `>`, `$(touch /tmp/pwned)`, "`touch /tmp/pwned`",
 	`'; touch /tmp/pwned; '`, `"; touch /tmp/pwned; "`, `${IFS}`, `$HOME`, `${pg_workspace}`, `*`, `?`, `[a]`, `{a,b}`,
 	"line\nbreak", "line\n#SBATCH --uid=0", "carriage\rreturn", "tab\there", `\'`, `$'x'`, `%j %x %%`, `--uid=0`, `-`, `!`, `#`, `~root`,
-	"\x01\x7f", "\xff\xfe", "ü日本",
+	"\x01\x7f", "\xff\xfe", "ü日本", "crlf\r\nline", "\x1b[2Kclear", "gbk\x81\\'",
 }
 
 // TestInjectionPayloadsAreInert puts every payload in every user-controlled field and checks
@@ -336,7 +336,7 @@ func TestMatrixAndEnvDataFiles(t *testing.T) {
 }
 
 func TestApptainerEnvFileReadsBack(t *testing.T) {
-	values := []string{"plain", "it's", `$(id) ` + "`x`", "new\nline", "tab\t", "\x01", "ü", ""}
+	values := []string{"plain", "it's", `$(id) ` + "`x`", "new\nline", "tab\t", `back\slash`, "ü", ""}
 	var src strings.Builder
 	src.WriteString("version: 1\nname: w\nenv:\n")
 	for i, v := range values {
@@ -560,7 +560,7 @@ func TestWriteFilesRefusesUnsafeWorkspaces(t *testing.T) {
 		t.Fatal(err)
 	}
 	os.Chmod(open, 0o777)
-	if err := WriteFiles(plan, open); err == nil || !strings.Contains(err.Error(), "writable by other users") {
+	if err := WriteFiles(plan, open); err == nil || !strings.Contains(err.Error(), "writable by its group or by other users") {
 		t.Errorf("a world-writable workspace: %v", err)
 	}
 

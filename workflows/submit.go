@@ -199,7 +199,7 @@ func privateDir(dir string) error {
 		return fmt.Errorf("%s exists and is not a directory (a symbolic link is not accepted)", dir)
 	}
 	if info.Mode().Perm()&0o022 != 0 {
-		return fmt.Errorf("%s is writable by other users (mode %o); refusing to write a workspace there", dir, info.Mode().Perm())
+		return fmt.Errorf("%s is writable by its group or by other users (mode %o); refusing to write a workspace there", dir, info.Mode().Perm())
 	}
 	if st, ok := info.Sys().(*syscall.Stat_t); ok && int(st.Uid) != os.Geteuid() {
 		return fmt.Errorf("%s belongs to uid %d, not to this user (uid %d)", dir, st.Uid, os.Geteuid())

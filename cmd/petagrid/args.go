@@ -11,9 +11,9 @@ import (
 // options at the first argument and would take "-p" for a second file. Options of the
 // command are recognised by name (an option that takes a value takes the next word with
 // it); everything after "--" stays an argument.
-func flagsFirst(app *cli.App, args []string) []string {
+func flagsFirst(app *cli.App, args []string) ([]string, error) {
 	if len(args) < 2 {
-		return args
+		return args, nil
 	}
 	i := 1
 	// Global options before the command.
@@ -34,28 +34,36 @@ func flagsFirst(app *cli.App, args []string) []string {
 		i++
 	}
 	if cmd == nil || len(cmd.Subcommands) > 0 {
-		return args
+		return args, nil
 	}
-	var flags, positional, rest []string
+	var flags, positional, last []string
 	for j := i; j < len(args); j++ {
 		a := args[j]
 		switch {
 		case a == "--":
-			rest = args[j:]
+			// Everything after -- is an argument; keep the -- so the parser knows too.
+			positional = append(append([]string{"--"}, positional...), args[j+1:]...)
 			j = len(args)
+		case a == "--generate-bash-completion":
+			last = append(last, a) // the completion protocol wants it last
 		case strings.HasPrefix(a, "-") && a != "-":
-			flags = append(flags, a)
-			if takesValue(cmd.Flags, a) && j+1 < len(args) {
+			if takesValue(cmd.Flags, a) {
+				if j+1 == len(args) {
+					// Moved first, it would take an argument for its value.
+					return nil, usagef("option %s needs a value (see --help)", a)
+				}
+				flags = append(flags, a, args[j+1])
 				j++
-				flags = append(flags, args[j])
+				continue
 			}
+			flags = append(flags, a)
 		default:
 			positional = append(positional, a)
 		}
 	}
 	out := append(append([]string{}, args[:i]...), flags...)
 	out = append(out, positional...)
-	return append(out, rest...)
+	return append(out, last...), nil
 }
 
 func findCommand(cmds []*cli.Command, name string) *cli.Command {

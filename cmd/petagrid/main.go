@@ -50,7 +50,11 @@ var errReported = errors.New("errors reported")
 // run executes the command line and returns the process exit code.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	app := newApp(stdout, stderr)
-	if err := app.RunContext(ctx, flagsFirst(app, args)); err != nil {
+	args, err := flagsFirst(app, args)
+	if err == nil {
+		err = app.RunContext(ctx, args)
+	}
+	if err != nil {
 		if errors.Is(err, errReported) {
 			return exitFailure
 		}

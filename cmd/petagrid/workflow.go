@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -227,7 +228,7 @@ func printPlan(e *env, plan *workflows.Plan, written bool) error {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		fmt.Fprintf(w, "# param %s=%s\n", k, shellLine([]string{plan.Params[k]}))
+		fmt.Fprintf(w, "# param %s=%s\n", k, strconv.Quote(plan.Params[k]))
 	}
 	for _, job := range plan.Jobs {
 		req := job.Request

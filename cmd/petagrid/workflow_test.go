@@ -89,11 +89,11 @@ func TestWorkflowRender(t *testing.T) {
 		t.Fatalf("render: %d %s", code, errOut)
 	}
 	for _, want := range []string{
-		"# param n='42'",
+		`# param n="42"`,
 		"# submit: 'sbatch' '--partition=batch' '--account=physics' '--comment=petagrid w/a' '--parsable' '--job-name=dryrun.a'",
 		"'--dependency=afterok:<a>' '--array=0-1'",
 		"#!/bin/bash",
-		"'echo' \\\n\t\t\t'42'",
+		"'echo' \\\n\t\t'42'",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("render output lacks %q", want)
