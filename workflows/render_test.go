@@ -317,22 +317,7 @@ func TestMatrixAndEnvDataFiles(t *testing.T) {
 			t.Errorf("%s: %s", rt, msg)
 		}
 	}
-	// The script really reads the values back: run the matrix part under bash.
-	p := goldenProfile(t)
-	plan, _ := Compile(wf, p, CompileOptions{RunID: "m"})
-	dir := t.TempDir()
-	for _, f := range plan.Files {
-		if strings.HasSuffix(f.Path, ".values") {
-			os.WriteFile(filepath.Join(dir, "values"), f.Data, 0o600)
-		}
-	}
-	for idx, want := range []string{"a b|1", "c'd|1", "c'd|2", "e\nf|1", "e\nf|2"} {
-		cmd := exec.Command("bash", "-c", `mapfile -d '' -t pg_values <"$1"; pg_index=$2; pg_m=("${pg_values[@]:pg_index*2:2}"); printf '%s|%s' "${pg_m[0]}" "${pg_m[1]}"`, "x", filepath.Join(dir, "values"), fmt.Sprint(idx))
-		out, err := cmd.Output()
-		if err != nil || string(out) != want {
-			t.Errorf("task %d read %q (%v), want %q", idx, out, err, want)
-		}
-	}
+	// TestRuntimeArrayTaskReadsItsValues runs the rendered script of an array task.
 }
 
 func TestApptainerEnvFileReadsBack(t *testing.T) {
