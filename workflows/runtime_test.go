@@ -49,8 +49,9 @@ func renderForBash(t *testing.T, src string, profile *SiteProfile) *scriptRun {
 	return &scriptRun{t: t, plan: plan}
 }
 
-// run executes a step's script as Slurm would start it, as job jobID.
-func (r *scriptRun) run(step, jobID string) (int, string) {
+// run executes a step's script as Slurm would start it, as job jobID, with any further
+// Slurm variables given as NAME=value.
+func (r *scriptRun) run(step, jobID string, slurmEnv ...string) (int, string) {
 	r.t.Helper()
 	var script string
 	for _, j := range r.plan.Jobs {
@@ -63,7 +64,7 @@ func (r *scriptRun) run(step, jobID string) (int, string) {
 		r.t.Fatal(err)
 	}
 	cmd := exec.Command("bash", script)
-	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "SLURM_JOB_ID=" + jobID, "SLURM_JOB_USER=" + u.Username, "HOME=" + r.t.TempDir()}
+	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "SLURM_JOB_ID=" + jobID, "SLURM_JOB_USER=" + u.Username, "HOME=" + r.t.TempDir()}, slurmEnv...)
 	out, err := cmd.CombinedOutput()
 	code := 0
 	if exitErr, ok := err.(*exec.ExitError); ok {
@@ -189,15 +190,8 @@ func TestRuntimeArrayTaskReadsItsValues(t *testing.T) {
 	p.Srun = copyDouble(t, "srun-cgroup-oom")
 	r := renderForBash(t, "version: 1\nname: w\nsteps:\n  - name: s\n    matrix:\n      v: [\"it's $(id)\", \"two\\nlines\"]\n      n: [1, 2]\n    run: {command: [printf, '%s|%s|%s', '${{ matrix.v }}', 'n=${{ matrix.n }}', \"$PETAGRID_MATRIX_n\"]}\n", p)
 	for idx, want := range map[string]string{"0": "it's $(id)|n=1|$PETAGRID_MATRIX_n", "3": "two\nlines|n=2|$PETAGRID_MATRIX_n"} {
-		var script string
-		for _, j := range r.plan.Jobs {
-			script = filepath.Join(r.plan.Workspace, j.ScriptFile)
-		}
-		u, _ := user.Current()
-		cmd := exec.Command("bash", script)
-		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "SLURM_JOB_ID=9" + idx, "SLURM_ARRAY_JOB_ID=9", "SLURM_ARRAY_TASK_ID=" + idx, "SLURM_JOB_USER=" + u.Username}
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("task %s: %v\n%s", idx, err, out)
+		if code, out := r.run("s", "9"+idx, "SLURM_ARRAY_JOB_ID=9", "SLURM_ARRAY_TASK_ID="+idx); code != 0 {
+			t.Fatalf("task %s: exit %d\n%s", idx, code, out)
 		}
 		if got := r.file(MetaDir + "/logs/s_" + idx + ".out"); got != want {
 			t.Errorf("task %s printed %q, want %q", idx, got, want)

@@ -134,7 +134,7 @@ func waitForRun(ctx context.Context, e *env, b *slurmbridge.Bridge, out *printer
 				last = progress
 			}
 			if allEnded(all, seen) {
-				return reportRun(ctx, e, b, out, plan, ids, seen, started)
+				return reportRun(ctx, e, b, out, plan, ids, all, seen, started)
 			}
 		}
 		select {
@@ -165,11 +165,7 @@ func allEnded(ids []uint32, seen map[uint32]slurmbridge.JobStatus) bool {
 	return true
 }
 
-func reportRun(ctx context.Context, e *env, b *slurmbridge.Bridge, out *printer, plan *workflows.Plan, ids map[string]uint32, seen map[uint32]slurmbridge.JobStatus, started time.Time) error {
-	all := make([]uint32, 0, len(ids))
-	for _, id := range ids {
-		all = append(all, id)
-	}
+func reportRun(ctx context.Context, e *env, b *slurmbridge.Bridge, out *printer, plan *workflows.Plan, ids map[string]uint32, all []uint32, seen map[uint32]slurmbridge.JobStatus, started time.Time) error {
 	exits := map[uint32]*slurmbridge.ExitStatus{} // by task id
 	jobs, err := b.ListJobs(ctx, slurmbridge.JobQuery{IDs: all})
 	if err != nil {
