@@ -13,7 +13,7 @@ CLUSTER_B := siteb
 CLUSTER_CONF = $(shell $(CLUSTER) env 2>/dev/null | sed -n 's/^export SLURM_CONF=//p')
 CLUSTER_B_CONF = $(shell $(CLUSTER) env --name $(CLUSTER_B) 2>/dev/null | sed -n 's/^export SLURM_CONF=//p')
 
-.PHONY: test-tools bench-workflows fuzz-workflows build test unit-test lint fmt bench-slurm cluster-up cluster-b-up cluster-down cluster-status demo check-go fixtures
+.PHONY: bench-site test-tools bench-workflows fuzz-workflows build test unit-test lint fmt bench-slurm cluster-up cluster-b-up cluster-down cluster-status demo check-go fixtures
 
 check-go:
 	@command -v $(GO) >/dev/null || { echo "Go is not installed: install Go 1.23 or newer (e.g. under /usr/local/go) — see README.md" >&2; exit 1; }
@@ -54,6 +54,12 @@ fmt:
 # benchmarks), with the growth ratios.
 bench-workflows: check-go
 	$(GO) test -run '^$$' -bench . -benchmem -count 5 ./workflows | tee /dev/stderr | awk -f test/bench/workflows/report.awk
+
+# The site daemon against a plain sbatch loop (200 jobs), and slurmctld RPCs per tracker
+# interval with 10 and 1,000 tracked jobs, on the test cluster (as root; takes a few minutes).
+bench-site: check-go cluster-up
+	PETAGRID_TEST_SLURM_CONF=$(CLUSTER_CONF) PETAGRID_BENCH_SITE=1 PETAGRID_REQUIRE_CLUSTER=1 \
+		$(GO) test -count=1 -timeout 30m -run '^TestBenchSite$$' -v ./test/e2e | grep -E '^(bench-site:|--- |ok|FAIL)'
 
 # A short fuzzing run of the workflow compiler over its committed seed corpus (CI runs it).
 fuzz-workflows: check-go

@@ -172,7 +172,22 @@ func (q AccountingQuery) match(r AccountingRecord) bool {
 			return false
 		}
 	}
-	return true
+	// sacct's JSON on 22.05 ignores --name (and may ignore others): every filter is checked
+	// here too.
+	return oneOf(r.Name, q.Names) && oneOf(r.User, q.Users) && oneOf(r.Partition, q.Partitions)
+}
+
+// oneOf reports whether v is in list; an empty list accepts everything.
+func oneOf(v string, list []string) bool {
+	if len(list) == 0 {
+		return true
+	}
+	for _, x := range list {
+		if v == x {
+			return true
+		}
+	}
+	return false
 }
 
 // Accounting returns slurmdbd's records for the jobs that overlap the window, with their
@@ -396,6 +411,15 @@ func (b *Bridge) accountingJSON(ctx context.Context, q AccountingQuery, release 
 	if err != nil {
 		return nil, err
 	}
+	// 22.05's JSON ignores some filters (--name among them) while -P honours them: keep only
+	// the records the query asked for, or the patch below would miss rows for the others.
+	kept := records[:0]
+	for _, r := range records {
+		if q.match(r) {
+			kept = append(kept, r)
+		}
+	}
+	records = kept
 	if needsParsablePatch(parser) {
 		patch, err := b.sacct(ctx, append([]string{"--parsable2", "--noheader", "--format=" + strings.Join(patchFields, ",")}, q.filterArgs()...), "SLURM_TIME_FORMAT=%s")
 		if err != nil {

@@ -84,6 +84,9 @@ type Bridge struct {
 	cfg Config
 	log logrus.FieldLogger
 
+	runAs   *RunAs                          // nil: commands run as the daemon's own user
+	observe func(command string, err error) // called after every command, if set
+
 	mu      sync.Mutex
 	release Release // detected once, then cached
 }
@@ -110,6 +113,13 @@ func New(cfg Config, log logrus.FieldLogger) (*Bridge, error) {
 		log = l
 	}
 	return &Bridge{cfg: cfg.withDefaults(), log: log.WithField("component", "slurmbridge")}, nil
+}
+
+// WithObserver returns a bridge like b that calls observe after every Slurm command it runs
+// (with the command's name and its error, nil on success): the site daemon's metrics. Bridges
+// made from it with As observe too.
+func (b *Bridge) WithObserver(observe func(command string, err error)) *Bridge {
+	return &Bridge{cfg: b.cfg, log: b.log, runAs: b.runAs, observe: observe}
 }
 
 // Config returns the bridge's configuration, defaults filled in.

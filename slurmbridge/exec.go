@@ -59,7 +59,10 @@ type result struct {
 
 // run executes a Slurm command with argv, a scrubbed environment and a time limit. The whole
 // process group is killed when the limit runs out, so a hung helper cannot outlive it.
-func (b *Bridge) run(ctx context.Context, inv invocation) (result, error) {
+func (b *Bridge) run(ctx context.Context, inv invocation) (res result, err error) {
+	if b.observe != nil {
+		defer func() { b.observe(inv.name, err) }()
+	}
 	path, err := b.commandPath(inv.name)
 	if err != nil {
 		return result{}, err
@@ -73,7 +76,13 @@ func (b *Bridge) run(ctx context.Context, inv invocation) (result, error) {
 
 	stdout := &limitedBuffer{limit: b.cfg.MaxOutputBytes}
 	stderr := &limitedBuffer{limit: stderrLimit, truncateSilently: true}
-	cmd := exec.CommandContext(runCtx, path, inv.args...)
+	if b.runAs != nil {
+		if path, err = filepath.Abs(path); err != nil {
+			return result{}, fmt.Errorf("resolving %s: %w", inv.name, err)
+		}
+	}
+	argv0, argv := b.wrap(path, inv.args)
+	cmd := exec.CommandContext(runCtx, argv0, argv...)
 	cmd.Env = b.commandEnv(inv.env, !inv.submitsJob)
 	cmd.Dir = "/"
 	cmd.Stdout = stdout
@@ -99,7 +108,7 @@ func (b *Bridge) run(ctx context.Context, inv invocation) (result, error) {
 	started := time.Now()
 	runErr := cmd.Run()
 	elapsed := time.Since(started)
-	res := result{stdout: stdout.Bytes(), stderr: stderr.String()}
+	res = result{stdout: stdout.Bytes(), stderr: stderr.String()}
 	log := b.log.WithField("command", inv.name).WithField("durationMilliseconds", elapsed.Milliseconds())
 
 	switch {

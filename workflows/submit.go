@@ -32,6 +32,9 @@ type SubmitOptions struct {
 	// Submitted is called after Slurm accepts each job and before the next is submitted, so
 	// that a caller can record it; an error stops the submission.
 	Submitted func(step string, jobID uint32) error
+	// KeepOnError leaves the jobs already submitted in Slurm when a later submission fails,
+	// for a caller that journals them and resumes the plan (or cancels it) itself.
+	KeepOnError bool
 }
 
 // SubmitPlan submits every job of plan in order, each with its dependencies resolved to the
@@ -47,6 +50,9 @@ func SubmitPlan(ctx context.Context, s Submitter, plan *Plan, opts SubmitOptions
 	var fresh []uint32
 	started := time.Now().Add(-time.Minute)
 	fail := func(err error) (map[string]uint32, error) {
+		if opts.KeepOnError {
+			return ids, err
+		}
 		cancelCtx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Minute)
 		defer cancel()
 		var errs []error
@@ -232,4 +238,14 @@ func writeFileAtomic(target string, data []byte, mode fs.FileMode) error {
 		os.Remove(tmp)
 	}
 	return werr
+}
+
+// EnsurePrivateDir creates dir with mode 0700 or checks that the one there is a real
+// directory owned by this process's user and writable by nobody else (the rules WriteFiles
+// applies to a workspace), for a per-user directory above the workspaces.
+func EnsurePrivateDir(dir string) error {
+	if !filepath.IsAbs(dir) {
+		return fmt.Errorf("directory %q must be absolute", dir)
+	}
+	return privateDir(dir)
 }

@@ -5,13 +5,17 @@ import (
 	"os"
 
 	"github.com/petagrid/petagrid/internal/strictyaml"
+	"github.com/petagrid/petagrid/site"
 	"github.com/petagrid/petagrid/slurmbridge"
 )
 
 // fileConfig is the --config file. Each section belongs to the package that uses it; later
-// sections (site, gateway, …) are added beside slurm.
+// sections (gateway, …) are added beside these.
 type fileConfig struct {
 	Slurm slurmbridge.Config `yaml:"slurm"`
+	// Site is checked by `site serve` (site.New), where its defaults apply: the client
+	// commands only read site.api.socket from it.
+	Site site.Config `yaml:"site"`
 }
 
 // loadConfig reads path strictly (unknown keys and wrong types are errors with file:line:col).

@@ -118,6 +118,13 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			},
 			slurmCommand(e),
 			workflowCommand(e),
+			siteCommand(e),
+			submitSiteCommand(e),
+			jobsSiteCommand(e),
+			statusSiteCommand(e),
+			logsSiteCommand(e),
+			cancelSiteCommand(e),
+			keysCommand(e),
 		},
 		Action: helpOrUnknown,
 	}

@@ -1,0 +1,650 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/ecdsa"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/url"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+	"unicode/utf8"
+
+	"github.com/urfave/cli/v2"
+	"golang.org/x/sys/unix"
+
+	"github.com/petagrid/petagrid/internal/reqsign"
+	"github.com/petagrid/petagrid/internal/strictyaml"
+	"github.com/petagrid/petagrid/site"
+	"github.com/petagrid/petagrid/site/client"
+	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/workflows"
+)
+
+// The commands here talk to a site daemon through its API (package site/client): over its
+// unix socket on the site's own hosts, or signed with the researcher's key over HTTP(S).
+
+const minPoll = 100 * time.Millisecond
+
+var idempotencyKeyPattern = regexp.MustCompile(`^[A-Za-z0-9._:-]{1,128}$`)
+
+// siteFlags are the options of every command that talks to a site.
+func siteFlags(withOutput bool) []cli.Flag {
+	flags := []cli.Flag{
+		&cli.StringFlag{Name: "site", Value: client.DefaultTarget, Usage: "the site daemon, `TARGET` unix:///path/to.sock or http(s)://host:port (signed with --key); when not given, the config file's site.api.socket if set", EnvVars: []string{"PETAGRID_SITE"}},
+		&cli.StringFlag{Name: "key", Usage: "key `FILE` that signs requests to an http(s) site (default: $PETAGRID_KEY, else <user config dir>/petagrid/key); not read for a unix socket", EnvVars: []string{reqsign.KeyEnv}},
+		&cli.StringFlag{Name: "audience", Usage: "the site's name, to sign for it without taking the name the site announces (guards against a server posing as another site)", EnvVars: []string{"PETAGRID_SITE_AUDIENCE"}},
+		&cli.DurationFlag{Name: "timeout", Value: time.Minute, Usage: "give up on the site after this long (0: never)"},
+	}
+	if withOutput {
+		flags = append(flags, &cli.StringFlag{Name: "output", Aliases: []string{"o"}, Value: "table", Usage: "table or json"})
+	}
+	return flags
+}
+
+func watchFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.BoolFlag{Name: "watch", Aliases: []string{"w"}, Usage: "show the run's steps live until it ends; exit 1 unless it completed"},
+		&cli.DurationFlag{Name: "poll", Value: 2 * time.Second, Usage: "how often --watch asks the site"},
+	}
+}
+
+// siteClient builds the printer and the client from the flags. Command-line mistakes are
+// found before anything is read or contacted.
+func (e *env) siteClient(c *cli.Context) (*client.Client, *printer, error) {
+	out, err := newPrinter(e.stdout, c.String("output"))
+	if err != nil {
+		return nil, nil, err
+	}
+	if c.Duration("timeout") < 0 {
+		return nil, nil, usagef("--timeout must not be negative")
+	}
+	target := c.String("site")
+	if !c.IsSet("site") {
+		if s := e.config.Site.API.Socket; s != "" && s != "-" {
+			target = "unix://" + s
+		}
+	}
+	u, err := url.Parse(target)
+	if err != nil {
+		return nil, nil, usagef("--site %q: use unix:///path/to.sock, http://host:port or https://host:port", target)
+	}
+	var key *ecdsa.PrivateKey
+	if u.Scheme == "http" || u.Scheme == "https" {
+		path := c.String("key")
+		if path == "" {
+			if path, err = reqsign.DefaultKeyPath(); err != nil {
+				return nil, nil, err
+			}
+		}
+		if key, err = reqsign.LoadKeyFile(path); err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return nil, nil, fmt.Errorf("%w\nan http(s) site needs a key: create one with `petagrid keys new` and send its address to the site's admins", err)
+			}
+			return nil, nil, err
+		}
+	}
+	cl, err := client.New(target, key,
+		client.WithUserAgent("petagrid/"+version),
+		client.WithAudience(c.String("audience")),
+		client.WithRetryNotify(func(attempt int, err error, wait time.Duration) {
+			if attempt == 1 {
+				e.log.Warnf("%v; retrying", err)
+				return
+			}
+			e.log.WithField("attempt", attempt).Debugf("%v; retrying in %s", err, wait.Round(time.Millisecond))
+		}))
+	if err != nil {
+		return nil, nil, usageError{fmt.Errorf("--site: %w", err)}
+	}
+	return cl, out, nil
+}
+
+// callCtx bounds one call to the site by --timeout.
+func callCtx(c *cli.Context, ctx context.Context) (context.Context, context.CancelFunc) {
+	if d := c.Duration("timeout"); d > 0 {
+		return context.WithTimeout(ctx, d)
+	}
+	return context.WithCancel(ctx)
+}
+
+// siteErr says which limit was hit when a call ran out of time.
+func siteErr(c *cli.Context, err error) error {
+	if errors.Is(err, context.DeadlineExceeded) && c.Context.Err() == nil {
+		return fmt.Errorf("no answer from the site within --timeout %s", c.Duration("timeout"))
+	}
+	return err
+}
+
+// runID reads the single ID argument.
+func runIDArg(c *cli.Context) (string, error) {
+	if c.NArg() != 1 {
+		return "", usagef("%s needs exactly one run ID", c.Command.Name)
+	}
+	id := c.Args().First()
+	if id == "" {
+		return "", usagef("the run ID is empty")
+	}
+	return id, nil
+}
+
+func checkPoll(c *cli.Context) error {
+	if c.Bool("watch") && c.Duration("poll") < minPoll {
+		return usagef("--poll must be at least %s", minPoll)
+	}
+	return nil
+}
+
+func submitSiteCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:      "submit",
+		Usage:     "submit a workflow to the site daemon; it is checked completely before it is accepted",
+		ArgsUsage: "FILE (- for stdin)",
+		Flags: append(append([]cli.Flag{
+			paramsFlag(),
+			&cli.StringFlag{Name: "idempotency-key", Usage: "submitting again with the same `KEY` returns the first run instead of a new one (default: a random key, reused on automatic retries)"},
+		}, watchFlags()...), siteFlags(true)...),
+		Action: func(c *cli.Context) error {
+			if c.NArg() != 1 {
+				return usagef("submit needs exactly one workflow FILE (- for stdin)")
+			}
+			params, err := parseParams(c.StringSlice("param"))
+			if err != nil {
+				return err
+			}
+			ikey := c.String("idempotency-key")
+			if ikey != "" && !idempotencyKeyPattern.MatchString(ikey) {
+				return usagef("--idempotency-key: 1-128 characters from A-Z a-z 0-9 . _ : -")
+			}
+			if err := checkPoll(c); err != nil {
+				return err
+			}
+			cl, out, err := e.siteClient(c)
+			if err != nil {
+				return err
+			}
+			defer cl.Close()
+			source, name, err := readWorkflowSource(c.Args().First())
+			if err != nil {
+				return err
+			}
+			if len(params) == 0 {
+				params = nil
+			}
+			ctx, cancel := callCtx(c, c.Context)
+			view, created, err := cl.Submit(ctx, site.SubmitRequest{Workflow: string(source), FileName: name, Params: params, IdempotencyKey: ikey})
+			cancel()
+			if err != nil {
+				var apiErr *client.APIError
+				if errors.As(err, &apiErr) && apiErr.Status == 422 {
+					// The workflow's own errors, one file:line:col line each, for editors.
+					if len(apiErr.Details) == 0 {
+						fmt.Fprintln(e.stderr, apiErr.Message)
+					}
+					for _, d := range apiErr.Details {
+						fmt.Fprintln(e.stderr, d)
+					}
+					return errReported
+				}
+				return siteErr(c, err)
+			}
+			if !created {
+				fmt.Fprintf(e.stderr, "run %s was submitted before with this idempotency key; not submitted again\n", cell(view.ID))
+			}
+			if c.Bool("watch") {
+				if !out.json {
+					if err := runSummary(out, view); err != nil {
+						return err
+					}
+					fmt.Fprintln(e.stdout)
+				}
+				return e.watch(c, cl, out, view.ID)
+			}
+			if out.json {
+				return out.encode(view)
+			}
+			return runSummary(out, view)
+		},
+	}
+}
+
+// readWorkflowSource reads a workflow for submission with the limits readWorkflow applies;
+// "-" is stdin. The name is the file's base name as the site accepts it.
+func readWorkflowSource(file string) ([]byte, string, error) {
+	var data []byte
+	name := "stdin.yaml"
+	if file == "-" {
+		var err error
+		data, err = io.ReadAll(io.LimitReader(os.Stdin, workflows.MaxWorkflowBytes+1))
+		if err != nil {
+			return nil, "", fmt.Errorf("reading the workflow from stdin: %w", err)
+		}
+		if len(data) > workflows.MaxWorkflowBytes {
+			return nil, "", strictyaml.Errors{{File: name, Msg: fmt.Sprintf("workflow is larger than the limit of %d bytes", workflows.MaxWorkflowBytes)}}
+		}
+	} else {
+		info, err := os.Stat(file)
+		if err != nil {
+			return nil, "", err
+		}
+		if info.Size() > workflows.MaxWorkflowBytes {
+			return nil, "", strictyaml.Errors{{File: file, Msg: fmt.Sprintf("workflow is %d bytes; the limit is %d", info.Size(), workflows.MaxWorkflowBytes)}}
+		}
+		if data, err = os.ReadFile(file); err != nil {
+			return nil, "", err
+		}
+		name = filepath.Base(file)
+	}
+	if !utf8.Valid(data) {
+		return nil, "", fmt.Errorf("%s is not UTF-8 text", file)
+	}
+	return data, siteFileName(name), nil
+}
+
+// siteFileName makes a base name the site accepts (letters, digits, . _ @ + -, at most 128).
+func siteFileName(name string) string {
+	b := []byte(name)
+	for i, c := range b {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || strings.IndexByte("._@+-", c) >= 0) {
+			b[i] = '_'
+		}
+	}
+	if len(b) > 128 {
+		b = b[len(b)-128:]
+	}
+	if len(b) == 0 || string(b) == "." || string(b) == ".." {
+		return "workflow.yaml"
+	}
+	return string(b)
+}
+
+func jobsSiteCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:  "jobs",
+		Usage: "list your runs at the site, newest first",
+		Flags: append([]cli.Flag{
+			&cli.StringSliceFlag{Name: "state", Usage: "only runs in this `STATE` (repeat or comma-separate: accepted, running, completed, failed, …)"},
+			&cli.IntFlag{Name: "limit", Usage: "at most `N` runs (default: the site's, 100)"},
+			&cli.BoolFlag{Name: "all", Usage: "everyone's runs (site admins on the socket)"},
+		}, siteFlags(true)...),
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				return usagef("jobs takes no arguments (filter with --state)")
+			}
+			if n := c.Int("limit"); n < 0 || n > 10000 {
+				return usagef("--limit must be from 1 to 10000")
+			}
+			var states []string
+			for _, v := range c.StringSlice("state") {
+				for _, s := range strings.Split(v, ",") {
+					if s = strings.TrimSpace(s); s != "" {
+						states = append(states, s)
+					}
+				}
+			}
+			cl, out, err := e.siteClient(c)
+			if err != nil {
+				return err
+			}
+			defer cl.Close()
+			ctx, cancel := callCtx(c, c.Context)
+			defer cancel()
+			runs, err := cl.List(ctx, client.ListOptions{States: states, Limit: c.Int("limit"), All: c.Bool("all")})
+			if err != nil {
+				return siteErr(c, err)
+			}
+			if out.json {
+				return out.encode(runs)
+			}
+			rows := make([][]string, 0, len(runs))
+			for _, r := range runs {
+				rows = append(rows, []string{r.ID, r.Workflow, runState(r), stepsDone(r), utcTime(r.CreatedAt), truncateText(r.Error, 60)})
+			}
+			return out.table([]string{"ID", "WORKFLOW", "STATE", "STEPS", "CREATED", "ERROR"}, rows)
+		},
+	}
+}
+
+func statusSiteCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:      "status",
+		Usage:     "show a run and its steps",
+		ArgsUsage: "ID",
+		Flags: append(append([]cli.Flag{
+			&cli.BoolFlag{Name: "history", Usage: "also list every state transition"},
+		}, watchFlags()...), siteFlags(true)...),
+		Action: func(c *cli.Context) error {
+			id, err := runIDArg(c)
+			if err != nil {
+				return err
+			}
+			if err := checkPoll(c); err != nil {
+				return err
+			}
+			cl, out, err := e.siteClient(c)
+			if err != nil {
+				return err
+			}
+			defer cl.Close()
+			if c.Bool("watch") {
+				return e.watch(c, cl, out, id)
+			}
+			ctx, cancel := callCtx(c, c.Context)
+			defer cancel()
+			view, err := cl.Get(ctx, id, c.Bool("history"))
+			if err != nil {
+				return siteErr(c, err)
+			}
+			if out.json {
+				return out.encode(view)
+			}
+			return printRun(e, out, view)
+		},
+	}
+}
+
+func logsSiteCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:      "logs",
+		Usage:     "print a run's logs (each line prefixed with its step unless one step's one stream is asked for)",
+		ArgsUsage: "ID",
+		Flags: append([]cli.Flag{
+			&cli.BoolFlag{Name: "follow", Aliases: []string{"f"}, Usage: "keep printing as the logs grow, until the run ends (Ctrl-C stops)"},
+			&cli.StringFlag{Name: "step", Usage: "only this `STEP`"},
+			&cli.IntFlag{Name: "task", Value: -1, DefaultText: "all", Usage: "only this array task `N`"},
+			&cli.StringFlag{Name: "stream", Value: "both", Usage: "stdout, stderr or both"},
+		}, siteFlags(false)...),
+		Action: func(c *cli.Context) error {
+			id, err := runIDArg(c)
+			if err != nil {
+				return err
+			}
+			switch c.String("stream") {
+			case "stdout", "stderr", "both":
+			default:
+				return usagef("--stream must be stdout, stderr or both, not %q", c.String("stream"))
+			}
+			if c.Int("task") < -1 {
+				return usagef("--task must be an array task index (0, 1, …)")
+			}
+			cl, _, err := e.siteClient(c)
+			if err != nil {
+				return err
+			}
+			defer cl.Close()
+			var ctx context.Context
+			var cancel context.CancelFunc
+			if c.Bool("follow") {
+				ctx, cancel = context.WithCancel(c.Context) // --timeout is for calls that end
+			} else {
+				ctx, cancel = callCtx(c, c.Context)
+			}
+			defer cancel()
+			err = cl.Logs(ctx, id, client.LogOptions{Step: c.String("step"), Task: c.Int("task"), Stream: c.String("stream"), Follow: c.Bool("follow")}, e.stdout)
+			if err != nil && c.Context.Err() != nil {
+				return nil // Ctrl-C: the user has seen enough
+			}
+			return siteErr(c, err)
+		},
+	}
+}
+
+func cancelSiteCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:      "cancel",
+		Usage:     "cancel a run: its jobs that have not ended are cancelled in Slurm",
+		ArgsUsage: "ID",
+		Flags:     siteFlags(true),
+		Action: func(c *cli.Context) error {
+			id, err := runIDArg(c)
+			if err != nil {
+				return err
+			}
+			cl, out, err := e.siteClient(c)
+			if err != nil {
+				return err
+			}
+			defer cl.Close()
+			ctx, cancel := callCtx(c, c.Context)
+			defer cancel()
+			view, err := cl.Cancel(ctx, id)
+			if err != nil {
+				return siteErr(c, err)
+			}
+			if out.json {
+				return out.encode(view)
+			}
+			return runSummary(out, view)
+		},
+	}
+}
+
+// runSummary is the short table submit and cancel print.
+func runSummary(out *printer, view site.RunView) error {
+	return out.table([]string{"ID", "WORKFLOW", "STATE"}, [][]string{{view.ID, view.Workflow, runState(view.Run)}})
+}
+
+// runState is the state as people read it: the outcome of a reported run, a pending cancel.
+func runState(r journal.Run) string {
+	s := string(r.State)
+	if r.State == journal.Reported && r.Outcome != "" {
+		s = string(r.Outcome) + " (reported)"
+	}
+	if r.CancelRequested && !r.State.Terminal() {
+		s += " (cancelling)"
+	}
+	return s
+}
+
+// outcome is how a terminal run ended.
+func outcome(r journal.Run) journal.RunState {
+	if r.State == journal.Reported {
+		return r.Outcome
+	}
+	return r.State
+}
+
+func stepsDone(r journal.Run) string {
+	done := 0
+	for _, s := range r.Steps {
+		if s.State.Terminal() {
+			done++
+		}
+	}
+	return fmt.Sprintf("%d/%d", done, len(r.Steps))
+}
+
+func utcTime(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format(time.RFC3339)
+}
+
+func utcTimePtr(t *time.Time) string {
+	if t == nil {
+		return ""
+	}
+	return utcTime(*t)
+}
+
+func truncateText(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n-1]) + "…"
+}
+
+func stepRows(steps []journal.Step) [][]string {
+	rows := make([][]string, 0, len(steps))
+	for _, s := range steps {
+		job := ""
+		if s.JobID != 0 {
+			job = strconv.FormatUint(uint64(s.JobID), 10)
+		}
+		exit := ""
+		if s.ExitCode != nil {
+			exit = strconv.Itoa(*s.ExitCode)
+		}
+		if s.ExitSignal != nil && *s.ExitSignal != 0 {
+			exit += fmt.Sprintf(" (signal %d)", *s.ExitSignal)
+		}
+		name := s.Name
+		if s.ArraySize > 0 {
+			name += fmt.Sprintf(" [%d tasks]", s.ArraySize)
+		}
+		rows = append(rows, []string{name, job, string(s.State), strings.TrimSpace(exit), s.Reason})
+	}
+	return rows
+}
+
+var stepHeader = []string{"STEP", "JOB", "STATE", "EXIT", "REASON"}
+
+// printRun is status's table output: the run's fields, its steps, and its history if asked.
+func printRun(e *env, out *printer, view site.RunView) error {
+	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
+	field := func(name, value string) {
+		if value != "" {
+			fmt.Fprintf(tw, "%s:\t%s\n", name, cell(value))
+		}
+	}
+	r := view.Run
+	field("ID", r.ID)
+	field("Workflow", r.Workflow)
+	field("State", runState(r))
+	field("Researcher", r.Researcher)
+	field("Local user", r.LocalUser)
+	field("Source", r.SourceName)
+	params := make([]string, 0, len(r.Params))
+	for k, v := range r.Params {
+		params = append(params, k+"="+strconv.Quote(v))
+	}
+	sort.Strings(params)
+	field("Params", strings.Join(params, " "))
+	field("Idempotency key", r.IdempotencyKey)
+	field("Workspace", r.Workspace)
+	field("Created", utcTime(r.CreatedAt))
+	field("Submitted", utcTimePtr(r.SubmittedAt))
+	field("Ended", utcTimePtr(r.EndedAt))
+	field("Error", r.Error)
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if len(r.Steps) > 0 {
+		fmt.Fprintln(e.stdout)
+		if err := out.table(stepHeader, stepRows(r.Steps)); err != nil {
+			return err
+		}
+	}
+	if len(view.History) > 0 {
+		fmt.Fprintln(e.stdout)
+		rows := make([][]string, 0, len(view.History))
+		for _, t := range view.History {
+			rows = append(rows, []string{utcTime(t.At), t.Step, t.From, t.To, t.Detail})
+		}
+		return out.table([]string{"AT", "STEP", "FROM", "TO", "DETAIL"}, rows)
+	}
+	return nil
+}
+
+// watchFrame is what --watch shows of a run.
+func watchFrame(view site.RunView) string {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "run %s (%s): %s\n", cell(view.ID), cell(view.Workflow), cell(runState(view.Run)))
+	if view.Error != "" {
+		fmt.Fprintf(&b, "error: %s\n", cell(truncateText(view.Error, 300)))
+	}
+	if len(view.Steps) > 0 {
+		p := &printer{w: &b}
+		_ = p.table(stepHeader, stepRows(view.Steps))
+	}
+	return b.String()
+}
+
+// watch polls the run until it ends. On a terminal the frame is redrawn in place; otherwise
+// a frame is printed each time it changes. It exits 0 only when the run completed.
+func (e *env) watch(c *cli.Context, cl *client.Client, out *printer, id string) error {
+	tty := !out.json && isTerminal(e.stdout)
+	poll := c.Duration("poll")
+	lastFrame, lastLines, failures := "", 0, 0
+	stopped := func() error {
+		fmt.Fprintf(e.stderr, "\nstopped watching; run %s goes on (see `petagrid status %s`)\n", cell(id), cell(id))
+		return errReported
+	}
+	for {
+		ctx, cancel := callCtx(c, c.Context)
+		view, err := cl.Get(ctx, id, false)
+		cancel()
+		if err != nil {
+			if c.Context.Err() != nil {
+				return stopped()
+			}
+			var te *client.TransportError
+			if (errors.As(err, &te) || errors.Is(err, context.DeadlineExceeded)) && failures < 5 {
+				// The daemon may be restarting: try again at the next poll.
+				failures++
+				e.log.WithError(err).Warn("asking the site for the run failed; retrying")
+			} else {
+				return siteErr(c, err)
+			}
+		} else {
+			failures = 0
+			if !out.json {
+				frame := watchFrame(view)
+				switch {
+				case tty && frame != lastFrame:
+					if lastLines > 0 {
+						// Cursor up over the last frame, then clear to the end of the screen.
+						fmt.Fprintf(e.stdout, "\x1b[%dA\x1b[J", lastLines)
+					}
+					fmt.Fprint(e.stdout, frame)
+					lastLines = strings.Count(frame, "\n")
+				case !tty && frame != lastFrame:
+					if lastFrame != "" {
+						fmt.Fprintln(e.stdout)
+					}
+					fmt.Fprint(e.stdout, frame)
+				}
+				lastFrame = frame
+			}
+			if view.State.Terminal() {
+				if out.json {
+					if err := out.encode(view); err != nil {
+						return err
+					}
+				}
+				if outcome(view.Run) == journal.Completed {
+					return nil
+				}
+				return errReported
+			}
+		}
+		t := time.NewTimer(poll)
+		select {
+		case <-c.Context.Done():
+			t.Stop()
+			return stopped()
+		case <-t.C:
+		}
+	}
+}
+
+// isTerminal: w is a terminal that understands cursor movement.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok || os.Getenv("TERM") == "dumb" {
+		return false
+	}
+	_, err := unix.IoctlGetTermios(int(f.Fd()), unix.TCGETS)
+	return err == nil
+}

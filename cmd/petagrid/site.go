@@ -1,0 +1,55 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"os"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/petagrid/petagrid/site"
+)
+
+// siteCommand runs the site daemon.
+func siteCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:  "site",
+		Usage: "run the site daemon beside the Slurm controller",
+		Subcommands: []*cli.Command{
+			{
+				Name:  "serve",
+				Usage: "run the site daemon (journal, submission, tracking, API, metrics) until SIGINT or SIGTERM; configured by the slurm and site sections of --config",
+				Action: func(c *cli.Context) error {
+					if c.NArg() > 0 {
+						return usagef("site serve takes no arguments")
+					}
+					ctx := c.Context
+					d, err := site.New(ctx, e.config.Site, site.Options{Slurm: e.config.Slurm, Log: e.log, Version: version})
+					if err != nil {
+						return err
+					}
+					defer d.Close()
+					e.log.WithField("version", version).Info("site daemon starting")
+					if err := d.Run(ctx); err != nil && !(errors.Is(err, context.Canceled) && ctx.Err() != nil) {
+						return err
+					}
+					e.log.Info("site daemon stopped")
+					return nil
+				},
+			},
+			{
+				// The daemon runs this as a mapped user (runuser or sudo) so that a run's
+				// workspace is written by the account the jobs run as.
+				Name:   "write-workspace",
+				Usage:  "write a run's workspace from the JSON request on stdin, as the user this runs as (run by the daemon)",
+				Hidden: true,
+				Action: func(c *cli.Context) error {
+					if c.NArg() > 0 {
+						return usagef("site write-workspace takes no arguments")
+					}
+					return site.WriteWorkspaceFromJSON(os.Stdin)
+				},
+			},
+		},
+	}
+}

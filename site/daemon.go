@@ -1,0 +1,174 @@
+package site
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base32"
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/slurmbridge"
+	"github.com/petagrid/petagrid/workflows"
+	"github.com/sirupsen/logrus"
+)
+
+// Daemon is one site daemon: journal, executor, tracker and API.
+type Daemon struct {
+	cfg     Config
+	log     logrus.FieldLogger
+	journal *journal.Journal
+	// bridge polls Slurm as the daemon itself; submissions and cancellations go through the
+	// mapper's per-user bridges.
+	bridge  *slurmbridge.Bridge
+	mapper  *Mapper
+	profile *workflows.SiteProfile
+	metrics *metrics
+	version string
+
+	queue     chan string
+	mu        sync.Mutex
+	queued    map[string]bool
+	cancelled map[string]time.Time // when the tracker last asked Slurm to cancel a run's jobs
+
+	trackerWake chan struct{}
+	pollMu      sync.Mutex
+	lastPoll    time.Time
+}
+
+// Options are what New needs besides the configuration.
+type Options struct {
+	Slurm   slurmbridge.Config
+	Log     logrus.FieldLogger
+	Version string
+}
+
+// New opens the journal and checks the configuration against this host. It does not
+// contact Slurm: a controller that is down at start is waited for, not fatal.
+func New(ctx context.Context, cfg Config, opts Options) (*Daemon, error) {
+	cfg = cfg.WithDefaults()
+	if err := cfg.Validate(); err != nil {
+		return nil, fmt.Errorf("site configuration:\n%w", err)
+	}
+	log := opts.Log
+	if log == nil {
+		log = logrus.New()
+	}
+	log = log.WithField("component", "site")
+	profile := workflows.DefaultProfile()
+	if cfg.Profile != "" {
+		data, err := os.ReadFile(cfg.Profile)
+		if err != nil {
+			return nil, fmt.Errorf("site profile: %w", err)
+		}
+		if profile, err = workflows.LoadProfile(cfg.Profile, data); err != nil {
+			return nil, fmt.Errorf("site profile:\n%w", err)
+		}
+	}
+	base, err := slurmbridge.New(opts.Slurm, log)
+	if err != nil {
+		return nil, err
+	}
+	j, err := journal.Open(ctx, cfg.Journal)
+	if err != nil {
+		return nil, err
+	}
+	d := &Daemon{cfg: cfg, log: log, journal: j, profile: profile, version: opts.Version,
+		queue: make(chan string, 100_000), queued: map[string]bool{}, cancelled: map[string]time.Time{},
+		trackerWake: make(chan struct{}, 1)}
+	d.metrics = newMetrics(j)
+	d.bridge = base.WithObserver(d.metrics.observeSlurm)
+	if d.mapper, err = NewMapper(cfg.Users, d.bridge); err != nil {
+		j.Close()
+		return nil, fmt.Errorf("site.users: %w", err)
+	}
+	return d, nil
+}
+
+// Journal exposes the journal (for the CLI's offline commands and tests).
+func (d *Daemon) Journal() *journal.Journal { return d.journal }
+
+// Close releases the journal.
+func (d *Daemon) Close() error { return d.journal.Close() }
+
+// Run starts the executor workers and the tracker, resumes whatever the journal says was in
+// flight, and serves the API until ctx ends.
+func (d *Daemon) Run(ctx context.Context) error {
+	if err := d.resume(ctx); err != nil {
+		return err
+	}
+	var wg sync.WaitGroup
+	for i := 0; i < d.cfg.Submit.Workers; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			d.worker(ctx)
+		}()
+	}
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		d.track(ctx)
+	}()
+	err := d.serve(ctx)
+	wg.Wait()
+	return err
+}
+
+// resume queues every run the journal says is not yet in Slurm's hands.
+func (d *Daemon) resume(ctx context.Context) error {
+	runs, err := d.journal.Active(ctx)
+	if err != nil {
+		return err
+	}
+	n := 0
+	for _, r := range runs {
+		switch r.State {
+		case journal.Accepted, journal.Rendered, journal.Submitting:
+			d.enqueue(r.ID)
+			n++
+		}
+	}
+	if len(runs) > 0 {
+		d.log.WithField("active", len(runs)).WithField("toSubmit", n).Info("resuming runs from the journal")
+	}
+	return nil
+}
+
+// enqueue hands a run to the executor once, however often it is asked.
+func (d *Daemon) enqueue(runID string) {
+	d.mu.Lock()
+	if d.queued[runID] {
+		d.mu.Unlock()
+		return
+	}
+	d.queued[runID] = true
+	d.mu.Unlock()
+	d.queue <- runID
+}
+
+func (d *Daemon) dequeued(runID string) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	delete(d.queued, runID)
+}
+
+func (d *Daemon) wakeTracker() {
+	select {
+	case d.trackerWake <- struct{}{}:
+	default:
+	}
+}
+
+// newRunID is a run id: "r-" and 16 random base32 characters (80 bits), short enough for
+// job tags (run id + step name ≤ 64).
+func newRunID() (string, error) {
+	var b [10]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", fmt.Errorf("run id: %w", err)
+	}
+	return "r-" + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b[:])), nil
+}

@@ -1,0 +1,328 @@
+package site
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path"
+	"time"
+
+	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/slurmbridge"
+	"github.com/petagrid/petagrid/workflows"
+)
+
+// worker takes runs off the queue and moves each as far as it can go: rendered, submitted.
+func (d *Daemon) worker(ctx context.Context) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case runID := <-d.queue:
+			d.advanceRun(ctx, runID)
+			d.dequeued(runID)
+		}
+	}
+}
+
+// advanceRun drives one run through accepted → rendered → submitting → submitted. Each
+// transition is committed before the action that follows it, so that a crash anywhere
+// leaves a journal that says what may have happened: a run found in "submitting" after a
+// restart has its jobs looked up by tag before anything is submitted again.
+func (d *Daemon) advanceRun(ctx context.Context, runID string) {
+	log := d.log.WithField("run", runID)
+	resumed := true
+	for attempt := 0; ; attempt++ {
+		if ctx.Err() != nil {
+			return
+		}
+		run, err := d.journal.Get(ctx, runID)
+		if err != nil {
+			log.WithError(err).Error("reading run from the journal")
+			return
+		}
+		switch run.State {
+		case journal.Accepted:
+			if run.CancelRequested {
+				d.finish(ctx, run, journal.Cancelled, "cancelled before submission")
+				return
+			}
+			if err := d.render(ctx, run); err != nil {
+				log.WithError(err).Warn("run could not be rendered")
+				d.finish(ctx, run, journal.SubmitFailed, err.Error())
+				return
+			}
+			resumed = false
+		case journal.Rendered:
+			if run.CancelRequested {
+				d.finish(ctx, run, journal.Cancelled, "cancelled before submission")
+				return
+			}
+			if err := d.journal.Advance(ctx, runID, journal.Rendered, journal.Submitting, ""); err != nil {
+				log.WithError(err).Error("journal")
+				return
+			}
+		case journal.Submitting:
+			err := d.submit(ctx, run, resumed || attempt > 0)
+			if err == nil {
+				d.metrics.submitLatency.Observe(time.Since(run.CreatedAt).Seconds())
+				d.wakeTracker()
+				return
+			}
+			if !transient(err) {
+				log.WithError(err).Warn("submission refused")
+				d.abandon(ctx, run, err)
+				return
+			}
+			wait := min(time.Duration(1<<min(attempt, 10))*time.Second, d.cfg.Submit.RetryMax)
+			log.WithError(err).WithField("retryInSeconds", wait.Seconds()).Warn("Slurm did not answer the submission; will look the jobs up by tag and go on")
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(wait):
+			}
+		default:
+			return
+		}
+	}
+}
+
+// transient errors leave the outcome open: Slurm was unreachable, slow, or answered
+// nothing readable, or the daemon is stopping.
+func transient(err error) bool {
+	var lookup *lookupError
+	return errors.As(err, &lookup) || errors.Is(err, slurmbridge.ErrControllerUnreachable) || errors.Is(err, slurmbridge.ErrAccountingUnreachable) || errors.Is(err, slurmbridge.ErrTimeout) ||
+		errors.Is(err, slurmbridge.ErrSubmitOutcomeUnknown) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
+}
+
+// lookupError is a failed search for earlier submissions by tag.
+type lookupError struct{ err error }
+
+func (e *lookupError) Error() string { return "looking up earlier submissions by tag: " + e.err.Error() }
+func (e *lookupError) Unwrap() error { return e.err }
+
+// compile turns a journaled run into its plan. It is deterministic (same source, params,
+// profile and run id give the same plan), which is why the journal keeps the source rather
+// than the rendered scripts.
+func (d *Daemon) compile(run journal.Run) (*workflows.Plan, string, error) {
+	wf, err := workflows.Parse(run.SourceName, run.Source)
+	if err != nil {
+		return nil, "", err
+	}
+	userDir := path.Join(d.profile.WorkspaceRoot, run.LocalUser)
+	plan, err := workflows.Compile(wf, d.profile, workflows.CompileOptions{RunID: run.ID, Workspace: path.Join(userDir, run.ID), Params: run.Params})
+	if err != nil {
+		return nil, "", err
+	}
+	if err := d.checkPartitions(plan); err != nil {
+		return nil, "", err
+	}
+	return plan, userDir, nil
+}
+
+// checkPartitions keeps grid work on the grid partitions: a job without a partition gets the
+// first one, a job on any other is refused.
+func (d *Daemon) checkPartitions(plan *workflows.Plan) error {
+	if len(d.cfg.GridPartitions) == 0 {
+		return nil
+	}
+	for _, job := range plan.Jobs {
+		if job.Request.Partition == "" {
+			job.Request.Partition = d.cfg.GridPartitions[0]
+			continue
+		}
+		ok := false
+		for _, p := range d.cfg.GridPartitions {
+			ok = ok || p == job.Request.Partition
+		}
+		if !ok {
+			return fmt.Errorf("step %s asks for partition %s, which is not one of this site's grid partitions (%v)", job.Step, job.Request.Partition, d.cfg.GridPartitions)
+		}
+	}
+	return nil
+}
+
+// render writes the workspace as the run's account, then journals the steps.
+func (d *Daemon) render(ctx context.Context, run journal.Run) error {
+	plan, userDir, err := d.compile(run)
+	if err != nil {
+		return err
+	}
+	acct, err := d.mapper.Account(run.LocalUser)
+	if err != nil {
+		return err
+	}
+	if err := d.mapper.WriteWorkspace(ctx, acct, userDir, plan); err != nil {
+		return err
+	}
+	steps := make([]journal.Step, len(plan.Jobs))
+	for i, job := range plan.Jobs {
+		steps[i] = journal.Step{Name: job.Step, Position: i, Tag: job.Request.Tag, Finally: job.Finally, ArraySize: job.ArraySize,
+			Stdout: job.Stdout, Stderr: job.Stderr}
+	}
+	return d.journal.Render(ctx, run.ID, plan.Workspace, steps)
+}
+
+// submit submits the steps that have no job yet. With lookup set (a resumed run, or a retry
+// after an unanswered submission), it first asks Slurm for jobs carrying the steps' tags and
+// adopts them, so that nothing is submitted twice.
+func (d *Daemon) submit(ctx context.Context, run journal.Run, lookup bool) error {
+	plan, _, err := d.compile(run)
+	if err != nil {
+		return fmt.Errorf("%w (the workflow compiled when it was accepted; has the site profile changed?)", err)
+	}
+	known := map[string]uint32{}
+	var missing []journal.Step
+	for _, s := range run.Steps {
+		if s.JobID != 0 {
+			known[s.Name] = s.JobID
+		} else {
+			missing = append(missing, s)
+		}
+	}
+	if lookup && len(missing) > 0 {
+		found, err := d.findByTags(ctx, run, missing)
+		if err != nil {
+			// Without the answer nothing may be submitted, but nothing is lost either: a
+			// failed lookup is always retried, never taken for a refusal.
+			return &lookupError{err: err}
+		}
+		for _, s := range missing {
+			if id, ok := found[s.Tag]; ok {
+				if err := d.journal.RecordJob(ctx, run.ID, s.Name, id, "(adopted: found by tag after a restart or an unanswered submission)"); err != nil {
+					return err
+				}
+				known[s.Name] = id
+				d.log.WithField("run", run.ID).WithField("step", s.Name).WithField("jobId", id).Info("adopted a job submitted before")
+			}
+		}
+	}
+	if run.CancelRequested {
+		// Submit nothing more; the tracker cancels what exists.
+		var updates []journal.StepUpdate
+		now := time.Now().UTC()
+		for _, s := range run.Steps {
+			if _, ok := known[s.Name]; !ok {
+				updates = append(updates, journal.StepUpdate{RunID: run.ID, Step: s.Name, State: journal.StepCancelled, Reason: "cancelled before submission", EndedAt: &now})
+			}
+		}
+		if err := d.journal.UpdateSteps(ctx, updates); err != nil {
+			return err
+		}
+		return d.journal.Advance(ctx, run.ID, journal.Submitting, journal.Submitted, "cancel requested during submission")
+	}
+	b, err := d.mapper.Bridge(run.LocalUser)
+	if err != nil {
+		return err
+	}
+	_, err = workflows.SubmitPlan(ctx, b, plan, workflows.SubmitOptions{
+		Known:       known,
+		KeepOnError: true,
+		Submitted: func(step string, jobID uint32) error {
+			return d.journal.RecordJob(context.WithoutCancel(ctx), run.ID, step, jobID, "")
+		},
+	})
+	if err != nil {
+		return err
+	}
+	return d.journal.Advance(ctx, run.ID, journal.Submitting, journal.Submitted, "")
+}
+
+// findByTags asks Slurm (the controller, then the accounting database) for jobs named with
+// the steps' tags: one squeue and one sacct for the whole run.
+func (d *Daemon) findByTags(ctx context.Context, run journal.Run, steps []journal.Step) (map[string]uint32, error) {
+	tags := make([]string, len(steps))
+	byTag := map[string]bool{}
+	for i, s := range steps {
+		tags[i] = s.Tag
+		byTag[s.Tag] = true
+	}
+	found := map[string]map[uint32]bool{}
+	add := func(name string, id uint32) {
+		if !byTag[name] {
+			return
+		}
+		if found[name] == nil {
+			found[name] = map[uint32]bool{}
+		}
+		found[name][id] = true
+	}
+	jobs, err := d.bridge.ListJobs(ctx, slurmbridge.JobQuery{Names: tags})
+	if err != nil {
+		return nil, err
+	}
+	for _, j := range jobs {
+		add(j.Name, masterOf(j.ID, j.ArrayJobID, j.HetJobID))
+	}
+	records, err := d.bridge.Accounting(ctx, slurmbridge.AccountingQuery{Start: run.CreatedAt.Add(-time.Minute), End: time.Now().Add(time.Minute), Names: tags})
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range records {
+		add(r.Name, masterOf(r.JobID, r.ArrayJobID, r.HetJobID))
+	}
+	out := map[string]uint32{}
+	for tag, ids := range found {
+		if len(ids) > 1 {
+			return nil, fmt.Errorf("tag %s names %d jobs; refusing to guess which is this run's", tag, len(ids))
+		}
+		for id := range ids {
+			out[tag] = id
+		}
+	}
+	return out, nil
+}
+
+func masterOf(id, arrayJobID, hetJobID uint32) uint32 {
+	switch {
+	case arrayJobID != 0:
+		return arrayJobID
+	case hetJobID != 0:
+		return hetJobID
+	}
+	return id
+}
+
+// abandon ends a run whose submission Slurm refused: the jobs it did submit are cancelled
+// (a half-submitted workflow would wait on steps that never come) and the run is failed
+// with Slurm's reason.
+func (d *Daemon) abandon(ctx context.Context, run journal.Run, cause error) {
+	log := d.log.WithField("run", run.ID)
+	fresh, err := d.journal.Get(ctx, run.ID)
+	if err == nil {
+		run = fresh
+	}
+	if b, err := d.mapper.Bridge(run.LocalUser); err == nil {
+		for _, s := range run.Steps {
+			if s.JobID == 0 {
+				continue
+			}
+			if err := b.Cancel(ctx, s.JobID, ""); err != nil && !errors.Is(err, slurmbridge.ErrJobFinished) && !errors.Is(err, slurmbridge.ErrJobNotFound) {
+				log.WithError(err).WithField("jobId", s.JobID).Warn("cancelling a job of a failed submission")
+			}
+		}
+	}
+	d.finish(ctx, run, journal.SubmitFailed, "submission failed: "+cause.Error())
+}
+
+// finish moves a run that never reached Slurm (or only partly) to a terminal state, closing
+// its unsubmitted steps.
+func (d *Daemon) finish(ctx context.Context, run journal.Run, outcome journal.RunState, detail string) {
+	var updates []journal.StepUpdate
+	now := time.Now().UTC()
+	for _, s := range run.Steps {
+		if !s.State.Terminal() {
+			updates = append(updates, journal.StepUpdate{RunID: run.ID, Step: s.Name, State: journal.StepCancelled, Reason: detail, EndedAt: &now})
+		}
+	}
+	if err := d.journal.UpdateSteps(ctx, updates); err != nil {
+		d.log.WithField("run", run.ID).WithError(err).Error("journal")
+	}
+	if err := d.journal.Advance(ctx, run.ID, run.State, outcome, detail); err != nil {
+		d.log.WithField("run", run.ID).WithError(err).Error("journal")
+	}
+	if outcome == journal.SubmitFailed {
+		// Jobs it did submit were cancelled; the tracker records how they ended.
+		d.wakeTracker()
+	}
+}

@@ -1,0 +1,841 @@
+// Package journal is the site daemon's durable record of every run it accepted: what was
+// asked, what was rendered, which Slurm jobs exist for it and how they ended. It is the
+// daemon's memory across crashes: each transition is committed (WAL, synchronous=FULL)
+// before the action that follows it, so that after a kill -9 the daemon knows which
+// submissions may have reached Slurm and looks them up by tag instead of repeating them.
+package journal
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	_ "github.com/mattn/go-sqlite3" // the database/sql driver for SQLite
+)
+
+// RunState is where a run is in its life.
+type RunState string
+
+// Run states, in order. A run moves forward only; terminal states are Completed, Failed,
+// Cancelled, Timeout, NodeFail, OutOfMemory, Preempted, BootFail, Deadline and
+// SubmitFailed; Reported follows a terminal state once the outcome has been delivered to
+// the grid gateway (the outcome is kept in Run.Outcome).
+const (
+	Accepted     RunState = "accepted"
+	Rendered     RunState = "rendered"
+	Submitting   RunState = "submitting"
+	Submitted    RunState = "submitted"
+	Running      RunState = "running"
+	Completed    RunState = "completed"
+	Failed       RunState = "failed"
+	Cancelled    RunState = "cancelled"
+	Timeout      RunState = "timeout"
+	NodeFail     RunState = "node_fail"
+	OutOfMemory  RunState = "out_of_memory"
+	Preempted    RunState = "preempted"
+	BootFail     RunState = "boot_fail"
+	Deadline     RunState = "deadline"
+	SubmitFailed RunState = "submit_failed"
+	Reported     RunState = "reported"
+)
+
+// RunStates lists every run state (for metrics and documentation).
+var RunStates = []RunState{Accepted, Rendered, Submitting, Submitted, Running, Completed, Failed, Cancelled, Timeout, NodeFail, OutOfMemory, Preempted, BootFail, Deadline, SubmitFailed, Reported}
+
+// Terminal reports whether a run in state s is over (reported runs included).
+func (s RunState) Terminal() bool {
+	switch s {
+	case Accepted, Rendered, Submitting, Submitted, Running:
+		return false
+	}
+	return true
+}
+
+// rank orders the live states so that a transition never goes back.
+func (s RunState) rank() int {
+	switch s {
+	case Accepted:
+		return 0
+	case Rendered:
+		return 1
+	case Submitting:
+		return 2
+	case Submitted:
+		return 3
+	case Running:
+		return 4
+	case Reported:
+		return 6
+	}
+	return 5
+}
+
+// StepState is where one step's Slurm job is.
+type StepState string
+
+// Step states. Planned: not submitted yet. Skipped: Slurm cancelled it because its
+// dependencies can never be satisfied (a failure handler after a success, a step after a
+// failure). The rest mirror Slurm's terminal states.
+const (
+	StepPlanned     StepState = "planned"
+	StepPending     StepState = "pending"
+	StepRunning     StepState = "running"
+	StepCompleted   StepState = "completed"
+	StepFailed      StepState = "failed"
+	StepCancelled   StepState = "cancelled"
+	StepTimeout     StepState = "timeout"
+	StepNodeFail    StepState = "node_fail"
+	StepOutOfMemory StepState = "out_of_memory"
+	StepPreempted   StepState = "preempted"
+	StepBootFail    StepState = "boot_fail"
+	StepDeadline    StepState = "deadline"
+	StepSkipped     StepState = "skipped"
+)
+
+// Terminal reports whether the step's job is over.
+func (s StepState) Terminal() bool {
+	switch s {
+	case StepPlanned, StepPending, StepRunning:
+		return false
+	}
+	return true
+}
+
+// Run is one accepted workflow submission.
+type Run struct {
+	ID string `json:"id"`
+	// Researcher is who asked: "0x…" for a key, "unix:<user>" for a local socket peer.
+	Researcher     string            `json:"researcher"`
+	LocalUser      string            `json:"localUser"`
+	IdempotencyKey string            `json:"idempotencyKey,omitempty"`
+	Workflow       string            `json:"workflow"`
+	SourceName     string            `json:"sourceName"`
+	Source         []byte            `json:"-"`
+	Params         map[string]string `json:"params,omitempty"`
+	State          RunState          `json:"state"`
+	// Outcome is the terminal state, kept when State moves on to Reported.
+	Outcome         RunState   `json:"outcome,omitempty"`
+	Workspace       string     `json:"workspace,omitempty"`
+	Error           string     `json:"error,omitempty"`
+	CancelRequested bool       `json:"cancelRequested,omitempty"`
+	CreatedAt       time.Time  `json:"createdAt"`
+	UpdatedAt       time.Time  `json:"updatedAt"`
+	SubmittedAt     *time.Time `json:"submittedAt,omitempty"`
+	EndedAt         *time.Time `json:"endedAt,omitempty"`
+	Steps           []Step     `json:"steps,omitempty"`
+}
+
+// Step is one step of a run and its Slurm job.
+type Step struct {
+	Name      string    `json:"name"`
+	Position  int       `json:"position"`
+	Tag       string    `json:"tag"`
+	Finally   bool      `json:"finally,omitempty"`
+	ArraySize int       `json:"arraySize,omitempty"`
+	JobID     uint32    `json:"jobId,omitempty"`
+	State     StepState `json:"state"`
+	// SlurmState is Slurm's own word for the job (or the worst of its array tasks).
+	SlurmState  string     `json:"slurmState,omitempty"`
+	Reason      string     `json:"reason,omitempty"`
+	ExitCode    *int       `json:"exitCode,omitempty"`
+	ExitSignal  *int       `json:"exitSignal,omitempty"`
+	Stdout      string     `json:"stdout,omitempty"`
+	Stderr      string     `json:"stderr,omitempty"`
+	SubmittedAt *time.Time `json:"submittedAt,omitempty"`
+	StartedAt   *time.Time `json:"startedAt,omitempty"`
+	EndedAt     *time.Time `json:"endedAt,omitempty"`
+}
+
+// ErrNotFound is returned for an unknown run.
+var ErrNotFound = errors.New("no such run")
+
+// ErrDuplicate is returned by Accept when the researcher already submitted under the same
+// idempotency key; the existing run comes with it.
+var ErrDuplicate = errors.New("a run with this idempotency key exists")
+
+// Journal is the SQLite journal. Writes are serialised (SQLite has one writer); reads run
+// concurrently on their own connections.
+type Journal struct {
+	db    *sql.DB
+	lock  *os.File
+	write sync.Mutex
+	now   func() time.Time
+}
+
+// Open opens (creating if needed) the journal at path and brings its schema up to date.
+func Open(ctx context.Context, path string) (*Journal, error) {
+	if path == "" {
+		return nil, errors.New("journal path is empty")
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, fmt.Errorf("journal directory: %w", err)
+	}
+	// One daemon per journal: two would both submit the same runs.
+	lock, err := os.OpenFile(path+".lock", os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("journal lock: %w", err)
+	}
+	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		lock.Close()
+		return nil, fmt.Errorf("journal %s is in use by another petagrid process (%w)", path, err)
+	}
+	// _txlock=immediate takes the write lock at BEGIN, so two writers never deadlock on an
+	// upgrade; synchronous=FULL makes every commit durable on return (NORMAL may lose the
+	// last commits on power loss, which would break "durable before the next action").
+	q := url.Values{}
+	q.Set("_journal_mode", "WAL")
+	q.Set("_synchronous", "FULL")
+	q.Set("_busy_timeout", "10000")
+	q.Set("_foreign_keys", "on")
+	q.Set("_txlock", "immediate")
+	db, err := sql.Open("sqlite3", "file:"+path+"?"+q.Encode())
+	if err != nil {
+		lock.Close()
+		return nil, fmt.Errorf("opening journal %s: %w", path, err)
+	}
+	db.SetMaxOpenConns(8)
+	j := &Journal{db: db, lock: lock, now: func() time.Time { return time.Now().UTC() }}
+	if err := j.migrate(ctx); err != nil {
+		j.Close()
+		return nil, fmt.Errorf("journal %s: %w", path, err)
+	}
+	if err := os.Chmod(path, 0o600); err != nil {
+		j.Close()
+		return nil, fmt.Errorf("journal %s: %w", path, err)
+	}
+	return j, nil
+}
+
+// Close closes the database and releases the lock.
+func (j *Journal) Close() error {
+	err := j.db.Close()
+	j.lock.Close()
+	return err
+}
+
+// migrations are applied in order, each once, in its own transaction. Never edit one that
+// has shipped: add another.
+var migrations = []string{
+	// 1: runs, steps, the transition log and request nonces.
+	`CREATE TABLE runs (
+		id TEXT PRIMARY KEY,
+		researcher TEXT NOT NULL,
+		local_user TEXT NOT NULL,
+		idempotency_key TEXT,
+		workflow TEXT NOT NULL,
+		source_name TEXT NOT NULL,
+		source BLOB NOT NULL,
+		params TEXT NOT NULL,
+		state TEXT NOT NULL,
+		outcome TEXT NOT NULL DEFAULT '',
+		workspace TEXT NOT NULL DEFAULT '',
+		error TEXT NOT NULL DEFAULT '',
+		cancel_requested INTEGER NOT NULL DEFAULT 0,
+		created_at INTEGER NOT NULL,
+		updated_at INTEGER NOT NULL,
+		submitted_at INTEGER,
+		ended_at INTEGER
+	);
+	CREATE UNIQUE INDEX runs_idempotency ON runs(researcher, idempotency_key) WHERE idempotency_key IS NOT NULL;
+	CREATE INDEX runs_state ON runs(state);
+	CREATE INDEX runs_researcher ON runs(researcher, created_at);
+	CREATE TABLE steps (
+		run_id TEXT NOT NULL REFERENCES runs(id),
+		name TEXT NOT NULL,
+		position INTEGER NOT NULL,
+		tag TEXT NOT NULL UNIQUE,
+		finally INTEGER NOT NULL,
+		array_size INTEGER NOT NULL,
+		job_id INTEGER,
+		state TEXT NOT NULL,
+		slurm_state TEXT NOT NULL DEFAULT '',
+		reason TEXT NOT NULL DEFAULT '',
+		exit_code INTEGER,
+		exit_signal INTEGER,
+		stdout TEXT NOT NULL,
+		stderr TEXT NOT NULL,
+		submitted_at INTEGER,
+		started_at INTEGER,
+		ended_at INTEGER,
+		PRIMARY KEY (run_id, name)
+	);
+	CREATE INDEX steps_job ON steps(job_id);
+	CREATE TABLE transitions (
+		seq INTEGER PRIMARY KEY AUTOINCREMENT,
+		run_id TEXT NOT NULL,
+		step TEXT NOT NULL DEFAULT '',
+		from_state TEXT NOT NULL,
+		to_state TEXT NOT NULL,
+		at INTEGER NOT NULL,
+		detail TEXT NOT NULL DEFAULT ''
+	);
+	CREATE INDEX transitions_run ON transitions(run_id, seq);
+	CREATE TABLE nonces (
+		signer TEXT NOT NULL,
+		nonce TEXT NOT NULL,
+		expires_at INTEGER NOT NULL,
+		PRIMARY KEY (signer, nonce)
+	);
+	CREATE INDEX nonces_expiry ON nonces(expires_at);`,
+}
+
+// SchemaVersion is the version this build writes.
+func SchemaVersion() int { return len(migrations) }
+
+func (j *Journal) migrate(ctx context.Context) error {
+	j.write.Lock()
+	defer j.write.Unlock()
+	if _, err := j.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)`); err != nil {
+		return fmt.Errorf("creating schema_migrations: %w", err)
+	}
+	var current int
+	if err := j.db.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&current); err != nil {
+		return fmt.Errorf("reading schema version: %w", err)
+	}
+	if current > len(migrations) {
+		return fmt.Errorf("the journal has schema version %d, newer than this build's %d: run the newer petagrid, or restore the journal's backup", current, len(migrations))
+	}
+	for v := current + 1; v <= len(migrations); v++ {
+		tx, err := j.db.BeginTx(ctx, nil)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, migrations[v-1]); err != nil {
+			tx.Rollback()
+			return fmt.Errorf("migration %d: %w", v, err)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations(version, applied_at) VALUES (?, ?)`, v, j.now().Unix()); err != nil {
+			tx.Rollback()
+			return fmt.Errorf("migration %d: %w", v, err)
+		}
+		if err := tx.Commit(); err != nil {
+			return fmt.Errorf("migration %d: %w", v, err)
+		}
+	}
+	return nil
+}
+
+// tx runs fn in one write transaction.
+func (j *Journal) tx(ctx context.Context, fn func(*sql.Tx) error) error {
+	j.write.Lock()
+	defer j.write.Unlock()
+	tx, err := j.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("journal: %w", err)
+	}
+	if err := fn(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("journal commit: %w", err)
+	}
+	return nil
+}
+
+func unix(t time.Time) int64 { return t.UTC().Unix() }
+
+func nullTime(v sql.NullInt64) *time.Time {
+	if !v.Valid {
+		return nil
+	}
+	t := time.Unix(v.Int64, 0).UTC()
+	return &t
+}
+
+func logTransition(ctx context.Context, tx *sql.Tx, runID, step string, from, to string, at time.Time, detail string) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO transitions(run_id, step, from_state, to_state, at, detail) VALUES (?,?,?,?,?,?)`, runID, step, from, to, unix(at), detail)
+	if err != nil {
+		return fmt.Errorf("journal: recording transition of %s: %w", runID, err)
+	}
+	return nil
+}
+
+// Accept records a new run in state Accepted. If the researcher already has a run with the
+// same non-empty idempotency key, nothing is written and that run is returned with
+// ErrDuplicate.
+func (j *Journal) Accept(ctx context.Context, r Run) (Run, error) {
+	params, err := json.Marshal(r.Params)
+	if err != nil {
+		return Run{}, fmt.Errorf("journal: params: %w", err)
+	}
+	now := j.now()
+	r.State, r.CreatedAt, r.UpdatedAt = Accepted, now, now
+	var existing string
+	err = j.tx(ctx, func(tx *sql.Tx) error {
+		if r.IdempotencyKey != "" {
+			err := tx.QueryRowContext(ctx, `SELECT id FROM runs WHERE researcher = ? AND idempotency_key = ?`, r.Researcher, r.IdempotencyKey).Scan(&existing)
+			if err == nil {
+				return ErrDuplicate
+			}
+			if !errors.Is(err, sql.ErrNoRows) {
+				return fmt.Errorf("journal: %w", err)
+			}
+		}
+		var key any
+		if r.IdempotencyKey != "" {
+			key = r.IdempotencyKey
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO runs(id, researcher, local_user, idempotency_key, workflow, source_name, source, params, state, created_at, updated_at)
+			VALUES (?,?,?,?,?,?,?,?,?,?,?)`, r.ID, r.Researcher, r.LocalUser, key, r.Workflow, r.SourceName, r.Source, string(params), string(Accepted), unix(now), unix(now))
+		if err != nil {
+			return fmt.Errorf("journal: accepting run %s: %w", r.ID, err)
+		}
+		return logTransition(ctx, tx, r.ID, "", "", string(Accepted), now, "")
+	})
+	if errors.Is(err, ErrDuplicate) {
+		run, gerr := j.Get(ctx, existing)
+		if gerr != nil {
+			return Run{}, gerr
+		}
+		return run, ErrDuplicate
+	}
+	if err != nil {
+		return Run{}, err
+	}
+	return r, nil
+}
+
+// Render records the rendered plan: the workspace and one row per step, and moves the run
+// from Accepted to Rendered.
+func (j *Journal) Render(ctx context.Context, runID, workspace string, steps []Step) error {
+	now := j.now()
+	return j.tx(ctx, func(tx *sql.Tx) error {
+		if err := advance(ctx, tx, runID, Accepted, Rendered, now, ""); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE runs SET workspace = ? WHERE id = ?`, workspace, runID); err != nil {
+			return fmt.Errorf("journal: %w", err)
+		}
+		for _, s := range steps {
+			_, err := tx.ExecContext(ctx, `INSERT INTO steps(run_id, name, position, tag, finally, array_size, state, stdout, stderr) VALUES (?,?,?,?,?,?,?,?,?)`,
+				runID, s.Name, s.Position, s.Tag, s.Finally, s.ArraySize, string(StepPlanned), s.Stdout, s.Stderr)
+			if err != nil {
+				return fmt.Errorf("journal: step %s of run %s: %w", s.Name, runID, err)
+			}
+		}
+		return nil
+	})
+}
+
+// Advance moves a run from state from to state to (and records why).
+func (j *Journal) Advance(ctx context.Context, runID string, from, to RunState, detail string) error {
+	return j.tx(ctx, func(tx *sql.Tx) error {
+		return advance(ctx, tx, runID, from, to, j.now(), detail)
+	})
+}
+
+// advance is a compare-and-set on the run's state, so that two actors (the executor and a
+// cancellation) can never both move it.
+func advance(ctx context.Context, tx *sql.Tx, runID string, from, to RunState, now time.Time, detail string) error {
+	if to.rank() < from.rank() {
+		return fmt.Errorf("journal: run %s cannot go back from %s to %s", runID, from, to)
+	}
+	set := `state = ?, updated_at = ?`
+	args := []any{string(to), unix(now)}
+	if to == Submitted {
+		set += `, submitted_at = ?`
+		args = append(args, unix(now))
+	}
+	if to.Terminal() && to != Reported {
+		set += `, outcome = ?, ended_at = ?`
+		args = append(args, string(to), unix(now))
+		if detail != "" {
+			set += `, error = ?`
+			args = append(args, detail)
+		}
+	}
+	args = append(args, runID, string(from))
+	res, err := tx.ExecContext(ctx, `UPDATE runs SET `+set+` WHERE id = ? AND state = ?`, args...)
+	if err != nil {
+		return fmt.Errorf("journal: run %s %s → %s: %w", runID, from, to, err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		var cur string
+		if err := tx.QueryRowContext(ctx, `SELECT state FROM runs WHERE id = ?`, runID).Scan(&cur); errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("run %s: %w", runID, ErrNotFound)
+		}
+		return &StateConflictError{RunID: runID, Want: from, Have: RunState(cur)}
+	}
+	return logTransition(ctx, tx, runID, "", string(from), string(to), now, detail)
+}
+
+// StateConflictError says a run was not in the state a transition expected.
+type StateConflictError struct {
+	RunID      string
+	Want, Have RunState
+}
+
+func (e *StateConflictError) Error() string {
+	return fmt.Sprintf("run %s is %s, not %s", e.RunID, e.Have, e.Want)
+}
+
+// RecordJob records the Slurm job id of a step just submitted (or adopted by its tag).
+func (j *Journal) RecordJob(ctx context.Context, runID, step string, jobID uint32, detail string) error {
+	now := j.now()
+	return j.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE steps SET job_id = ?, state = ?, submitted_at = ? WHERE run_id = ? AND name = ? AND job_id IS NULL`,
+			int64(jobID), string(StepPending), unix(now), runID, step)
+		if err != nil {
+			return fmt.Errorf("journal: job of step %s: %w", step, err)
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			var have sql.NullInt64
+			err := tx.QueryRowContext(ctx, `SELECT job_id FROM steps WHERE run_id = ? AND name = ?`, runID, step).Scan(&have)
+			if err != nil {
+				return fmt.Errorf("journal: step %s of run %s: %w", step, runID, err)
+			}
+			if have.Valid && uint32(have.Int64) == jobID {
+				return nil
+			}
+			return fmt.Errorf("journal: step %s of run %s already has job %d, not %d", step, runID, have.Int64, jobID)
+		}
+		return logTransition(ctx, tx, runID, step, string(StepPlanned), string(StepPending), now, strings.TrimSpace(fmt.Sprintf("job %d %s", jobID, detail)))
+	})
+}
+
+// StepUpdate is what the tracker learned about a step's job.
+type StepUpdate struct {
+	RunID, Step string
+	State       StepState
+	SlurmState  string
+	Reason      string
+	ExitCode    *int
+	ExitSignal  *int
+	StartedAt   *time.Time
+	EndedAt     *time.Time
+}
+
+// UpdateSteps applies the tracker's findings in one transaction; terminal steps never
+// change again.
+func (j *Journal) UpdateSteps(ctx context.Context, updates []StepUpdate) error {
+	if len(updates) == 0 {
+		return nil
+	}
+	now := j.now()
+	return j.tx(ctx, func(tx *sql.Tx) error {
+		for _, u := range updates {
+			var cur string
+			err := tx.QueryRowContext(ctx, `SELECT state FROM steps WHERE run_id = ? AND name = ?`, u.RunID, u.Step).Scan(&cur)
+			if err != nil {
+				return fmt.Errorf("journal: step %s of run %s: %w", u.Step, u.RunID, err)
+			}
+			if StepState(cur).Terminal() {
+				continue
+			}
+			_, err = tx.ExecContext(ctx, `UPDATE steps SET state = ?, slurm_state = ?, reason = ?, exit_code = ?, exit_signal = ?,
+				started_at = COALESCE(?, started_at), ended_at = COALESCE(?, ended_at) WHERE run_id = ? AND name = ?`,
+				string(u.State), u.SlurmState, u.Reason, intOrNil(u.ExitCode), intOrNil(u.ExitSignal), timeOrNil(u.StartedAt), timeOrNil(u.EndedAt), u.RunID, u.Step)
+			if err != nil {
+				return fmt.Errorf("journal: step %s of run %s: %w", u.Step, u.RunID, err)
+			}
+			if cur != string(u.State) {
+				if err := logTransition(ctx, tx, u.RunID, u.Step, cur, string(u.State), now, u.Reason); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+}
+
+func intOrNil(v *int) any {
+	if v == nil {
+		return nil
+	}
+	return *v
+}
+
+func timeOrNil(t *time.Time) any {
+	if t == nil || t.IsZero() {
+		return nil
+	}
+	return unix(*t)
+}
+
+// RequestCancel marks a run for cancellation (durably, so that the tracker keeps cancelling
+// its jobs until Slurm agrees, even across restarts). It returns the run as it now stands.
+func (j *Journal) RequestCancel(ctx context.Context, runID string) (Run, error) {
+	now := j.now()
+	err := j.tx(ctx, func(tx *sql.Tx) error {
+		var state string
+		var requested bool
+		err := tx.QueryRowContext(ctx, `SELECT state, cancel_requested FROM runs WHERE id = ?`, runID).Scan(&state, &requested)
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("run %s: %w", runID, ErrNotFound)
+		}
+		if err != nil {
+			return fmt.Errorf("journal: %w", err)
+		}
+		if requested || RunState(state).Terminal() {
+			return nil
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE runs SET cancel_requested = 1, updated_at = ? WHERE id = ?`, unix(now), runID); err != nil {
+			return fmt.Errorf("journal: %w", err)
+		}
+		return logTransition(ctx, tx, runID, "", state, state, now, "cancel requested")
+	})
+	if err != nil {
+		return Run{}, err
+	}
+	return j.Get(ctx, runID)
+}
+
+const runColumns = `id, researcher, local_user, COALESCE(idempotency_key, ''), workflow, source_name, source, params, state, outcome, workspace, error, cancel_requested, created_at, updated_at, submitted_at, ended_at`
+
+func scanRun(scan func(...any) error) (Run, error) {
+	var r Run
+	var params, state, outcome string
+	var created, updated int64
+	var submitted, ended sql.NullInt64
+	if err := scan(&r.ID, &r.Researcher, &r.LocalUser, &r.IdempotencyKey, &r.Workflow, &r.SourceName, &r.Source, &params, &state, &outcome, &r.Workspace, &r.Error, &r.CancelRequested, &created, &updated, &submitted, &ended); err != nil {
+		return r, err
+	}
+	if err := json.Unmarshal([]byte(params), &r.Params); err != nil {
+		return r, fmt.Errorf("journal: params of run %s: %w", r.ID, err)
+	}
+	r.State, r.Outcome = RunState(state), RunState(outcome)
+	r.CreatedAt, r.UpdatedAt = time.Unix(created, 0).UTC(), time.Unix(updated, 0).UTC()
+	r.SubmittedAt, r.EndedAt = nullTime(submitted), nullTime(ended)
+	return r, nil
+}
+
+// Get returns a run with its steps.
+func (j *Journal) Get(ctx context.Context, runID string) (Run, error) {
+	r, err := scanRun(j.db.QueryRowContext(ctx, `SELECT `+runColumns+` FROM runs WHERE id = ?`, runID).Scan)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Run{}, fmt.Errorf("run %s: %w", runID, ErrNotFound)
+	}
+	if err != nil {
+		return Run{}, fmt.Errorf("journal: run %s: %w", runID, err)
+	}
+	steps, err := j.steps(ctx, []string{runID})
+	if err != nil {
+		return Run{}, err
+	}
+	r.Steps = steps[runID]
+	return r, nil
+}
+
+func (j *Journal) steps(ctx context.Context, runIDs []string) (map[string][]Step, error) {
+	out := map[string][]Step{}
+	if len(runIDs) == 0 {
+		return out, nil
+	}
+	// Chunks keep each statement under SQLite's limit on bound parameters.
+	for start := 0; start < len(runIDs); start += 500 {
+		chunk := runIDs[start:min(start+500, len(runIDs))]
+		args := make([]any, len(chunk))
+		for i, id := range chunk {
+			args[i] = id
+		}
+		rows, err := j.db.QueryContext(ctx, `SELECT run_id, name, position, tag, finally, array_size, job_id, state, slurm_state, reason, exit_code, exit_signal, stdout, stderr, submitted_at, started_at, ended_at
+			FROM steps WHERE run_id IN (?`+strings.Repeat(",?", len(chunk)-1)+`) ORDER BY run_id, position`, args...)
+		if err != nil {
+			return nil, fmt.Errorf("journal: steps: %w", err)
+		}
+		for rows.Next() {
+			var s Step
+			var runID, state string
+			var job, code, sig, submitted, started, ended sql.NullInt64
+			if err := rows.Scan(&runID, &s.Name, &s.Position, &s.Tag, &s.Finally, &s.ArraySize, &job, &state, &s.SlurmState, &s.Reason, &code, &sig, &s.Stdout, &s.Stderr, &submitted, &started, &ended); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("journal: steps: %w", err)
+			}
+			s.State = StepState(state)
+			if job.Valid {
+				s.JobID = uint32(job.Int64)
+			}
+			if code.Valid {
+				v := int(code.Int64)
+				s.ExitCode = &v
+			}
+			if sig.Valid {
+				v := int(sig.Int64)
+				s.ExitSignal = &v
+			}
+			s.SubmittedAt, s.StartedAt, s.EndedAt = nullTime(submitted), nullTime(started), nullTime(ended)
+			out[runID] = append(out[runID], s)
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, fmt.Errorf("journal: steps: %w", err)
+		}
+	}
+	return out, nil
+}
+
+// Filter selects runs for List.
+type Filter struct {
+	Researcher string     // empty: everyone's
+	States     []RunState // empty: any
+	Limit      int        // 0: 100
+	// Before pages backwards: only runs created before this run id's creation.
+	Before string
+}
+
+// List returns runs, newest first, with their steps.
+func (j *Journal) List(ctx context.Context, f Filter) ([]Run, error) {
+	where := []string{"1=1"}
+	var args []any
+	if f.Researcher != "" {
+		where = append(where, "researcher = ?")
+		args = append(args, f.Researcher)
+	}
+	if len(f.States) > 0 {
+		where = append(where, "state IN (?"+strings.Repeat(",?", len(f.States)-1)+")")
+		for _, s := range f.States {
+			args = append(args, string(s))
+		}
+	}
+	if f.Before != "" {
+		where = append(where, "rowid < (SELECT rowid FROM runs WHERE id = ?)")
+		args = append(args, f.Before)
+	}
+	limit := f.Limit
+	if limit <= 0 {
+		limit = 100
+	}
+	args = append(args, limit)
+	rows, err := j.db.QueryContext(ctx, `SELECT `+runColumns+` FROM runs WHERE `+strings.Join(where, " AND ")+` ORDER BY rowid DESC LIMIT ?`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("journal: listing runs: %w", err)
+	}
+	var runs []Run
+	for rows.Next() {
+		r, err := scanRun(rows.Scan)
+		if err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("journal: listing runs: %w", err)
+		}
+		runs = append(runs, r)
+	}
+	err = rows.Err()
+	rows.Close()
+	if err != nil {
+		return nil, fmt.Errorf("journal: listing runs: %w", err)
+	}
+	ids := make([]string, len(runs))
+	for i, r := range runs {
+		ids[i] = r.ID
+	}
+	steps, err := j.steps(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	for i := range runs {
+		runs[i].Steps = steps[runs[i].ID]
+	}
+	return runs, nil
+}
+
+// Active returns every run that is not terminal (the daemon's work list), oldest first.
+func (j *Journal) Active(ctx context.Context) ([]Run, error) {
+	rows, err := j.db.QueryContext(ctx, `SELECT `+runColumns+` FROM runs WHERE state IN (?,?,?,?,?) ORDER BY rowid`,
+		string(Accepted), string(Rendered), string(Submitting), string(Submitted), string(Running))
+	if err != nil {
+		return nil, fmt.Errorf("journal: active runs: %w", err)
+	}
+	var runs []Run
+	for rows.Next() {
+		r, err := scanRun(rows.Scan)
+		if err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("journal: active runs: %w", err)
+		}
+		runs = append(runs, r)
+	}
+	err = rows.Err()
+	rows.Close()
+	if err != nil {
+		return nil, fmt.Errorf("journal: active runs: %w", err)
+	}
+	ids := make([]string, len(runs))
+	for i, r := range runs {
+		ids[i] = r.ID
+	}
+	steps, err := j.steps(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	for i := range runs {
+		runs[i].Steps = steps[runs[i].ID]
+	}
+	return runs, nil
+}
+
+// CountByState returns how many runs are in each state (for metrics).
+func (j *Journal) CountByState(ctx context.Context) (map[RunState]int, error) {
+	rows, err := j.db.QueryContext(ctx, `SELECT state, COUNT(*) FROM runs GROUP BY state`)
+	if err != nil {
+		return nil, fmt.Errorf("journal: counting runs: %w", err)
+	}
+	defer rows.Close()
+	out := map[RunState]int{}
+	for rows.Next() {
+		var s string
+		var n int
+		if err := rows.Scan(&s, &n); err != nil {
+			return nil, fmt.Errorf("journal: counting runs: %w", err)
+		}
+		out[RunState(s)] = n
+	}
+	return out, rows.Err()
+}
+
+// Transition is one entry of a run's history.
+type Transition struct {
+	Step   string    `json:"step,omitempty"`
+	From   string    `json:"from"`
+	To     string    `json:"to"`
+	At     time.Time `json:"at"`
+	Detail string    `json:"detail,omitempty"`
+}
+
+// History returns a run's transitions in order.
+func (j *Journal) History(ctx context.Context, runID string) ([]Transition, error) {
+	rows, err := j.db.QueryContext(ctx, `SELECT step, from_state, to_state, at, detail FROM transitions WHERE run_id = ? ORDER BY seq`, runID)
+	if err != nil {
+		return nil, fmt.Errorf("journal: history of %s: %w", runID, err)
+	}
+	defer rows.Close()
+	var out []Transition
+	for rows.Next() {
+		var t Transition
+		var at int64
+		if err := rows.Scan(&t.Step, &t.From, &t.To, &at, &t.Detail); err != nil {
+			return nil, fmt.Errorf("journal: history of %s: %w", runID, err)
+		}
+		t.At = time.Unix(at, 0).UTC()
+		out = append(out, t)
+	}
+	return out, rows.Err()
+}
+
+// RememberNonce records a request nonce until it expires; fresh is false if it was seen
+// before (a replay). Expired nonces are pruned on the way.
+func (j *Journal) RememberNonce(ctx context.Context, signer, nonce string, expires time.Time) (fresh bool, err error) {
+	err = j.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM nonces WHERE expires_at < ?`, unix(j.now())-60); err != nil {
+			return fmt.Errorf("journal: pruning nonces: %w", err)
+		}
+		res, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO nonces(signer, nonce, expires_at) VALUES (?,?,?)`, signer, nonce, unix(expires))
+		if err != nil {
+			return fmt.Errorf("journal: nonce: %w", err)
+		}
+		n, _ := res.RowsAffected()
+		fresh = n == 1
+		return nil
+	})
+	return fresh, err
+}

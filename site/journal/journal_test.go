@@ -1,0 +1,197 @@
+package journal
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+)
+
+func open(t *testing.T) (*Journal, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "j.db")
+	j, err := Open(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { j.Close() })
+	return j, path
+}
+
+func accept(t *testing.T, j *Journal, id, key string) Run {
+	t.Helper()
+	r, err := j.Accept(context.Background(), Run{ID: id, Researcher: "0xabc", LocalUser: "alice", IdempotencyKey: key, Workflow: "wf", SourceName: "wf.yaml", Source: []byte("version: 1"), Params: map[string]string{"n": "1"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func TestLifecycle(t *testing.T) {
+	ctx := context.Background()
+	j, _ := open(t)
+	accept(t, j, "r-1", "k1")
+	steps := []Step{{Name: "a", Position: 0, Tag: "r-1.a", Stdout: "a.out", Stderr: "a.err"}, {Name: "b", Position: 1, Tag: "r-1.b", Finally: true, ArraySize: 3}}
+	if err := j.Render(ctx, "r-1", "/ws/r-1", steps); err != nil {
+		t.Fatal(err)
+	}
+	if err := j.Advance(ctx, "r-1", Rendered, Submitting, ""); err != nil {
+		t.Fatal(err)
+	}
+	if err := j.RecordJob(ctx, "r-1", "a", 11, ""); err != nil {
+		t.Fatal(err)
+	}
+	// Recording the same job again is a no-op; another job for the step is refused.
+	if err := j.RecordJob(ctx, "r-1", "a", 11, ""); err != nil {
+		t.Fatal(err)
+	}
+	if err := j.RecordJob(ctx, "r-1", "a", 12, ""); err == nil {
+		t.Fatal("a second job for one step was accepted")
+	}
+	if err := j.RecordJob(ctx, "r-1", "b", 13, ""); err != nil {
+		t.Fatal(err)
+	}
+	if err := j.Advance(ctx, "r-1", Submitting, Submitted, ""); err != nil {
+		t.Fatal(err)
+	}
+	// A stale transition is refused with the state the run is really in.
+	var conflict *StateConflictError
+	if err := j.Advance(ctx, "r-1", Submitting, Submitted, ""); !errors.As(err, &conflict) || conflict.Have != Submitted {
+		t.Fatalf("stale advance: %v", err)
+	}
+	if err := j.Advance(ctx, "r-1", Submitted, Accepted, ""); err == nil {
+		t.Fatal("went backwards")
+	}
+	code := 3
+	now := time.Now().UTC()
+	if err := j.UpdateSteps(ctx, []StepUpdate{{RunID: "r-1", Step: "a", State: StepFailed, SlurmState: "FAILED", ExitCode: &code, EndedAt: &now}, {RunID: "r-1", Step: "b", State: StepRunning}}); err != nil {
+		t.Fatal(err)
+	}
+	// Terminal steps never change again.
+	if err := j.UpdateSteps(ctx, []StepUpdate{{RunID: "r-1", Step: "a", State: StepRunning}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := j.Advance(ctx, "r-1", Submitted, Failed, "step a: failed (exit code 3)"); err != nil {
+		t.Fatal(err)
+	}
+	r, err := j.Get(ctx, "r-1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.State != Failed || r.Outcome != Failed || r.Error == "" || r.EndedAt == nil || r.SubmittedAt == nil || r.Workspace != "/ws/r-1" || r.Params["n"] != "1" {
+		t.Fatalf("run: %+v", r)
+	}
+	if len(r.Steps) != 2 || r.Steps[0].State != StepFailed || *r.Steps[0].ExitCode != 3 || r.Steps[0].JobID != 11 || r.Steps[1].ArraySize != 3 || !r.Steps[1].Finally {
+		t.Fatalf("steps: %+v", r.Steps)
+	}
+	if err := j.Advance(ctx, "r-1", Failed, Reported, ""); err != nil {
+		t.Fatal(err)
+	}
+	if r, _ = j.Get(ctx, "r-1"); r.State != Reported || r.Outcome != Failed {
+		t.Fatalf("reported: %+v", r)
+	}
+	h, err := j.History(ctx, "r-1")
+	if err != nil || len(h) < 7 || h[0].To != string(Accepted) {
+		t.Fatalf("history: %v %+v", err, h)
+	}
+}
+
+func TestIdempotencyKey(t *testing.T) {
+	ctx := context.Background()
+	j, _ := open(t)
+	accept(t, j, "r-1", "same")
+	r, err := j.Accept(ctx, Run{ID: "r-2", Researcher: "0xabc", LocalUser: "alice", IdempotencyKey: "same", Source: []byte("x")})
+	if !errors.Is(err, ErrDuplicate) || r.ID != "r-1" {
+		t.Fatalf("duplicate: %v %+v", err, r)
+	}
+	// Another researcher may use the same key; runs without a key never collide.
+	if _, err := j.Accept(ctx, Run{ID: "r-3", Researcher: "0xdef", LocalUser: "bob", IdempotencyKey: "same", Source: []byte("x")}); err != nil {
+		t.Fatal(err)
+	}
+	accept(t, j, "r-4", "")
+	accept(t, j, "r-5", "")
+	runs, err := j.List(ctx, Filter{Researcher: "0xabc"})
+	if err != nil || len(runs) != 3 || runs[0].ID != "r-5" {
+		t.Fatalf("list: %v %+v", err, runs)
+	}
+}
+
+func TestCancelRequestIsDurable(t *testing.T) {
+	ctx := context.Background()
+	j, path := open(t)
+	accept(t, j, "r-1", "")
+	if _, err := j.RequestCancel(ctx, "r-1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := j.RequestCancel(ctx, "nope"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("unknown run: %v", err)
+	}
+	j.Close()
+	j2, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j2.Close()
+	r, err := j2.Get(ctx, "r-1")
+	if err != nil || !r.CancelRequested {
+		t.Fatalf("after reopening: %v %+v", err, r)
+	}
+	active, err := j2.Active(ctx)
+	if err != nil || len(active) != 1 {
+		t.Fatalf("active: %v %+v", err, active)
+	}
+}
+
+func TestOneDaemonPerJournal(t *testing.T) {
+	_, path := open(t)
+	if _, err := Open(context.Background(), path); err == nil {
+		t.Fatal("a second process opened the journal")
+	}
+}
+
+func TestNoncesRefuseReplays(t *testing.T) {
+	ctx := context.Background()
+	j, _ := open(t)
+	exp := time.Now().Add(time.Minute)
+	var wg sync.WaitGroup
+	fresh := make(chan bool, 16)
+	for i := 0; i < 16; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			ok, err := j.RememberNonce(ctx, "0xabc", "n1", exp)
+			if err != nil {
+				t.Error(err)
+			}
+			fresh <- ok
+		}()
+	}
+	wg.Wait()
+	close(fresh)
+	n := 0
+	for ok := range fresh {
+		if ok {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Fatalf("%d of 16 concurrent uses of one nonce were fresh", n)
+	}
+	if ok, _ := j.RememberNonce(ctx, "0xdef", "n1", exp); !ok {
+		t.Fatal("another signer's nonce was taken for a replay")
+	}
+}
+
+func TestNewerSchemaRefused(t *testing.T) {
+	ctx := context.Background()
+	j, path := open(t)
+	if _, err := j.db.ExecContext(ctx, `INSERT INTO schema_migrations(version, applied_at) VALUES (99, 0)`); err != nil {
+		t.Fatal(err)
+	}
+	j.Close()
+	if _, err := Open(ctx, path); err == nil {
+		t.Fatal("a journal from a newer build was opened")
+	}
+}

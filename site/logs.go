@@ -1,0 +1,253 @@
+package site
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/petagrid/petagrid/site/journal"
+	"golang.org/x/sys/unix"
+)
+
+// logSource is one log file of one step (or array task).
+type logSource struct {
+	label string // "step", "step[3]", with " stderr" for the error stream
+	rel   string // relative to the run's workspace
+	f     *os.File
+	off   int64
+	line  []byte // an incomplete last line, held until its newline arrives
+}
+
+// maxLogLine flushes a line that grows past this without a newline (a progress bar).
+const maxLogLine = 64 << 10
+
+// logSources lists the files a logs request reads.
+func logSources(run journal.Run, step string, task int, stream string) ([]*logSource, error) {
+	var out []*logSource
+	found := false
+	for _, s := range run.Steps {
+		if step != "" && s.Name != step {
+			continue
+		}
+		found = true
+		var tasks []int
+		switch {
+		case s.ArraySize == 0:
+			if task >= 0 {
+				return nil, fmt.Errorf("step %s is not an array: leave out task", s.Name)
+			}
+			tasks = []int{-1}
+		case task >= 0:
+			if task >= s.ArraySize {
+				return nil, fmt.Errorf("step %s has tasks 0 to %d", s.Name, s.ArraySize-1)
+			}
+			tasks = []int{task}
+		default:
+			for i := 0; i < s.ArraySize; i++ {
+				tasks = append(tasks, i)
+			}
+		}
+		for _, t := range tasks {
+			label := s.Name
+			if t >= 0 {
+				label = fmt.Sprintf("%s[%d]", s.Name, t)
+			}
+			files := map[string]string{"stdout": s.Stdout, "stderr": s.Stderr}
+			for _, name := range []string{"stdout", "stderr"} {
+				if stream != "both" && stream != name {
+					continue
+				}
+				rel := strings.ReplaceAll(files[name], "{index}", strconv.Itoa(max(t, 0)))
+				l := label
+				if name == "stderr" && stream == "both" {
+					l += " stderr"
+				}
+				out = append(out, &logSource{label: l, rel: rel})
+			}
+		}
+	}
+	if step != "" && !found {
+		return nil, fmt.Errorf("run %s has no step %q", run.ID, step)
+	}
+	return out, nil
+}
+
+// openLog opens a log file the job's account wrote, resolving it beneath the workspace root
+// without following any symbolic link, and checks that the account owns it. The daemon may
+// run as root while the directories belong to the user: a link or a hard link planted there
+// must not turn the logs API into a way to read someone else's files.
+func openLog(workspaceRoot, workspace, rel string, owner uint32) (*os.File, error) {
+	inside, err := filepath.Rel(workspaceRoot, filepath.Join(workspace, rel))
+	if err != nil || inside == ".." || strings.HasPrefix(inside, "../") || filepath.IsAbs(inside) {
+		return nil, fmt.Errorf("log %s is outside the workspace root", rel)
+	}
+	root, err := unix.Open(workspaceRoot, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, fmt.Errorf("opening workspace root %s: %w", workspaceRoot, err)
+	}
+	defer unix.Close(root)
+	fd, err := unix.Openat2(root, inside, &unix.OpenHow{
+		Flags:   unix.O_RDONLY | unix.O_CLOEXEC | unix.O_NOFOLLOW | unix.O_NONBLOCK | unix.O_NOCTTY,
+		Resolve: unix.RESOLVE_BENEATH | unix.RESOLVE_NO_SYMLINKS | unix.RESOLVE_NO_MAGICLINKS,
+	})
+	if err != nil {
+		return nil, &os.PathError{Op: "open", Path: filepath.Join(workspace, rel), Err: err}
+	}
+	var st unix.Stat_t
+	if err := unix.Fstat(fd, &st); err != nil {
+		unix.Close(fd)
+		return nil, fmt.Errorf("stat %s: %w", rel, err)
+	}
+	if st.Mode&unix.S_IFMT != unix.S_IFREG {
+		unix.Close(fd)
+		return nil, fmt.Errorf("log %s is not a regular file", rel)
+	}
+	if st.Uid != owner {
+		unix.Close(fd)
+		return nil, fmt.Errorf("log %s belongs to uid %d, not to the run's account (uid %d): refused", rel, st.Uid, owner)
+	}
+	return os.NewFile(uintptr(fd), filepath.Join(workspace, rel)), nil
+}
+
+// streamLogs writes the run's logs to w. With one source and raw set, the bytes go out as
+// they are; otherwise each line is prefixed with "[label] ". With follow, it keeps reading
+// as the files grow until the run has ended and nothing more arrives, or ctx ends.
+func (d *Daemon) streamLogs(ctx context.Context, w io.Writer, run journal.Run, sources []*logSource, raw, follow bool) error {
+	acct, err := d.mapper.Account(run.LocalUser)
+	if err != nil {
+		return err
+	}
+	flush := func() {
+		if f, ok := w.(http.Flusher); ok {
+			f.Flush()
+		}
+	}
+	defer func() {
+		for _, s := range sources {
+			if s.f != nil {
+				s.f.Close()
+			}
+		}
+	}()
+	buf := make([]byte, 64<<10)
+	pass := func(final bool) (bool, error) {
+		grew := false
+		for _, s := range sources {
+			if s.f == nil {
+				f, err := openLog(d.profile.WorkspaceRoot, run.Workspace, s.rel, acct.UID)
+				if errors.Is(err, os.ErrNotExist) {
+					continue // not started yet
+				}
+				if err != nil {
+					return grew, err
+				}
+				s.f = f
+			}
+			for {
+				n, err := s.f.ReadAt(buf, s.off)
+				if n > 0 {
+					grew = true
+					s.off += int64(n)
+					if err := emit(w, s, buf[:n], raw); err != nil {
+						return grew, err
+					}
+				}
+				if err == io.EOF || n == 0 {
+					break
+				}
+				if err != nil {
+					return grew, fmt.Errorf("reading %s: %w", s.rel, err)
+				}
+			}
+			if final && len(s.line) > 0 {
+				if err := writeLine(w, s, s.line, raw); err != nil {
+					return grew, err
+				}
+				s.line = nil
+			}
+		}
+		flush()
+		return grew, nil
+	}
+	if !follow {
+		_, err := pass(true)
+		return err
+	}
+	idle := time.NewTicker(250 * time.Millisecond)
+	defer idle.Stop()
+	for {
+		grew, err := pass(false)
+		if err != nil {
+			return err
+		}
+		if !grew {
+			cur, err := d.journal.Get(ctx, run.ID)
+			if err != nil {
+				return err
+			}
+			if cur.State.Terminal() {
+				// Slurm may flush the last lines just after the job ends.
+				_, err := pass(true)
+				return err
+			}
+			run = cur
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-idle.C:
+		}
+	}
+}
+
+func emit(w io.Writer, s *logSource, data []byte, raw bool) error {
+	if raw {
+		_, err := w.Write(data)
+		return err
+	}
+	s.line = append(s.line, data...)
+	for {
+		i := bytes.IndexByte(s.line, '\n')
+		if i < 0 {
+			break
+		}
+		if err := writeLine(w, s, s.line[:i+1], false); err != nil {
+			return err
+		}
+		s.line = s.line[i+1:]
+	}
+	if len(s.line) > maxLogLine {
+		if err := writeLine(w, s, s.line, false); err != nil {
+			return err
+		}
+		s.line = nil
+	}
+	// Keep the pending line in a buffer of its own, not aliasing the read buffer.
+	s.line = append([]byte(nil), s.line...)
+	return nil
+}
+
+func writeLine(w io.Writer, s *logSource, line []byte, raw bool) error {
+	if raw {
+		_, err := w.Write(line)
+		return err
+	}
+	out := make([]byte, 0, len(s.label)+3+len(line)+1)
+	out = append(out, '[')
+	out = append(out, s.label...)
+	out = append(out, "] "...)
+	out = append(out, line...)
+	if len(line) == 0 || line[len(line)-1] != '\n' {
+		out = append(out, '\n')
+	}
+	_, err := w.Write(out)
+	return err
+}

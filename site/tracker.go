@@ -1,0 +1,450 @@
+package site
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/slurmbridge"
+)
+
+// cancelRetry is how often the tracker repeats a cancellation Slurm has not carried out.
+const cancelRetry = 30 * time.Second
+
+// track polls Slurm once per interval for every tracked job: one squeue for all of them
+// (slurmbridge.JobStates), and one sacct for those that ended or that the controller has
+// forgotten (MinJobAge). While Slurm does not answer, the wait doubles up to MaxBackoff.
+func (d *Daemon) track(ctx context.Context) {
+	wait := d.cfg.Tracker.Interval
+	d.metrics.trackerBackoff.Set(wait.Seconds())
+	timer := time.NewTimer(0)
+	defer timer.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-timer.C:
+		case <-d.trackerWake:
+			// A new submission or a cancellation: poll now, but never more often than the
+			// interval allows.
+			if since := time.Since(d.lastPollTime()); since < d.cfg.Tracker.Interval {
+				timer.Reset(d.cfg.Tracker.Interval - since)
+				continue
+			}
+		}
+		err := d.poll(ctx)
+		switch {
+		case ctx.Err() != nil:
+			return
+		case err != nil:
+			wait = min(wait*2, d.cfg.Tracker.MaxBackoff)
+			d.log.WithError(err).WithField("retryInSeconds", wait.Seconds()).Warn("tracker: Slurm did not answer; backing off")
+		default:
+			wait = d.cfg.Tracker.Interval
+		}
+		d.metrics.trackerBackoff.Set(wait.Seconds())
+		d.updateLag()
+		if !timer.Stop() {
+			select {
+			case <-timer.C:
+			default:
+			}
+		}
+		timer.Reset(wait)
+	}
+}
+
+func (d *Daemon) lastPollTime() time.Time {
+	d.pollMu.Lock()
+	defer d.pollMu.Unlock()
+	return d.lastPoll
+}
+
+// updateLag sets the tracker-lag gauge: how stale the daemon's view of its jobs is.
+func (d *Daemon) updateLag() {
+	d.pollMu.Lock()
+	last := d.lastPoll
+	d.pollMu.Unlock()
+	if last.IsZero() {
+		return
+	}
+	d.metrics.trackerLag.Set(time.Since(last).Seconds())
+}
+
+// trackedStep is a step whose job is not known to be over.
+type trackedStep struct {
+	run  *journal.Run
+	step journal.Step
+}
+
+// poll is one tracker round.
+func (d *Daemon) poll(ctx context.Context) error {
+	runs, err := d.journal.Active(ctx)
+	if err != nil {
+		return err
+	}
+	var tracked []trackedStep
+	var ids []uint32
+	for i := range runs {
+		r := &runs[i]
+		if r.State != journal.Submitted && r.State != journal.Running {
+			continue
+		}
+		for _, s := range r.Steps {
+			if s.JobID != 0 && !s.State.Terminal() {
+				tracked = append(tracked, trackedStep{run: r, step: s})
+				ids = append(ids, s.JobID)
+			}
+		}
+	}
+	d.metrics.trackedJobs.Set(float64(len(ids)))
+	if len(ids) > 0 {
+		if err := d.refresh(ctx, tracked, ids); err != nil {
+			return err
+		}
+	} else {
+		d.pollMu.Lock()
+		d.lastPoll = time.Now()
+		d.pollMu.Unlock()
+	}
+	d.metrics.trackerPolls.Inc()
+	// Runs whose steps have all ended get their outcome; cancellations are carried out.
+	runs, err = d.journal.Active(ctx)
+	if err != nil {
+		return err
+	}
+	for i := range runs {
+		d.settle(ctx, &runs[i])
+	}
+	return nil
+}
+
+// refresh asks Slurm about the tracked jobs and journals what changed.
+func (d *Daemon) refresh(ctx context.Context, tracked []trackedStep, ids []uint32) error {
+	statuses, err := d.bridge.JobStates(ctx, ids)
+	if err != nil {
+		return fmt.Errorf("squeue: %w", err)
+	}
+	d.pollMu.Lock()
+	d.lastPoll = time.Now()
+	d.pollMu.Unlock()
+	byJob := map[uint32][]slurmbridge.JobStatus{}
+	for _, s := range statuses {
+		id := masterOf(s.ID, s.ArrayJobID, s.HetJobID)
+		byJob[id] = append(byJob[id], s)
+	}
+	var updates []journal.StepUpdate
+	var ended []trackedStep
+	for _, t := range tracked {
+		seen := byJob[t.step.JobID]
+		u, over := fromQueue(t, seen)
+		if over {
+			ended = append(ended, t)
+			continue
+		}
+		if u.State != t.step.State || u.Reason != t.step.Reason || u.SlurmState != t.step.SlurmState {
+			updates = append(updates, u)
+		}
+	}
+	if len(ended) > 0 {
+		more, err := d.fromAccounting(ctx, ended)
+		if err != nil {
+			// The squeue findings still stand; the ended jobs are read again next round.
+			if jerr := d.journal.UpdateSteps(ctx, updates); jerr != nil {
+				return jerr
+			}
+			return fmt.Errorf("sacct: %w", err)
+		}
+		updates = append(updates, more...)
+	}
+	return d.journal.UpdateSteps(ctx, updates)
+}
+
+// fromQueue reads a step's state from squeue. over is true when the job has ended or the
+// controller no longer lists it (or some of its array tasks): accounting has the last word
+// then, with exit codes squeue does not print.
+func fromQueue(t trackedStep, seen []slurmbridge.JobStatus) (journal.StepUpdate, bool) {
+	u := journal.StepUpdate{RunID: t.run.ID, Step: t.step.Name}
+	if len(seen) == 0 {
+		return u, true
+	}
+	active, pending := false, false
+	var started *time.Time
+	reason := ""
+	slurmState := ""
+	for _, s := range seen {
+		switch {
+		case s.State.Pending():
+			pending = true
+			if reason == "" {
+				reason = s.Reason
+			}
+			if slurmState == "" {
+				slurmState = string(s.State)
+			}
+		case !s.State.Terminal():
+			active = true
+			slurmState = string(s.State)
+			if !s.StartTime.IsZero() && (started == nil || s.StartTime.Before(*started)) {
+				st := s.StartTime.UTC()
+				started = &st
+			}
+		}
+	}
+	switch {
+	case active:
+		u.State, u.SlurmState, u.StartedAt = journal.StepRunning, slurmState, started
+	case pending:
+		u.State, u.SlurmState, u.Reason = journal.StepPending, slurmState, reason
+	default:
+		// Every task squeue shows has ended; tasks that ended earlier may be gone from it.
+		return u, true
+	}
+	return u, false
+}
+
+// fromAccounting reads how ended jobs ended: one sacct for all of them. A job sacct does
+// not know yet (slurmdbd lags the controller) stays as it is until the next round.
+func (d *Daemon) fromAccounting(ctx context.Context, ended []trackedStep) ([]journal.StepUpdate, error) {
+	ids := make([]uint32, len(ended))
+	since := time.Now()
+	for i, t := range ended {
+		ids[i] = t.step.JobID
+		if t.step.SubmittedAt != nil && t.step.SubmittedAt.Before(since) {
+			since = *t.step.SubmittedAt
+		}
+		if t.run.CreatedAt.Before(since) {
+			since = t.run.CreatedAt
+		}
+	}
+	records, err := d.bridge.Accounting(ctx, slurmbridge.AccountingQuery{Start: since.Add(-time.Minute), End: time.Now().Add(time.Minute), JobIDs: ids})
+	if err != nil {
+		return nil, err
+	}
+	byJob := map[uint32][]slurmbridge.AccountingRecord{}
+	for _, r := range records {
+		if r.Incomplete {
+			continue
+		}
+		id := masterOf(r.JobID, r.ArrayJobID, r.HetJobID)
+		byJob[id] = append(byJob[id], r)
+	}
+	var out []journal.StepUpdate
+	for _, t := range ended {
+		if u, ok := fromRecords(t, byJob[t.step.JobID]); ok {
+			out = append(out, u)
+		}
+	}
+	return out, nil
+}
+
+// fromRecords derives a step's final state from its accounting records: the latest run of
+// every task (a requeued job has one record per run), the worst task deciding for an array.
+func fromRecords(t trackedStep, records []slurmbridge.AccountingRecord) (journal.StepUpdate, bool) {
+	u := journal.StepUpdate{RunID: t.run.ID, Step: t.step.Name}
+	latest := map[int64]slurmbridge.AccountingRecord{}
+	for _, r := range records {
+		task := int64(-1)
+		if r.ArrayTaskID != nil {
+			task = int64(*r.ArrayTaskID)
+		}
+		if cur, ok := latest[task]; !ok || r.SubmitTime.After(cur.SubmitTime) || r.SubmitTime.Equal(cur.SubmitTime) && r.StartTime.After(cur.StartTime) {
+			latest[task] = r
+		}
+	}
+	want := 1
+	if t.step.ArraySize > 0 {
+		want = t.step.ArraySize
+		delete(latest, -1) // a pending array's own record, if any
+	}
+	if len(latest) < want {
+		return u, false
+	}
+	tasks := make([]int64, 0, len(latest))
+	for k := range latest {
+		tasks = append(tasks, k)
+	}
+	sort.Slice(tasks, func(i, j int) bool { return tasks[i] < tasks[j] })
+	var worst *slurmbridge.AccountingRecord
+	var started, endedAt time.Time
+	for _, k := range tasks {
+		r := latest[k]
+		if !r.State.Terminal() {
+			return u, false
+		}
+		if !r.StartTime.IsZero() && (started.IsZero() || r.StartTime.Before(started)) {
+			started = r.StartTime
+		}
+		if r.EndTime.After(endedAt) {
+			endedAt = r.EndTime
+		}
+		if worst == nil || severity(stepStateOf(r)) > severity(stepStateOf(*worst)) {
+			rc := r
+			worst = &rc
+		}
+	}
+	u.State = stepStateOf(*worst)
+	u.SlurmState = string(worst.State)
+	u.Reason = worst.Reason
+	if worst.Exit != nil {
+		code, sig := worst.Exit.Code, worst.Exit.Signal
+		u.ExitCode, u.ExitSignal = &code, &sig
+	}
+	if !started.IsZero() {
+		st := started.UTC()
+		u.StartedAt = &st
+	}
+	if !endedAt.IsZero() {
+		en := endedAt.UTC()
+		u.EndedAt = &en
+	}
+	return u, true
+}
+
+// stepStateOf maps Slurm's terminal state. A job Slurm cancelled because its dependency can
+// never be satisfied was skipped by design (a failure handler after a success).
+func stepStateOf(r slurmbridge.AccountingRecord) journal.StepState {
+	switch r.State {
+	case slurmbridge.StateCompleted:
+		return journal.StepCompleted
+	case slurmbridge.StateCancelled:
+		if strings.Contains(r.Reason, "Dependency") {
+			return journal.StepSkipped
+		}
+		return journal.StepCancelled
+	case slurmbridge.StateTimeout:
+		return journal.StepTimeout
+	case slurmbridge.StateNodeFail:
+		return journal.StepNodeFail
+	case slurmbridge.StateOutOfMemory:
+		return journal.StepOutOfMemory
+	case slurmbridge.StatePreempted:
+		return journal.StepPreempted
+	case slurmbridge.StateBootFail:
+		return journal.StepBootFail
+	case slurmbridge.StateDeadline:
+		return journal.StepDeadline
+	}
+	return journal.StepFailed
+}
+
+func severity(s journal.StepState) int {
+	switch s {
+	case journal.StepCompleted:
+		return 0
+	case journal.StepSkipped:
+		return 1
+	case journal.StepCancelled:
+		return 2
+	}
+	return 3
+}
+
+// settle moves a tracked run to Running or to its outcome, and carries out a requested
+// cancellation.
+func (d *Daemon) settle(ctx context.Context, run *journal.Run) {
+	if run.State != journal.Submitted && run.State != journal.Running {
+		return
+	}
+	log := d.log.WithField("run", run.ID)
+	allOver, anyRunning := true, false
+	for _, s := range run.Steps {
+		allOver = allOver && s.State.Terminal()
+		anyRunning = anyRunning || s.State == journal.StepRunning
+	}
+	if run.CancelRequested && !allOver {
+		d.cancelJobs(ctx, run)
+	}
+	if !allOver {
+		if anyRunning && run.State == journal.Submitted {
+			if err := d.journal.Advance(ctx, run.ID, journal.Submitted, journal.Running, ""); err != nil {
+				log.WithError(err).Error("journal")
+			}
+		}
+		return
+	}
+	outcome, detail := outcomeOf(run)
+	if err := d.journal.Advance(ctx, run.ID, run.State, outcome, detail); err != nil {
+		log.WithError(err).Error("journal")
+		return
+	}
+	d.mu.Lock()
+	delete(d.cancelled, run.ID)
+	d.mu.Unlock()
+	log.WithField("outcome", outcome).Info("run ended")
+}
+
+// outcomeOf is a run's terminal state: cancelled if the researcher asked, else the state of
+// the first step (in plan order) that did not complete, else completed.
+func outcomeOf(run *journal.Run) (journal.RunState, string) {
+	if run.CancelRequested {
+		return journal.Cancelled, "cancelled at the researcher's request"
+	}
+	for _, s := range run.Steps {
+		switch s.State {
+		case journal.StepCompleted, journal.StepSkipped:
+			continue
+		}
+		detail := fmt.Sprintf("step %s: %s", s.Name, s.State)
+		if s.ExitCode != nil {
+			detail += fmt.Sprintf(" (exit code %d", *s.ExitCode)
+			if s.ExitSignal != nil && *s.ExitSignal != 0 {
+				detail += fmt.Sprintf(", signal %d", *s.ExitSignal)
+			}
+			detail += ")"
+		}
+		if s.Reason != "" && s.Reason != "None" {
+			detail += ": " + s.Reason
+		}
+		switch s.State {
+		case journal.StepCancelled:
+			return journal.Cancelled, detail
+		case journal.StepTimeout:
+			return journal.Timeout, detail
+		case journal.StepNodeFail:
+			return journal.NodeFail, detail
+		case journal.StepOutOfMemory:
+			return journal.OutOfMemory, detail
+		case journal.StepPreempted:
+			return journal.Preempted, detail
+		case journal.StepBootFail:
+			return journal.BootFail, detail
+		case journal.StepDeadline:
+			return journal.Deadline, detail
+		}
+		return journal.Failed, detail
+	}
+	return journal.Completed, ""
+}
+
+// cancelJobs asks Slurm, as the run's account, to cancel the run's live jobs; it repeats
+// every cancelRetry until they have ended (and once more after a restart).
+func (d *Daemon) cancelJobs(ctx context.Context, run *journal.Run) {
+	d.mu.Lock()
+	last, done := d.cancelled[run.ID]
+	if done && time.Since(last) < cancelRetry {
+		d.mu.Unlock()
+		return
+	}
+	d.cancelled[run.ID] = time.Now()
+	d.mu.Unlock()
+	b, err := d.mapper.Bridge(run.LocalUser)
+	if err != nil {
+		d.log.WithField("run", run.ID).WithError(err).Error("cannot cancel")
+		return
+	}
+	for _, s := range run.Steps {
+		if s.JobID == 0 || s.State.Terminal() {
+			continue
+		}
+		err := b.Cancel(ctx, s.JobID, "")
+		if err != nil && !errors.Is(err, slurmbridge.ErrJobFinished) && !errors.Is(err, slurmbridge.ErrJobNotFound) {
+			d.log.WithField("run", run.ID).WithField("jobId", s.JobID).WithError(err).Warn("cancel failed; will retry")
+		}
+	}
+	d.wakeTracker()
+}

@@ -1,0 +1,547 @@
+package e2e
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand"
+	"net/http"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/petagrid/petagrid/internal/reqsign"
+	"github.com/petagrid/petagrid/site"
+	"github.com/petagrid/petagrid/site/client"
+	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/slurmbridge"
+)
+
+func siteContext(t *testing.T, d time.Duration) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// TestSiteFiftyWorkflows: 50 workflows from two researchers through the signed API reach
+// the right terminal states, a failing step reports its exit code, jobs run as the mapped
+// accounts, a cancel works and logs -f follows a running job.
+func TestSiteFiftyWorkflows(t *testing.T) {
+	s := startSite(t, siteOptions{})
+	ctx := siteContext(t, 6*time.Minute)
+	alice, bob := s.client("pgalice"), s.client("pgbob")
+
+	type want struct {
+		state journal.RunState
+		code  int
+	}
+	wants := map[string]want{}
+	var ids []string
+	for i := 0; i < 50; i++ {
+		c, user := alice, "pgalice"
+		if i%2 == 1 {
+			c, user = bob, "pgbob"
+		}
+		shell, w := fmt.Sprintf(`test "$(id -un)" = %s && echo ok-%d`, user, i), want{journal.Completed, 0}
+		if i%5 == 4 {
+			shell, w = fmt.Sprintf("echo failing-%d; exit %d", i, 3+i%7), want{journal.Failed, 3 + i%7}
+		}
+		v, created, err := c.Submit(ctx, site.SubmitRequest{Workflow: workflowYAML(fmt.Sprintf("wf-%d", i), shell), FileName: "wf.yaml"})
+		if err != nil || !created {
+			t.Fatalf("submit %d: created=%v %v", i, created, err)
+		}
+		if v.LocalUser != user || v.State != journal.Accepted {
+			t.Fatalf("submit %d: %+v", i, v.Run)
+		}
+		wants[v.ID] = w
+		ids = append(ids, v.ID)
+	}
+
+	// A long job to follow and one to cancel.
+	follow, _, err := alice.Submit(ctx, site.SubmitRequest{Workflow: workflowYAML("follow", `for i in 1 2 3 4 5 6; do echo "tick $i"; sleep 1; done`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	doomed, _, err := bob.Submit(ctx, site.SubmitRequest{Workflow: workflowYAML("doomed", "sleep 300")})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// logs -f from the CLI, as the researcher would run it.
+	var logOut bytes.Buffer
+	logsDone := make(chan error, 1)
+	go func() {
+		cmd := exec.CommandContext(ctx, s.bin, "logs", "-f", "--site", s.api, "--key", writeKey(t, s, "pgalice"), "--step", "main", "--stream", "stdout", follow.ID)
+		cmd.Stdout, cmd.Stderr = &logOut, &logOut
+		logsDone <- cmd.Run()
+	}()
+
+	// Cancel once the doomed job runs.
+	deadline := time.Now().Add(2 * time.Minute)
+	for {
+		v, err := bob.Get(ctx, doomed.ID, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.State == journal.Running {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("doomed run never ran: %+v", v.Run)
+		}
+		time.Sleep(500 * time.Millisecond)
+	}
+	if _, err := alice.Cancel(ctx, doomed.ID); !isStatus(err, http.StatusNotFound) {
+		t.Fatalf("alice cancelling bob's run: %v, want 404", err)
+	}
+	if v, err := bob.Cancel(ctx, doomed.ID); err != nil || !v.CancelRequested {
+		t.Fatalf("cancel: %+v %v", v, err)
+	}
+
+	runs := waitRuns(ctx, t, alice, everyOther(ids, 0))
+	for id, r := range waitRuns(ctx, t, bob, everyOther(ids, 1)) {
+		runs[id] = r
+	}
+	for id, w := range wants {
+		r := runs[id]
+		if r.State != w.state || len(r.Steps) != 1 || r.Steps[0].JobID == 0 {
+			t.Errorf("run %s: state %s steps %+v, want %s", id, r.State, r.Steps, w.state)
+			continue
+		}
+		if st := r.Steps[0]; st.ExitCode == nil || *st.ExitCode != w.code {
+			t.Errorf("run %s: exit code %v, want %d (%s)", id, st.ExitCode, w.code, r.Error)
+		}
+		if w.state == journal.Failed && !strings.Contains(r.Error, fmt.Sprintf("exit code %d", w.code)) {
+			t.Errorf("run %s: error %q does not give the exit code", id, r.Error)
+		}
+	}
+	end := waitRuns(ctx, t, bob, []string{doomed.ID})[doomed.ID]
+	if end.State != journal.Cancelled || end.Steps[0].State != journal.StepCancelled {
+		t.Errorf("cancelled run: %+v", end)
+	}
+	if err := <-logsDone; err != nil {
+		t.Errorf("logs -f: %v\n%s", err, logOut.String())
+	}
+	if got := logOut.String(); !strings.Contains(got, "tick 1\n") || !strings.Contains(got, "tick 6\n") {
+		t.Errorf("logs -f printed %q", got)
+	}
+
+	// Slurm's own accounting agrees on the user and the exit code.
+	b := testBridge(t)
+	for _, id := range ids[:10] {
+		r := runs[id]
+		rec := accountingRecord(t, b, r.Steps[0].JobID, slurmbridge.FormatJSON)
+		if rec.User != r.LocalUser || rec.Exit == nil || rec.Exit.Code != wants[id].code {
+			t.Errorf("run %s: sacct says user %s exit %+v; journal says %s %d", id, rec.User, rec.Exit, r.LocalUser, wants[id].code)
+		}
+	}
+}
+
+// everyOther returns ids[first], ids[first+2], …: one researcher's runs.
+func everyOther(ids []string, first int) []string {
+	var out []string
+	for i := first; i < len(ids); i += 2 {
+		out = append(out, ids[i])
+	}
+	return out
+}
+
+func isStatus(err error, code int) bool {
+	var apiErr *client.APIError
+	return errors.As(err, &apiErr) && apiErr.Status == code
+}
+
+// writeKey writes a researcher's key where the CLI can load it.
+func writeKey(t *testing.T, s *siteDaemon, user string) string {
+	t.Helper()
+	path := t.TempDir() + "/" + user + ".key"
+	key := s.keys[user]
+	hexKey := fmt.Sprintf("%064x\n", key.D)
+	if err := os.WriteFile(path, []byte(hexKey), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestSiteCrashSafety kills the daemon with SIGKILL at random moments while 100 workflows
+// are submitted, restarting it each time: at the end exactly 100 Slurm jobs exist, one per
+// run, each tracked to its end.
+func TestSiteCrashSafety(t *testing.T) {
+	s := startSite(t, siteOptions{workers: 8})
+	ctx := siteContext(t, 8*time.Minute)
+	alice := s.client("pgalice")
+	started := time.Now()
+
+	const total = 100
+	ids := make([]string, total)
+	var wg sync.WaitGroup
+	submitErrs := make(chan error, total)
+	sem := make(chan struct{}, 2)
+	for i := 0; i < total; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			// The client retries through restarts with the same idempotency key.
+			v, _, err := alice.Submit(ctx, site.SubmitRequest{Workflow: workflowYAML(fmt.Sprintf("crash-%d", i), "echo crash-test"),
+				IdempotencyKey: fmt.Sprintf("crash-%d-%d", started.UnixNano(), i)})
+			if err != nil {
+				submitErrs <- fmt.Errorf("submit %d: %w", i, err)
+				return
+			}
+			ids[i] = v.ID
+		}()
+	}
+	submitted := make(chan struct{})
+	go func() { wg.Wait(); close(submitted) }()
+
+	rng := rand.New(rand.NewSource(time.Now().UnixNano()))
+	kills := 0
+	for round := 0; round < 12; round++ {
+		select {
+		case <-submitted:
+			round = 12
+			continue
+		case <-time.After(time.Duration(30+rng.Intn(220)) * time.Millisecond):
+		}
+		s.kill()
+		kills++
+		time.Sleep(time.Duration(rng.Intn(100)) * time.Millisecond)
+		s.start()
+	}
+	<-submitted
+	close(submitErrs)
+	for err := range submitErrs {
+		t.Error(err)
+	}
+	if t.Failed() {
+		t.FailNow()
+	}
+	// One more kill once everything is submitted, while the tracker works.
+	s.kill()
+	kills++
+	s.start()
+	logText, _ := os.ReadFile(s.logPath)
+	t.Logf("killed the daemon %d times; it resumed runs from the journal %d times and adopted %d jobs found by tag",
+		kills, strings.Count(string(logText), "resuming runs from the journal"), strings.Count(string(logText), "adopted a job"))
+
+	seen := map[string]bool{}
+	for _, id := range ids {
+		if seen[id] {
+			t.Fatalf("run %s returned for two submissions", id)
+		}
+		seen[id] = true
+	}
+	runs := waitRuns(ctx, t, alice, ids)
+	tags := make([]string, 0, total)
+	for _, id := range ids {
+		r := runs[id]
+		if r.State != journal.Completed || len(r.Steps) != 1 || r.Steps[0].JobID == 0 {
+			t.Errorf("run %s: %s %+v (%s)", id, r.State, r.Steps, r.Error)
+			continue
+		}
+		tags = append(tags, r.Steps[0].Tag)
+	}
+	list, err := alice.List(ctx, client.ListOptions{Limit: 1000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(list) != total {
+		t.Errorf("the journal holds %d runs, want %d", len(list), total)
+	}
+
+	// Slurm's accounting: exactly one job per tag, none extra.
+	b := testBridge(t)
+	recs, err := b.Accounting(ctx, slurmbridge.AccountingQuery{Start: started.Add(-time.Minute), End: time.Now().Add(time.Minute), Names: tags})
+	if err != nil {
+		t.Fatal(err)
+	}
+	jobsByTag := map[string]map[uint32]bool{}
+	for _, r := range recs {
+		if jobsByTag[r.Name] == nil {
+			jobsByTag[r.Name] = map[uint32]bool{}
+		}
+		jobsByTag[r.Name][r.JobID] = true
+	}
+	n := 0
+	for _, tag := range tags {
+		if len(jobsByTag[tag]) != 1 {
+			t.Errorf("tag %s has %d Slurm jobs, want 1", tag, len(jobsByTag[tag]))
+		}
+		n += len(jobsByTag[tag])
+	}
+	all, err := b.Accounting(ctx, slurmbridge.AccountingQuery{Start: started.Add(-time.Minute), End: time.Now().Add(time.Minute), Users: []string{"pgalice"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	crashJobs := 0
+	for _, r := range all {
+		if strings.HasPrefix(r.Name, "r-") && strings.HasSuffix(r.Name, ".main") && r.SubmitTime.After(started.Add(-time.Second)) {
+			crashJobs++
+		}
+	}
+	if n != total || crashJobs != total {
+		t.Errorf("%d jobs carry this test's tags and %d site jobs of pgalice exist since it started; want exactly %d", n, crashJobs, total)
+	}
+}
+
+// TestSiteSurvivesControllerOutage stops slurmctld for 30 s while jobs run and new ones
+// arrive: the daemon stays up, backs off, and afterwards recovers every job.
+func TestSiteSurvivesControllerOutage(t *testing.T) {
+	if testing.Short() {
+		t.Skip("30 s outage")
+	}
+	s := startSite(t, siteOptions{trackerInterval: "1s"})
+	ctx := siteContext(t, 6*time.Minute)
+	alice := s.client("pgalice")
+	var ids []string
+	for i := 0; i < 6; i++ {
+		v, _, err := alice.Submit(ctx, site.SubmitRequest{Workflow: workflowYAML(fmt.Sprintf("outage-%d", i), "sleep 5; echo done")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, v.ID)
+	}
+	// Let them reach Slurm.
+	deadline := time.Now().Add(time.Minute)
+	for _, id := range ids {
+		for {
+			v, err := alice.Get(ctx, id, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v.State == journal.Submitted || v.State == journal.Running || v.State.Terminal() {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("run %s never reached Slurm: %+v", id, v.Run)
+			}
+			time.Sleep(200 * time.Millisecond)
+		}
+	}
+
+	stopController(t)
+	restarted := false
+	defer func() {
+		if !restarted {
+			startController(t)
+		}
+	}()
+	outageEnds := time.Now().Add(30 * time.Second)
+	// Submissions during the outage are accepted and wait.
+	for i := 0; i < 3; i++ {
+		v, _, err := alice.Submit(ctx, site.SubmitRequest{Workflow: workflowYAML(fmt.Sprintf("during-outage-%d", i), "echo late")})
+		if err != nil {
+			t.Fatalf("submit during the outage: %v", err)
+		}
+		ids = append(ids, v.ID)
+	}
+	for time.Now().Before(outageEnds) {
+		resp, err := http.Get(s.metrics + "/healthz")
+		if err != nil {
+			t.Fatalf("daemon down during the outage: %v", err)
+		}
+		resp.Body.Close()
+		time.Sleep(2 * time.Second)
+	}
+	metrics := scrape(t, s)
+	if !strings.Contains(metrics, `petagrid_site_slurm_command_errors_total{command="squeue"`) {
+		t.Errorf("no squeue errors counted during the outage:\n%s", grepLines(metrics, "petagrid_site_"))
+	}
+	startController(t)
+	restarted = true
+
+	runs := waitRuns(ctx, t, alice, ids)
+	for _, id := range ids {
+		if r := runs[id]; r.State != journal.Completed {
+			t.Errorf("run %s after the outage: %s (%s) %+v", id, r.State, r.Error, r.Steps)
+		}
+	}
+}
+
+func clusterCtl(t *testing.T, args ...string) {
+	t.Helper()
+	out, err := exec.Command(repoFile(t, "test/cluster/cluster"), args...).CombinedOutput()
+	if err != nil {
+		t.Fatalf("cluster %v: %v\n%s", args, err, out)
+	}
+}
+
+// stopController kills slurmctld of the first test cluster (slurmd and slurmdbd stay).
+func stopController(t *testing.T) {
+	t.Helper()
+	cmd := exec.Command("scontrol", "shutdown", "slurmctld")
+	cmd.Env = append(os.Environ(), "SLURM_CONF="+os.Getenv("PETAGRID_TEST_SLURM_CONF"))
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("scontrol shutdown slurmctld: %v\n%s", err, out)
+	}
+	for i := 0; i < 100; i++ {
+		ping := exec.Command("scontrol", "ping")
+		ping.Env = cmd.Env
+		o, _ := ping.CombinedOutput()
+		if strings.Contains(string(o), "DOWN") {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Fatal("slurmctld did not stop")
+}
+
+func startController(t *testing.T) {
+	t.Helper()
+	clusterCtl(t, "up")
+}
+
+func scrape(t *testing.T, s *siteDaemon) string {
+	t.Helper()
+	resp, err := http.Get(s.metrics + "/metrics")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	return string(data)
+}
+
+func grepLines(s, prefix string) string {
+	var out []string
+	for _, l := range strings.Split(s, "\n") {
+		if strings.HasPrefix(l, prefix) {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// TestSiteRefusesBadRequests: unauthenticated, tampered, replayed, unmapped and malformed
+// requests are refused with a clear 4xx, and nothing is journaled.
+func TestSiteRefusesBadRequests(t *testing.T) {
+	s := startSite(t, siteOptions{})
+	ctx := siteContext(t, 2*time.Minute)
+	good := []byte(`{"workflow": ` + jsonString(workflowYAML("ok", "true")) + `}`)
+
+	post := func(body []byte, sign func(*http.Request)) (int, string) {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, s.api+"/v1/jobs", bytes.NewReader(body))
+		if sign != nil {
+			sign(req)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		data, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(data)
+	}
+	signAs := func(user string, body []byte) func(*http.Request) {
+		return func(r *http.Request) {
+			if err := reqsign.Sign(r, body, s.keys[user], "e2e-site", time.Now(), time.Minute); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	stranger, err := crypto.GenerateKey()
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	cases := []struct {
+		name string
+		code int
+		body []byte
+		sign func(*http.Request)
+		says string
+	}{
+		{"unsigned", 401, good, nil, "not signed"},
+		{"tampered body", 401, good, func(r *http.Request) {
+			signAs("pgalice", []byte(`{"workflow": "x"}`))(r)
+		}, "signature"},
+		{"other audience", 401, good, func(r *http.Request) {
+			reqsign.Sign(r, good, s.keys["pgalice"], "another-site", time.Now(), time.Minute)
+		}, "signature"},
+		{"expired", 401, good, func(r *http.Request) {
+			reqsign.Sign(r, good, s.keys["pgalice"], "e2e-site", time.Now().Add(-10*time.Minute), time.Minute)
+		}, "expired"},
+		{"unknown key", 403, good, func(r *http.Request) {
+			reqsign.Sign(r, good, stranger, "e2e-site", time.Now(), time.Minute)
+		}, "not registered"},
+		{"not JSON", 400, []byte("workflow: yes"), signAs("pgalice", []byte("workflow: yes")), "not a submission"},
+		{"unknown field", 400, []byte(`{"workflow":"x","run":"now"}`), signAs("pgalice", []byte(`{"workflow":"x","run":"now"}`)), "unknown field"},
+		{"two values", 400, []byte(`{"workflow":"x"}{}`), signAs("pgalice", []byte(`{"workflow":"x"}{}`)), "more than one"},
+		{"bad workflow", 422, []byte(`{"workflow":"version: 1\nname: x\nsteps:\n  - name: a\n    rnu: {}\n","fileName":"bad.yaml"}`),
+			signAs("pgalice", []byte(`{"workflow":"version: 1\nname: x\nsteps:\n  - name: a\n    rnu: {}\n","fileName":"bad.yaml"}`)), "bad.yaml:5:5"},
+	}
+	for _, c := range cases {
+		code, body := post(c.body, c.sign)
+		if code != c.code || !strings.Contains(body, c.says) {
+			t.Errorf("%s: %d %s; want %d mentioning %q", c.name, code, body, c.code, c.says)
+		}
+	}
+	big := bytes.Repeat([]byte("x"), 9<<20)
+	if code, body := post(big, signAs("pgalice", big)); code != http.StatusRequestEntityTooLarge {
+		t.Errorf("oversized body: %d %s", code, body)
+	}
+
+	// A replay of a request that was accepted once.
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, s.api+"/v1/jobs", bytes.NewReader(good))
+	signAs("pgalice", good)(req)
+	headers := req.Header.Clone()
+	code, body := post(good, func(r *http.Request) { r.Header = headers.Clone() })
+	if code != http.StatusCreated {
+		t.Fatalf("first request: %d %s", code, body)
+	}
+	code, body = post(good, func(r *http.Request) { r.Header = headers.Clone() })
+	if code != 401 || !strings.Contains(body, "replayed") {
+		t.Errorf("replay: %d %s", code, body)
+	}
+
+	// Only the one good submission was journaled.
+	runs, err := s.admin().List(ctx, client.ListOptions{All: true, Limit: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(runs) != 1 {
+		t.Errorf("the journal holds %d runs, want 1: %+v", len(runs), runs)
+	}
+	// A researcher does not see another's run.
+	if _, err := s.client("pgbob").Get(ctx, runs[0].ID, false); !isStatus(err, http.StatusNotFound) {
+		t.Errorf("bob reading alice's run: %v", err)
+	}
+	// An unmapped local user on the socket is refused; a mapped one submits as themselves.
+	out, err := exec.Command("runuser", "-u", "pgpool", "--", s.bin, "jobs", "--site", "unix://"+s.socket).CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "not in site.users.allowedLocalUsers") {
+		t.Errorf("pgpool on the socket: %v %s", err, out)
+	}
+	cmd := exec.Command("runuser", "-u", "pgbob", "--", s.bin, "submit", "--site", "unix://"+s.socket, "--output", "json", "-")
+	cmd.Stdin = strings.NewReader(workflowYAML("socket", "id -un"))
+	if out, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), `"localUser": "pgbob"`) {
+		t.Errorf("pgbob submitting over the socket: %v %s", err, out)
+	}
+}
+
+func jsonString(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		switch r {
+		case '"':
+			b.WriteString(`\"`)
+		case '\\':
+			b.WriteString(`\\`)
+		case '\n':
+			b.WriteString(`\n`)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
