@@ -98,7 +98,9 @@ func transient(err error) bool {
 // lookupError is a failed search for earlier submissions by tag.
 type lookupError struct{ err error }
 
-func (e *lookupError) Error() string { return "looking up earlier submissions by tag: " + e.err.Error() }
+func (e *lookupError) Error() string {
+	return "looking up earlier submissions by tag: " + e.err.Error()
+}
 func (e *lookupError) Unwrap() error { return e.err }
 
 // compile turns a journaled run into its plan. It is deterministic (same source, params,
