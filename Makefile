@@ -16,7 +16,7 @@ CLUSTER_B_CONF = $(shell $(CLUSTER) env --name $(CLUSTER_B) 2>/dev/null | sed -n
 .PHONY: bench-site test-tools bench-workflows fuzz-workflows build test unit-test lint fmt bench-slurm cluster-up cluster-b-up cluster-down cluster-status demo check-go fixtures
 
 check-go:
-	@command -v $(GO) >/dev/null || { echo "Go is not installed: install Go 1.23 or newer (e.g. under /usr/local/go) — see README.md" >&2; exit 1; }
+	@command -v $(GO) >/dev/null || { echo "Go is not installed: install Go 1.26 or newer (e.g. under /usr/local/go) — see README.md" >&2; exit 1; }
 
 build: check-go
 	$(GO) build -trimpath -ldflags "-X main.version=$(VERSION)" -o $(BIN) ./cmd/petagrid
@@ -59,7 +59,7 @@ bench-workflows: check-go
 # interval with 10 and 1,000 tracked jobs, on the test cluster (as root; takes a few minutes).
 bench-site: check-go cluster-up
 	PETAGRID_TEST_SLURM_CONF=$(CLUSTER_CONF) PETAGRID_BENCH_SITE=1 PETAGRID_REQUIRE_CLUSTER=1 \
-		$(GO) test -count=1 -timeout 30m -run '^TestBenchSite$$' -v ./test/e2e | grep -E '^(bench-site:|--- |ok|FAIL)'
+		$(GO) test -count=1 -timeout 30m -run '^TestBenchSite$$' -v ./test/e2e | grep -E '^(bench-site:|--- |ok|FAIL|    [a-z_]+\.go:[0-9]+: )'
 
 # A short fuzzing run of the workflow compiler over its committed seed corpus (CI runs it).
 fuzz-workflows: check-go
@@ -98,6 +98,8 @@ demo: build cluster-up
 	@echo "== Workflow docs/examples/parameter-sweep.yaml (matrix and for loops as job arrays):"
 	SLURM_CONF=$(CLUSTER_CONF) $(BIN) --log-level warn workflow run --wait -p epochs=3 \
 		--site-profile examples/site-profiles/test-cluster.yaml docs/examples/parameter-sweep.yaml
+	@echo "== The site daemon: researchers submit through petagrid site serve (test/demo/site-demo):"
+	test/demo/site-demo $(abspath $(BIN)) $(CLUSTER_CONF)
 
 # Re-record the Slurm 22.05 parser fixtures from the running test cluster.
 fixtures: cluster-up

@@ -52,7 +52,9 @@ type UsersConfig struct {
 	// Mode is "pool" (the default) or "mapped".
 	Mode string `yaml:"mode"`
 	// RunAs is how a mapped user is become: "runuser" (daemon as root, the default in mapped
-	// mode) or "sudo" (sudo -n -u with a sudoers rule).
+	// mode), "setuid" (daemon as root, the user's uid, gid and groups set directly on each
+	// command: runuser without its PAM session, faster) or "sudo" (sudo -n -u with a sudoers
+	// rule).
 	RunAs string `yaml:"runAs"`
 	// RunAsPath is the runuser or sudo binary; empty: looked up on PATH.
 	RunAsPath string `yaml:"runAsPath"`
@@ -252,8 +254,8 @@ func (c Config) Validate() error {
 			}
 		}
 	case ModeMapped:
-		if u.RunAs != "runuser" && u.RunAs != "sudo" {
-			bad("site.users.runAs %q: use runuser (daemon as root) or sudo", u.RunAs)
+		if u.RunAs != "runuser" && u.RunAs != "sudo" && u.RunAs != "setuid" {
+			bad("site.users.runAs %q: use runuser or setuid (daemon as root), or sudo", u.RunAs)
 		}
 		if len(u.SocketUsers) > 0 {
 			bad("site.users.socketUsers is for pool mode; in mapped mode socket peers act as themselves and must be in allowedLocalUsers")

@@ -2,6 +2,7 @@ package site
 
 import (
 	"context"
+	"errors"
 	"crypto/rand"
 	"encoding/base32"
 	"fmt"
@@ -52,6 +53,10 @@ func New(ctx context.Context, cfg Config, opts Options) (*Daemon, error) {
 	cfg = cfg.WithDefaults()
 	if err := cfg.Validate(); err != nil {
 		return nil, fmt.Errorf("site configuration:\n%w", err)
+	}
+	if cfg.Users.Mode == ModePool && os.Geteuid() == 0 {
+		// Checked before the journal is opened, whose lock would hide this.
+		return nil, errors.New("site.users: pool mode submits every job as the daemon's own account, and the daemon runs as root: run it as a dedicated unprivileged account (see the example systemd unit), or use mapped mode")
 	}
 	log := opts.Log
 	if log == nil {
@@ -115,6 +120,7 @@ func (d *Daemon) Run(ctx context.Context) error {
 	}()
 	err := d.serve(ctx)
 	wg.Wait()
+	d.mapper.closeHelpers()
 	return err
 }
 

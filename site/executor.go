@@ -31,8 +31,11 @@ func (d *Daemon) worker(ctx context.Context) {
 // restart has its jobs looked up by tag before anything is submitted again.
 func (d *Daemon) advanceRun(ctx context.Context, runID string) {
 	log := d.log.WithField("run", runID)
+	// resumed: the run was taken up from the journal, not accepted by this process just
+	// now, so a submission may already have reached Slurm before a crash.
 	resumed := true
-	for attempt := 0; ; attempt++ {
+	attempt := 0 // submission attempts that Slurm left unanswered
+	for {
 		if ctx.Err() != nil {
 			return
 		}
@@ -64,6 +67,7 @@ func (d *Daemon) advanceRun(ctx context.Context, runID string) {
 			}
 		case journal.Submitting:
 			err := d.submit(ctx, run, resumed || attempt > 0)
+			attempt++
 			if err == nil {
 				d.metrics.submitLatency.Observe(time.Since(run.CreatedAt).Seconds())
 				d.wakeTracker()
@@ -74,7 +78,7 @@ func (d *Daemon) advanceRun(ctx context.Context, runID string) {
 				d.abandon(ctx, run, err)
 				return
 			}
-			wait := min(time.Duration(1<<min(attempt, 10))*time.Second, d.cfg.Submit.RetryMax)
+			wait := min(time.Duration(1<<min(attempt-1, 10))*time.Second, d.cfg.Submit.RetryMax)
 			log.WithError(err).WithField("retryInSeconds", wait.Seconds()).Warn("Slurm did not answer the submission; will look the jobs up by tag and go on")
 			select {
 			case <-ctx.Done():

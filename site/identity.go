@@ -36,13 +36,15 @@ type Mapper struct {
 	mu       sync.Mutex
 	bridges  map[string]*slurmbridge.Bridge
 	accounts map[string]Account
+	helpers  map[string]*workspaceHelper
+	runAs    map[string]slurmbridge.RunAs
 }
 
 // NewMapper checks the user section against this host: in pool mode the daemon must not run
 // as root; in mapped mode every allowed account must exist and the daemon must be able to
 // become it.
 func NewMapper(cfg UsersConfig, base *slurmbridge.Bridge) (*Mapper, error) {
-	m := &Mapper{cfg: cfg, base: base, byKey: map[common.Address]ResearcherConfig{}, allowed: map[string]bool{}, socket: map[string]bool{}, bridges: map[string]*slurmbridge.Bridge{}, accounts: map[string]Account{}}
+	m := &Mapper{cfg: cfg, base: base, byKey: map[common.Address]ResearcherConfig{}, allowed: map[string]bool{}, socket: map[string]bool{}, bridges: map[string]*slurmbridge.Bridge{}, accounts: map[string]Account{}, helpers: map[string]*workspaceHelper{}, runAs: map[string]slurmbridge.RunAs{}}
 	me, err := user.Current()
 	if err != nil {
 		return nil, fmt.Errorf("who is the daemon: %w", err)
@@ -64,8 +66,8 @@ func NewMapper(cfg UsersConfig, base *slurmbridge.Bridge) (*Mapper, error) {
 		m.bridges[m.self.Name] = base
 		m.accounts[m.self.Name] = m.self
 	case ModeMapped:
-		if cfg.RunAs == slurmbridge.RunAsRunuser && m.self.UID != 0 {
-			return nil, errors.New("mapped mode with runAs: runuser needs the daemon to run as root; run it as root, or use runAs: sudo with a sudoers rule")
+		if cfg.RunAs != slurmbridge.RunAsSudo && m.self.UID != 0 {
+			return nil, fmt.Errorf("mapped mode with runAs: %s needs the daemon to run as root; run it as root, or use runAs: sudo with a sudoers rule", cfg.RunAs)
 		}
 		if cfg.RunAs == slurmbridge.RunAsSudo && m.self.UID == 0 {
 			return nil, errors.New("mapped mode with runAs: sudo is for an unprivileged daemon; as root use runAs: runuser")
@@ -75,7 +77,14 @@ func NewMapper(cfg UsersConfig, base *slurmbridge.Bridge) (*Mapper, error) {
 			if err != nil {
 				return nil, fmt.Errorf("site.users.allowedLocalUsers: %w", err)
 			}
-			b, err := base.As(slurmbridge.RunAs{User: name, Method: cfg.RunAs, Path: cfg.RunAsPath})
+			ra := slurmbridge.RunAs{User: name, Method: cfg.RunAs, Path: cfg.RunAsPath}
+			if cfg.RunAs == slurmbridge.RunAsSetuid {
+				if ra, err = slurmbridge.LookupRunAs(name); err != nil {
+					return nil, fmt.Errorf("site.users.allowedLocalUsers: %w", err)
+				}
+			}
+			m.runAs[name] = ra
+			b, err := base.As(ra)
 			if err != nil {
 				return nil, fmt.Errorf("site.users: %w", err)
 			}

@@ -43,7 +43,7 @@ func newMetrics(j *journal.Journal) *metrics {
 	}, []string{"command"})
 	m.trackerPolls = prometheus.NewCounter(prometheus.CounterOpts{
 		Name: "petagrid_site_tracker_polls_total",
-		Help: "Tracker polls that reached Slurm.",
+		Help: "Tracker rounds completed (each asks slurmctld once if any job is tracked).",
 	})
 	m.trackerLag = prometheus.NewGauge(prometheus.GaugeOpts{
 		Name: "petagrid_site_tracker_lag_seconds",

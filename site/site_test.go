@@ -1,6 +1,8 @@
 package site
 
 import (
+	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -142,5 +144,28 @@ func TestLogLinesArePrefixed(t *testing.T) {
 	writeLine(&out, s, s.line, false)
 	if got := out.String(); got != "[step[1]] one\n[step[1]] two\n[step[1]] three\n" {
 		t.Fatalf("%q", got)
+	}
+}
+
+func TestWorkspaceWriterProtocol(t *testing.T) {
+	root := t.TempDir()
+	req := func(body string) string { return fmt.Sprintf("%d\n%s", len(body), body) }
+	good := fmt.Sprintf(`{"userDir":%q,"workspace":%q,"files":[{"path":".petagrid/scripts/a.sh","mode":448,"data":"IyEvYmluL3NoCg=="}]}`, root+"/alice", root+"/alice/r-1")
+	outside := fmt.Sprintf(`{"userDir":%q,"workspace":"/etc/r-1","files":[]}`, root+"/alice")
+	var out bytes.Buffer
+	err := ServeWorkspaceWriter(strings.NewReader(req(good)+req(`{"nope":1}`)+req(outside)), &out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 3 || lines[0] != "{}" || !strings.Contains(lines[1], "unknown field") || !strings.Contains(lines[2], "directly under") {
+		t.Fatalf("answers: %q", lines)
+	}
+	data, err := os.ReadFile(root + "/alice/r-1/.petagrid/scripts/a.sh")
+	if err != nil || string(data) != "#!/bin/sh\n" {
+		t.Fatalf("written: %q %v", data, err)
+	}
+	if err := ServeWorkspaceWriter(strings.NewReader("999999999999\n"), &out); err == nil {
+		t.Fatal("an absurd length was accepted")
 	}
 }

@@ -1,22 +1,27 @@
 package site
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"sync"
+	"syscall"
 	"time"
 
 	"github.com/petagrid/petagrid/workflows"
 )
 
-// workspaceRequest is what the daemon hands the helper that writes a workspace as the
-// mapped user (petagrid site write-workspace, reading JSON on stdin).
+// workspaceRequest is one workspace for the helper that writes workspaces as a mapped user
+// (petagrid site write-workspace).
 type workspaceRequest struct {
 	UserDir   string          `json:"userDir"`
 	Workspace string          `json:"workspace"`
@@ -29,13 +34,35 @@ type workspaceFile struct {
 	Data []byte      `json:"data"`
 }
 
-// maxWorkspaceRequestBytes bounds the helper's input: a whole plan, base64-encoded.
+type workspaceAnswer struct {
+	Error string `json:"error,omitempty"`
+}
+
+// maxWorkspaceRequestBytes bounds one request: a whole plan, base64-encoded.
 const maxWorkspaceRequestBytes = workflows.MaxPlanBytes/3*4 + 1<<20
+
+// helperIdle is how long a helper waits for its next request before it exits.
+const helperIdle = time.Minute
+
+// helperTimeout bounds one write (a plan of hundreds of MiB on slow shared storage).
+const helperTimeout = 2 * time.Minute
+
+// workspaceHelper is a running helper for one account. Requests are framed as a decimal
+// length line then the JSON; each answer is one JSON line. Keeping it alive spares a
+// process start (runuser, PAM, the Go runtime) per run.
+type workspaceHelper struct {
+	mu     sync.Mutex
+	cmd    *exec.Cmd
+	stdin  io.WriteCloser
+	stdout *bufio.Reader
+	stderr *bytes.Buffer
+	done   chan struct{}
+}
 
 // WriteWorkspace writes plan's files into its workspace as acct, creating userDir (the
 // account's directory under the workspace root) first. A job trusts what it reads there,
 // so the files must be written by the account itself: for another account than the
-// daemon's, a helper process runs as that account (runuser or sudo) and does the writing,
+// daemon's, a helper process running as that account (runuser or sudo) does the writing,
 // which also means root never follows a link a user planted.
 func (m *Mapper) WriteWorkspace(ctx context.Context, acct Account, userDir string, plan *workflows.Plan) error {
 	req := workspaceRequest{UserDir: userDir, Workspace: plan.Workspace}
@@ -45,60 +72,250 @@ func (m *Mapper) WriteWorkspace(ctx context.Context, acct Account, userDir strin
 	if acct.UID == m.self.UID {
 		return writeWorkspace(req)
 	}
-	helper, err := m.helperPath()
-	if err != nil {
-		return fmt.Errorf("locating the workspace helper: %w", err)
-	}
 	body, err := json.Marshal(req)
 	if err != nil {
 		return fmt.Errorf("workspace request: %w", err)
 	}
-	runAs := m.cfg.RunAsPath
-	if runAs == "" {
-		if runAs, err = exec.LookPath(m.cfg.RunAs); err != nil {
-			return fmt.Errorf("finding %s: %w", m.cfg.RunAs, err)
+	m.mu.Lock()
+	h := m.helpers[acct.Name]
+	if h == nil {
+		h = &workspaceHelper{}
+		m.helpers[acct.Name] = h
+	}
+	m.mu.Unlock()
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	// A helper that exited (idle, or killed) is started again, once per request.
+	for try := 0; ; try++ {
+		if h.cmd == nil {
+			if err := m.startHelper(h, acct); err != nil {
+				return err
+			}
+		}
+		answer, err := h.call(ctx, body)
+		if err == nil {
+			if answer.Error != "" {
+				return fmt.Errorf("writing the workspace as %s: %s", acct.Name, answer.Error)
+			}
+			return nil
+		}
+		h.stop()
+		if try > 0 || ctx.Err() != nil {
+			return fmt.Errorf("writing the workspace as %s: %w", acct.Name, err)
 		}
 	}
-	args := []string{"-u", acct.Name, "--", helper, "site", "write-workspace"}
-	if m.cfg.RunAs == "sudo" {
-		args = append([]string{"-n"}, args...)
+}
+
+func (m *Mapper) startHelper(h *workspaceHelper, acct Account) error {
+	helper, err := m.helperPath()
+	if err != nil {
+		return fmt.Errorf("locating the workspace helper: %w", err)
 	}
-	runCtx, cancel := context.WithTimeout(ctx, 2*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(runCtx, runAs, args...)
-	cmd.Stdin = bytes.NewReader(body)
+	var cmd *exec.Cmd
+	attr := &syscall.SysProcAttr{Setpgid: true}
+	if ra := m.runAs[acct.Name]; ra.Method == "setuid" {
+		cmd = exec.Command(helper, "site", "write-workspace")
+		attr.Credential = &syscall.Credential{Uid: ra.UID, Gid: ra.GID, Groups: ra.Groups}
+	} else {
+		runAs := m.cfg.RunAsPath
+		if runAs == "" {
+			if runAs, err = exec.LookPath(m.cfg.RunAs); err != nil {
+				return fmt.Errorf("finding %s: %w", m.cfg.RunAs, err)
+			}
+		}
+		args := []string{"-u", acct.Name, "--", helper, "site", "write-workspace"}
+		if m.cfg.RunAs == "sudo" {
+			args = append([]string{"-n"}, args...)
+		}
+		cmd = exec.Command(runAs, args...)
+	}
 	cmd.Dir = "/"
 	cmd.Env = []string{"PATH=/usr/local/bin:/usr/bin:/bin", "LANG=C.UTF-8"}
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	cmd.Stdout = io.Discard
-	if err := cmd.Run(); err != nil {
-		msg := strings.TrimSpace(stderr.String())
-		if len(msg) > 2000 {
-			msg = msg[:2000]
-		}
-		return fmt.Errorf("writing the workspace as %s: %w: %s", acct.Name, err, msg)
+	cmd.SysProcAttr = attr
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return err
 	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	h.stderr = &bytes.Buffer{}
+	cmd.Stderr = &limitedWriter{w: h.stderr, n: 8 << 10}
+	if err := cmd.Start(); err != nil {
+		return fmt.Errorf("starting the workspace helper as %s: %w", acct.Name, err)
+	}
+	h.cmd, h.stdin, h.stdout, h.done = cmd, stdin, bufio.NewReader(stdout), make(chan struct{})
+	go func(done chan struct{}) { cmd.Wait(); close(done) }(h.done)
 	return nil
 }
 
-// WriteWorkspaceFromJSON is the helper's side: it reads one request from r and writes it
-// as the user the process runs as.
-func WriteWorkspaceFromJSON(r io.Reader) error {
-	data, err := io.ReadAll(io.LimitReader(r, maxWorkspaceRequestBytes+1))
-	if err != nil {
-		return fmt.Errorf("reading the request: %w", err)
+// call sends one request and reads its answer, within helperTimeout.
+func (h *workspaceHelper) call(ctx context.Context, body []byte) (workspaceAnswer, error) {
+	type result struct {
+		a   workspaceAnswer
+		err error
 	}
-	if len(data) > maxWorkspaceRequestBytes {
-		return fmt.Errorf("request larger than %d bytes", maxWorkspaceRequestBytes)
+	out := make(chan result, 1)
+	go func() {
+		var a workspaceAnswer
+		if _, err := fmt.Fprintf(h.stdin, "%d\n", len(body)); err != nil {
+			out <- result{err: err}
+			return
+		}
+		if _, err := h.stdin.Write(body); err != nil {
+			out <- result{err: err}
+			return
+		}
+		line, err := h.stdout.ReadBytes('\n')
+		if err != nil {
+			out <- result{err: err}
+			return
+		}
+		if err := json.Unmarshal(line, &a); err != nil {
+			out <- result{err: fmt.Errorf("unreadable answer from the helper: %w", err)}
+			return
+		}
+		out <- result{a: a}
+	}()
+	timer := time.NewTimer(helperTimeout)
+	defer timer.Stop()
+	select {
+	case r := <-out:
+		if r.err != nil {
+			return r.a, fmt.Errorf("%w%s", r.err, h.stderrText())
+		}
+		return r.a, nil
+	case <-ctx.Done():
+		h.stop()
+		return workspaceAnswer{}, ctx.Err()
+	case <-timer.C:
+		h.stop()
+		return workspaceAnswer{}, fmt.Errorf("no answer within %s", helperTimeout)
 	}
-	var req workspaceRequest
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&req); err != nil {
-		return fmt.Errorf("decoding the request: %w", err)
+}
+
+func (h *workspaceHelper) stderrText() string {
+	if h.stderr == nil || h.stderr.Len() == 0 {
+		return ""
 	}
-	return writeWorkspace(req)
+	return ": " + strings.TrimSpace(h.stderr.String())
+}
+
+// stop kills the helper (its whole process group: runuser and petagrid).
+func (h *workspaceHelper) stop() {
+	if h.cmd == nil {
+		return
+	}
+	syscall.Kill(-h.cmd.Process.Pid, syscall.SIGKILL)
+	<-h.done
+	h.cmd = nil
+}
+
+// closeHelpers stops every helper (at shutdown).
+func (m *Mapper) closeHelpers() {
+	m.mu.Lock()
+	helpers := m.helpers
+	m.helpers = map[string]*workspaceHelper{}
+	m.mu.Unlock()
+	for _, h := range helpers {
+		h.mu.Lock()
+		if h.cmd != nil {
+			h.stdin.Close()
+			select {
+			case <-h.done:
+				h.cmd = nil
+			case <-time.After(2 * time.Second):
+				h.stop()
+			}
+		}
+		h.mu.Unlock()
+	}
+}
+
+type limitedWriter struct {
+	w io.Writer
+	n int
+}
+
+func (l *limitedWriter) Write(p []byte) (int, error) {
+	if l.n <= 0 {
+		return len(p), nil
+	}
+	q := p
+	if len(q) > l.n {
+		q = q[:l.n]
+	}
+	l.n -= len(q)
+	l.w.Write(q)
+	return len(p), nil
+}
+
+// ServeWorkspaceWriter is the helper's side (petagrid site write-workspace, run as the
+// mapped user): it answers framed requests from r on w until r ends, or returns once no
+// request has come for helperIdle (the daemon starts a new helper when it needs one).
+func ServeWorkspaceWriter(r io.Reader, w io.Writer) error {
+	type request struct {
+		body []byte
+		err  error
+	}
+	in := bufio.NewReader(r)
+	requests := make(chan request)
+	go func() {
+		defer close(requests)
+		for {
+			header, err := in.ReadString('\n')
+			if errors.Is(err, io.EOF) && header == "" {
+				return
+			}
+			if err != nil {
+				requests <- request{err: fmt.Errorf("reading a request: %w", err)}
+				return
+			}
+			n, err := strconv.Atoi(strings.TrimSpace(header))
+			if err != nil || n < 0 || n > maxWorkspaceRequestBytes {
+				requests <- request{err: fmt.Errorf("bad request length %q", strings.TrimSpace(header))}
+				return
+			}
+			body := make([]byte, n)
+			if _, err := io.ReadFull(in, body); err != nil {
+				requests <- request{err: fmt.Errorf("reading a request: %w", err)}
+				return
+			}
+			requests <- request{body: body}
+		}
+	}()
+	idle := time.NewTimer(helperIdle)
+	defer idle.Stop()
+	for {
+		var req request
+		var ok bool
+		select {
+		case <-idle.C:
+			return nil
+		case req, ok = <-requests:
+		}
+		if !ok {
+			return nil
+		}
+		if req.err != nil {
+			return req.err
+		}
+		var answer workspaceAnswer
+		var ws workspaceRequest
+		dec := json.NewDecoder(bytes.NewReader(req.body))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&ws); err != nil {
+			answer.Error = "decoding the request: " + err.Error()
+		} else if err := writeWorkspace(ws); err != nil {
+			answer.Error = err.Error()
+		}
+		line, _ := json.Marshal(answer)
+		if _, err := w.Write(append(line, '\n')); err != nil {
+			return err
+		}
+		idle.Reset(helperIdle)
+	}
 }
 
 func writeWorkspace(req workspaceRequest) error {

@@ -83,14 +83,14 @@ func (b *Bridge) run(ctx context.Context, inv invocation) (res result, err error
 	}
 	argv0, argv := b.wrap(path, inv.args)
 	cmd := exec.CommandContext(runCtx, argv0, argv...)
-	cmd.Env = b.commandEnv(inv.env, !inv.submitsJob)
+	cmd.Env = b.commandEnv(append(b.identityEnv(), inv.env...), !inv.submitsJob)
 	cmd.Dir = "/"
 	cmd.Stdout = stdout
 	cmd.Stderr = stderr
 	if inv.stdin != nil {
 		cmd.Stdin = bytes.NewReader(inv.stdin)
 	}
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Credential: b.credential()}
 	cmd.Cancel = func() error {
 		if cmd.Process == nil {
 			return nil

@@ -47,7 +47,7 @@ func siteCommand(e *env) *cli.Command {
 					if c.NArg() > 0 {
 						return usagef("site write-workspace takes no arguments")
 					}
-					return site.WriteWorkspaceFromJSON(os.Stdin)
+					return site.ServeWorkspaceWriter(os.Stdin, os.Stdout)
 				},
 			},
 		},

@@ -65,6 +65,8 @@ type siteDaemon struct {
 	metrics   string
 	workspace string
 	logPath   string
+	journal   string
+	pool      bool
 	keys      map[string]*ecdsa.PrivateKey
 
 	mu  sync.Mutex
@@ -74,6 +76,10 @@ type siteDaemon struct {
 type siteOptions struct {
 	trackerInterval string
 	workers         int
+	runAs           string // runuser (default) or setuid
+	// pool runs the daemon as the unprivileged pool account pgpool (pool mode): every job
+	// is pgpool's; pgalice may use the socket.
+	pool bool
 }
 
 func freePort(t *testing.T) string {
@@ -104,6 +110,9 @@ func startSite(t *testing.T, opts siteOptions) *siteDaemon {
 	if opts.workers == 0 {
 		opts.workers = 4
 	}
+	if opts.runAs == "" {
+		opts.runAs = "runuser"
+	}
 	dir := t.TempDir()
 	ws, err := os.MkdirTemp("", "petagrid-site-ws-")
 	if err != nil {
@@ -132,7 +141,7 @@ func startSite(t *testing.T, opts siteOptions) *siteDaemon {
 	}
 	t.Cleanup(func() { os.RemoveAll(sockDir) })
 	s := &siteDaemon{t: t, bin: siteBinary(t), socket: filepath.Join(sockDir, "site.sock"), workspace: ws,
-		logPath: filepath.Join(dir, "daemon.log"), keys: map[string]*ecdsa.PrivateKey{}}
+		logPath: filepath.Join(dir, "daemon.log"), journal: filepath.Join(dir, "journal.db"), keys: map[string]*ecdsa.PrivateKey{}, pool: opts.pool}
 	listen, metrics := freePort(t), freePort(t)
 	s.api, s.metrics = "http://"+listen, "http://"+metrics
 	var researchers strings.Builder
@@ -145,6 +154,34 @@ func startSite(t *testing.T, opts siteOptions) *siteDaemon {
 		fmt.Fprintf(&researchers, "      - {name: %s, key: %s, localUser: %s}\n", u, crypto.PubkeyToAddress(key.PublicKey).Hex(), u)
 	}
 	s.config = filepath.Join(dir, "site.yaml")
+	users := fmt.Sprintf(`    mode: mapped
+    runAs: %s
+    allowedLocalUsers: [pgalice, pgbob]
+    helper: %s
+`, opts.runAs, s.bin)
+	if opts.pool {
+		// The pool account reads its configuration and owns its journal and socket.
+		state, err := os.MkdirTemp("", "petagrid-site-pool-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { os.RemoveAll(state) })
+		if out, err := exec.Command("chown", "pgpool:pgpool", state, sockDir).CombinedOutput(); err != nil {
+			t.Fatalf("chown: %v %s", err, out)
+		}
+		s.journal = filepath.Join(state, "journal.db")
+		s.config = filepath.Join(sockDir, "site.yaml")
+		moved := filepath.Join(sockDir, "profile.yaml")
+		if err := os.Rename(profile, moved); err != nil {
+			t.Fatal(err)
+		}
+		profile = moved
+		users = "    mode: pool\n    socketUsers: [pgalice]\n"
+		researchers.Reset()
+		for _, u := range []string{"pgalice", "pgbob"} {
+			fmt.Fprintf(&researchers, "      - {name: %s, key: %s}\n", u, crypto.PubkeyToAddress(s.keys[u].PublicKey).Hex())
+		}
+	}
 	cfg := fmt.Sprintf(`slurm:
   conf: %s
 site:
@@ -153,11 +190,7 @@ site:
   profile: %s
   journal: %s
   users:
-    mode: mapped
-    runAs: runuser
-    allowedLocalUsers: [pgalice, pgbob]
-    helper: %s
-    researchers:
+%s    researchers:
 %s  api:
     socket: %s
     listen: %s
@@ -169,8 +202,8 @@ site:
   submit:
     workers: %d
     retryMax: 4s
-`, os.Getenv("PETAGRID_TEST_SLURM_CONF"), profile, filepath.Join(dir, "journal.db"), s.bin, researchers.String(), s.socket, listen, metrics, opts.trackerInterval, opts.workers)
-	if err := os.WriteFile(s.config, []byte(cfg), 0o600); err != nil {
+`, os.Getenv("PETAGRID_TEST_SLURM_CONF"), profile, s.journal, users, researchers.String(), s.socket, listen, metrics, opts.trackerInterval, opts.workers)
+	if err := os.WriteFile(s.config, []byte(cfg), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	s.start()
@@ -200,6 +233,9 @@ func (s *siteDaemon) start() {
 		s.t.Fatal(err)
 	}
 	cmd := exec.Command(s.bin, "--config", s.config, "--log-level", "info", "site", "serve")
+	if s.pool {
+		cmd = exec.Command("runuser", "-u", "pgpool", "--", s.bin, "--config", s.config, "--log-level", "info", "site", "serve")
+	}
 	cmd.Stdout, cmd.Stderr = logFile, logFile
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := cmd.Start(); err != nil {
@@ -248,7 +284,7 @@ func (s *siteDaemon) stop() {
 	if cmd == nil {
 		return
 	}
-	cmd.Process.Signal(syscall.SIGTERM)
+	syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM) // the daemon, and runuser in pool mode
 	done := make(chan struct{})
 	go func() { cmd.Wait(); close(done) }()
 	select {

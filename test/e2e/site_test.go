@@ -3,6 +3,8 @@ package e2e
 import (
 	"bytes"
 	"context"
+	cryptorand "crypto/rand"
+	"encoding/base32"
 	"errors"
 	"fmt"
 	"io"
@@ -173,7 +175,7 @@ func writeKey(t *testing.T, s *siteDaemon, user string) string {
 // are submitted, restarting it each time: at the end exactly 100 Slurm jobs exist, one per
 // run, each tracked to its end.
 func TestSiteCrashSafety(t *testing.T) {
-	s := startSite(t, siteOptions{workers: 8})
+	s := startSite(t, siteOptions{workers: 8, runAs: "setuid"})
 	ctx := siteContext(t, 8*time.Minute)
 	alice := s.client("pgalice")
 	started := time.Now()
@@ -544,4 +546,106 @@ func jsonString(s string) string {
 	}
 	b.WriteByte('"')
 	return b.String()
+}
+
+// TestSiteAdoptsJobSubmittedBeforeCrash sets up the one moment a kill can hit that the
+// random kills rarely do: Slurm accepted the job but the daemon died before journaling its
+// id. On restart the daemon must find the job by its tag and adopt it, not submit again.
+func TestSiteAdoptsJobSubmittedBeforeCrash(t *testing.T) {
+	s := startSite(t, siteOptions{})
+	ctx := siteContext(t, 3*time.Minute)
+	s.stop()
+
+	var b [10]byte
+	if _, err := cryptorand.Read(b[:]); err != nil {
+		t.Fatal(err)
+	}
+	runID := "r-" + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b[:]))
+	tag := runID + ".main"
+	j, err := journal.Open(ctx, s.journal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	researcher := crypto.PubkeyToAddress(s.keys["pgalice"].PublicKey).Hex()
+	if _, err := j.Accept(ctx, journal.Run{ID: runID, Researcher: researcher, LocalUser: "pgalice", Workflow: "adopt", SourceName: "wf.yaml",
+		Source: []byte(workflowYAML("adopt", "echo adopted")), Params: map[string]string{}}); err != nil {
+		t.Fatal(err)
+	}
+	ws := s.workspace + "/pgalice/" + runID
+	if err := j.Render(ctx, runID, ws, []journal.Step{{Name: "main", Tag: tag, Stdout: ".petagrid/logs/main.out", Stderr: ".petagrid/logs/main.err"}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := j.Advance(ctx, runID, journal.Rendered, journal.Submitting, ""); err != nil {
+		t.Fatal(err)
+	}
+	j.Close()
+	// The job the daemon "submitted" just before it died.
+	sb := exec.CommandContext(ctx, "runuser", "-u", "pgalice", "--", "sbatch", "--parsable", "--job-name="+tag, "--partition=cpu", "--account=research",
+		"--mem=64M", "--time=5", "--chdir=/tmp", "--output=/dev/null")
+	sb.Env = append(os.Environ(), "SLURM_CONF="+os.Getenv("PETAGRID_TEST_SLURM_CONF"))
+	sb.Stdin = strings.NewReader("#!/bin/sh\ntrue\n")
+	out, err := sb.CombinedOutput()
+	if err != nil {
+		t.Fatalf("sbatch: %v %s", err, out)
+	}
+	jobID := strings.TrimSpace(string(out))
+
+	s.start()
+	run := waitRuns(ctx, t, s.client("pgalice"), []string{runID})[runID]
+	if run.State != journal.Completed || len(run.Steps) != 1 || fmt.Sprint(run.Steps[0].JobID) != jobID {
+		t.Fatalf("run after restart: %s %+v, want the adopted job %s", run.State, run.Steps, jobID)
+	}
+	recs, err := testBridge(t).Accounting(ctx, slurmbridge.AccountingQuery{Start: time.Now().Add(-10 * time.Minute), End: time.Now().Add(time.Minute), Names: []string{tag}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 1 {
+		t.Fatalf("%d Slurm jobs carry tag %s, want 1", len(recs), tag)
+	}
+	logText, _ := os.ReadFile(s.logPath)
+	if !strings.Contains(string(logText), "adopted a job submitted before") {
+		t.Error("the daemon did not log the adoption")
+	}
+}
+
+// TestSitePoolMode runs the daemon as an unprivileged pool account: every job is the pool
+// account's, keys still identify researchers (each sees only their own runs), the socket
+// admits only the configured local users, and the daemon refuses to run as root.
+func TestSitePoolMode(t *testing.T) {
+	s := startSite(t, siteOptions{pool: true})
+	ctx := siteContext(t, 3*time.Minute)
+	alice, bob := s.client("pgalice"), s.client("pgbob")
+	a, _, err := alice.Submit(ctx, site.SubmitRequest{Workflow: workflowYAML("pool-a", `test "$(id -un)" = pgpool`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _, err := bob.Submit(ctx, site.SubmitRequest{Workflow: workflowYAML("pool-b", "exit 5")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.LocalUser != "pgpool" || b.LocalUser != "pgpool" {
+		t.Fatalf("pool runs as %s and %s", a.LocalUser, b.LocalUser)
+	}
+	if _, err := alice.Get(ctx, b.ID, false); !isStatus(err, http.StatusNotFound) {
+		t.Errorf("alice reads bob's run: %v", err)
+	}
+	ra := waitRuns(ctx, t, alice, []string{a.ID})[a.ID]
+	rb := waitRuns(ctx, t, bob, []string{b.ID})[b.ID]
+	if ra.State != journal.Completed || rb.State != journal.Failed || *rb.Steps[0].ExitCode != 5 {
+		t.Errorf("pool runs: %s %s %+v", ra.State, rb.State, rb.Steps)
+	}
+	// The socket: pgalice is a socket user, pgbob is not.
+	out, err := exec.Command("runuser", "-u", "pgalice", "--", s.bin, "jobs", "--site", "unix://"+s.socket, "--output", "json").CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "[]") {
+		t.Errorf("pgalice on the socket (no runs of her own as unix:pgalice): %v %s", err, out)
+	}
+	out, err = exec.Command("runuser", "-u", "pgbob", "--", s.bin, "jobs", "--site", "unix://"+s.socket).CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "socketUsers") {
+		t.Errorf("pgbob on the socket: %v %s", err, out)
+	}
+	// Root may not be the pool.
+	rootRun := exec.Command(s.bin, "--config", s.config, "site", "serve")
+	if out, err := rootRun.CombinedOutput(); err == nil || !strings.Contains(string(out), "pool mode") {
+		t.Errorf("pool mode as root: %v %s", err, out)
+	}
 }
