@@ -2,9 +2,9 @@ package site
 
 import (
 	"context"
-	"errors"
 	"crypto/rand"
 	"encoding/base32"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
