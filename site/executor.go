@@ -57,6 +57,7 @@ func (d *Daemon) advanceRun(ctx context.Context, runID string) {
 			}
 			resumed = false
 		case journal.Rendered:
+			// Journals written by a build that committed "rendered" on its own.
 			if run.CancelRequested {
 				d.finish(ctx, run, journal.Cancelled, "cancelled before submission")
 				return
@@ -178,6 +179,7 @@ func (d *Daemon) submit(ctx context.Context, run journal.Run, lookup bool) error
 		return fmt.Errorf("%w (the workflow compiled when it was accepted; has the site profile changed?)", err)
 	}
 	known := map[string]uint32{}
+	done := false // the run has reached Submitted
 	var missing []journal.Step
 	for _, s := range run.Steps {
 		if s.JobID != 0 {
@@ -195,13 +197,18 @@ func (d *Daemon) submit(ctx context.Context, run journal.Run, lookup bool) error
 		}
 		for _, s := range missing {
 			if id, ok := found[s.Tag]; ok {
-				if err := d.journal.RecordJob(ctx, run.ID, s.Name, id, "(adopted: found by tag after a restart or an unanswered submission)"); err != nil {
+				last, err := d.journal.RecordJob(ctx, run.ID, s.Name, id, "(adopted: found by tag after a restart or an unanswered submission)")
+				if err != nil {
 					return err
 				}
+				done = done || last
 				known[s.Name] = id
 				d.log.WithField("run", run.ID).WithField("step", s.Name).WithField("jobId", id).Info("adopted a job submitted before")
 			}
 		}
+	}
+	if done {
+		return nil
 	}
 	if run.CancelRequested {
 		// Submit nothing more; the tracker cancels what exists.
@@ -225,12 +232,15 @@ func (d *Daemon) submit(ctx context.Context, run journal.Run, lookup bool) error
 		Known:       known,
 		KeepOnError: true,
 		Submitted: func(step string, jobID uint32) error {
-			return d.journal.RecordJob(context.WithoutCancel(ctx), run.ID, step, jobID, "")
+			last, err := d.journal.RecordJob(context.WithoutCancel(ctx), run.ID, step, jobID, "")
+			done = done || last
+			return err
 		},
 	})
-	if err != nil {
+	if err != nil || done {
 		return err
 	}
+	// Every step was adopted (nothing left to submit): the run moves on here.
 	return d.journal.Advance(ctx, run.ID, journal.Submitting, journal.Submitted, "")
 }
 

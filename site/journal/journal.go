@@ -405,12 +405,16 @@ func (j *Journal) Accept(ctx context.Context, r Run) (Run, error) {
 	return r, nil
 }
 
-// Render records the rendered plan: the workspace and one row per step, and moves the run
-// from Accepted to Rendered.
+// Render records the rendered plan (the workspace and one row per step) and moves the run
+// from Accepted through Rendered to Submitting in one commit: nothing happens between those
+// two transitions, so one fsync serves both, and both appear in the history.
 func (j *Journal) Render(ctx context.Context, runID, workspace string, steps []Step) error {
 	now := j.now()
 	return j.tx(ctx, func(tx *sql.Tx) error {
 		if err := advance(ctx, tx, runID, Accepted, Rendered, now, ""); err != nil {
+			return err
+		}
+		if err := advance(ctx, tx, runID, Rendered, Submitting, now, ""); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE runs SET workspace = ? WHERE id = ?`, workspace, runID); err != nil {
@@ -479,28 +483,53 @@ func (e *StateConflictError) Error() string {
 	return fmt.Sprintf("run %s is %s, not %s", e.RunID, e.Have, e.Want)
 }
 
-// RecordJob records the Slurm job id of a step just submitted (or adopted by its tag).
-func (j *Journal) RecordJob(ctx context.Context, runID, step string, jobID uint32, detail string) error {
+// RecordJob records the Slurm job id of a step just submitted (or adopted by its tag). When
+// it was the run's last step without a job, the run moves from Submitting to Submitted in the
+// same commit, and last is true.
+func (j *Journal) RecordJob(ctx context.Context, runID, step string, jobID uint32, detail string) (last bool, err error) {
 	now := j.now()
-	return j.tx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE steps SET job_id = ?, state = ?, submitted_at = ? WHERE run_id = ? AND name = ? AND job_id IS NULL`,
-			int64(jobID), string(StepPending), unix(now), runID, step)
-		if err != nil {
-			return fmt.Errorf("journal: job of step %s: %w", step, err)
+	err = j.tx(ctx, func(tx *sql.Tx) error {
+		if err := recordJob(ctx, tx, runID, step, jobID, detail, now); err != nil {
+			return err
 		}
-		if n, _ := res.RowsAffected(); n != 1 {
-			var have sql.NullInt64
-			err := tx.QueryRowContext(ctx, `SELECT job_id FROM steps WHERE run_id = ? AND name = ?`, runID, step).Scan(&have)
-			if err != nil {
-				return fmt.Errorf("journal: step %s of run %s: %w", step, runID, err)
-			}
-			if have.Valid && uint32(have.Int64) == jobID {
-				return nil
-			}
-			return fmt.Errorf("journal: step %s of run %s already has job %d, not %d", step, runID, have.Int64, jobID)
+		var left int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM steps WHERE run_id = ? AND job_id IS NULL AND state = ?`, runID, string(StepPlanned)).Scan(&left); err != nil {
+			return fmt.Errorf("journal: %w", err)
 		}
-		return logTransition(ctx, tx, runID, step, string(StepPlanned), string(StepPending), now, strings.TrimSpace(fmt.Sprintf("job %d %s", jobID, detail)))
+		if left > 0 {
+			return nil
+		}
+		var state string
+		if err := tx.QueryRowContext(ctx, `SELECT state FROM runs WHERE id = ?`, runID).Scan(&state); err != nil {
+			return fmt.Errorf("journal: %w", err)
+		}
+		if RunState(state) != Submitting {
+			return nil
+		}
+		last = true
+		return advance(ctx, tx, runID, Submitting, Submitted, now, "")
 	})
+	return last, err
+}
+
+func recordJob(ctx context.Context, tx *sql.Tx, runID, step string, jobID uint32, detail string, now time.Time) error {
+	res, err := tx.ExecContext(ctx, `UPDATE steps SET job_id = ?, state = ?, submitted_at = ? WHERE run_id = ? AND name = ? AND job_id IS NULL`,
+		int64(jobID), string(StepPending), unix(now), runID, step)
+	if err != nil {
+		return fmt.Errorf("journal: job of step %s: %w", step, err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		var have sql.NullInt64
+		err := tx.QueryRowContext(ctx, `SELECT job_id FROM steps WHERE run_id = ? AND name = ?`, runID, step).Scan(&have)
+		if err != nil {
+			return fmt.Errorf("journal: step %s of run %s: %w", step, runID, err)
+		}
+		if have.Valid && uint32(have.Int64) == jobID {
+			return nil
+		}
+		return fmt.Errorf("journal: step %s of run %s already has job %d, not %d", step, runID, have.Int64, jobID)
+	}
+	return logTransition(ctx, tx, runID, step, string(StepPlanned), string(StepPending), now, strings.TrimSpace(fmt.Sprintf("job %d %s", jobID, detail)))
 }
 
 // StepUpdate is what the tracker learned about a step's job.
@@ -591,6 +620,10 @@ func (j *Journal) RequestCancel(ctx context.Context, runID string) (Run, error) 
 }
 
 const runColumns = `id, researcher, local_user, COALESCE(idempotency_key, ''), workflow, source_name, source, params, state, outcome, workspace, error, cancel_requested, created_at, updated_at, submitted_at, ended_at`
+
+// listColumns leave the workflow source out (up to 4 MiB a run): lists and the tracker's
+// work list never need it; Get returns it.
+const listColumns = `id, researcher, local_user, COALESCE(idempotency_key, ''), workflow, source_name, X'', params, state, outcome, workspace, error, cancel_requested, created_at, updated_at, submitted_at, ended_at`
 
 func scanRun(scan func(...any) error) (Run, error) {
 	var r Run
@@ -684,7 +717,7 @@ type Filter struct {
 	Before string
 }
 
-// List returns runs, newest first, with their steps.
+// List returns runs, newest first, with their steps but not their sources.
 func (j *Journal) List(ctx context.Context, f Filter) ([]Run, error) {
 	where := []string{"1=1"}
 	var args []any
@@ -707,7 +740,7 @@ func (j *Journal) List(ctx context.Context, f Filter) ([]Run, error) {
 		limit = 100
 	}
 	args = append(args, limit)
-	rows, err := j.db.QueryContext(ctx, `SELECT `+runColumns+` FROM runs WHERE `+strings.Join(where, " AND ")+` ORDER BY rowid DESC LIMIT ?`, args...)
+	rows, err := j.db.QueryContext(ctx, `SELECT `+listColumns+` FROM runs WHERE `+strings.Join(where, " AND ")+` ORDER BY rowid DESC LIMIT ?`, args...)
 	if err != nil {
 		return nil, fmt.Errorf("journal: listing runs: %w", err)
 	}
@@ -739,9 +772,10 @@ func (j *Journal) List(ctx context.Context, f Filter) ([]Run, error) {
 	return runs, nil
 }
 
-// Active returns every run that is not terminal (the daemon's work list), oldest first.
+// Active returns every run that is not terminal (the daemon's work list), oldest first,
+// without their sources.
 func (j *Journal) Active(ctx context.Context) ([]Run, error) {
-	rows, err := j.db.QueryContext(ctx, `SELECT `+runColumns+` FROM runs WHERE state IN (?,?,?,?,?) ORDER BY rowid`,
+	rows, err := j.db.QueryContext(ctx, `SELECT `+listColumns+` FROM runs WHERE state IN (?,?,?,?,?) ORDER BY rowid`,
 		string(Accepted), string(Rendered), string(Submitting), string(Submitted), string(Running))
 	if err != nil {
 		return nil, fmt.Errorf("journal: active runs: %w", err)

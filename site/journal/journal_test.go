@@ -37,24 +37,23 @@ func TestLifecycle(t *testing.T) {
 	if err := j.Render(ctx, "r-1", "/ws/r-1", steps); err != nil {
 		t.Fatal(err)
 	}
-	if err := j.Advance(ctx, "r-1", Rendered, Submitting, ""); err != nil {
-		t.Fatal(err)
+	// Render commits rendered and submitting together.
+	if r, _ := j.Get(ctx, "r-1"); r.State != Submitting {
+		t.Fatalf("after render: %s", r.State)
 	}
-	if err := j.RecordJob(ctx, "r-1", "a", 11, ""); err != nil {
-		t.Fatal(err)
+	if last, err := j.RecordJob(ctx, "r-1", "a", 11, ""); err != nil || last {
+		t.Fatal(last, err)
 	}
 	// Recording the same job again is a no-op; another job for the step is refused.
-	if err := j.RecordJob(ctx, "r-1", "a", 11, ""); err != nil {
+	if _, err := j.RecordJob(ctx, "r-1", "a", 11, ""); err != nil {
 		t.Fatal(err)
 	}
-	if err := j.RecordJob(ctx, "r-1", "a", 12, ""); err == nil {
+	if _, err := j.RecordJob(ctx, "r-1", "a", 12, ""); err == nil {
 		t.Fatal("a second job for one step was accepted")
 	}
-	if err := j.RecordJob(ctx, "r-1", "b", 13, ""); err != nil {
-		t.Fatal(err)
-	}
-	if err := j.Advance(ctx, "r-1", Submitting, Submitted, ""); err != nil {
-		t.Fatal(err)
+	// The last step's job moves the run to submitted in the same commit.
+	if last, err := j.RecordJob(ctx, "r-1", "b", 13, ""); err != nil || !last {
+		t.Fatal(last, err)
 	}
 	// A stale transition is refused with the state the run is really in.
 	var conflict *StateConflictError

@@ -575,9 +575,6 @@ func TestSiteAdoptsJobSubmittedBeforeCrash(t *testing.T) {
 	if err := j.Render(ctx, runID, ws, []journal.Step{{Name: "main", Tag: tag, Stdout: ".petagrid/logs/main.out", Stderr: ".petagrid/logs/main.err"}}); err != nil {
 		t.Fatal(err)
 	}
-	if err := j.Advance(ctx, runID, journal.Rendered, journal.Submitting, ""); err != nil {
-		t.Fatal(err)
-	}
 	j.Close()
 	// The job the daemon "submitted" just before it died.
 	sb := exec.CommandContext(ctx, "runuser", "-u", "pgalice", "--", "sbatch", "--parsable", "--job-name="+tag, "--partition=cpu", "--account=research",
