@@ -67,7 +67,7 @@ func TestFinalStateFromAccounting(t *testing.T) {
 	// A requeued job: the later run decides.
 	plain := trackedStep{run: run, step: journal.Step{Name: "a", JobID: 10}}
 	u, ok := fromRecords(plain, []slurmbridge.AccountingRecord{rec(nil, slurmbridge.StateCompleted, 0, t0.Add(time.Hour), ""), rec(nil, slurmbridge.StateNodeFail, 1, t0, "")})
-	if !ok || u.State != journal.StepCompleted || *u.ExitCode != 0 {
+	if !ok || u.State != journal.StepCompleted || *u.ExitCode != 0 || u.Reason != "" {
 		t.Fatalf("requeued: %v %+v", ok, u)
 	}
 	// An array waits for every task; the worst task decides.
@@ -81,8 +81,10 @@ func TestFinalStateFromAccounting(t *testing.T) {
 		t.Fatalf("array: %v %+v", ok, u)
 	}
 	// Slurm's cancellation of a step whose dependency cannot be met is a skip.
-	u, _ = fromRecords(plain, []slurmbridge.AccountingRecord{rec(nil, slurmbridge.StateCancelled, 0, t0, "DependencyNeverSatisfied")})
-	if u.State != journal.StepSkipped {
+	never := rec(nil, slurmbridge.StateCancelled, 0, t0, "DependencyNeverSatisfied")
+	never.StartTime = time.Time{}
+	u, _ = fromRecords(plain, []slurmbridge.AccountingRecord{never})
+	if u.State != journal.StepSkipped || u.ExitCode != nil || u.Reason == "" {
 		t.Fatalf("dependency cancel: %+v", u)
 	}
 	// Placeholder and still-running records are not final.

@@ -143,6 +143,13 @@ func (d *Daemon) refresh(ctx context.Context, tracked []trackedStep, ids []uint3
 		seen := byJob[t.step.JobID]
 		u, over := fromQueue(t, seen)
 		if over {
+			// The controller's reason for an ended job is kept: slurmdbd may not have
+			// DependencyNeverSatisfied, which tells a skip from a cancellation.
+			for _, st := range seen {
+				if strings.Contains(st.Reason, "Dependency") {
+					t.step.Reason = st.Reason
+				}
+			}
 			ended = append(ended, t)
 			continue
 		}
@@ -273,6 +280,11 @@ func fromRecords(t trackedStep, records []slurmbridge.AccountingRecord) (journal
 	var started, endedAt time.Time
 	for _, k := range tasks {
 		r := latest[k]
+		if r.State == slurmbridge.StateCancelled && r.StartTime.IsZero() && (r.Reason == "" || r.Reason == "None") &&
+			strings.Contains(t.step.Reason, "DependencyNeverSatisfied") {
+			// slurmdbd's record lacks the reason the controller gave (see refresh).
+			r.Reason = t.step.Reason
+		}
 		if !r.State.Terminal() {
 			return u, false
 		}
@@ -289,8 +301,13 @@ func fromRecords(t trackedStep, records []slurmbridge.AccountingRecord) (journal
 	}
 	u.State = stepStateOf(*worst)
 	u.SlurmState = string(worst.State)
-	u.Reason = worst.Reason
-	if worst.Exit != nil {
+	// sacct keeps the last pending reason ("Dependency") on jobs that then ran: it only
+	// says something about jobs that did not complete.
+	if u.State != journal.StepCompleted {
+		u.Reason = worst.Reason
+	}
+	// A job that never started (skipped, cancelled while pending) has no exit code.
+	if worst.Exit != nil && !worst.StartTime.IsZero() {
 		code, sig := worst.Exit.Code, worst.Exit.Signal
 		u.ExitCode, u.ExitSignal = &code, &sig
 	}
