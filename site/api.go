@@ -101,7 +101,7 @@ func (d *Daemon) serve(ctx context.Context) error {
 			return err
 		}
 		listeners = append(listeners, l)
-		servers = append(servers, &http.Server{Handler: api, ReadHeaderTimeout: 10 * time.Second,
+		servers = append(servers, &http.Server{Handler: api, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
 			ConnContext: func(ctx context.Context, c net.Conn) context.Context {
 				return context.WithValue(ctx, peerKey{}, readPeer(c))
 			}})
@@ -122,7 +122,7 @@ func (d *Daemon) serve(ctx context.Context) error {
 			l = tls.NewListener(l, &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12})
 		}
 		listeners = append(listeners, l)
-		servers = append(servers, &http.Server{Handler: api, ReadHeaderTimeout: 10 * time.Second})
+		servers = append(servers, &http.Server{Handler: api, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute})
 	}
 	if d.cfg.Metrics.Listen != "-" {
 		l, err := net.Listen("tcp", d.cfg.Metrics.Listen)
@@ -248,7 +248,19 @@ func (d *Daemon) authed(v *reqsign.Verifier, route string, h authedHandler) http
 	return func(w http.ResponseWriter, r *http.Request) {
 		rec := &statusRecorder{ResponseWriter: w, code: http.StatusOK}
 		defer func() { d.metrics.requests.WithLabelValues(route, strconv.Itoa(rec.code)).Inc() }()
+		// Callers the site does not know are refused before their body is read or their
+		// nonce is journaled: a key costs nothing to make.
+		if status, err := d.preAuthenticate(r); err != nil {
+			d.log.WithField("route", route).WithField("remote", r.RemoteAddr).WithError(err).Warn("request refused")
+			writeError(rec, status, err.Error())
+			return
+		}
+		// The body must arrive within a minute (a stalled client would pin its buffer), but
+		// the connection then stays open as long as the answer takes (logs -f).
+		rc := http.NewResponseController(w)
+		_ = rc.SetReadDeadline(time.Now().Add(time.Minute))
 		body, err := io.ReadAll(http.MaxBytesReader(rec, r.Body, d.cfg.API.MaxBodyBytes))
+		_ = rc.SetReadDeadline(time.Time{})
 		if err != nil {
 			var tooBig *http.MaxBytesError
 			if errors.As(err, &tooBig) {
@@ -266,6 +278,31 @@ func (d *Daemon) authed(v *reqsign.Verifier, route string, h authedHandler) http
 		}
 		h(rec, r, who, body)
 	}
+}
+
+// preAuthenticate refuses, from the headers alone, a signer that is not registered here and
+// a socket peer that is not allowed. The full check (signature, nonce) follows the body.
+func (d *Daemon) preAuthenticate(r *http.Request) (int, error) {
+	if peer, ok := r.Context().Value(peerKey{}).(peerCred); ok {
+		if peer.err != nil {
+			return http.StatusUnauthorized, fmt.Errorf("reading the socket peer's credentials: %w", peer.err)
+		}
+		if peer.uid == 0 || peer.uid == d.mapper.Self().UID {
+			return 0, nil
+		}
+		if _, err := d.mapper.ForPeer(peer.uid); err != nil {
+			return http.StatusForbidden, err
+		}
+		return 0, nil
+	}
+	signer := r.Header.Get(reqsign.HeaderSigner)
+	if signer == "" || !common.IsHexAddress(signer) {
+		return 0, nil // the verifier says precisely what is wrong
+	}
+	if _, err := d.mapper.ForKey(common.HexToAddress(signer)); err != nil {
+		return http.StatusForbidden, err
+	}
+	return 0, nil
 }
 
 func (d *Daemon) authenticate(r *http.Request, v *reqsign.Verifier, body []byte) (caller, int, error) {

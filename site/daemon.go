@@ -101,10 +101,11 @@ func (d *Daemon) Close() error { return d.journal.Close() }
 
 // Run starts the executor workers and the tracker, resumes whatever the journal says was in
 // flight, and serves the API until ctx ends.
-func (d *Daemon) Run(ctx context.Context) error {
-	if err := d.resume(ctx); err != nil {
-		return err
-	}
+func (d *Daemon) Run(parent context.Context) error {
+	// A listener that fails stops the workers and the tracker too, so that the daemon exits
+	// (and its supervisor restarts it) rather than submitting with no API.
+	ctx, cancel := context.WithCancel(parent)
+	defer cancel()
 	var wg sync.WaitGroup
 	for i := 0; i < d.cfg.Submit.Workers; i++ {
 		wg.Add(1)
@@ -118,7 +119,14 @@ func (d *Daemon) Run(ctx context.Context) error {
 		defer wg.Done()
 		d.track(ctx)
 	}()
+	// Workers run before the journal is replayed into the queue, which is bounded.
+	if err := d.resume(ctx); err != nil {
+		cancel()
+		wg.Wait()
+		return err
+	}
 	err := d.serve(ctx)
+	cancel()
 	wg.Wait()
 	d.mapper.closeHelpers()
 	return err

@@ -96,9 +96,28 @@ func (d *Daemon) advanceRun(ctx context.Context, runID string) {
 // nothing readable, or the daemon is stopping.
 func transient(err error) bool {
 	var lookup *lookupError
-	return errors.As(err, &lookup) || errors.Is(err, slurmbridge.ErrControllerUnreachable) || errors.Is(err, slurmbridge.ErrAccountingUnreachable) || errors.Is(err, slurmbridge.ErrTimeout) ||
+	var journalErr *journalError
+	return errors.As(err, &lookup) || errors.As(err, &journalErr) || errors.Is(err, slurmbridge.ErrControllerUnreachable) || errors.Is(err, slurmbridge.ErrAccountingUnreachable) || errors.Is(err, slurmbridge.ErrTimeout) ||
 		errors.Is(err, slurmbridge.ErrSubmitOutcomeUnknown) || errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded)
 }
+
+// ambiguousTagError: the run's account holds two jobs with one tag, which the daemon never
+// submits; it refuses to guess and fails the run (its journaled jobs are cancelled).
+type ambiguousTagError struct {
+	tag  string
+	jobs int
+}
+
+func (e *ambiguousTagError) Error() string {
+	return fmt.Sprintf("tag %s names %d jobs of the run's account; refusing to guess which is this run's", e.tag, e.jobs)
+}
+
+// journalError is a journal write that failed around a submission: retried (the job is
+// then found by its tag), never taken for a refusal by Slurm.
+type journalError struct{ err error }
+
+func (e *journalError) Error() string { return e.err.Error() }
+func (e *journalError) Unwrap() error { return e.err }
 
 // lookupError is a failed search for earlier submissions by tag.
 type lookupError struct{ err error }
@@ -190,6 +209,10 @@ func (d *Daemon) submit(ctx context.Context, run journal.Run, lookup bool) error
 	}
 	if lookup && len(missing) > 0 {
 		found, err := d.findByTags(ctx, run, missing)
+		var ambiguous *ambiguousTagError
+		if errors.As(err, &ambiguous) {
+			return err
+		}
 		if err != nil {
 			// Without the answer nothing may be submitted, but nothing is lost either: a
 			// failed lookup is always retried, never taken for a refusal.
@@ -234,7 +257,10 @@ func (d *Daemon) submit(ctx context.Context, run journal.Run, lookup bool) error
 		Submitted: func(step string, jobID uint32) error {
 			last, err := d.journal.RecordJob(context.WithoutCancel(ctx), run.ID, step, jobID, "")
 			done = done || last
-			return err
+			if err != nil {
+				return &journalError{err: err}
+			}
+			return nil
 		},
 	})
 	if err != nil || done {
@@ -263,14 +289,18 @@ func (d *Daemon) findByTags(ctx context.Context, run journal.Run, steps []journa
 		}
 		found[name][id] = true
 	}
+	// Tags are visible to everyone in squeue: only jobs of the run's own account count, or
+	// anyone could plant a job under a tag and have it adopted.
 	jobs, err := d.bridge.ListJobs(ctx, slurmbridge.JobQuery{Names: tags})
 	if err != nil {
 		return nil, err
 	}
 	for _, j := range jobs {
-		add(j.Name, masterOf(j.ID, j.ArrayJobID, j.HetJobID))
+		if j.User == run.LocalUser {
+			add(j.Name, masterOf(j.ID, j.ArrayJobID, j.HetJobID))
+		}
 	}
-	records, err := d.bridge.Accounting(ctx, slurmbridge.AccountingQuery{Start: run.CreatedAt.Add(-time.Minute), End: time.Now().Add(time.Minute), Names: tags})
+	records, err := d.bridge.Accounting(ctx, slurmbridge.AccountingQuery{Start: run.CreatedAt.Add(-time.Minute), End: time.Now().Add(time.Minute), Names: tags, Users: []string{run.LocalUser}})
 	if err != nil {
 		return nil, err
 	}
@@ -280,7 +310,7 @@ func (d *Daemon) findByTags(ctx context.Context, run journal.Run, steps []journa
 	out := map[string]uint32{}
 	for tag, ids := range found {
 		if len(ids) > 1 {
-			return nil, fmt.Errorf("tag %s names %d jobs; refusing to guess which is this run's", tag, len(ids))
+			return nil, &ambiguousTagError{tag: tag, jobs: len(ids)}
 		}
 		for id := range ids {
 			out[tag] = id

@@ -26,6 +26,10 @@ type logSource struct {
 	line  []byte // an incomplete last line, held until its newline arrives
 }
 
+// maxLogSources bounds the files one request holds open (an array step can have millions of
+// tasks).
+const maxLogSources = 512
+
 // maxLogLine flushes a line that grows past this without a newline (a progress bar).
 const maxLogLine = 64 << 10
 
@@ -76,6 +80,9 @@ func logSources(run journal.Run, step string, task int, stream string) ([]*logSo
 	}
 	if step != "" && !found {
 		return nil, fmt.Errorf("run %s has no step %q", run.ID, step)
+	}
+	if len(out) > maxLogSources {
+		return nil, fmt.Errorf("that is %d log files; ask for one step (step=) or one array task (task=) at a time (at most %d files per request)", len(out), maxLogSources)
 	}
 	return out, nil
 }

@@ -80,6 +80,21 @@ func TestFinalStateFromAccounting(t *testing.T) {
 	if !ok || u.State != journal.StepFailed || *u.ExitCode != 4 {
 		t.Fatalf("array: %v %+v", ok, u)
 	}
+	// A pending array Slurm cancelled has one record for the tasks that never started.
+	whole := rec(nil, slurmbridge.StateCancelled, 0, t0, "DependencyNeverSatisfied")
+	whole.StartTime = time.Time{}
+	u, ok = fromRecords(arr, []slurmbridge.AccountingRecord{whole})
+	if !ok || u.State != journal.StepSkipped || u.ExitCode != nil {
+		t.Fatalf("skipped array: %v %+v", ok, u)
+	}
+	u, ok = fromRecords(arr, []slurmbridge.AccountingRecord{rec(u32(0), slurmbridge.StateCompleted, 0, t0, ""), whole})
+	if !ok || u.State != journal.StepSkipped {
+		t.Fatalf("partly run array: %v %+v", ok, u)
+	}
+	pending := rec(nil, slurmbridge.StatePending, 0, t0, "")
+	if _, ok := fromRecords(arr, []slurmbridge.AccountingRecord{rec(u32(0), slurmbridge.StateCompleted, 0, t0, ""), pending}); ok {
+		t.Fatal("an array with pending tasks was final")
+	}
 	// Slurm's cancellation of a step whose dependency cannot be met is a skip.
 	never := rec(nil, slurmbridge.StateCancelled, 0, t0, "DependencyNeverSatisfied")
 	never.StartTime = time.Time{}

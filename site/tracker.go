@@ -266,7 +266,16 @@ func fromRecords(t trackedStep, records []slurmbridge.AccountingRecord) (journal
 	want := 1
 	if t.step.ArraySize > 0 {
 		want = t.step.ArraySize
-		delete(latest, -1) // a pending array's own record, if any
+		// A record without a task id stands for the tasks that never started ("1234_[3-9]"):
+		// pending while they wait, terminal when Slurm cancelled them (a skip, a cancel),
+		// in which case it closes the tasks that have no record of their own.
+		if whole, ok := latest[-1]; ok {
+			delete(latest, -1)
+			if whole.State.Terminal() && len(latest) < want {
+				latest[-1] = whole
+				want = len(latest)
+			}
+		}
 	}
 	if len(latest) < want {
 		return u, false

@@ -99,7 +99,6 @@ func (m *Mapper) WriteWorkspace(ctx context.Context, acct Account, userDir strin
 			}
 			return nil
 		}
-		h.stop()
 		if try > 0 || ctx.Err() != nil {
 			return fmt.Errorf("writing the workspace as %s: %w", acct.Name, err)
 		}
@@ -145,10 +144,17 @@ func (m *Mapper) startHelper(h *workspaceHelper, acct Account) error {
 	if err := cmd.Start(); err != nil {
 		return fmt.Errorf("starting the workspace helper as %s: %w", acct.Name, err)
 	}
-	h.cmd, h.stdin, h.stdout, h.done = cmd, stdin, bufio.NewReader(stdout), make(chan struct{})
+	// An answer is one short JSON line: a bounded buffer keeps a misbehaving helper (the
+	// account can ptrace its own processes) from making root buffer without end.
+	h.cmd, h.stdin, h.stdout, h.done = cmd, stdin, bufio.NewReaderSize(stdout, maxHelperAnswer), make(chan struct{})
+	// Children that keep the helper's pipes open must not hold Wait (and the worker) forever.
+	cmd.WaitDelay = 5 * time.Second
 	go func(done chan struct{}) { cmd.Wait(); close(done) }(h.done)
 	return nil
 }
+
+// maxHelperAnswer bounds one answer line from the helper.
+const maxHelperAnswer = 64 << 10
 
 // call sends one request and reads its answer, within helperTimeout.
 func (h *workspaceHelper) call(ctx context.Context, body []byte) (workspaceAnswer, error) {
@@ -157,17 +163,19 @@ func (h *workspaceHelper) call(ctx context.Context, body []byte) (workspaceAnswe
 		err error
 	}
 	out := make(chan result, 1)
+	// The goroutine may outlive this call (a timeout): it keeps its own copies of the pipes.
+	stdin, stdout := h.stdin, h.stdout
 	go func() {
 		var a workspaceAnswer
-		if _, err := fmt.Fprintf(h.stdin, "%d\n", len(body)); err != nil {
+		if _, err := fmt.Fprintf(stdin, "%d\n", len(body)); err != nil {
 			out <- result{err: err}
 			return
 		}
-		if _, err := h.stdin.Write(body); err != nil {
+		if _, err := stdin.Write(body); err != nil {
 			out <- result{err: err}
 			return
 		}
-		line, err := h.stdout.ReadBytes('\n')
+		line, err := stdout.ReadSlice('\n')
 		if err != nil {
 			out <- result{err: err}
 			return
@@ -183,6 +191,7 @@ func (h *workspaceHelper) call(ctx context.Context, body []byte) (workspaceAnswe
 	select {
 	case r := <-out:
 		if r.err != nil {
+			h.stop() // stderr is complete once the helper is gone
 			return r.a, fmt.Errorf("%w%s", r.err, h.stderrText())
 		}
 		return r.a, nil
@@ -202,13 +211,19 @@ func (h *workspaceHelper) stderrText() string {
 	return ": " + strings.TrimSpace(h.stderr.String())
 }
 
-// stop kills the helper (its whole process group: runuser and petagrid).
+// stop kills the helper (its whole process group: runuser and petagrid). A helper that has
+// already exited (idle) was reaped: its pid may belong to another process by now, so it is
+// not signalled.
 func (h *workspaceHelper) stop() {
 	if h.cmd == nil {
 		return
 	}
-	syscall.Kill(-h.cmd.Process.Pid, syscall.SIGKILL)
-	<-h.done
+	select {
+	case <-h.done:
+	default:
+		syscall.Kill(-h.cmd.Process.Pid, syscall.SIGKILL)
+		<-h.done
+	}
 	h.cmd = nil
 }
 

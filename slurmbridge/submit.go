@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os/user"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -185,6 +186,10 @@ func (b *Bridge) Submit(ctx context.Context, req SubmitRequest) (SubmitResult, e
 		var cmdErr *CommandError
 		var missing *MissingCommandError
 		switch {
+		case errors.As(err, &cmdErr) && cmdErr.ExitCode < 0:
+			// Killed by a signal (the OOM killer, an operator): the controller may have
+			// accepted the job before sbatch died.
+			return SubmitResult{}, fmt.Errorf("submission %s: %w: %w", req.Tag, ErrSubmitOutcomeUnknown, err)
 		case errors.As(err, &cmdErr) && !errors.Is(err, ErrControllerUnreachable):
 			if refusal := classifyRefusal("sbatch", cmdErr.Stderr); refusal != nil {
 				return SubmitResult{}, fmt.Errorf("submission %s: %w", req.Tag, refusal)
@@ -228,12 +233,22 @@ func parseParsable(stdout []byte) (SubmitResult, error) {
 	return SubmitResult{JobID: uint32(id), Cluster: m[2]}, nil
 }
 
-// FindByTag returns the ids of jobs submitted with tag, asking the controller first and then
+// FindByTag returns the ids of the jobs the bridge's user submitted with tag, asking the controller first and then
 // the accounting database for jobs submitted since `since` that the controller has already
 // forgotten. Array tasks and heterogeneous components are reported by their master id.
 func (b *Bridge) FindByTag(ctx context.Context, tag string, since time.Time) ([]uint32, error) {
 	if err := ValidateTag(tag); err != nil {
 		return nil, err
+	}
+	// Job names are visible to every user: only the submitter's own jobs count, or anyone
+	// could plant a job under the tag and have it taken for ours.
+	owner := b.RunAsUser()
+	if owner == "" {
+		me, err := user.Current()
+		if err != nil {
+			return nil, fmt.Errorf("finding tag %s: who am I: %w", tag, err)
+		}
+		owner = me.Username
 	}
 	ids := map[uint32]bool{}
 	jobs, err := b.ListJobs(ctx, JobQuery{Names: []string{tag}})
@@ -241,9 +256,11 @@ func (b *Bridge) FindByTag(ctx context.Context, tag string, since time.Time) ([]
 		return nil, fmt.Errorf("finding tag %s: %w", tag, err)
 	}
 	for _, j := range jobs {
-		ids[masterID(j.ID, j.ArrayJobID, j.HetJobID)] = true
+		if j.User == owner {
+			ids[masterID(j.ID, j.ArrayJobID, j.HetJobID)] = true
+		}
 	}
-	records, err := b.Accounting(ctx, AccountingQuery{Start: since, End: time.Now().Add(time.Minute), Names: []string{tag}})
+	records, err := b.Accounting(ctx, AccountingQuery{Start: since, End: time.Now().Add(time.Minute), Names: []string{tag}, Users: []string{owner}})
 	if err != nil {
 		return nil, fmt.Errorf("finding tag %s in accounting: %w", tag, err)
 	}

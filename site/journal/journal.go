@@ -188,6 +188,13 @@ func Open(ctx context.Context, path string) (*Journal, error) {
 		lock.Close()
 		return nil, fmt.Errorf("journal %s is in use by another petagrid process (%w)", path, err)
 	}
+	// SQLite gives the -wal and -shm files the database file's mode: create it private.
+	if f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600); err != nil {
+		lock.Close()
+		return nil, fmt.Errorf("journal %s: %w", path, err)
+	} else {
+		f.Close()
+	}
 	// _txlock=immediate takes the write lock at BEGIN, so two writers never deadlock on an
 	// upgrade; synchronous=FULL makes every commit durable on return (NORMAL may lose the
 	// last commits on power loss, which would break "durable before the next action").
