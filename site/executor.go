@@ -297,7 +297,7 @@ func (d *Daemon) findByTags(ctx context.Context, run journal.Run, steps []journa
 	}
 	for _, j := range jobs {
 		if j.User == run.LocalUser {
-			add(j.Name, masterOf(j.ID, j.ArrayJobID, j.HetJobID))
+			add(j.Name, slurmbridge.MasterJobID(j.ID, j.ArrayJobID, j.HetJobID))
 		}
 	}
 	records, err := d.bridge.Accounting(ctx, slurmbridge.AccountingQuery{Start: run.CreatedAt.Add(-time.Minute), End: time.Now().Add(time.Minute), Names: tags, Users: []string{run.LocalUser}})
@@ -305,7 +305,7 @@ func (d *Daemon) findByTags(ctx context.Context, run journal.Run, steps []journa
 		return nil, err
 	}
 	for _, r := range records {
-		add(r.Name, masterOf(r.JobID, r.ArrayJobID, r.HetJobID))
+		add(r.Name, slurmbridge.MasterJobID(r.JobID, r.ArrayJobID, r.HetJobID))
 	}
 	out := map[string]uint32{}
 	for tag, ids := range found {
@@ -317,16 +317,6 @@ func (d *Daemon) findByTags(ctx context.Context, run journal.Run, steps []journa
 		}
 	}
 	return out, nil
-}
-
-func masterOf(id, arrayJobID, hetJobID uint32) uint32 {
-	switch {
-	case arrayJobID != 0:
-		return arrayJobID
-	case hetJobID != 0:
-		return hetJobID
-	}
-	return id
 }
 
 // abandon ends a run whose submission Slurm refused: the jobs it did submit are cancelled

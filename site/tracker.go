@@ -134,7 +134,7 @@ func (d *Daemon) refresh(ctx context.Context, tracked []trackedStep, ids []uint3
 	d.pollMu.Unlock()
 	byJob := map[uint32][]slurmbridge.JobStatus{}
 	for _, s := range statuses {
-		id := masterOf(s.ID, s.ArrayJobID, s.HetJobID)
+		id := slurmbridge.MasterJobID(s.ID, s.ArrayJobID, s.HetJobID)
 		byJob[id] = append(byJob[id], s)
 	}
 	var updates []journal.StepUpdate
@@ -237,7 +237,7 @@ func (d *Daemon) fromAccounting(ctx context.Context, ended []trackedStep) ([]jou
 		if r.Incomplete {
 			continue
 		}
-		id := masterOf(r.JobID, r.ArrayJobID, r.HetJobID)
+		id := slurmbridge.MasterJobID(r.JobID, r.ArrayJobID, r.HetJobID)
 		byJob[id] = append(byJob[id], r)
 	}
 	var out []journal.StepUpdate

@@ -257,7 +257,7 @@ func (b *Bridge) FindByTag(ctx context.Context, tag string, since time.Time) ([]
 	}
 	for _, j := range jobs {
 		if j.User == owner {
-			ids[masterID(j.ID, j.ArrayJobID, j.HetJobID)] = true
+			ids[MasterJobID(j.ID, j.ArrayJobID, j.HetJobID)] = true
 		}
 	}
 	records, err := b.Accounting(ctx, AccountingQuery{Start: since, End: time.Now().Add(time.Minute), Names: []string{tag}, Users: []string{owner}})
@@ -265,7 +265,7 @@ func (b *Bridge) FindByTag(ctx context.Context, tag string, since time.Time) ([]
 		return nil, fmt.Errorf("finding tag %s in accounting: %w", tag, err)
 	}
 	for _, r := range records {
-		ids[masterID(r.JobID, r.ArrayJobID, r.HetJobID)] = true
+		ids[MasterJobID(r.JobID, r.ArrayJobID, r.HetJobID)] = true
 	}
 	out := make([]uint32, 0, len(ids))
 	for id := range ids {
@@ -275,7 +275,9 @@ func (b *Bridge) FindByTag(ctx context.Context, tag string, since time.Time) ([]
 	return out, nil
 }
 
-func masterID(id, arrayJobID, hetJobID uint32) uint32 {
+// MasterJobID is the id that names a whole job: the array's for an array task, the
+// heterogeneous job's for a component, else the job's own.
+func MasterJobID(id, arrayJobID, hetJobID uint32) uint32 {
 	switch {
 	case arrayJobID != 0:
 		return arrayJobID

@@ -747,59 +747,35 @@ func (j *Journal) List(ctx context.Context, f Filter) ([]Run, error) {
 		limit = 100
 	}
 	args = append(args, limit)
-	rows, err := j.db.QueryContext(ctx, `SELECT `+listColumns+` FROM runs WHERE `+strings.Join(where, " AND ")+` ORDER BY rowid DESC LIMIT ?`, args...)
-	if err != nil {
-		return nil, fmt.Errorf("journal: listing runs: %w", err)
-	}
-	var runs []Run
-	for rows.Next() {
-		r, err := scanRun(rows.Scan)
-		if err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("journal: listing runs: %w", err)
-		}
-		runs = append(runs, r)
-	}
-	err = rows.Err()
-	rows.Close()
-	if err != nil {
-		return nil, fmt.Errorf("journal: listing runs: %w", err)
-	}
-	ids := make([]string, len(runs))
-	for i, r := range runs {
-		ids[i] = r.ID
-	}
-	steps, err := j.steps(ctx, ids)
-	if err != nil {
-		return nil, err
-	}
-	for i := range runs {
-		runs[i].Steps = steps[runs[i].ID]
-	}
-	return runs, nil
+	return j.queryRuns(ctx, "listing runs", `SELECT `+listColumns+` FROM runs WHERE `+strings.Join(where, " AND ")+` ORDER BY rowid DESC LIMIT ?`, args...)
 }
 
 // Active returns every run that is not terminal (the daemon's work list), oldest first,
 // without their sources.
 func (j *Journal) Active(ctx context.Context) ([]Run, error) {
-	rows, err := j.db.QueryContext(ctx, `SELECT `+listColumns+` FROM runs WHERE state IN (?,?,?,?,?) ORDER BY rowid`,
+	return j.queryRuns(ctx, "active runs", `SELECT `+listColumns+` FROM runs WHERE state IN (?,?,?,?,?) ORDER BY rowid`,
 		string(Accepted), string(Rendered), string(Submitting), string(Submitted), string(Running))
+}
+
+// queryRuns reads the runs a query selects, then their steps.
+func (j *Journal) queryRuns(ctx context.Context, what, query string, args ...any) ([]Run, error) {
+	rows, err := j.db.QueryContext(ctx, query, args...)
 	if err != nil {
-		return nil, fmt.Errorf("journal: active runs: %w", err)
+		return nil, fmt.Errorf("journal: %s: %w", what, err)
 	}
 	var runs []Run
 	for rows.Next() {
 		r, err := scanRun(rows.Scan)
 		if err != nil {
 			rows.Close()
-			return nil, fmt.Errorf("journal: active runs: %w", err)
+			return nil, fmt.Errorf("journal: %s: %w", what, err)
 		}
 		runs = append(runs, r)
 	}
 	err = rows.Err()
 	rows.Close()
 	if err != nil {
-		return nil, fmt.Errorf("journal: active runs: %w", err)
+		return nil, fmt.Errorf("journal: %s: %w", what, err)
 	}
 	ids := make([]string, len(runs))
 	for i, r := range runs {
