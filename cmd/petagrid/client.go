@@ -43,6 +43,7 @@ func siteFlags(withOutput bool) []cli.Flag {
 		&cli.StringFlag{Name: "site", Value: client.DefaultTarget, Usage: "the site daemon, `TARGET` unix:///path/to.sock or http(s)://host:port (signed with --key); when not given, the config file's site.api.socket if set", EnvVars: []string{"PETAGRID_SITE"}},
 		&cli.StringFlag{Name: "key", Usage: "key `FILE` that signs requests to an http(s) site (default: $PETAGRID_KEY, else <user config dir>/petagrid/key); not read for a unix socket", EnvVars: []string{reqsign.KeyEnv}},
 		&cli.StringFlag{Name: "audience", Usage: "the site's name, to sign for it without taking the name the site announces (guards against a server posing as another site)", EnvVars: []string{"PETAGRID_SITE_AUDIENCE"}},
+		&cli.StringFlag{Name: "known-sites", Usage: "`FILE` remembering each http(s) site's name from the first contact, like ssh's known_hosts (default: $PETAGRID_KNOWN_SITES, else <user config dir>/petagrid/known_sites.json)"},
 		&cli.DurationFlag{Name: "timeout", Value: time.Minute, Usage: "give up on the site after this long (0: never)"},
 	}
 	if withOutput {
@@ -93,9 +94,55 @@ func (e *env) siteClient(c *cli.Context) (*client.Client, *printer, error) {
 			return nil, nil, err
 		}
 	}
-	cl, err := client.New(target, key,
+	// A signed site is signed for the name it gave at first contact (or --audience): a
+	// server that later poses as another site gets no signature valid there.
+	audience := c.String("audience")
+	var firstContact *client.KnownSites
+	if key != nil && audience == "" {
+		path := c.String("known-sites")
+		if path == "" {
+			if path, err = client.DefaultKnownSitesPath(); err != nil {
+				return nil, nil, err
+			}
+		}
+		known := client.KnownSites{Path: path}
+		name, ok, err := known.Lookup(target)
+		if err != nil {
+			return nil, nil, err
+		}
+		if ok {
+			audience = name
+		} else {
+			firstContact = &known
+		}
+	}
+	cl, err := e.newSiteClient(target, key, audience)
+	if err != nil {
+		return nil, nil, usageError{fmt.Errorf("--site: %w", err)}
+	}
+	if firstContact != nil {
+		ctx, cancel := callCtx(c, c.Context)
+		info, err := cl.Info(ctx)
+		cancel()
+		if err != nil {
+			return nil, nil, siteErr(c, err)
+		}
+		if err := firstContact.Remember(target, info.Audience); err != nil {
+			return nil, nil, err
+		}
+		fmt.Fprintf(e.stderr, "first contact with %s: it calls itself %q; remembered in %s, and requests to it are signed for that name only\n", target, info.Audience, firstContact.Path)
+		cl.Close()
+		if cl, err = e.newSiteClient(target, key, info.Audience); err != nil {
+			return nil, nil, err
+		}
+	}
+	return cl, out, nil
+}
+
+func (e *env) newSiteClient(target string, key *ecdsa.PrivateKey, audience string) (*client.Client, error) {
+	return client.New(target, key,
 		client.WithUserAgent("petagrid/"+version),
-		client.WithAudience(c.String("audience")),
+		client.WithAudience(audience),
 		client.WithRetryNotify(func(attempt int, err error, wait time.Duration) {
 			if attempt == 1 {
 				e.log.Warnf("%v; retrying", err)
@@ -103,10 +150,6 @@ func (e *env) siteClient(c *cli.Context) (*client.Client, *printer, error) {
 			}
 			e.log.WithField("attempt", attempt).Debugf("%v; retrying in %s", err, wait.Round(time.Millisecond))
 		}))
-	if err != nil {
-		return nil, nil, usageError{fmt.Errorf("--site: %w", err)}
-	}
-	return cl, out, nil
 }
 
 // callCtx bounds one call to the site by --timeout.

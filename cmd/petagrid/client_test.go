@@ -305,11 +305,21 @@ func TestSignedSiteOverHTTP(t *testing.T) {
 	if code, _, stderr := runCLI(t, "keys", "new", "--file", keyFile); code != 0 {
 		t.Fatalf("keys new: %d %q", code, stderr)
 	}
-	srv := httptest.NewServer(&fakeSite{t: t, verifier: &reqsign.Verifier{Audience: "test-site", Nonces: &testNonces{seen: map[string]bool{}}}})
+	verifier := &reqsign.Verifier{Audience: "test-site", Nonces: &testNonces{seen: map[string]bool{}}}
+	srv := httptest.NewServer(&fakeSite{t: t, verifier: verifier})
 	defer srv.Close()
+	known := filepath.Join(t.TempDir(), "known_sites.json")
+	t.Setenv("PETAGRID_KNOWN_SITES", known)
 	code, stdout, stderr := runCLI(t, "jobs", "--site", srv.URL, "--key", keyFile)
-	if code != 0 || !strings.Contains(stdout, testRunID) {
+	if code != 0 || !strings.Contains(stdout, testRunID) || !strings.Contains(stderr, `first contact with `+srv.URL+`: it calls itself "test-site"`) {
 		t.Fatalf("signed jobs: %d %q %q", code, stdout, stderr)
+	}
+	if data, err := os.ReadFile(known); err != nil || !strings.Contains(string(data), `"test-site"`) {
+		t.Fatalf("known sites: %q %v", data, err)
+	}
+	// Later contacts sign for the remembered name, silently.
+	if code, _, stderr := runCLI(t, "jobs", "--site", srv.URL, "--key", keyFile); code != 0 || strings.Contains(stderr, "first contact") {
+		t.Fatalf("second contact: %d %q", code, stderr)
 	}
 	t.Setenv("PETAGRID_KEY", keyFile)
 	t.Setenv("PETAGRID_SITE", srv.URL)
@@ -320,6 +330,13 @@ func TestSignedSiteOverHTTP(t *testing.T) {
 	code, _, stderr = runCLI(t, "jobs", "--audience", "other-site")
 	if code != exitFailure || !strings.Contains(stderr, "401") {
 		t.Errorf("wrong audience: %d %q", code, stderr)
+	}
+	// The server at that URL now calls itself another site: the client keeps signing for
+	// the name it remembered, so nothing it signs is valid at the other site.
+	verifier.Audience = "posing-site"
+	code, _, stderr = runCLI(t, "jobs")
+	if code != exitFailure || !strings.Contains(stderr, "401") {
+		t.Errorf("a site that changed its name: %d %q", code, stderr)
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -79,7 +80,8 @@ func TestSiteFiftyWorkflows(t *testing.T) {
 	var logOut bytes.Buffer
 	logsDone := make(chan error, 1)
 	go func() {
-		cmd := exec.CommandContext(ctx, s.bin, "logs", "-f", "--site", s.api, "--key", writeKey(t, s, "pgalice"), "--step", "main", "--stream", "stdout", follow.ID)
+		known := filepath.Join(t.TempDir(), "known_sites.json")
+		cmd := exec.CommandContext(ctx, s.bin, "logs", "-f", "--site", s.api, "--key", writeKey(t, s, "pgalice"), "--known-sites", known, "--step", "main", "--stream", "stdout", follow.ID)
 		cmd.Stdout, cmd.Stderr = &logOut, &logOut
 		logsDone <- cmd.Run()
 	}()
