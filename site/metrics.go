@@ -23,7 +23,6 @@ type metrics struct {
 	trackedJobs    prometheus.Gauge
 	trackerBackoff prometheus.Gauge
 	requests       *prometheus.CounterVec
-	lastPoll       func() time.Time
 }
 
 func newMetrics(j *journal.Journal) *metrics {

@@ -102,20 +102,21 @@ func (d *Daemon) poll(ctx context.Context) error {
 		}
 	}
 	d.metrics.trackedJobs.Set(float64(len(ids)))
+	changed := 0
 	if len(ids) > 0 {
-		if err := d.refresh(ctx, tracked, ids); err != nil {
+		if changed, err = d.refresh(ctx, tracked, ids); err != nil {
 			return err
 		}
 	} else {
-		d.pollMu.Lock()
-		d.lastPoll = time.Now()
-		d.pollMu.Unlock()
+		d.markPolled()
 	}
 	d.metrics.trackerPolls.Inc()
-	// Runs whose steps have all ended get their outcome; cancellations are carried out.
-	runs, err = d.journal.Active(ctx)
-	if err != nil {
-		return err
+	// Runs whose steps have all ended get their outcome; cancellations are carried out. The
+	// journal is read again only if this round changed a step.
+	if changed > 0 {
+		if runs, err = d.journal.Active(ctx); err != nil {
+			return err
+		}
 	}
 	for i := range runs {
 		d.settle(ctx, &runs[i])
@@ -123,15 +124,14 @@ func (d *Daemon) poll(ctx context.Context) error {
 	return nil
 }
 
-// refresh asks Slurm about the tracked jobs and journals what changed.
-func (d *Daemon) refresh(ctx context.Context, tracked []trackedStep, ids []uint32) error {
+// refresh asks Slurm about the tracked jobs and journals what changed; it returns how many
+// steps it updated.
+func (d *Daemon) refresh(ctx context.Context, tracked []trackedStep, ids []uint32) (int, error) {
 	statuses, err := d.bridge.JobStates(ctx, ids)
 	if err != nil {
-		return fmt.Errorf("squeue: %w", err)
+		return 0, fmt.Errorf("squeue: %w", err)
 	}
-	d.pollMu.Lock()
-	d.lastPoll = time.Now()
-	d.pollMu.Unlock()
+	d.markPolled()
 	byJob := map[uint32][]slurmbridge.JobStatus{}
 	for _, s := range statuses {
 		id := slurmbridge.MasterJobID(s.ID, s.ArrayJobID, s.HetJobID)
@@ -162,13 +162,20 @@ func (d *Daemon) refresh(ctx context.Context, tracked []trackedStep, ids []uint3
 		if err != nil {
 			// The squeue findings still stand; the ended jobs are read again next round.
 			if jerr := d.journal.UpdateSteps(ctx, updates); jerr != nil {
-				return jerr
+				return 0, jerr
 			}
-			return fmt.Errorf("sacct: %w", err)
+			return 0, fmt.Errorf("sacct: %w", err)
 		}
 		updates = append(updates, more...)
 	}
-	return d.journal.UpdateSteps(ctx, updates)
+	return len(updates), d.journal.UpdateSteps(ctx, updates)
+}
+
+// markPolled records that Slurm answered (or that there was nothing to ask).
+func (d *Daemon) markPolled() {
+	d.pollMu.Lock()
+	d.lastPoll = time.Now()
+	d.pollMu.Unlock()
 }
 
 // fromQueue reads a step's state from squeue. over is true when the job has ended or the

@@ -114,14 +114,7 @@ func startSite(t *testing.T, opts siteOptions) *siteDaemon {
 		opts.runAs = "runuser"
 	}
 	dir := t.TempDir()
-	ws, err := os.MkdirTemp("", "petagrid-site-ws-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chmod(ws, 0o1777); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(ws) })
+	ws := sharedDir(t, "petagrid-site-ws-", 0o1777)
 	profile := filepath.Join(dir, "profile.yaml")
 	data, err := os.ReadFile(repoFile(t, "examples/site-profiles/test-cluster.yaml"))
 	if err != nil {
@@ -132,14 +125,7 @@ func startSite(t *testing.T, opts siteOptions) *siteDaemon {
 		t.Fatal(err)
 	}
 	// The socket's directory must be reachable by the researchers' accounts.
-	sockDir, err := os.MkdirTemp("", "petagrid-site-run-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Chmod(sockDir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(sockDir) })
+	sockDir := sharedDir(t, "petagrid-site-run-", 0o755)
 	s := &siteDaemon{t: t, bin: siteBinary(t), socket: filepath.Join(sockDir, "site.sock"), workspace: ws,
 		logPath: filepath.Join(dir, "daemon.log"), journal: filepath.Join(dir, "journal.db"), keys: map[string]*ecdsa.PrivateKey{}, pool: opts.pool}
 	listen, metrics := freePort(t), freePort(t)
@@ -161,11 +147,7 @@ func startSite(t *testing.T, opts siteOptions) *siteDaemon {
 `, opts.runAs, s.bin)
 	if opts.pool {
 		// The pool account reads its configuration and owns its journal and socket.
-		state, err := os.MkdirTemp("", "petagrid-site-pool-")
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { os.RemoveAll(state) })
+		state := sharedDir(t, "petagrid-site-pool-", 0o700)
 		if out, err := exec.Command("chown", "pgpool:pgpool", state, sockDir).CombinedOutput(); err != nil {
 			t.Fatalf("chown: %v %s", err, out)
 		}
@@ -216,6 +198,21 @@ site:
 		}
 	})
 	return s
+}
+
+// sharedDir is a temporary directory with mode (t.TempDir's parents are private to root,
+// and the test accounts must reach these).
+func sharedDir(t *testing.T, prefix string, mode os.FileMode) string {
+	t.Helper()
+	dir, err := os.MkdirTemp("", prefix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	if err := os.Chmod(dir, mode); err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }
 
 func tail(s string, n int) string {
