@@ -13,7 +13,7 @@ CLUSTER_B := siteb
 CLUSTER_CONF = $(shell $(CLUSTER) env 2>/dev/null | sed -n 's/^export SLURM_CONF=//p')
 CLUSTER_B_CONF = $(shell $(CLUSTER) env --name $(CLUSTER_B) 2>/dev/null | sed -n 's/^export SLURM_CONF=//p')
 
-.PHONY: bench-site test-tools bench-workflows fuzz-workflows build test unit-test lint fmt bench-slurm cluster-up cluster-b-up cluster-down cluster-status demo check-go fixtures
+.PHONY: bench-accounting bench-site test-tools bench-workflows fuzz-workflows build test unit-test lint fmt bench-slurm cluster-up cluster-b-up cluster-down cluster-status demo check-go fixtures
 
 check-go:
 	@command -v $(GO) >/dev/null || { echo "Go is not installed: install Go 1.26 or newer (e.g. under /usr/local/go) — see README.md" >&2; exit 1; }
@@ -67,6 +67,14 @@ fuzz-workflows: check-go
 
 bench-slurm: check-go cluster-up
 	SLURM_CONF=$(CLUSTER_CONF) $(GO) run ./test/bench/slurm
+
+# Accounting: ingest of recorded sacct records into the store against a plain batched-insert
+# loop, one harvest cycle over 100,000 records against sacct printing them (on the test
+# cluster), and the NVML sampler's cost per GPU per sample (on go-nvml's mock).
+bench-accounting: check-go cluster-up
+	PETAGRID_BENCH_ACCOUNTING=1 $(GO) test -count=1 -v -run '^TestBenchIngest$$' ./accounting/store | grep -vE '^(=== RUN|--- PASS|PASS|ok)'
+	SLURM_CONF=$(CLUSTER_CONF) $(GO) run ./test/bench/accounting
+	$(GO) test -run '^$$' -bench 'SampleOnce' -benchtime 2000x -count 5 ./accounting/gpu | grep -E 'Benchmark|^ok'
 
 cluster-up:
 	$(CLUSTER) up

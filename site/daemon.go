@@ -11,6 +11,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/NVIDIA/go-nvml/pkg/nvml"
+
+	"github.com/petagrid/petagrid/accounting"
 	"github.com/petagrid/petagrid/site/journal"
 	"github.com/petagrid/petagrid/slurmbridge"
 	"github.com/petagrid/petagrid/workflows"
@@ -29,6 +32,8 @@ type Daemon struct {
 	profile *workflows.SiteProfile
 	metrics *metrics
 	version string
+	// accounting is nil when the daemon runs without it.
+	accounting *accounting.Service
 
 	queue     chan string
 	mu        sync.Mutex
@@ -45,6 +50,11 @@ type Options struct {
 	Slurm   slurmbridge.Config
 	Log     logrus.FieldLogger
 	Version string
+	// Accounting, when set, runs the accounting service (sacct harvester, node availability
+	// and GPU samplers) inside the daemon, with its metrics on the daemon's endpoint.
+	Accounting *accounting.Config
+	// NVML replaces the system's NVML library (tests use a double; nil: libnvidia-ml).
+	NVML nvml.Interface
 }
 
 // New opens the journal and checks the configuration against this host. It does not
@@ -90,6 +100,14 @@ func New(ctx context.Context, cfg Config, opts Options) (*Daemon, error) {
 		j.Close()
 		return nil, fmt.Errorf("site.users: %w", err)
 	}
+	if opts.Accounting != nil {
+		d.accounting, err = accounting.NewService(ctx, *opts.Accounting, d.bridge, accounting.ServiceOptions{
+			Partitions: cfg.GridPartitions, Version: opts.Version, Log: log, Registerer: d.metrics.registry, NVML: opts.NVML})
+		if err != nil {
+			j.Close()
+			return nil, err
+		}
+	}
 	return d, nil
 }
 
@@ -97,7 +115,12 @@ func New(ctx context.Context, cfg Config, opts Options) (*Daemon, error) {
 func (d *Daemon) Journal() *journal.Journal { return d.journal }
 
 // Close releases the journal.
-func (d *Daemon) Close() error { return d.journal.Close() }
+func (d *Daemon) Close() error {
+	if d.accounting != nil {
+		d.accounting.Close()
+	}
+	return d.journal.Close()
+}
 
 // Run starts the executor workers and the tracker, resumes whatever the journal says was in
 // flight, and serves the API until ctx ends.
@@ -119,6 +142,19 @@ func (d *Daemon) Run(parent context.Context) error {
 		defer wg.Done()
 		d.track(ctx)
 	}()
+	var accountingErr error
+	if d.accounting != nil {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			// Only a configuration that cannot be honoured stops accounting early; the
+			// daemon then stops too rather than run without what the admin required.
+			if err := d.accounting.Run(ctx); err != nil && ctx.Err() == nil {
+				accountingErr = err
+				cancel()
+			}
+		}()
+	}
 	// Workers run before the journal is replayed into the queue, which is bounded.
 	if err := d.resume(ctx); err != nil {
 		cancel()
@@ -129,6 +165,9 @@ func (d *Daemon) Run(parent context.Context) error {
 	cancel()
 	wg.Wait()
 	d.mapper.closeHelpers()
+	if accountingErr != nil {
+		return accountingErr
+	}
 	return err
 }
 

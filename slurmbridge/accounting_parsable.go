@@ -205,7 +205,7 @@ func parsableJob(f []string) (AccountingRecord, error) {
 		o := uint32(off)
 		r.HetOffset = &o
 	}
-	if r.State, _, err = parseJobState([]string{f[pfState]}); err != nil {
+	if r.State, r.UnknownState, err = parseAccountingState([]string{f[pfState]}); err != nil {
 		return r, err
 	}
 	times := []*time.Time{&r.SubmitTime, &r.EligibleTime, &r.StartTime, &r.EndTime}
@@ -248,7 +248,7 @@ func parsableStep(f []string) (AccountingStep, string, error) {
 	jobRaw, stepID, _ := strings.Cut(f[pfJobIDRaw], ".")
 	s := AccountingStep{ID: stepID, Name: f[pfJobName], Nodes: f[pfNodeList]}
 	var err error
-	if s.State, _, err = parseJobState([]string{f[pfState]}); err != nil {
+	if s.State, _, err = parseAccountingState([]string{f[pfState]}); err != nil {
 		return s, "", err
 	}
 	if s.State.Terminal() {

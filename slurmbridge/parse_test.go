@@ -346,13 +346,18 @@ func TestParseAccountingParsableHostile(t *testing.T) {
 		"bad time":        strings.Replace(good, "1700000001", "yesterday", 1),
 		"bad exit":        strings.Replace(good, "0:0"+d+"0:0", "zero"+d+"0:0", 1),
 		"bad tres":        strings.Replace(good, "cpu=1"+d+"cpu=1", "cpu"+d+"cpu=1", 1),
-		"unknown state":   strings.Replace(good, "COMPLETED", "EXPLODED", 1),
 		"step before job": row("3.batch", "x"),
 		"no newline":      good + d + "extra",
 	} {
 		if recs, err := parseAccountingParsable([]byte(input+"\n"), d, Release{}); err == nil {
 			t.Errorf("%s: accepted %+v", name, recs)
 		}
+	}
+	// A state from a newer Slurm is history all the same: kept as printed and flagged, never
+	// dropped and never mistaken for an ended run.
+	unknown, err := parseAccountingParsable([]byte(strings.Replace(good, "COMPLETED", "EXPLODED", 1)+"\n"), d, Release{})
+	if err != nil || len(unknown) != 1 || !unknown[0].UnknownState || unknown[0].State != "EXPLODED" || unknown[0].RunEnded() {
+		t.Errorf("unknown state: %+v, %v", unknown, err)
 	}
 	if err := applyParsablePatch(nil, []byte("1|2|3\n")); err == nil {
 		t.Error("a patch line with the wrong number of fields was accepted")
@@ -430,5 +435,17 @@ func TestHostileRangesFailFast(t *testing.T) {
 	// The largest legitimate expansion still works.
 	if hosts, err := ExpandHostlist("n[0-1048575]"); err != nil || len(hosts) != MaxHostlistSize {
 		t.Errorf("a full-size hostlist: %d hosts, %v", len(hosts), err)
+	}
+}
+
+func TestParseClusterName(t *testing.T) {
+	name, err := parseClusterName("Configuration data as of 2026-11-22T10:00:00\nAccountingStorageBackupHost = (null)\nClusterName             = petagrid\nCompleteWait = 0 sec\n")
+	if err != nil || name != "petagrid" {
+		t.Fatalf("got %q, %v", name, err)
+	}
+	for _, bad := range []string{"", "ClusterName = \n", "ClusterName = a b\n", "ClusterName = x;rm\n"} {
+		if name, err := parseClusterName(bad); err == nil {
+			t.Errorf("%q: accepted %q", bad, name)
+		}
 	}
 }

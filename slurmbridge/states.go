@@ -1,6 +1,7 @@
 package slurmbridge
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 )
@@ -190,4 +191,23 @@ func normaliseStateWord(w string) string {
 		return string(StateCancelled)
 	}
 	return w
+}
+
+// parseAccountingState is parseJobState for accounting records, which are history: a state
+// this package does not know (a newer Slurm's) is kept as printed and reported through
+// unknown, so that one new word neither stops a harvest nor drops the record. Callers must
+// make it loud (log and count it).
+func parseAccountingState(words []string) (state JobState, unknown bool, err error) {
+	state, _, err = parseJobState(words)
+	var unknownErr *UnknownStateError
+	if errors.As(err, &unknownErr) {
+		var kept []string
+		for _, w := range words {
+			if w = normaliseStateWord(w); w != "" {
+				kept = append(kept, w)
+			}
+		}
+		return JobState(strings.Join(kept, "+")), true, nil
+	}
+	return state, false, err
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/petagrid/petagrid/accounting"
 	"github.com/petagrid/petagrid/internal/strictyaml"
 	"github.com/petagrid/petagrid/site"
 	"github.com/petagrid/petagrid/slurmbridge"
@@ -16,6 +17,9 @@ type fileConfig struct {
 	// Site is checked by `site serve` (site.New), where its defaults apply: the client
 	// commands only read site.api.socket from it.
 	Site site.Config `yaml:"site"`
+	// Accounting is used by `site serve` (harvester, node and GPU samplers) and by the
+	// `accounting` commands.
+	Accounting accounting.Config `yaml:"accounting"`
 }
 
 // loadConfig reads path strictly (unknown keys and wrong types are errors with file:line:col).

@@ -125,6 +125,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			logsSiteCommand(e),
 			cancelSiteCommand(e),
 			keysCommand(e),
+			accountingCommand(e),
 		},
 		Action: helpOrUnknown,
 	}

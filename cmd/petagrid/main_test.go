@@ -41,6 +41,12 @@ func TestUsageErrorsExitTwo(t *testing.T) {
 		"submit two scripts": {"slurm", "submit", "a", "b"},
 		"accounting since":   {"slurm", "accounting", "--since", "yesterday"},
 		"accounting format":  {"slurm", "accounting", "--format", "xml"},
+		"usage by":           {"accounting", "usage", "--by", "qos", "--store", "/nonexistent/a.db"},
+		"usage period":       {"accounting", "usage", "--period", "fortnight", "--store", "/nonexistent/a.db"},
+		"jobs since":         {"accounting", "jobs", "--since", "last week", "--store", "/nonexistent/a.db"},
+		"jobs limit":         {"accounting", "jobs", "--limit", "-1", "--store", "/nonexistent/a.db"},
+		"harvest since":      {"accounting", "harvest", "--since", "soon"},
+		"jobs argument":      {"accounting", "jobs", "extra", "--store", "/nonexistent/a.db"},
 		"unknown command":    {"frobnicate"},
 		"unknown slurm cmd":  {"slurm", "frobnicate"},
 	}

@@ -18,13 +18,13 @@ func siteCommand(e *env) *cli.Command {
 		Subcommands: []*cli.Command{
 			{
 				Name:  "serve",
-				Usage: "run the site daemon (journal, submission, tracking, API, metrics) until SIGINT or SIGTERM; configured by the slurm and site sections of --config",
+				Usage: "run the site daemon (journal, submission, tracking, API, metrics, accounting) until SIGINT or SIGTERM; configured by the slurm, site and accounting sections of --config",
 				Action: func(c *cli.Context) error {
 					if c.NArg() > 0 {
 						return usagef("site serve takes no arguments")
 					}
 					ctx := c.Context
-					d, err := site.New(ctx, e.config.Site, site.Options{Slurm: e.config.Slurm, Log: e.log, Version: version})
+					d, err := site.New(ctx, e.config.Site, site.Options{Slurm: e.config.Slurm, Log: e.log, Version: version, Accounting: &e.config.Accounting})
 					if err != nil {
 						return err
 					}

@@ -66,8 +66,10 @@ type siteDaemon struct {
 	workspace string
 	logPath   string
 	journal   string
-	pool      bool
-	keys      map[string]*ecdsa.PrivateKey
+	// accountingStore is the daemon's accounting store (harvester and samplers).
+	accountingStore string
+	pool            bool
+	keys            map[string]*ecdsa.PrivateKey
 
 	mu  sync.Mutex
 	cmd *exec.Cmd
@@ -140,6 +142,7 @@ func startSite(t *testing.T, opts siteOptions) *siteDaemon {
 		fmt.Fprintf(&researchers, "      - {name: %s, key: %s, localUser: %s}\n", u, crypto.PubkeyToAddress(key.PublicKey).Hex(), u)
 	}
 	s.config = filepath.Join(dir, "site.yaml")
+	s.accountingStore = filepath.Join(dir, "accounting.db")
 	users := fmt.Sprintf(`    mode: mapped
     runAs: %s
     allowedLocalUsers: [pgalice, pgbob]
@@ -152,6 +155,7 @@ func startSite(t *testing.T, opts siteOptions) *siteDaemon {
 			t.Fatalf("chown: %v %s", err, out)
 		}
 		s.journal = filepath.Join(state, "journal.db")
+		s.accountingStore = filepath.Join(state, "accounting.db")
 		s.config = filepath.Join(sockDir, "site.yaml")
 		moved := filepath.Join(sockDir, "profile.yaml")
 		if err := os.Rename(profile, moved); err != nil {
@@ -184,7 +188,15 @@ site:
   submit:
     workers: %d
     retryMax: 4s
-`, os.Getenv("PETAGRID_TEST_SLURM_CONF"), profile, s.journal, users, researchers.String(), s.socket, listen, metrics, opts.trackerInterval, opts.workers)
+accounting:
+  store: %s
+  harvest:
+    interval: 2s
+    overlap: 1h
+    initialBackfill: 1h
+  nodes:
+    slot: 10s
+`, os.Getenv("PETAGRID_TEST_SLURM_CONF"), profile, s.journal, users, researchers.String(), s.socket, listen, metrics, opts.trackerInterval, opts.workers, s.accountingStore)
 	if err := os.WriteFile(s.config, []byte(cfg), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/petagrid/petagrid/accounting/store"
 	"github.com/petagrid/petagrid/internal/reqsign"
 	"github.com/petagrid/petagrid/site"
 	"github.com/petagrid/petagrid/site/client"
@@ -143,6 +144,55 @@ func TestSiteFiftyWorkflows(t *testing.T) {
 		rec := accountingRecord(t, b, r.Steps[0].JobID, slurmbridge.FormatJSON)
 		if rec.User != r.LocalUser || rec.Exit == nil || rec.Exit.Code != wants[id].code {
 			t.Errorf("run %s: sacct says user %s exit %+v; journal says %s %d", id, rec.User, rec.Exit, r.LocalUser, wants[id].code)
+		}
+	}
+
+	// The daemon's accounting harvested every run's job, with the researcher's account, and
+	// sampled the node; its metrics say so.
+	wantJobs := map[uint32]string{}
+	for _, id := range ids {
+		wantJobs[runs[id].Steps[0].JobID] = runs[id].LocalUser
+	}
+	waitHarvested(ctx, t, s.accountingStore, wantJobs)
+	metrics := scrape(t, s)
+	for _, series := range []string{"petagrid_accounting_harvest_windows_total", "petagrid_accounting_node_slots_total", "petagrid_accounting_harvest_lag_seconds"} {
+		if !strings.Contains(metrics, series) {
+			t.Errorf("metrics lack %s", series)
+		}
+	}
+	if log, err := os.ReadFile(s.logPath); err != nil || !strings.Contains(string(log), "running without GPU telemetry") {
+		t.Errorf("the daemon did not say once that it runs without GPU telemetry (%v)", err)
+	}
+}
+
+// waitHarvested waits until the accounting store holds an ended run of every job, submitted
+// as the given user.
+func waitHarvested(ctx context.Context, t *testing.T, path string, want map[uint32]string) {
+	t.Helper()
+	for {
+		got := map[uint32]string{}
+		if st, err := store.Open(ctx, path); err == nil {
+			jobs, _ := st.Jobs(ctx, store.JobFilter{Since: time.Now().Add(-time.Hour)})
+			st.Close()
+			for _, j := range jobs {
+				if j.RunEnded {
+					got[j.Key.JobID] = j.User
+				}
+			}
+		}
+		missing := 0
+		for id, user := range want {
+			if got[id] != user {
+				missing++
+			}
+		}
+		if missing == 0 {
+			return
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatalf("%d of %d jobs never reached the accounting store", missing, len(want))
+		case <-time.After(time.Second):
 		}
 	}
 }

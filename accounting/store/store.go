@@ -1,0 +1,283 @@
+// Package store is the accounting database: Slurm job runs harvested from slurmdbd, GPU
+// telemetry sampled through NVML and its attribution to jobs, node availability per slot, and
+// the record of every harvest window. It is SQLite in WAL mode with versioned migrations and
+// one writer per process; every row carries its provenance (Slurm release, harvester
+// version, hash of the raw record) so that any figure computed from it can be recomputed.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	_ "github.com/mattn/go-sqlite3" // the database/sql driver for SQLite
+)
+
+// Store is an open accounting database. Writes from one process go through one mutex (one
+// writer); readers run beside them thanks to WAL. Two processes may write the same store
+// (the site daemon and `petagrid accounting harvest`): SQLite serialises them and every
+// write is an idempotent upsert.
+type Store struct {
+	db    *sql.DB
+	write sync.Mutex
+	now   func() time.Time
+}
+
+// Open opens (creating if needed) the store at path and brings its schema up to date.
+func Open(ctx context.Context, path string) (*Store, error) {
+	if path == "" {
+		return nil, errors.New("accounting store path is empty")
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
+		return nil, fmt.Errorf("accounting store directory: %w", err)
+	}
+	// SQLite gives the -wal and -shm files the database file's mode.
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o640)
+	if err != nil {
+		return nil, fmt.Errorf("accounting store %s: %w", path, err)
+	}
+	f.Close()
+	// synchronous=NORMAL in WAL mode: a power cut may lose the last commits but never
+	// corrupts the database, and everything lost is re-read from slurmdbd or NVML by the
+	// next overlapping window. _txlock=immediate takes the write lock at BEGIN so that two
+	// writing processes never deadlock on a lock upgrade.
+	q := url.Values{}
+	q.Set("_journal_mode", "WAL")
+	q.Set("_synchronous", "NORMAL")
+	q.Set("_busy_timeout", "30000")
+	q.Set("_foreign_keys", "on")
+	q.Set("_txlock", "immediate")
+	db, err := sql.Open("sqlite3", "file:"+path+"?"+q.Encode())
+	if err != nil {
+		return nil, fmt.Errorf("opening accounting store %s: %w", path, err)
+	}
+	db.SetMaxOpenConns(4)
+	s := &Store{db: db, now: func() time.Time { return time.Now().UTC() }}
+	if err := s.migrate(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("accounting store %s: %w", path, err)
+	}
+	return s, nil
+}
+
+// Close closes the database.
+func (s *Store) Close() error { return s.db.Close() }
+
+// migrations are applied in order, each once, in its own transaction. Never edit one that
+// has shipped: add another.
+var migrations = []string{
+	// 1: job runs, harvest windows, GPUs and their samples, GPU allocations and attributed
+	// usage, node availability slots.
+	`CREATE TABLE jobs (
+		id INTEGER PRIMARY KEY,
+		cluster TEXT NOT NULL,
+		job_id INTEGER NOT NULL,
+		submit_time INTEGER NOT NULL,
+		user TEXT NOT NULL,
+		account TEXT NOT NULL,
+		partition TEXT NOT NULL,
+		state TEXT NOT NULL,
+		run_ended INTEGER NOT NULL,
+		start_time INTEGER,
+		end_time INTEGER,
+		elapsed_seconds INTEGER NOT NULL,
+		alloc_cpus INTEGER NOT NULL,
+		alloc_gpus INTEGER NOT NULL,
+		cpu_microseconds_used INTEGER NOT NULL,
+		incomplete INTEGER NOT NULL,
+		raw_sha256 TEXT NOT NULL,
+		first_harvested INTEGER NOT NULL,
+		last_changed INTEGER NOT NULL,
+		detail TEXT NOT NULL,
+		UNIQUE (cluster, job_id, submit_time)
+	);
+	CREATE INDEX jobs_end ON jobs(end_time);
+	CREATE INDEX jobs_placeholder ON jobs(cluster, job_id) WHERE incomplete = 1;
+
+	CREATE TABLE harvest_windows (
+		id INTEGER PRIMARY KEY,
+		cluster TEXT NOT NULL,
+		window_start INTEGER NOT NULL,
+		window_end INTEGER NOT NULL,
+		kind TEXT NOT NULL,
+		started_at INTEGER NOT NULL,
+		finished_at INTEGER NOT NULL,
+		sacct_milliseconds INTEGER NOT NULL,
+		records INTEGER NOT NULL,
+		written INTEGER NOT NULL,
+		unknown_states INTEGER NOT NULL,
+		placeholders INTEGER NOT NULL,
+		slurm_release TEXT NOT NULL,
+		source_format TEXT NOT NULL,
+		harvester_version TEXT NOT NULL
+	);
+	CREATE INDEX harvest_windows_cluster ON harvest_windows(cluster, window_end);
+
+	CREATE TABLE harvest_coverage (
+		cluster TEXT PRIMARY KEY,
+		covered_from INTEGER NOT NULL,
+		covered_until INTEGER NOT NULL,
+		updated_at INTEGER NOT NULL
+	);
+
+	CREATE TABLE gpus (
+		uuid TEXT PRIMARY KEY,
+		node TEXT NOT NULL,
+		name TEXT NOT NULL,
+		pci_bus_id TEXT NOT NULL,
+		minor_number INTEGER,
+		nvml_index INTEGER NOT NULL,
+		memory_total_bytes INTEGER,
+		cores INTEGER,
+		max_sm_clock_mhz INTEGER,
+		power_limit_milliwatts INTEGER,
+		driver_version TEXT NOT NULL,
+		first_seen INTEGER NOT NULL,
+		last_seen INTEGER NOT NULL
+	);
+
+	CREATE TABLE gpu_samples (
+		uuid TEXT NOT NULL,
+		sampled_at_ms INTEGER NOT NULL,
+		node TEXT NOT NULL,
+		power_milliwatts INTEGER,
+		energy_counter_millijoules INTEGER,
+		energy_delta_millijoules INTEGER,
+		interval_ms INTEGER,
+		delta_source TEXT NOT NULL,
+		utilization_gpu_percent INTEGER,
+		utilization_memory_percent INTEGER,
+		memory_used_bytes INTEGER,
+		sm_clock_mhz INTEGER,
+		temperature_celsius INTEGER,
+		errors TEXT NOT NULL,
+		harvester_version TEXT NOT NULL,
+		PRIMARY KEY (uuid, sampled_at_ms)
+	) WITHOUT ROWID;
+	CREATE INDEX gpu_samples_time ON gpu_samples(sampled_at_ms);
+
+	CREATE TABLE gpu_allocations (
+		cluster TEXT NOT NULL,
+		job_id INTEGER NOT NULL,
+		submit_time INTEGER NOT NULL,
+		node TEXT NOT NULL,
+		slurm_index INTEGER NOT NULL,
+		uuid TEXT NOT NULL,
+		first_seen_ms INTEGER NOT NULL,
+		last_seen_ms INTEGER NOT NULL,
+		PRIMARY KEY (cluster, job_id, submit_time, uuid)
+	) WITHOUT ROWID;
+
+	CREATE TABLE gpu_job_usage (
+		cluster TEXT NOT NULL,
+		job_id INTEGER NOT NULL,
+		submit_time INTEGER NOT NULL,
+		uuid TEXT NOT NULL,
+		energy_millijoules INTEGER NOT NULL,
+		gpu_milliseconds INTEGER NOT NULL,
+		samples INTEGER NOT NULL,
+		shared_samples INTEGER NOT NULL,
+		PRIMARY KEY (cluster, job_id, submit_time, uuid)
+	) WITHOUT ROWID;
+
+	CREATE TABLE node_slots (
+		cluster TEXT NOT NULL,
+		slot_start INTEGER NOT NULL,
+		node TEXT NOT NULL,
+		slot_seconds INTEGER NOT NULL,
+		sampled_at INTEGER NOT NULL,
+		state TEXT NOT NULL,
+		flags TEXT NOT NULL,
+		available INTEGER NOT NULL,
+		reason TEXT NOT NULL,
+		partitions TEXT NOT NULL,
+		cpus INTEGER NOT NULL,
+		alloc_cpus INTEGER NOT NULL,
+		memory_mib INTEGER NOT NULL,
+		alloc_memory_mib INTEGER NOT NULL,
+		gpus INTEGER NOT NULL,
+		alloc_gpus INTEGER NOT NULL,
+		gpu_types TEXT NOT NULL,
+		slurm_release TEXT NOT NULL,
+		harvester_version TEXT NOT NULL,
+		PRIMARY KEY (cluster, slot_start, node)
+	) WITHOUT ROWID;`,
+}
+
+func (s *Store) migrate(ctx context.Context) error {
+	s.write.Lock()
+	defer s.write.Unlock()
+	if _, err := s.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)`); err != nil {
+		return fmt.Errorf("creating schema_migrations: %w", err)
+	}
+	var current int
+	if err := s.db.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&current); err != nil {
+		return fmt.Errorf("reading schema version: %w", err)
+	}
+	if current > len(migrations) {
+		return fmt.Errorf("the accounting store has schema version %d, newer than this build's %d: run the newer petagrid", current, len(migrations))
+	}
+	for v := current + 1; v <= len(migrations); v++ {
+		err := s.txLocked(ctx, func(tx *sql.Tx) error {
+			if _, err := tx.ExecContext(ctx, migrations[v-1]); err != nil {
+				return err
+			}
+			_, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations(version, applied_at) VALUES (?, ?)`, v, s.now().Unix())
+			return err
+		})
+		if err != nil {
+			return fmt.Errorf("migration %d: %w", v, err)
+		}
+	}
+	return nil
+}
+
+// tx runs fn in one write transaction.
+func (s *Store) tx(ctx context.Context, fn func(*sql.Tx) error) error {
+	s.write.Lock()
+	defer s.write.Unlock()
+	return s.txLocked(ctx, fn)
+}
+
+func (s *Store) txLocked(ctx context.Context, fn func(*sql.Tx) error) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("accounting store: %w", err)
+	}
+	if err := fn(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("accounting store commit: %w", err)
+	}
+	return nil
+}
+
+// nullTime is a UTC time as unix seconds, NULL when unset.
+func nullTime(t time.Time) any {
+	if t.IsZero() {
+		return nil
+	}
+	return t.Unix()
+}
+
+func timeFrom(v sql.NullInt64) time.Time {
+	if !v.Valid {
+		return time.Time{}
+	}
+	return time.Unix(v.Int64, 0).UTC()
+}
+
+func nullInt[T ~int | ~int64 | ~uint32 | ~uint64](p *T) any {
+	if p == nil {
+		return nil
+	}
+	return int64(*p)
+}

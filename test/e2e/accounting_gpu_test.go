@@ -1,0 +1,180 @@
+package e2e
+
+import (
+	"context"
+	"io"
+	"path/filepath"
+	"sort"
+	"testing"
+	"time"
+
+	"github.com/sirupsen/logrus"
+
+	"github.com/petagrid/petagrid/accounting"
+	"github.com/petagrid/petagrid/accounting/store"
+	"github.com/petagrid/petagrid/slurmbridge"
+	nvmldouble "github.com/petagrid/petagrid/test/doubles/nvml"
+)
+
+// TestAccountingAttributesRealSlurmGPUs runs the accounting service against the real test
+// cluster with the NVML double standing in for the node's GPUs (no GPU exists here): two GPU
+// jobs run at once, Slurm allocates their GPU indices, and each job must be charged exactly
+// the GPUs Slurm gave it — mapped to UUIDs by minor number — with energy equal to what the
+// double's GPUs drew while the job held them.
+func TestAccountingAttributesRealSlurmGPUs(t *testing.T) {
+	b := testBridge(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	nodes, err := b.Nodes(ctx)
+	if err != nil || len(nodes) == 0 {
+		t.Fatalf("nodes: %v", err)
+	}
+	node := nodes[0].Name
+	machine := nvmldouble.New(t)
+	// Each GPU draws its own steady power, so that energy tells which GPU it came from.
+	powerOf := map[string]uint32{}
+	for i, g := range machine.GPUs {
+		powerOf[g.UUID] = uint32(100_000 + 25_000*i)
+	}
+	drawCtx, stopDrawing := context.WithCancel(ctx)
+	drawing := make(chan struct{})
+	go func() {
+		defer close(drawing)
+		tick := time.NewTicker(50 * time.Millisecond)
+		defer tick.Stop()
+		last := time.Now()
+		for {
+			select {
+			case <-drawCtx.Done():
+				return
+			case now := <-tick.C:
+				for _, g := range machine.GPUs {
+					g.Consume(powerOf[g.UUID], now.Sub(last).Milliseconds())
+				}
+				last = now
+			}
+		}
+	}()
+	defer func() { stopDrawing(); <-drawing }()
+
+	log := logrus.New()
+	log.SetOutput(io.Discard)
+	cfg := accounting.Config{
+		Store:   filepath.Join(t.TempDir(), "acct.db"),
+		Harvest: accounting.HarvestConfig{Interval: time.Second, Overlap: time.Hour, InitialBackfill: 10 * time.Minute},
+		Nodes:   accounting.NodesConfig{Slot: 10 * time.Second},
+		GPUs:    accounting.GPUsConfig{Mode: "on", Interval: 250 * time.Millisecond, Node: node, IndexOrder: "minor"},
+	}
+	svc, err := accounting.NewService(ctx, cfg, b, accounting.ServiceOptions{Version: "e2e", Log: log, NVML: machine})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer svc.Close()
+	svcCtx, stopService := context.WithCancel(ctx)
+	done := make(chan error, 1)
+	go func() { done <- svc.Run(svcCtx) }()
+	defer func() { stopService(); <-done }()
+
+	// Two GPU jobs at once on the four fake GPUs.
+	jobA := submit(t, b, slurmbridge.SubmitRequest{Script: script("sleep 5"), Partition: "gpu", Options: []string{"--gres=gpu:fake:2", "--output=/dev/null"}})
+	jobB := submit(t, b, slurmbridge.SubmitRequest{Script: script("sleep 5"), Partition: "gpu", Options: []string{"--gres=gpu:fake:1", "--output=/dev/null"}})
+	indices := map[uint32][]int{}
+	for len(indices) < 2 {
+		for _, id := range []uint32{jobA, jobB} {
+			j, err := b.JobDetail(ctx, id)
+			if err != nil {
+				t.Fatalf("job %d: %v", id, err)
+			}
+			if j.State == slurmbridge.StateRunning {
+				for _, ng := range j.GRES {
+					for _, g := range ng.GRES {
+						if g.Name == "gpu" {
+							indices[id] = append(indices[id], g.Indices...)
+						}
+					}
+				}
+			}
+		}
+		if ctx.Err() != nil {
+			t.Fatal("the GPU jobs never ran together")
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	waitFor(t, b, jobA)
+	waitFor(t, b, jobB)
+	accountingRecord(t, b, jobA, "")
+	accountingRecord(t, b, jobB, "")
+
+	// The GPU with Slurm index i is the i-th in ascending minor number.
+	byMinor := append([]*nvmldouble.GPU(nil), machine.GPUs...)
+	sort.Slice(byMinor, func(i, j int) bool { return byMinor[i].Minor < byMinor[j].Minor })
+	st := svc.Store()
+	var jobs []store.Job
+	for {
+		jobs, err = st.Jobs(ctx, store.JobFilter{Since: time.Now().Add(-10 * time.Minute)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		harvested := 0
+		for _, j := range jobs {
+			if (j.Key.JobID == jobA || j.Key.JobID == jobB) && j.RunEnded {
+				harvested++
+			}
+		}
+		if harvested == 2 {
+			break
+		}
+		if ctx.Err() != nil {
+			t.Fatal("the harvester never stored the two GPU jobs")
+		}
+		time.Sleep(500 * time.Millisecond)
+	}
+	for _, j := range jobs {
+		want, ok := indices[j.Key.JobID]
+		if !ok {
+			continue
+		}
+		if j.AllocGPUs != int64(len(want)) {
+			t.Errorf("job %d: %d GPUs harvested, Slurm allocated %v", j.Key.JobID, j.AllocGPUs, want)
+		}
+		usage, err := st.JobGPUUsage(ctx, []store.JobKey{j.Key})
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantUUIDs := map[string]bool{}
+		for _, i := range want {
+			wantUUIDs[byMinor[i].UUID] = true
+		}
+		if len(usage) != len(wantUUIDs) {
+			t.Fatalf("job %d: usage on %d GPUs %+v, Slurm gave indices %v", j.Key.JobID, len(usage), usage, want)
+		}
+		for _, u := range usage {
+			if !wantUUIDs[u.UUID] {
+				t.Errorf("job %d charged for GPU %s, which Slurm did not give it (indices %v)", j.Key.JobID, u.UUID, want)
+			}
+			if u.SharedSamples != 0 {
+				t.Errorf("job %d: %d shared samples on an unshared GPU", j.Key.JobID, u.SharedSamples)
+			}
+			// Energy over GPU time is the power that GPU drew (to a few percent: the double
+			// draws in 50 ms steps, the sampler reads every 250 ms).
+			watts := float64(u.EnergyMillijoules) / float64(u.GPUMilliseconds)
+			if want := float64(powerOf[u.UUID]) / 1000; watts < want*0.9 || watts > want*1.1 {
+				t.Errorf("job %d GPU %s: %.1f W attributed, the GPU drew %.1f W", j.Key.JobID, u.UUID, watts, want)
+			}
+			// The job held the GPU for about its elapsed time (to one sample either side and
+			// the time Slurm takes to record the start and end).
+			held := float64(u.GPUMilliseconds) / 1000
+			if elapsed := float64(j.Elapsed); held < elapsed-1.5 || held > elapsed+1.5 {
+				t.Errorf("job %d GPU %s: held %.2f s, the job ran %.0f s", j.Key.JobID, u.UUID, held, elapsed)
+			}
+		}
+	}
+	gpus, err := st.GPUs(ctx, time.Now().Add(-time.Hour), time.Now().Add(time.Minute))
+	if err != nil || len(gpus) != 8 {
+		t.Fatalf("%d GPUs stored, want 8: %v", len(gpus), err)
+	}
+	slots, err := st.NodeSlots(ctx, jobs[0].Key.Cluster, time.Now().Add(-time.Hour), time.Now().Add(time.Minute))
+	if err != nil || len(slots) == 0 || slots[0].Node != node || slots[0].GPUs != 4 {
+		t.Fatalf("node slots %+v, %v", slots, err)
+	}
+}
