@@ -105,8 +105,9 @@ func (h *Harvester) planWindow(cov store.Coverage, ok bool, since, now time.Time
 
 // CycleResult says what one cycle did.
 type CycleResult struct {
-	Window   store.Window
-	CaughtUp bool // the window reached now: nothing older is left to read
+	Window   store.Window // the last window committed (an overlap may be read in pieces)
+	Records  int          // records read over the whole cycle
+	CaughtUp bool         // the window reached now: nothing older is left to read
 }
 
 // Cycle reads one window with one bounded sacct query and commits it. An overlap window
@@ -121,6 +122,7 @@ func (h *Harvester) Cycle(ctx context.Context, since time.Time) (CycleResult, er
 		now := h.now().Truncate(time.Second)
 		start, end, kind := h.planWindow(cov, ok, since, now)
 		var res CycleResult
+		var records int
 		for pieceStart := start; pieceStart.Before(end); {
 			pieceEnd := end
 			if kind == KindOverlap && end.Sub(pieceStart) > h.chunk {
@@ -129,6 +131,7 @@ func (h *Harvester) Cycle(ctx context.Context, since time.Time) (CycleResult, er
 			if res, err = h.readWindow(ctx, pieceStart, pieceEnd, kind); err != nil {
 				break
 			}
+			records += res.Window.Stats.Records
 			pieceStart = pieceEnd
 		}
 		if err != nil && h.shrinkChunk(err) {
@@ -138,6 +141,7 @@ func (h *Harvester) Cycle(ctx context.Context, since time.Time) (CycleResult, er
 			return CycleResult{}, err
 		}
 		res.CaughtUp = kind == KindOverlap
+		res.Records = records
 		return res, nil
 	}
 }
@@ -172,11 +176,10 @@ func (h *Harvester) readWindow(ctx context.Context, start, end time.Time, kind s
 	format := ""
 	unknown := map[string]int{}
 	for i := range recs {
-		if recs[i].Cluster == "" {
-			// Only a JSON shape without the field gives this; sacct answers for the local
-			// cluster, which is the harvester's.
-			recs[i].Cluster = h.cluster
-		}
+		// sacct answers for the local cluster; every row is keyed with the harvester's name
+		// for it (accounting.cluster when set), the name node slots and GPU usage use too,
+		// so that they join.
+		recs[i].Cluster = h.cluster
 		if format == "" {
 			format = recs[i].Provenance.Format
 		}
@@ -211,6 +214,12 @@ func (h *Harvester) readWindow(ctx context.Context, start, end time.Time, kind s
 	if stats.Placeholders > 0 {
 		log = log.WithField("placeholders", stats.Placeholders)
 	}
+	if stats.Rejected > 0 {
+		// Loud: these records cannot be identified and are not stored; the rest of the
+		// window is, so that one bad record does not stop accounting.
+		log.WithField("rejected", stats.Rejected).WithField("examples", strings.Join(stats.RejectedExamples, "; ")).
+			Error("sacct printed job records without a submit time; they cannot be identified and were not stored")
+	}
 	log.Info("harvested")
 	h.metrics.window(kind, stats, sacctTook, len(unknown) > 0)
 	return CycleResult{Window: w}, nil
@@ -235,7 +244,7 @@ func (h *Harvester) Backfill(ctx context.Context, since time.Time, progress func
 		if err != nil {
 			return total, err
 		}
-		total += res.Window.Stats.Records
+		total += res.Records
 		cov, _, err := h.store.Coverage(ctx, h.cluster)
 		if err != nil {
 			return total, err
@@ -271,7 +280,7 @@ func (h *Harvester) Run(ctx context.Context) error {
 			backoff = min(max(2*backoff, 5*time.Second), h.cfg.MaxBackoff)
 			wait = backoff
 			h.metrics.failure()
-			h.log.WithError(err).WithField("retryIn", backoff.String()).Warn("harvest failed; nothing was stored from this window")
+			h.log.WithError(err).WithField("retryIn", backoff.String()).Warn("harvest failed; the failed window stored nothing and is read again")
 		case !res.CaughtUp:
 			backoff, wait = 0, 0
 		default:

@@ -159,23 +159,34 @@ func (s *Service) startGPUs(ctx context.Context, cluster string, log logrus.Fiel
 	if lib == nil {
 		lib = nvml.New()
 	}
+	sampler, err := s.newSampler(cluster, lib, log)
+	if err == nil {
+		err = sampler.Start(ctx)
+	}
+	switch {
+	case err == nil:
+		return sampler, nil
+	case ctx.Err() != nil:
+		return nil, ctx.Err()
+	case errors.Is(err, gpu.ErrUnavailable) && s.cfg.GPUs.Mode == "auto":
+		log.Info(err.Error())
+		return nil, nil
+	case s.cfg.GPUs.Mode == "auto":
+		// NVML loaded but the GPUs could not be set up (a lost GPU, no node name): the site
+		// keeps running and accounting keeps its other parts.
+		log.WithError(err).Error("GPU telemetry could not start; running without it (accounting.gpus.mode: on makes this fatal)")
+		return nil, nil
+	}
+	return nil, fmt.Errorf("accounting.gpus.mode is %q: %w", s.cfg.GPUs.Mode, err)
+}
+
+func (s *Service) newSampler(cluster string, lib nvml.Interface, log logrus.FieldLogger) (*gpu.Sampler, error) {
 	allocs, err := gpu.NewSlurmAllocations(s.slurm, cluster)
 	if err != nil {
 		return nil, err
 	}
 	cfg := gpu.Config{Node: s.cfg.GPUs.Node, Cluster: cluster, Interval: s.cfg.GPUs.Interval, IndexOrder: s.cfg.GPUs.IndexOrder, HarvesterVersion: s.version}
-	sampler, err := gpu.NewSampler(cfg, lib, observedSink{s.store, s.metrics}, allocs, log)
-	if err != nil {
-		return nil, err
-	}
-	if err := sampler.Start(ctx); err != nil {
-		if errors.Is(err, gpu.ErrUnavailable) && s.cfg.GPUs.Mode == "auto" {
-			log.Info(err.Error())
-			return nil, nil
-		}
-		return nil, fmt.Errorf("accounting.gpus.mode is %q: %w", s.cfg.GPUs.Mode, err)
-	}
-	return sampler, nil
+	return gpu.NewSampler(cfg, lib, observedSink{s.store, s.metrics}, allocs, log)
 }
 
 // observedSink counts stored GPU rounds in the metrics.

@@ -244,6 +244,12 @@ func (d *Daemon) fromAccounting(ctx context.Context, ended []trackedStep) ([]jou
 		if r.Incomplete {
 			continue
 		}
+		if r.UnknownState {
+			// The run stays unfinished in the journal until this build understands the
+			// state: say so every round rather than wait in silence.
+			d.log.WithField("job", r.JobID).WithField("state", string(r.State)).
+				Error("slurmdbd reports a job state this petagrid does not know; the step stays unfinished: upgrade petagrid or report the state")
+		}
 		id := slurmbridge.MasterJobID(r.JobID, r.ArrayJobID, r.HetJobID)
 		byJob[id] = append(byJob[id], r)
 	}

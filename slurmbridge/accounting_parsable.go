@@ -135,7 +135,9 @@ func parseAccountingParsable(data []byte, delim string, release Release) ([]Acco
 		if !rawIDPattern.MatchString(f[pfJobIDRaw]) || !printedIDPattern.MatchString(f[pfJobID]) {
 			return nil, &ParseError{Command: command, What: what, Err: fmt.Errorf("bad job id %q / %q", truncate(f[pfJobIDRaw], 40), truncate(f[pfJobID], 40))}
 		}
-		raw := strings.Join(f, delim)
+		// The delimiter is new on every query: hash the fields joined with NUL (which sacct
+		// never prints) so that the same record hashes the same on every read.
+		raw := strings.Join(f, "\x00")
 		if strings.Contains(f[pfJobIDRaw], ".") {
 			step, jobRaw, err := parsableStep(f)
 			if err != nil {

@@ -449,3 +449,27 @@ func TestParseClusterName(t *testing.T) {
 		}
 	}
 }
+
+// The -P delimiter is random per query; a record's hash must not depend on it, or every
+// re-read would look like a change.
+func TestParsableHashIgnoresTheDelimiter(t *testing.T) {
+	d1 := strings.TrimSpace(string(readFixture(t, "slurm-22.05", "sacct-parsable.delimiter")))
+	data := readFixture(t, "slurm-22.05", "sacct-parsable.txt")
+	d2 := "~pg000000000000000000000000~"
+	a, err := parseAccountingParsable(data, d1, Release{22, 5, 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := parseAccountingParsable([]byte(strings.ReplaceAll(string(data), d1, d2)), d2, Release{22, 5, 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(a) != len(b) || len(a) == 0 {
+		t.Fatalf("%d and %d records", len(a), len(b))
+	}
+	for i := range a {
+		if a[i].Provenance.RawSHA256 != b[i].Provenance.RawSHA256 {
+			t.Errorf("record %d (job %d) hashes differently with another delimiter", i, a[i].JobID)
+		}
+	}
+}

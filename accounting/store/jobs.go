@@ -104,6 +104,17 @@ type jobDetail struct {
 // SQLite's limit on bound parameters.
 const upsertRows = 48
 
+// unidentifiable says why a record cannot be stored under its identity ("" when it can).
+func unidentifiable(rec *slurmbridge.AccountingRecord) string {
+	switch {
+	case rec.SubmitTime.IsZero():
+		return fmt.Sprintf("job %d has no submit time", rec.JobID)
+	case rec.Cluster == "":
+		return fmt.Sprintf("job %d has no cluster name", rec.JobID)
+	}
+	return ""
+}
+
 // jobArgs turns one record into the values of jobColumns.
 func jobArgs(rec *slurmbridge.AccountingRecord, harvesterVersion string, now int64, args []any) ([]any, error) {
 	if rec.SubmitTime.IsZero() {
@@ -183,6 +194,10 @@ type UpsertStats struct {
 	Written      int `json:"written"` // new, or changed since the last harvest
 	Placeholders int `json:"placeholders"`
 	UnknownState int `json:"unknownStates"`
+	// Rejected records cannot be identified (no submit time or cluster): they are not
+	// stored, and RejectedExamples says which (the first few).
+	Rejected         int      `json:"rejected"`
+	RejectedExamples []string `json:"rejectedExamples,omitempty"`
 }
 
 // upsertBatch is one multi-row statement's values, prepared ahead of the writer.
@@ -190,6 +205,7 @@ type upsertBatch struct {
 	args                  []any
 	rows                  int
 	placeholders, unknown int
+	rejected              []string
 	err                   error
 }
 
@@ -206,9 +222,14 @@ func upsertJobs(ctx context.Context, tx *sql.Tx, recs []slurmbridge.AccountingRe
 		defer close(batches)
 		for start := 0; start < len(recs); start += upsertRows {
 			end := min(start+upsertRows, len(recs))
-			b := upsertBatch{args: make([]any, 0, (end-start)*len(jobColumns)), rows: end - start}
+			b := upsertBatch{args: make([]any, 0, (end-start)*len(jobColumns))}
 			for i := start; i < end && b.err == nil; i++ {
+				if reason := unidentifiable(&recs[i]); reason != "" {
+					b.rejected = append(b.rejected, reason)
+					continue
+				}
 				b.args, b.err = jobArgs(&recs[i], harvesterVersion, now, b.args)
+				b.rows++
 				if recs[i].Incomplete {
 					b.placeholders++
 				}
@@ -238,6 +259,15 @@ func upsertJobs(ctx context.Context, tx *sql.Tx, recs []slurmbridge.AccountingRe
 		}
 		stats.Placeholders += b.placeholders
 		stats.UnknownState += b.unknown
+		stats.Rejected += len(b.rejected)
+		for _, r := range b.rejected {
+			if len(stats.RejectedExamples) < 5 {
+				stats.RejectedExamples = append(stats.RejectedExamples, r)
+			}
+		}
+		if b.rows == 0 {
+			continue
+		}
 		var (
 			res sql.Result
 			err error
@@ -258,7 +288,7 @@ func upsertJobs(ctx context.Context, tx *sql.Tx, recs []slurmbridge.AccountingRe
 		n, _ := res.RowsAffected()
 		stats.Written += int(n)
 	}
-	if stats.Records > stats.Placeholders {
+	if stats.Records > stats.Placeholders+stats.Rejected {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM jobs WHERE incomplete = 1 AND EXISTS (
 				SELECT 1 FROM jobs real WHERE real.cluster = jobs.cluster AND real.job_id = jobs.job_id
 				AND real.incomplete = 0 AND real.submit_time BETWEEN jobs.submit_time - 86400 AND jobs.submit_time + 86400)`); err != nil {

@@ -216,26 +216,35 @@ func (s *Store) migrate(ctx context.Context) error {
 	if _, err := s.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)`); err != nil {
 		return fmt.Errorf("creating schema_migrations: %w", err)
 	}
-	var current int
-	if err := s.db.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&current); err != nil {
-		return fmt.Errorf("reading schema version: %w", err)
-	}
-	if current > len(migrations) {
-		return fmt.Errorf("the accounting store has schema version %d, newer than this build's %d: run the newer petagrid", current, len(migrations))
-	}
-	for v := current + 1; v <= len(migrations); v++ {
+	// The version is read inside each migration's write transaction, so that two processes
+	// opening a new store at once do not both apply the same migration.
+	for {
+		done := false
 		err := s.txLocked(ctx, func(tx *sql.Tx) error {
-			if _, err := tx.ExecContext(ctx, migrations[v-1]); err != nil {
-				return err
+			var current int
+			if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&current); err != nil {
+				return fmt.Errorf("reading schema version: %w", err)
 			}
-			_, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations(version, applied_at) VALUES (?, ?)`, v, s.now().Unix())
+			if current > len(migrations) {
+				return fmt.Errorf("the accounting store has schema version %d, newer than this build's %d: run the newer petagrid", current, len(migrations))
+			}
+			if current == len(migrations) {
+				done = true
+				return nil
+			}
+			if _, err := tx.ExecContext(ctx, migrations[current]); err != nil {
+				return fmt.Errorf("migration %d: %w", current+1, err)
+			}
+			_, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations(version, applied_at) VALUES (?, ?)`, current+1, s.now().Unix())
 			return err
 		})
 		if err != nil {
-			return fmt.Errorf("migration %d: %w", v, err)
+			return err
+		}
+		if done {
+			return nil
 		}
 	}
-	return nil
 }
 
 // tx runs fn in one write transaction.

@@ -193,16 +193,42 @@ func TestWindowIsAtomic(t *testing.T) {
 	ctx := context.Background()
 	s := openTemp(t)
 	recs := recorded(t)
-	bad := append([]slurmbridge.AccountingRecord(nil), recs...)
-	bad[len(bad)-1].SubmitTime = time.Time{} // cannot be identified: the whole window fails
+	// The window's own row fails after its jobs were written: none of it may remain.
+	if _, err := s.db.Exec(`CREATE TRIGGER fail_window BEFORE INSERT ON harvest_windows BEGIN SELECT RAISE(ABORT, 'disk full'); END`); err != nil {
+		t.Fatal(err)
+	}
 	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	if _, err := s.CommitWindow(ctx, Window{Cluster: "petagrid", Start: t0, End: t0.Add(time.Hour), Kind: "backfill"}, bad); err == nil {
-		t.Fatal("a record without a submit time was stored")
+	if _, err := s.CommitWindow(ctx, Window{Cluster: "petagrid", Start: t0, End: t0.Add(time.Hour), Kind: "backfill"}, recs); err == nil {
+		t.Fatal("the window was committed")
 	}
 	jobs, _ := s.Jobs(ctx, JobFilter{IncludePlaceholders: true})
 	_, ok, _ := s.Coverage(ctx, "petagrid")
 	if len(jobs) != 0 || ok {
 		t.Fatalf("a failed window left %d jobs and coverage %v", len(jobs), ok)
+	}
+}
+
+// A record that cannot be identified is rejected, loudly, and the rest of the window is
+// stored: one bad record must not stop accounting.
+func TestUnidentifiableRecordIsRejected(t *testing.T) {
+	ctx := context.Background()
+	s := openTemp(t)
+	recs := append([]slurmbridge.AccountingRecord(nil), recorded(t)...)
+	recs[3].SubmitTime = time.Time{}
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	stats, err := s.CommitWindow(ctx, Window{Cluster: "petagrid", Start: t0, End: t0.Add(time.Hour), Kind: "backfill"}, recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stats.Rejected != 1 || len(stats.RejectedExamples) != 1 || !strings.Contains(stats.RejectedExamples[0], "no submit time") {
+		t.Errorf("stats %+v", stats)
+	}
+	jobs, _ := s.Jobs(ctx, JobFilter{IncludePlaceholders: true})
+	if len(jobs) != len(recs)-1 {
+		t.Errorf("%d jobs stored, want %d", len(jobs), len(recs)-1)
+	}
+	if _, ok, _ := s.Coverage(ctx, "petagrid"); !ok {
+		t.Error("the window was not committed")
 	}
 }
 
@@ -285,6 +311,43 @@ func TestUsageSplitsAcrossPeriods(t *testing.T) {
 	}
 	if _, err := s.Usage(ctx, UsageQuery{By: ByUser, Period: "fortnight", Since: day, Until: day.Add(time.Hour)}); err == nil {
 		t.Error("unknown period accepted")
+	}
+}
+
+// A run ending exactly at midnight belongs to the day before, whatever window is asked.
+func TestUsageBoundaries(t *testing.T) {
+	ctx := context.Background()
+	s := openTemp(t)
+	jan1 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	jan2 := jan1.AddDate(0, 0, 1)
+	recs := []slurmbridge.AccountingRecord{
+		{Cluster: "c", JobID: 1, User: "u", SubmitTime: jan1.Add(10 * time.Hour), StartTime: jan1.Add(10 * time.Hour), EndTime: jan2,
+			ElapsedSeconds: 14 * 3600, State: slurmbridge.StateCompleted, AllocTRES: []slurmbridge.TRES{{Type: "cpu", Count: 1}}, Provenance: slurmbridge.Provenance{RawSHA256: "1"}},
+		{Cluster: "c", JobID: 2, User: "u", SubmitTime: jan2, StartTime: jan2, EndTime: jan2, State: slurmbridge.StateFailed,
+			AllocTRES: []slurmbridge.TRES{{Type: "cpu", Count: 1}}, Provenance: slurmbridge.Provenance{RawSHA256: "2"}},
+	}
+	if _, err := s.UpsertJobs(ctx, recs, "t"); err != nil {
+		t.Fatal(err)
+	}
+	for _, since := range []time.Time{jan1, jan1.Add(12 * time.Hour)} {
+		rows, err := s.Usage(ctx, UsageQuery{By: ByUser, Period: PeriodDay, Since: since, Until: jan2.AddDate(0, 0, 1)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		byDay := map[string]UsageRow{}
+		for _, r := range rows {
+			byDay[r.PeriodStart.Format("01-02")] = r
+		}
+		if d := byDay["01-01"]; d.Jobs != 1 || d.Ended != 1 || len(rows) != 2 {
+			t.Errorf("since %s: %+v", since, rows)
+		}
+		if d := byDay["01-02"]; d.Jobs != 1 || d.Ended != 1 || d.CPUSecondsAllocated != 0 {
+			t.Errorf("since %s: Jan 2 %+v (only the zero-length run)", since, d)
+		}
+	}
+	rows, err := s.Usage(ctx, UsageQuery{By: ByUser, Period: PeriodDay, Since: jan2, Until: jan2.AddDate(0, 0, 1)})
+	if err != nil || len(rows) != 1 || rows[0].Jobs != 1 || rows[0].Ended != 1 {
+		t.Errorf("since Jan 2: %+v %v (the run ending at midnight is not Jan 2's)", rows, err)
 	}
 }
 

@@ -32,9 +32,10 @@ type UsageQuery struct {
 //
 // Allocated figures (CPU-seconds, GPU-seconds) are split exactly between periods by the
 // time a run overlapped each. Measured totals known only per run (CPU time used, GPU
-// energy) are split in proportion to that same overlap. Jobs counts the runs that held
-// resources during the period (a run spanning two days counts in both); Ended counts the
-// runs that ended in it.
+// energy) are split in proportion to that same overlap. Periods are half-open. Jobs counts
+// the runs that held resources during the period (a run spanning two days counts in both; a
+// run of zero length in the period of its start); Ended counts the runs whose last instant
+// is in it (a run ending at midnight ends the day before).
 type UsageRow struct {
 	Group                string    `json:"group"`
 	PeriodStart          time.Time `json:"periodStart"`
@@ -88,10 +89,11 @@ func (s *Store) Usage(ctx context.Context, q UsageQuery) ([]UsageRow, error) {
 		}
 	}
 	now := s.now()
-	args := []any{q.Since.Unix(), q.Until.Unix()}
+	args := []any{q.Since.Unix(), q.Since.Unix(), q.Until.Unix()}
 	query := `SELECT j.` + column + `, j.start_time, j.end_time, j.run_ended, j.alloc_cpus, j.alloc_gpus, j.cpu_microseconds_used,
 			COALESCE((SELECT SUM(energy_millijoules) FROM gpu_job_usage g WHERE g.cluster = j.cluster AND g.job_id = j.job_id AND g.submit_time = j.submit_time), 0)
-		FROM jobs j WHERE j.incomplete = 0 AND j.start_time IS NOT NULL AND (j.end_time IS NULL OR j.end_time >= ?) AND j.start_time < ?`
+		FROM jobs j WHERE j.incomplete = 0 AND j.start_time IS NOT NULL
+			AND (j.end_time IS NULL OR j.end_time > ? OR (j.end_time = j.start_time AND j.end_time >= ?)) AND j.start_time < ?`
 	if q.Cluster != "" {
 		query += ` AND j.cluster = ?`
 		args = append(args, q.Cluster)
@@ -127,41 +129,56 @@ func (s *Store) Usage(ctx context.Context, q UsageQuery) ([]UsageRow, error) {
 			runEnd = runStart
 		}
 		runSeconds := runEnd.Sub(runStart).Seconds()
+		zeroLength := runSeconds == 0
 		lo, hi := maxTime(runStart, q.Since), minTime(runEnd, q.Until)
 		if hi.Before(lo) {
 			continue
 		}
-		periodStart, periodEnd := q.Since, q.Until
-		if q.Period != PeriodTotal {
-			periodStart, _ = PeriodStart(q.Period, lo)
-			periodEnd = nextPeriod(q.Period, periodStart)
+		row := func(start, end time.Time) *UsageRow {
+			k := key{group, start.Unix()}
+			if acc[k] == nil {
+				acc[k] = &UsageRow{Group: group, PeriodStart: start, PeriodEnd: end}
+			}
+			return acc[k]
 		}
+		periodOf := func(t time.Time) (time.Time, time.Time) {
+			if q.Period == PeriodTotal {
+				return q.Since, q.Until
+			}
+			start, _ := PeriodStart(q.Period, t)
+			return start, nextPeriod(q.Period, start)
+		}
+		// Periods are half-open [start, end): a run counts in each period it held resources
+		// during, and a run of zero length in the period holding its start.
+		periodStart, periodEnd := periodOf(lo)
 		for {
 			a, b := maxTime(lo, periodStart), minTime(hi, periodEnd)
-			if !b.Before(a) {
-				overlap := b.Sub(a).Seconds()
-				row := acc[key{group, periodStart.Unix()}]
-				if row == nil {
-					row = &UsageRow{Group: group, PeriodStart: periodStart, PeriodEnd: periodEnd}
-					acc[key{group, periodStart.Unix()}] = row
-				}
-				row.Jobs++
-				if ended && end.Valid && !runEnd.Before(periodStart) && runEnd.Before(periodEnd) {
-					row.Ended++
-				}
-				row.CPUSecondsAllocated += cpus * int64(overlap)
-				row.GPUSecondsAllocated += gpus * int64(overlap)
+			overlap := b.Sub(a).Seconds()
+			if overlap > 0 || (zeroLength && !a.Before(periodStart) && a.Before(periodEnd)) {
+				r := row(periodStart, periodEnd)
+				r.Jobs++
+				r.CPUSecondsAllocated += cpus * int64(overlap)
+				r.GPUSecondsAllocated += gpus * int64(overlap)
 				share := 1.0
 				if runSeconds > 0 {
 					share = overlap / runSeconds
 				}
-				row.CPUSecondsUsed += float64(usedMicros) / 1e6 * share
-				row.GPUEnergyMillijoules += float64(energyMillijoules) * share
+				r.CPUSecondsUsed += float64(usedMicros) / 1e6 * share
+				r.GPUEnergyMillijoules += float64(energyMillijoules) * share
 			}
 			if q.Period == PeriodTotal || !periodEnd.Before(hi) {
 				break
 			}
 			periodStart, periodEnd = periodEnd, nextPeriod(q.Period, periodEnd)
+		}
+		// A run ends once: in the period of its last instant (the periods are half-open, so a
+		// run ending at midnight ends in the day before), or of its start if it lasted zero.
+		last := runEnd
+		if !zeroLength {
+			last = runEnd.Add(-time.Nanosecond)
+		}
+		if ended && end.Valid && !last.Before(q.Since) && last.Before(q.Until) {
+			row(periodOf(last)).Ended++
 		}
 	}
 	if err := rows.Err(); err != nil {

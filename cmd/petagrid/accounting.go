@@ -29,6 +29,7 @@ func accountingCommand(e *env) *cli.Command {
 				Usage: "read slurmdbd's records (sacct) into the store, in bounded windows, until caught up",
 				Flags: append([]cli.Flag{
 					&cli.StringFlag{Name: "since", Usage: "read history back to this time: a duration before now (720h) or an RFC 3339 time (default: continue from the store, or accounting.harvest.initialBackfill)"},
+					storeFlags()[0],
 				}, slurmFlags()...),
 				Action: e.accountingHarvest,
 			},
@@ -236,8 +237,8 @@ func (e *env) accountingJobs(c *cli.Context) error {
 		keys[i] = j.Key
 	}
 	energy := map[store.JobKey]int64{}
-	if len(keys) > 0 && len(keys) <= 500 {
-		usage, err := st.JobGPUUsage(c.Context, keys)
+	for start := 0; start < len(keys); start += 300 {
+		usage, err := st.JobGPUUsage(c.Context, keys[start:min(start+300, len(keys))])
 		if err != nil {
 			return err
 		}
@@ -289,6 +290,9 @@ func (e *env) accountingUsage(c *cli.Context) error {
 	until, err := parseWhen(c.String("until"), now)
 	if err != nil {
 		return usagef("--until: %v", err)
+	}
+	if !until.After(since) {
+		return usagef("--until must be after --since")
 	}
 	switch c.String("by") {
 	case store.ByUser, store.ByAccount, store.ByPartition:
@@ -443,7 +447,7 @@ func (e *env) accountingNodes(c *cli.Context) error {
 		n.MeanAllocCPUs /= float64(n.Slots)
 		n.MeanAllocGPUs /= float64(n.Slots)
 		if n.SlotSeconds > 0 {
-			n.ExpectedSlots = int64(until.Sub(since) / (time.Duration(n.SlotSeconds) * time.Second))
+			n.ExpectedSlots = slotStartsIn(since, until, time.Duration(n.SlotSeconds)*time.Second)
 			if n.ExpectedSlots > 0 {
 				n.CoveragePercent = 100 * float64(n.Slots) / float64(n.ExpectedSlots)
 			}
@@ -471,4 +475,17 @@ func onlyCluster(ctx context.Context, st *store.Store) (string, error) {
 		return "", usagef("the store holds %d clusters %v: choose one with --cluster", len(clusters), clusters)
 	}
 	return clusters[0], nil
+}
+
+// slotStartsIn counts the slots of the UTC grid that start in [since, until): the slots a
+// sampler running all along would have recorded (NodeSlots returns the same range).
+func slotStartsIn(since, until time.Time, slot time.Duration) int64 {
+	first := since.UTC().Truncate(slot)
+	if first.Before(since) {
+		first = first.Add(slot)
+	}
+	if !until.After(first) {
+		return 0
+	}
+	return int64((until.Sub(first)-1)/slot) + 1
 }

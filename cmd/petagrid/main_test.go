@@ -45,7 +45,8 @@ func TestUsageErrorsExitTwo(t *testing.T) {
 		"usage period":       {"accounting", "usage", "--period", "fortnight", "--store", "/nonexistent/a.db"},
 		"jobs since":         {"accounting", "jobs", "--since", "last week", "--store", "/nonexistent/a.db"},
 		"jobs limit":         {"accounting", "jobs", "--limit", "-1", "--store", "/nonexistent/a.db"},
-		"harvest since":      {"accounting", "harvest", "--since", "soon"},
+		"harvest since":      {"accounting", "harvest", "--since", "soon", "--store", "/nonexistent/a.db"},
+		"usage window":       {"accounting", "usage", "--since", "1h", "--until", "2h", "--store", "/nonexistent/a.db"},
 		"jobs argument":      {"accounting", "jobs", "extra", "--store", "/nonexistent/a.db"},
 		"unknown command":    {"frobnicate"},
 		"unknown slurm cmd":  {"slurm", "frobnicate"},
@@ -194,6 +195,25 @@ func TestParseWhen(t *testing.T) {
 	for _, bad := range []string{"-5m", "yesterday", "2026-11-01"} {
 		if _, err := parseWhen(bad, now); err == nil {
 			t.Errorf("parseWhen(%q) accepted", bad)
+		}
+	}
+}
+
+func TestSlotStartsIn(t *testing.T) {
+	base := time.Date(2026, 1, 1, 10, 0, 0, 0, time.UTC)
+	for _, c := range []struct {
+		since, until time.Duration
+		want         int64
+	}{
+		{0, 30 * time.Second, 3},                // 10:00:00, :10, :20
+		{5 * time.Second, 31 * time.Second, 3},  // :10, :20, :30
+		{5 * time.Second, 30 * time.Second, 2},  // :10, :20
+		{10 * time.Second, 10 * time.Second, 0}, // empty
+		{25 * time.Second, 26 * time.Second, 0}, // inside one slot, after its start
+		{-5 * time.Second, 1 * time.Second, 1},  // 10:00:00
+	} {
+		if got := slotStartsIn(base.Add(c.since), base.Add(c.until), 10*time.Second); got != c.want {
+			t.Errorf("%s–%s: %d slots, want %d", c.since, c.until, got, c.want)
 		}
 	}
 }

@@ -280,6 +280,17 @@ func TestAccountingHarvestMatchesSacct(t *testing.T) {
 	t.Logf("harvest (-P) took %s: %s", time.Since(started).Round(time.Millisecond), strings.TrimSpace(stdout))
 	auto := storedJobs(t, autoStore, first)
 	compareWithSacct(t, "-P", auto, truth)
+	// Reading the same runs again rewrites none of them: their raw bytes hash the same
+	// although every -P query uses a new delimiter.
+	time.Sleep(1100 * time.Millisecond)
+	if code, stdout, stderr := runPetagrid(t, bin, dir, "--config", cfgAuto, "accounting", "harvest"); code != 0 {
+		t.Fatalf("second harvest: %d\n%s\n%s", code, stdout, stderr)
+	}
+	for k, again := range storedJobs(t, autoStore, first) {
+		if !again.Provenance.LastChanged.Equal(auto[k].Provenance.LastChanged) {
+			t.Errorf("run %s was rewritten by a second read of the same record", k)
+		}
+	}
 
 	// 2. The JSON path (22.05: JSON plus a -P query for exit codes and step usage) must
 	// store exactly the same runs and figures.
