@@ -169,6 +169,9 @@ func (h *Harvester) readWindow(ctx context.Context, start, end time.Time, kind s
 		return CycleResult{}, fmt.Errorf("harvest %s–%s: %w", start.Format(time.RFC3339), end.Format(time.RFC3339), err)
 	}
 	recs, err := h.bridge.Accounting(ctx, slurmbridge.AccountingQuery{Start: start, End: end, Format: h.format})
+	if err == nil {
+		recs, err = h.completeSteps(ctx, recs, start, end)
+	}
 	sacctTook := h.now().Sub(started)
 	if err != nil {
 		return CycleResult{}, fmt.Errorf("harvest %s–%s: %w", start.Format(time.RFC3339), end.Format(time.RFC3339), err)
@@ -223,6 +226,52 @@ func (h *Harvester) readWindow(ctx context.Context, start, end time.Time, kind s
 	log.Info("harvested")
 	h.metrics.window(kind, stats, sacctTook, len(unknown) > 0)
 	return CycleResult{Window: w}, nil
+}
+
+// stepIDsPerQuery bounds the --jobs list of one completion query (about 16 KB of argv).
+const stepIDsPerQuery = 2000
+
+// completeSteps re-reads the runs that started before the window. slurmdbd filters a job's
+// steps by the window as it filters jobs, so such a run comes back with only the steps that
+// overlap the window; stored as read, a later, narrower window would drop its earlier steps
+// and their CPU time. These runs are read again by job id over a window that starts with the
+// earliest of them, which returns their steps whole (one query per 2,000 runs: few, since
+// most runs start inside the window that reads them).
+func (h *Harvester) completeSteps(ctx context.Context, recs []slurmbridge.AccountingRecord, start, end time.Time) ([]slurmbridge.AccountingRecord, error) {
+	type runKey struct {
+		id     uint32
+		submit int64
+	}
+	clipped := map[runKey]int{}
+	var ids []uint32
+	seen := map[uint32]bool{}
+	earliest := start
+	for i, r := range recs {
+		if r.StartTime.IsZero() || !r.StartTime.Before(start) {
+			continue
+		}
+		clipped[runKey{r.JobID, r.SubmitTime.Unix()}] = i
+		if !seen[r.JobID] {
+			seen[r.JobID] = true
+			ids = append(ids, r.JobID)
+		}
+		if r.StartTime.Before(earliest) {
+			earliest = r.StartTime
+		}
+	}
+	for first := 0; first < len(ids); first += stepIDsPerQuery {
+		batch := ids[first:min(first+stepIDsPerQuery, len(ids))]
+		full, err := h.bridge.Accounting(ctx, slurmbridge.AccountingQuery{Start: earliest.Add(-time.Minute), End: end, JobIDs: batch, Format: h.format})
+		if err != nil {
+			return nil, fmt.Errorf("complete steps of %d runs that started before the window: %w", len(batch), err)
+		}
+		for _, r := range full {
+			if i, ok := clipped[runKey{r.JobID, r.SubmitTime.Unix()}]; ok {
+				recs[i] = r
+			}
+		}
+	}
+	return recs, nil
 }
 
 // Progress is reported after each backfill window.

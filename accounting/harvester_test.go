@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -34,8 +35,12 @@ func (f *fakeDBD) Release(context.Context) (slurmbridge.Release, error) {
 func (f *fakeDBD) Accounting(_ context.Context, q slurmbridge.AccountingQuery) ([]slurmbridge.AccountingRecord, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	if !q.End.After(q.Start) || len(q.JobIDs)+len(q.Names)+len(q.Users) > 0 {
+	if !q.End.After(q.Start) || len(q.Names)+len(q.Users) > 0 || len(q.JobIDs) > stepIDsPerQuery {
 		f.t.Errorf("harvester sent a query sacct would not like: %+v", q)
+	}
+	wanted := map[uint32]bool{}
+	for _, id := range q.JobIDs {
+		wanted[id] = true
 	}
 	f.queries = append(f.queries, q)
 	if f.fail != nil {
@@ -49,9 +54,18 @@ func (f *fakeDBD) Accounting(_ context.Context, q slurmbridge.AccountingQuery) (
 		if begin.IsZero() {
 			begin = r.SubmitTime
 		}
-		if begin.After(q.End) || (!r.EndTime.IsZero() && r.EndTime.Before(q.Start)) {
+		if begin.After(q.End) || (!r.EndTime.IsZero() && r.EndTime.Before(q.Start)) || (len(wanted) > 0 && !wanted[r.JobID]) {
 			continue
 		}
+		// Like slurmdbd, only the steps that overlap the window come back.
+		var steps []slurmbridge.AccountingStep
+		for _, st := range r.Steps {
+			if !st.StartTime.After(q.End) && (st.EndTime.IsZero() || !st.EndTime.Before(q.Start)) {
+				steps = append(steps, st)
+			}
+		}
+		r.Steps = steps
+		r.Provenance.RawSHA256 = fmt.Sprintf("%s+%d", r.Provenance.RawSHA256, len(steps))
 		out = append(out, r)
 	}
 	return out, nil
@@ -133,7 +147,13 @@ func TestBackfillReadsEverythingOnceInBoundedWindows(t *testing.T) {
 		t.Fatal(err)
 	}
 	// 60 backfill windows, then the 5-minute overlap read as five 1-minute pieces.
-	if n := len(dbd.queries); n < 60 || n > 67 {
+	windows := 0
+	for _, q := range dbd.queries {
+		if len(q.JobIDs) == 0 {
+			windows++
+		}
+	}
+	if n := windows; n < 60 || n > 67 {
 		t.Errorf("an hour in 1-minute chunks took %d queries", n)
 	}
 	cov, _, _ := st.Coverage(ctx, "c")
@@ -283,5 +303,37 @@ func TestConfigValidation(t *testing.T) {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error does not mention %s: %v", want, err)
 		}
+	}
+}
+
+// slurmdbd returns only the steps of a job that overlap the window: a long job read by a
+// window that starts after its first steps would lose them, and their CPU time, unless the
+// harvester reads it again whole.
+func TestStepsBeforeTheWindowAreKept(t *testing.T) {
+	ctx := context.Background()
+	now := time.Date(2026, 5, 10, 12, 0, 0, 0, time.UTC)
+	dbd := &fakeDBD{t: t}
+	long := job(1, now.Add(-10*time.Hour), 10*3600-60) // ran for almost 10 hours
+	for i := 0; i < 10; i++ {
+		stepStart := long.StartTime.Add(time.Duration(i) * time.Hour)
+		long.Steps = append(long.Steps, slurmbridge.AccountingStep{ID: strconv.Itoa(i), State: slurmbridge.StateCompleted,
+			StartTime: stepStart, EndTime: stepStart.Add(50 * time.Minute), ElapsedSeconds: 3000, UserCPUMicroseconds: 1_000_000})
+	}
+	dbd.add(long)
+	st := openStore(t, filepath.Join(t.TempDir(), "a.db"))
+	h := newTestHarvester(t, dbd, st, &now) // overlap 2h: the caught-up window starts mid-job
+	if _, err := h.Backfill(ctx, now.Add(-11*time.Hour), nil); err != nil {
+		t.Fatal(err)
+	}
+	now = now.Add(5 * time.Minute)
+	if _, err := h.Cycle(ctx, time.Time{}); err != nil {
+		t.Fatal(err)
+	}
+	jobs, err := st.Jobs(ctx, store.JobFilter{})
+	if err != nil || len(jobs) != 1 {
+		t.Fatalf("%d jobs, %v", len(jobs), err)
+	}
+	if len(jobs[0].Steps) != 10 || jobs[0].CPUMicrosecondsUsed != 10_000_000 {
+		t.Errorf("stored %d steps and %d µs of CPU, want all 10 steps and 10 s", len(jobs[0].Steps), jobs[0].CPUMicrosecondsUsed)
 	}
 }
