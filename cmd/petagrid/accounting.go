@@ -210,14 +210,9 @@ func (v *harvestProgressView) finish() {
 }
 
 func (e *env) accountingJobs(c *cli.Context) error {
-	now := time.Now().UTC()
-	since, err := parseWhen(c.String("since"), now)
+	since, until, err := windowFlags(c)
 	if err != nil {
-		return usagef("--since: %v", err)
-	}
-	until, err := parseWhen(c.String("until"), now)
-	if err != nil {
-		return usagef("--until: %v", err)
+		return err
 	}
 	if c.Int("limit") < 0 {
 		return usagef("--limit must not be negative")
@@ -282,14 +277,9 @@ func jobLabel(j store.Job) string {
 }
 
 func (e *env) accountingUsage(c *cli.Context) error {
-	now := time.Now().UTC()
-	since, err := parseWhen(c.String("since"), now)
+	since, until, err := windowFlags(c)
 	if err != nil {
-		return usagef("--since: %v", err)
-	}
-	until, err := parseWhen(c.String("until"), now)
-	if err != nil {
-		return usagef("--until: %v", err)
+		return err
 	}
 	if !until.After(since) {
 		return usagef("--until must be after --since")
@@ -387,14 +377,9 @@ func (e *env) accountingGPUs(c *cli.Context) error {
 }
 
 func (e *env) accountingNodes(c *cli.Context) error {
-	now := time.Now().UTC()
-	since, err := parseWhen(c.String("since"), now)
+	since, until, err := windowFlags(c)
 	if err != nil {
-		return usagef("--since: %v", err)
-	}
-	until, err := parseWhen(c.String("until"), now)
-	if err != nil {
-		return usagef("--until: %v", err)
+		return err
 	}
 	st, out, err := e.openStoreForReading(c)
 	if err != nil {
@@ -488,4 +473,16 @@ func slotStartsIn(since, until time.Time, slot time.Duration) int64 {
 		return 0
 	}
 	return int64((until.Sub(first)-1)/slot) + 1
+}
+
+// windowFlags reads --since and --until (a duration before now, an RFC 3339 time, or "now").
+func windowFlags(c *cli.Context) (since, until time.Time, err error) {
+	now := time.Now().UTC()
+	if since, err = parseWhen(c.String("since"), now); err != nil {
+		return since, until, usagef("--since: %v", err)
+	}
+	if until, err = parseWhen(c.String("until"), now); err != nil {
+		return since, until, usagef("--until: %v", err)
+	}
+	return since, until, nil
 }
