@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing"
 	"time"
 
@@ -33,7 +34,7 @@ func replicate(t testing.TB, recs []slurmbridge.AccountingRecord, n int) []slurm
 // one prepared single-row INSERT per record, 10,000 per transaction (the "plain batched
 // insert loop" of the research notes), without upsert or change detection.
 func plainInsert(ctx context.Context, s *Store, recs []slurmbridge.AccountingRecord) error {
-	stmt := "INSERT INTO jobs (" + joinColumns() + ") VALUES (" + placeholders(len(jobColumns)) + ")"
+	stmt := "INSERT INTO jobs (" + strings.Join(jobColumns, ", ") + ") VALUES (?" + strings.Repeat(", ?", len(jobColumns)-1) + ")"
 	for start := 0; start < len(recs); start += 10_000 {
 		end := min(start+10_000, len(recs))
 		err := s.tx(ctx, func(tx *sql.Tx) error {
@@ -58,28 +59,6 @@ func plainInsert(ctx context.Context, s *Store, recs []slurmbridge.AccountingRec
 		}
 	}
 	return nil
-}
-
-func joinColumns() string {
-	out := ""
-	for i, c := range jobColumns {
-		if i > 0 {
-			out += ", "
-		}
-		out += c
-	}
-	return out
-}
-
-func placeholders(n int) string {
-	out := make([]byte, 0, 2*n)
-	for i := 0; i < n; i++ {
-		if i > 0 {
-			out = append(out, ',')
-		}
-		out = append(out, '?')
-	}
-	return string(out)
 }
 
 // ingest stores recs the way the harvester does: UpsertJobs in windows of 10,000 records.

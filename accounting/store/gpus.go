@@ -161,24 +161,11 @@ func (s *Store) RecordGPUSamples(ctx context.Context, harvesterVersion string, g
 // LastGPUSample returns the newest stored sample of a GPU (ok false when there is none), so
 // that a restarted sampler can continue the energy counter instead of losing an interval.
 func (s *Store) LastGPUSample(ctx context.Context, uuid string) (GPUSample, bool, error) {
-	var (
-		smp            GPUSample
-		ms             int64
-		power, counter sql.NullInt64
-	)
-	err := s.db.QueryRowContext(ctx, `SELECT uuid, node, sampled_at_ms, power_milliwatts, energy_counter_millijoules, delta_source
-		FROM gpu_samples WHERE uuid = ? ORDER BY sampled_at_ms DESC LIMIT 1`, uuid).
-		Scan(&smp.UUID, &smp.Node, &ms, &power, &counter, &smp.DeltaSource)
-	if err == sql.ErrNoRows {
-		return GPUSample{}, false, nil
+	smp, err := s.latestSample(ctx, uuid)
+	if err != nil || smp == nil {
+		return GPUSample{}, false, err
 	}
-	if err != nil {
-		return GPUSample{}, false, fmt.Errorf("last sample of GPU %s: %w", uuid, err)
-	}
-	smp.SampledAt = time.UnixMilli(ms).UTC()
-	smp.PowerMilliwatts = ptrFrom(power)
-	smp.EnergyCounterMillijoules = ptrFrom(counter)
-	return smp, true, nil
+	return *smp, true, nil
 }
 
 // GPUStatus is a GPU with its newest sample and the energy it used over a window.
@@ -232,7 +219,12 @@ func (s *Store) GPUs(ctx context.Context, since, until time.Time) ([]GPUStatus, 
 	return out, nil
 }
 
-func (s *Store) latestSample(ctx context.Context, uuid string) (*GPUSample, error) {
+// sampleColumns are read by scanSample, in this order.
+const sampleColumns = `uuid, node, sampled_at_ms, power_milliwatts, energy_counter_millijoules, energy_delta_millijoules,
+	interval_ms, delta_source, utilization_gpu_percent, utilization_memory_percent, memory_used_bytes, sm_clock_mhz,
+	temperature_celsius, errors`
+
+func scanSample(row interface{ Scan(...any) error }) (GPUSample, error) {
 	var (
 		smp                                   GPUSample
 		ms                                    int64
@@ -240,16 +232,9 @@ func (s *Store) latestSample(ctx context.Context, uuid string) (*GPUSample, erro
 		utilGPU, utilMem, memUsed, clock, tmp sql.NullInt64
 		errs                                  string
 	)
-	err := s.db.QueryRowContext(ctx, `SELECT uuid, node, sampled_at_ms, power_milliwatts, energy_counter_millijoules,
-			energy_delta_millijoules, interval_ms, delta_source, utilization_gpu_percent, utilization_memory_percent,
-			memory_used_bytes, sm_clock_mhz, temperature_celsius, errors
-		FROM gpu_samples WHERE uuid = ? ORDER BY sampled_at_ms DESC LIMIT 1`, uuid).
-		Scan(&smp.UUID, &smp.Node, &ms, &power, &counter, &delta, &interval, &smp.DeltaSource, &utilGPU, &utilMem, &memUsed, &clock, &tmp, &errs)
-	if err == sql.ErrNoRows {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("latest sample of GPU %s: %w", uuid, err)
+	if err := row.Scan(&smp.UUID, &smp.Node, &ms, &power, &counter, &delta, &interval, &smp.DeltaSource, &utilGPU, &utilMem,
+		&memUsed, &clock, &tmp, &errs); err != nil {
+		return smp, err
 	}
 	smp.SampledAt = time.UnixMilli(ms).UTC()
 	smp.PowerMilliwatts, smp.EnergyCounterMillijoules, smp.EnergyDeltaMillijoules = ptrFrom(power), ptrFrom(counter), ptrFrom(delta)
@@ -259,35 +244,34 @@ func (s *Store) latestSample(ctx context.Context, uuid string) (*GPUSample, erro
 	if errs != "" {
 		smp.Errors = strings.Split(errs, "; ")
 	}
+	return smp, nil
+}
+
+// latestSample returns the newest sample of a GPU, nil when there is none.
+func (s *Store) latestSample(ctx context.Context, uuid string) (*GPUSample, error) {
+	smp, err := scanSample(s.db.QueryRowContext(ctx, `SELECT `+sampleColumns+` FROM gpu_samples WHERE uuid = ? ORDER BY sampled_at_ms DESC LIMIT 1`, uuid))
+	if err == sql.ErrNoRows {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("latest sample of GPU %s: %w", uuid, err)
+	}
 	return &smp, nil
 }
 
 // GPUSamples returns the samples of one GPU over [since, until), oldest first.
 func (s *Store) GPUSamples(ctx context.Context, uuid string, since, until time.Time) ([]GPUSample, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT node, sampled_at_ms, power_milliwatts, energy_counter_millijoules,
-			energy_delta_millijoules, interval_ms, delta_source, errors
-		FROM gpu_samples WHERE uuid = ? AND sampled_at_ms >= ? AND sampled_at_ms < ? ORDER BY sampled_at_ms`, uuid, since.UnixMilli(), until.UnixMilli())
+	rows, err := s.db.QueryContext(ctx, `SELECT `+sampleColumns+` FROM gpu_samples WHERE uuid = ? AND sampled_at_ms >= ? AND sampled_at_ms < ?
+		ORDER BY sampled_at_ms`, uuid, since.UnixMilli(), until.UnixMilli())
 	if err != nil {
 		return nil, fmt.Errorf("samples of GPU %s: %w", uuid, err)
 	}
 	defer rows.Close()
 	var out []GPUSample
 	for rows.Next() {
-		var (
-			smp                             GPUSample
-			ms                              int64
-			power, counter, delta, interval sql.NullInt64
-			errs                            string
-		)
-		if err := rows.Scan(&smp.Node, &ms, &power, &counter, &delta, &interval, &smp.DeltaSource, &errs); err != nil {
+		smp, err := scanSample(rows)
+		if err != nil {
 			return nil, fmt.Errorf("samples of GPU %s: %w", uuid, err)
-		}
-		smp.UUID = uuid
-		smp.SampledAt = time.UnixMilli(ms).UTC()
-		smp.PowerMilliwatts, smp.EnergyCounterMillijoules, smp.EnergyDeltaMillijoules = ptrFrom(power), ptrFrom(counter), ptrFrom(delta)
-		smp.IntervalMilliseconds = ptrFrom(interval)
-		if errs != "" {
-			smp.Errors = strings.Split(errs, "; ")
 		}
 		out = append(out, smp)
 	}

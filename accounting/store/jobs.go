@@ -553,14 +553,6 @@ func scanJob(rows *sql.Rows) (Job, error) {
 	return j, nil
 }
 
-func uint32Ptr(v sql.NullInt64) *uint32 {
-	if !v.Valid {
-		return nil
-	}
-	x := uint32(v.Int64)
-	return &x
-}
-
 // FormatTRES prints a TRES list the way Slurm does ("cpu=2,mem=512M,node=1,gres/gpu=1"),
 // sorted by key so that equal lists print equally. Memory counts are in MiB for allocations;
 // usage lists (SumUsage) carry bytes and print them without a unit.
