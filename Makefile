@@ -13,7 +13,7 @@ CLUSTER_B := siteb
 CLUSTER_CONF = $(shell $(CLUSTER) env 2>/dev/null | sed -n 's/^export SLURM_CONF=//p')
 CLUSTER_B_CONF = $(shell $(CLUSTER) env --name $(CLUSTER_B) 2>/dev/null | sed -n 's/^export SLURM_CONF=//p')
 
-.PHONY: bench-accounting bench-site test-tools bench-workflows fuzz-workflows build test unit-test lint fmt bench-slurm cluster-up cluster-b-up cluster-down cluster-status demo check-go fixtures
+.PHONY: bench-accounting bench-pocp bench-site test-tools bench-workflows fuzz-workflows build test unit-test lint fmt bench-slurm cluster-up cluster-b-up cluster-down cluster-status demo check-go fixtures
 
 check-go:
 	@command -v $(GO) >/dev/null || { echo "Go is not installed: install Go 1.26 or newer (e.g. under /usr/local/go) — see README.md" >&2; exit 1; }
@@ -75,6 +75,12 @@ bench-accounting: check-go cluster-up
 	PETAGRID_BENCH_ACCOUNTING=1 $(GO) test -count=1 -v -run '^TestBenchIngest$$' ./accounting/store | grep -vE '^(=== RUN|--- PASS|PASS|ok)'
 	SLURM_CONF=$(CLUSTER_CONF) $(GO) run ./test/bench/accounting
 	$(GO) test -run '^$$' -bench 'SampleOnce' -benchtime 2000x -count 5 ./accounting/gpu | grep -E 'Benchmark|^ok'
+
+# PoCP: the median of 15 days of 1-minute slots for 10,000 sites against a full-sort
+# baseline, and 15 days of NVML samples of 64 GPUs aggregated in one pass (10 s and 1 s
+# sampling), with the ratios (pure Go; no cluster needed).
+bench-pocp: check-go
+	$(GO) test -run '^$$' -bench . -benchtime 3x -count 3 ./pocp | tee /dev/stderr | awk -f test/bench/pocp/report.awk
 
 cluster-up:
 	$(CLUSTER) up

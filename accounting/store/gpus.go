@@ -327,3 +327,29 @@ func intPtrFrom(v sql.NullInt64) *int {
 	x := int(v.Int64)
 	return &x
 }
+
+// EachGPUSample calls fn with every sample over [since, until) in time order (so each GPU's
+// samples come in order, and the time index serves the range),
+// without holding them in memory: a period of 10-second samples of many GPUs is millions of
+// rows, and the PoCP aggregation needs each one once.
+func (s *Store) EachGPUSample(ctx context.Context, since, until time.Time, fn func(GPUSample) error) error {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+sampleColumns+` FROM gpu_samples WHERE sampled_at_ms >= ? AND sampled_at_ms < ?
+		ORDER BY sampled_at_ms, uuid`, since.UnixMilli(), until.UnixMilli())
+	if err != nil {
+		return fmt.Errorf("reading GPU samples: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		smp, err := scanSample(rows)
+		if err != nil {
+			return fmt.Errorf("reading GPU samples: %w", err)
+		}
+		if err := fn(smp); err != nil {
+			return err
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("reading GPU samples: %w", err)
+	}
+	return nil
+}

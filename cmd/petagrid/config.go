@@ -7,6 +7,7 @@ import (
 	"github.com/petagrid/petagrid/accounting"
 	"github.com/petagrid/petagrid/internal/strictyaml"
 	"github.com/petagrid/petagrid/site"
+	"github.com/petagrid/petagrid/site/pocpreport"
 	"github.com/petagrid/petagrid/slurmbridge"
 )
 
@@ -20,6 +21,8 @@ type fileConfig struct {
 	// Accounting is used by `site serve` (harvester, node and GPU samplers) and by the
 	// `accounting` commands.
 	Accounting accounting.Config `yaml:"accounting"`
+	// PoCP is used by the `pocp` and `index` commands (and the site's reports).
+	PoCP pocpreport.Config `yaml:"pocp"`
 }
 
 // loadConfig reads path strictly (unknown keys and wrong types are errors with file:line:col).

@@ -126,6 +126,9 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			cancelSiteCommand(e),
 			keysCommand(e),
 			accountingCommand(e),
+			indexCommand(e),
+			pocpCommand(e),
+			tokenomicsCommand(e),
 		},
 		Action: helpOrUnknown,
 	}

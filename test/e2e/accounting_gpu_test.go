@@ -3,17 +3,22 @@ package e2e
 import (
 	"context"
 	"io"
+	"math/big"
 	"path/filepath"
 	"sort"
 	"testing"
 	"time"
 
+	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/sirupsen/logrus"
 
 	"github.com/petagrid/petagrid/accounting"
 	"github.com/petagrid/petagrid/accounting/store"
+	"github.com/petagrid/petagrid/pocp"
+	"github.com/petagrid/petagrid/site/pocpreport"
 	"github.com/petagrid/petagrid/slurmbridge"
 	nvmldouble "github.com/petagrid/petagrid/test/doubles/nvml"
+	"github.com/petagrid/petagrid/tokenomics"
 )
 
 // TestAccountingAttributesRealSlurmGPUs runs the accounting service against the real test
@@ -23,6 +28,7 @@ import (
 // double's GPUs drew while the job held them.
 func TestAccountingAttributesRealSlurmGPUs(t *testing.T) {
 	b := testBridge(t)
+	testStart := time.Now()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	nodes, err := b.Nodes(ctx)
@@ -86,6 +92,9 @@ func TestAccountingAttributesRealSlurmGPUs(t *testing.T) {
 				t.Fatalf("job %d: %v", id, err)
 			}
 			if j.State == slurmbridge.StateRunning {
+				// Read afresh each round: a job seen running in an earlier round, while the
+				// other was still pending, must not have its indices counted twice.
+				indices[id] = nil
 				for _, ng := range j.GRES {
 					for _, g := range ng.GRES {
 						if g.Name == "gpu" {
@@ -176,5 +185,88 @@ func TestAccountingAttributesRealSlurmGPUs(t *testing.T) {
 	slots, err := st.NodeSlots(ctx, jobs[0].Key.Cluster, time.Now().Add(-time.Hour), time.Now().Add(time.Minute))
 	if err != nil || len(slots) == 0 || slots[0].Node != node || slots[0].GPUs != 4 {
 		t.Fatalf("node slots %+v, %v", slots, err)
+	}
+	checkPoCPFromRealAccounting(t, ctx, st, jobs[0].Key.Cluster, testStart, []uint32{jobA, jobB})
+}
+
+// checkPoCPFromRealAccounting builds PoCP reports (hour-long periods, so that this test's
+// few minutes fall in one or two of them) from what the service stored: real node slots from
+// slurmctld, the double's NVML samples and the harvested jobs. The figures must equal the
+// store's own: every observed slot, every millijoule, both jobs; the median is the node's
+// index (4 A100-SXM4-40GB named by NVML, 16 EPYC-7763 cores); the signature verifies.
+func checkPoCPFromRealAccounting(t *testing.T, ctx context.Context, st *store.Store, cluster string, since time.Time, jobIDs []uint32) {
+	t.Helper()
+	cfg, err := pocpreport.Config{Genesis: "2020-01-01T00:00:00Z", Period: time.Hour, Hardware: pocpreport.Hardware{CPU: "EPYC-7763"}}.Resolve()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, err := tokenomics.LoadEmbeddedCatalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	gpus, _ := cat.Score(tokenomics.DeviceSpec{Model: "A100-SXM4-40GB", Count: big.NewRat(4, 1)})
+	cpuSpec, _ := cat.CPUSpec("EPYC-7763", 16)
+	cpus, _ := cat.Score(cpuSpec)
+	nodeIndex := gpus.TotalMegaFLOPS + cpus.TotalMegaFLOPS
+	key, _ := crypto.GenerateKey()
+	first, _ := cfg.Calendar.PeriodAt(since)
+	last, _ := cfg.Calendar.PeriodAt(time.Now())
+	var slotsCovered, jobsRun uint64
+	var energy uint64
+	for n := first; n <= last; n++ {
+		rep, _, err := pocpreport.Build(ctx, st, cat, cfg, cluster, n, 10)
+		if err != nil {
+			t.Fatalf("period %d: %v", n, err)
+		}
+		start, end := cfg.Calendar.Period(n)
+		stored, err := st.NodeSlots(ctx, cluster, start, end)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if int(rep.SlotsCovered) != len(stored) {
+			t.Errorf("period %d: %d slots covered, the store holds %d", n, rep.SlotsCovered, len(stored))
+		}
+		if len(stored) > 0 && rep.MedianMegaFLOPS != nodeIndex {
+			t.Errorf("period %d: median %d MFLOPS, the node's index is %d", n, rep.MedianMegaFLOPS, nodeIndex)
+		}
+		if err := rep.Sign(cfg.Domain, key); err != nil {
+			t.Fatal(err)
+		}
+		data, _ := rep.Encode()
+		back, err := pocp.Decode(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if signer, err := back.Verify(cfg.Domain); err != nil || signer != crypto.PubkeyToAddress(key.PublicKey) {
+			t.Fatalf("period %d: verify: %v", n, err)
+		}
+		reg := pocp.Registration{Site: back.Site, CapacityMegaFLOPS: nodeIndex, GPUs: 8, CatalogSHA256: cat.SHA256(), ReferenceMegaFLOPS: cat.ReferenceScore().PerDeviceMegaFLOPS}
+		for _, v := range pocp.CheckPlausibility(back, reg, cfg.Calendar, pocp.DefaultPolicy(), nil) {
+			if v.Rule != "coverage" { // a few minutes of an hour
+				t.Errorf("period %d: %s", n, v)
+			}
+		}
+		slotsCovered += uint64(rep.SlotsCovered)
+		jobsRun += uint64(rep.JobsRun)
+		energy += rep.EnergyMillijoules
+	}
+	from, _ := cfg.Calendar.Period(first)
+	_, to := cfg.Calendar.Period(last)
+	gpuStatus, err := st.GPUs(ctx, from, to)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var storedEnergy int64
+	for _, g := range gpuStatus {
+		storedEnergy += g.EnergyMillijoules
+	}
+	if energy != uint64(storedEnergy) || energy == 0 {
+		t.Errorf("reports count %d mJ of GPU energy, the store %d", energy, storedEnergy)
+	}
+	if jobsRun < uint64(len(jobIDs)) {
+		t.Errorf("reports count %d jobs, at least %d ran", jobsRun, len(jobIDs))
+	}
+	if slotsCovered == 0 {
+		t.Error("no slot covered")
 	}
 }

@@ -163,6 +163,46 @@ func TestSiteFiftyWorkflows(t *testing.T) {
 	if log, err := os.ReadFile(s.logPath); err != nil || !strings.Contains(string(log), "running without GPU telemetry") {
 		t.Errorf("the daemon did not say once that it runs without GPU telemetry (%v)", err)
 	}
+	pocpReportFromDaemon(t, s)
+}
+
+// pocpReportFromDaemon builds, signs and verifies the PoCP report of the current hour-long
+// period from the daemon's accounting store with the CLI, as a site admin would.
+func pocpReportFromDaemon(t *testing.T, s *siteDaemon) {
+	t.Helper()
+	dir := t.TempDir()
+	base, err := os.ReadFile(s.config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := filepath.Join(dir, "pocp.yaml")
+	extra := "pocp:\n  genesis: \"2020-01-01T00:00:00Z\"\n  period: 1h\n  hardware:\n    cpu: EPYC-7763\n    gpuModels: {fake: A100-SXM4-40GB}\n"
+	if err := os.WriteFile(cfg, append(base, extra...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	key := filepath.Join(dir, "site.key")
+	if code, out, stderr := runPetagrid(t, s.bin, dir, "keys", "new", "--file", key); code != 0 {
+		t.Fatalf("keys new: %d %s %s", code, out, stderr)
+	}
+	period := time.Now().UTC().Sub(time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC)) / time.Hour
+	report := filepath.Join(dir, "report.json")
+	code, out, stderr := runPetagrid(t, s.bin, dir, "--config", cfg, "pocp", "report", "--period", fmt.Sprint(int64(period)), "--sign", key, "--out", report)
+	if code != 0 || !strings.Contains(stderr, "PoCP report built") {
+		t.Fatalf("pocp report: %d\n%s\n%s", code, out, stderr)
+	}
+	code, out, stderr = runPetagrid(t, s.bin, dir, "--config", cfg, "pocp", "verify", report)
+	if code != 0 || !strings.Contains(out, "signature OK") || !strings.Contains(out, "median") {
+		t.Fatalf("pocp verify: %d\n%s\n%s", code, out, stderr)
+	}
+	// The same report with one figure raised no longer verifies.
+	data, _ := os.ReadFile(report)
+	forged := strings.Replace(string(data), `"jobsRun":`, `"jobsRun":1`, 1)
+	if err := os.WriteFile(report, []byte(forged), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runPetagrid(t, s.bin, dir, "--config", cfg, "pocp", "verify", report); code == 0 || !strings.Contains(stderr, "not by the report's site") {
+		t.Errorf("a forged report verified: %d %s", code, stderr)
+	}
 }
 
 // waitHarvested waits until the accounting store holds an ended run of every job, submitted

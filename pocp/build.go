@@ -1,0 +1,139 @@
+package pocp
+
+import (
+	"fmt"
+	"math/big"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/common/math"
+)
+
+// JobUsage is one job run's allocation, for jobs run, GPU-hours and Compute Hours.
+type JobUsage struct {
+	Start, End time.Time
+	GPUs       uint64
+	// PowerMegaFLOPS is the index of what the job was allocated (its GPUs and CPUs).
+	PowerMegaFLOPS uint64
+}
+
+// BuildInput is everything a report is made from.
+type BuildInput struct {
+	Calendar    Calendar
+	Epoch       uint64
+	Cluster     string
+	SlotSeconds int64
+	Nodes       []NodeObservation
+	GPU         GPUSummary
+	Jobs        []JobUsage
+	// ReferenceMegaFLOPS is the index of the Compute Hours reference system.
+	ReferenceMegaFLOPS uint64
+	CatalogSHA256      [32]byte
+	// MinCoveragePPM flags the report as low coverage below it.
+	MinCoveragePPM uint64
+}
+
+// Build assembles an unsigned report.
+func Build(in BuildInput) (*Report, PowerSummary, error) {
+	if err := in.Calendar.CheckSlotGrid(in.SlotSeconds); err != nil {
+		return nil, PowerSummary{}, err
+	}
+	if in.ReferenceMegaFLOPS == 0 {
+		return nil, PowerSummary{}, fmt.Errorf("pocp: the reference performance is 0")
+	}
+	start, end := in.Calendar.Period(in.Epoch)
+	slots, err := SlotsFromNodes(in.Nodes, start, end)
+	if err != nil {
+		return nil, PowerSummary{}, err
+	}
+	ps, err := SummarisePower(start, end, in.SlotSeconds, slots)
+	if err != nil {
+		return nil, PowerSummary{}, err
+	}
+	if ps.SlotsTotal > 1<<32-1 || in.SlotSeconds > 1<<32-1 {
+		return nil, PowerSummary{}, fmt.Errorf("pocp: %d slots of %d s do not fit the report", ps.SlotsTotal, in.SlotSeconds)
+	}
+	r := &Report{
+		Version:                    ReportVersion,
+		Cluster:                    in.Cluster,
+		Epoch:                      in.Epoch,
+		PeriodStart:                start.UTC(),
+		PeriodEnd:                  end.UTC(),
+		SlotSeconds:                uint32(in.SlotSeconds),
+		SlotsTotal:                 uint32(ps.SlotsTotal),
+		SlotsCovered:               uint32(ps.SlotsCovered),
+		CoveragePPM:                uint32(ps.CoveragePPM),
+		LowCoverage:                ps.CoveragePPM < in.MinCoveragePPM,
+		MedianMegaFLOPS:            ps.MedianMegaFLOPS,
+		MeanMegaFLOPS:              ps.MeanMegaFLOPS,
+		MaxMegaFLOPS:               ps.MaxMegaFLOPS,
+		CapacityMegaFLOPS:          ps.CapacityMegaFLOPS,
+		EnergyMillijoules:          in.GPU.EnergyMillijoules,
+		EstimatedEnergyMillijoules: in.GPU.EstimatedMillijoules,
+		MedianPowerMilliwatts:      in.GPU.MedianPowerMilliwatts,
+		PowerSlotsCovered:          uint32(in.GPU.PowerSlotsCovered),
+		GPUs:                       uint32(in.GPU.GPUs),
+		CatalogSHA256:              common.Hash(in.CatalogSHA256),
+	}
+	gfl := math.HexOrDecimal256(*GFLWei(ps.MedianMegaFLOPS))
+	r.GFL = &gfl
+	if in.GPU.MedianPowerMilliwatts > 0 {
+		r.EfficiencyMegaFLOPSPerWatt = mulDiv(ps.MedianMegaFLOPS, 1000, in.GPU.MedianPowerMilliwatts)
+	}
+	r.AvailableComputeHoursMilli = mulDiv(ps.AvailableMegaFLOPSSeconds, 1000, in.ReferenceMegaFLOPS*3600)
+	// Jobs: a run counts in the period it overlaps; its GPU time and Compute Hours are
+	// clipped to the period.
+	var jobs uint64
+	chNum := new(big.Int)
+	for _, j := range in.Jobs {
+		if j.Start.IsZero() || !j.End.After(j.Start) {
+			continue
+		}
+		from, to := maxTime(j.Start, start), minTime(j.End, end)
+		if !to.After(from) {
+			continue
+		}
+		secs := uint64(to.Sub(from) / time.Second)
+		jobs++
+		r.GPUSeconds += j.GPUs * secs
+		chNum.Add(chNum, new(big.Int).Mul(new(big.Int).SetUint64(j.PowerMegaFLOPS), new(big.Int).SetUint64(secs)))
+	}
+	if jobs > 1<<32-1 {
+		return nil, PowerSummary{}, fmt.Errorf("pocp: %d jobs do not fit the report", jobs)
+	}
+	r.JobsRun = uint32(jobs)
+	chNum.Mul(chNum, big.NewInt(1000))
+	chNum.Quo(chNum, new(big.Int).Mul(new(big.Int).SetUint64(in.ReferenceMegaFLOPS), big.NewInt(3600)))
+	if !chNum.IsUint64() {
+		return nil, PowerSummary{}, fmt.Errorf("pocp: Compute Hours overflow")
+	}
+	r.ComputeHoursMilli = chNum.Uint64()
+	if err := r.Validate(); err != nil {
+		return nil, PowerSummary{}, err
+	}
+	return r, ps, nil
+}
+
+// mulDiv is a × b / c rounded down, exact for any uint64 inputs (c > 0); saturates.
+func mulDiv(a, b, c uint64) uint64 {
+	v := new(big.Int).Mul(new(big.Int).SetUint64(a), new(big.Int).SetUint64(b))
+	v.Quo(v, new(big.Int).SetUint64(c))
+	if !v.IsUint64() {
+		return ^uint64(0)
+	}
+	return v.Uint64()
+}
+
+func maxTime(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
+}
+
+func minTime(a, b time.Time) time.Time {
+	if a.Before(b) {
+		return a
+	}
+	return b
+}

@@ -1,0 +1,155 @@
+package pocp
+
+import (
+	"fmt"
+	"time"
+)
+
+// Energy delta sources, as the NVML sampler stores them (accounting/store).
+const (
+	deltaCounter      = "counter"
+	deltaCounterReset = "counter_reset"
+	deltaPower        = "power"
+	deltaGap          = "gap"
+)
+
+// GPUSample is the part of an NVML sample a report needs.
+type GPUSample struct {
+	UUID                   string
+	At                     time.Time
+	PowerMilliwatts        *int64
+	EnergyDeltaMillijoules *int64
+	DeltaSource            string
+}
+
+// GPUSummary is GPU board energy and power draw over a period (NVML: the boards only, not
+// CPUs, memory, network or cooling).
+type GPUSummary struct {
+	GPUs int `json:"gpus"`
+	// EnergyMillijoules is Σ energy deltas; EstimatedMillijoules the part estimated from
+	// power (counter reset, no counter). Gap deltas are counter differences across a pause
+	// of the sampler: measured, included.
+	EnergyMillijoules    uint64 `json:"energyMillijoules"`
+	EstimatedMillijoules uint64 `json:"estimatedMillijoules"`
+	// MedianPowerMilliwatts is the lower median over the power slots of Σ per-GPU mean
+	// power; a slot counts only when every GPU of the period reported in it.
+	MedianPowerMilliwatts uint64 `json:"medianPowerMilliwatts"`
+	MeanPowerMilliwatts   uint64 `json:"meanPowerMilliwatts"`
+	PowerSlotsCovered     int64  `json:"powerSlotsCovered"`
+	SamplesUsed           int64  `json:"samplesUsed"`
+}
+
+// GPUAggregator folds NVML samples into per-slot power and energy totals in one pass. Its
+// memory is one accumulator per slot plus one per GPU, whatever the number of samples.
+// Samples must come in time order per GPU (the store returns them so).
+type GPUAggregator struct {
+	start, end  time.Time
+	slotSeconds int64
+	// per slot: Σ over GPUs of the GPU's mean power in the slot, and how many GPUs.
+	slotPowerMw []uint64
+	slotGPUs    []uint16
+	gpus        map[string]*gpuSlotAcc
+	energy      uint64
+	estimated   uint64
+	samples     int64
+}
+
+type gpuSlotAcc struct {
+	slot     int // slot being accumulated, -1 before the first sample
+	sumMw    uint64
+	count    uint64
+	lastUnix int64
+}
+
+// NewGPUAggregator prepares a period of whole slots.
+func NewGPUAggregator(start, end time.Time, slotSeconds int64) (*GPUAggregator, error) {
+	period := int64(end.Sub(start) / time.Second)
+	if slotSeconds <= 0 || period <= 0 || period%slotSeconds != 0 {
+		return nil, fmt.Errorf("pocp: a %d s period does not hold whole %d s slots", period, slotSeconds)
+	}
+	n := period / slotSeconds
+	if n > 10_000_000 {
+		return nil, fmt.Errorf("pocp: %d slots in one period is too many", n)
+	}
+	return &GPUAggregator{start: start, end: end, slotSeconds: slotSeconds, slotPowerMw: make([]uint64, n), slotGPUs: make([]uint16, n), gpus: map[string]*gpuSlotAcc{}}, nil
+}
+
+// Add folds one sample in. Samples outside the period are skipped; a sample older than the
+// GPU's previous one is an error.
+func (a *GPUAggregator) Add(s GPUSample) error {
+	if s.At.Before(a.start) || !s.At.Before(a.end) {
+		return nil
+	}
+	g := a.gpus[s.UUID]
+	if g == nil {
+		if len(a.gpus) >= 65_535 {
+			return fmt.Errorf("pocp: more than 65535 GPUs in one report")
+		}
+		g = &gpuSlotAcc{slot: -1}
+		a.gpus[s.UUID] = g
+	}
+	unix := s.At.UnixMilli()
+	if g.slot >= 0 && unix < g.lastUnix {
+		return fmt.Errorf("pocp: GPU %s samples out of order at %s", s.UUID, s.At.UTC().Format(time.RFC3339Nano))
+	}
+	g.lastUnix = unix
+	a.samples++
+	if s.EnergyDeltaMillijoules != nil && *s.EnergyDeltaMillijoules > 0 {
+		switch s.DeltaSource {
+		case deltaCounter, deltaGap:
+			a.energy += uint64(*s.EnergyDeltaMillijoules)
+		case deltaCounterReset, deltaPower:
+			a.energy += uint64(*s.EnergyDeltaMillijoules)
+			a.estimated += uint64(*s.EnergyDeltaMillijoules)
+		}
+	}
+	if s.PowerMilliwatts == nil || *s.PowerMilliwatts < 0 {
+		return nil
+	}
+	slot := int(int64(s.At.Sub(a.start)/time.Second) / a.slotSeconds)
+	if slot != g.slot {
+		a.flush(g)
+		g.slot = slot
+	}
+	g.sumMw += uint64(*s.PowerMilliwatts)
+	g.count++
+	return nil
+}
+
+func (a *GPUAggregator) flush(g *gpuSlotAcc) {
+	if g.slot >= 0 && g.count > 0 {
+		a.slotPowerMw[g.slot] += g.sumMw / g.count
+		a.slotGPUs[g.slot]++
+	}
+	g.sumMw, g.count = 0, 0
+}
+
+// Finish closes every GPU's last slot and summarises.
+func (a *GPUAggregator) Finish() GPUSummary {
+	for _, g := range a.gpus {
+		a.flush(g)
+		g.slot = -1
+	}
+	sum := GPUSummary{GPUs: len(a.gpus), EnergyMillijoules: a.energy, EstimatedMillijoules: a.estimated, SamplesUsed: a.samples}
+	var want uint16
+	for _, n := range a.slotGPUs {
+		if n > want {
+			want = n
+		}
+	}
+	if want == 0 {
+		return sum
+	}
+	vals := make([]uint64, 0, len(a.slotPowerMw))
+	var total uint64
+	for i, p := range a.slotPowerMw {
+		if a.slotGPUs[i] == want {
+			vals = append(vals, p)
+			total += p
+		}
+	}
+	sum.PowerSlotsCovered = int64(len(vals))
+	sum.MeanPowerMilliwatts = total / uint64(len(vals))
+	sum.MedianPowerMilliwatts, _ = MedianOf(vals)
+	return sum
+}

@@ -1,0 +1,370 @@
+// Package pocpreport builds a site's PoCP report for one period from its accounting store:
+// node availability slots scored with the hardware catalog, NVML samples folded in one
+// streaming pass, and the harvested jobs.
+package pocpreport
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/petagrid/petagrid/accounting/store"
+	"github.com/petagrid/petagrid/pocp"
+	"github.com/petagrid/petagrid/tokenomics"
+)
+
+// Config is the `pocp:` section of the site configuration.
+type Config struct {
+	// Genesis is the UTC start of period 0 (default 2023-01-01T00:00:00Z, the whitepaper's).
+	Genesis string `yaml:"genesis"`
+	// Period is the period length (default 360h, 15 days). The gateway uses the same.
+	Period time.Duration `yaml:"period"`
+	// MinCoverage flags reports below this share of observed slots (default 0.9).
+	MinCoverage float64 `yaml:"minCoverage"`
+	// Catalog is a hardware catalog YAML (default: the one built in).
+	Catalog string `yaml:"catalog"`
+	// ChainID and VerifyingContract are the EIP-712 domain reports are signed in; they
+	// must match the gateway's settlement contract (defaults: 1337 and the zero address).
+	ChainID           int64  `yaml:"chainId"`
+	VerifyingContract string `yaml:"verifyingContract"`
+	// Hardware maps what Slurm reports to catalog models.
+	Hardware Hardware `yaml:"hardware"`
+}
+
+// Hardware says what the grid nodes are made of.
+type Hardware struct {
+	// GPUModels maps a Slurm GRES type (the "a100" of gres/gpu:a100; "gpu" for untyped GPUs)
+	// to a catalog model. Without an entry the NVML name of the node's GPUs is used, then
+	// the GRES type itself as a catalog name.
+	GPUModels map[string]string `yaml:"gpuModels"`
+	// CPU is the catalog model of the nodes' CPUs; empty leaves CPUs out of the index.
+	CPU string `yaml:"cpu"`
+	// ThreadsPerCore turns Slurm's CPU count into cores (default 1).
+	ThreadsPerCore int `yaml:"threadsPerCore"`
+	// Interconnect and Adapters give each node's RDMA bandwidth (default none, 1 adapter).
+	Interconnect string `yaml:"interconnect"`
+	Adapters     int    `yaml:"adapters"`
+	// Measured holds audit results per catalog model; they override catalog figures.
+	Measured map[string]tokenomics.Measured `yaml:"measured"`
+}
+
+// Resolved is a checked configuration.
+type Resolved struct {
+	Calendar       pocp.Calendar
+	MinCoveragePPM uint64
+	Domain         pocp.Domain
+	Hardware       Hardware
+}
+
+// Resolve applies defaults and checks the section.
+func (c Config) Resolve() (Resolved, error) {
+	genesis := pocp.DefaultGenesis
+	if c.Genesis != "" {
+		t, err := time.Parse(time.RFC3339, c.Genesis)
+		if err != nil {
+			return Resolved{}, fmt.Errorf("pocp.genesis: %w", err)
+		}
+		genesis = t.UTC()
+	}
+	period := c.Period
+	if period == 0 {
+		period = pocp.DefaultPeriodSeconds * time.Second
+	}
+	if period%time.Second != 0 {
+		return Resolved{}, fmt.Errorf("pocp.period %s is not whole seconds", period)
+	}
+	cal, err := pocp.NewCalendar(genesis, int64(period/time.Second))
+	if err != nil {
+		return Resolved{}, err
+	}
+	minCov := c.MinCoverage
+	if minCov == 0 {
+		minCov = 0.9
+	}
+	if !(minCov > 0 && minCov <= 1) {
+		return Resolved{}, fmt.Errorf("pocp.minCoverage %g must be in (0, 1]", minCov)
+	}
+	chain := c.ChainID
+	if chain == 0 {
+		chain = 1337
+	}
+	if chain < 0 {
+		return Resolved{}, fmt.Errorf("pocp.chainId %d is negative", chain)
+	}
+	var contract common.Address
+	if c.VerifyingContract != "" {
+		if !common.IsHexAddress(c.VerifyingContract) {
+			return Resolved{}, fmt.Errorf("pocp.verifyingContract %q is not an address", c.VerifyingContract)
+		}
+		contract = common.HexToAddress(c.VerifyingContract)
+	}
+	hw := c.Hardware
+	if hw.ThreadsPerCore == 0 {
+		hw.ThreadsPerCore = 1
+	}
+	if hw.ThreadsPerCore < 0 || hw.ThreadsPerCore > 8 {
+		return Resolved{}, fmt.Errorf("pocp.hardware.threadsPerCore %d must be in 1..8", hw.ThreadsPerCore)
+	}
+	if hw.Interconnect == "" {
+		hw.Interconnect = "none"
+	}
+	if hw.Adapters == 0 {
+		hw.Adapters = 1
+	}
+	if hw.Adapters < 0 || hw.Adapters > 64 {
+		return Resolved{}, fmt.Errorf("pocp.hardware.adapters %d must be in 1..64", hw.Adapters)
+	}
+	return Resolved{Calendar: cal, MinCoveragePPM: uint64(minCov * 1e6), Domain: pocp.Domain{ChainID: big.NewInt(chain), VerifyingContract: contract}, Hardware: hw}, nil
+}
+
+// Scorer gives each node shape its index, once.
+type Scorer struct {
+	cat      *tokenomics.Catalog
+	hw       Hardware
+	nvml     map[string][]string // node → NVML GPU names
+	cache    map[string]uint64
+	perGPU   map[string]uint64 // catalog model → one GPU's index on a node of that shape
+	cpuModel string
+}
+
+// NewScorer prepares scoring; nvmlNames maps node → names NVML gave its GPUs.
+func NewScorer(cat *tokenomics.Catalog, hw Hardware, nvmlNames map[string][]string) (*Scorer, error) {
+	s := &Scorer{cat: cat, hw: hw, nvml: nvmlNames, cache: map[string]uint64{}, perGPU: map[string]uint64{}}
+	if _, err := cat.Interconnect(hw.Interconnect); err != nil {
+		return nil, fmt.Errorf("pocp.hardware.interconnect: %w", err)
+	}
+	if hw.CPU != "" {
+		d, err := cat.Device(hw.CPU)
+		if err != nil {
+			return nil, fmt.Errorf("pocp.hardware.cpu: %w", err)
+		}
+		if d.Kind != tokenomics.KindCPU {
+			return nil, fmt.Errorf("pocp.hardware.cpu: %s is a %s", d.ID, d.Kind)
+		}
+		s.cpuModel = d.ID
+	}
+	for t, m := range hw.GPUModels {
+		if _, err := cat.Device(m); err != nil {
+			return nil, fmt.Errorf("pocp.hardware.gpuModels[%s]: %w", t, err)
+		}
+	}
+	return s, nil
+}
+
+// gpuModel resolves a GRES type on a node to a catalog model.
+func (s *Scorer) gpuModel(node, gresType string) (string, error) {
+	if m, ok := s.hw.GPUModels[gresType]; ok {
+		d, err := s.cat.Device(m)
+		if err != nil {
+			return "", err
+		}
+		return d.ID, nil
+	}
+	if names := s.nvml[node]; len(names) > 0 {
+		first := names[0]
+		same := true
+		for _, n := range names {
+			same = same && n == first
+		}
+		if d, err := s.cat.Device(first); same && err == nil && d.Kind == tokenomics.KindGPU {
+			return d.ID, nil
+		}
+	}
+	if d, err := s.cat.Device(gresType); err == nil && d.Kind == tokenomics.KindGPU {
+		return d.ID, nil
+	}
+	return "", fmt.Errorf("node %s: GPU type %q is not a catalog model; map it in pocp.hardware.gpuModels (known: %s)", node, gresType, strings.Join(s.cat.DeviceIDs(), ", "))
+}
+
+// NodeIndex is the index of a node with cpus Slurm CPUs and GPUs "type:n,…".
+func (s *Scorer) NodeIndex(node string, cpus int64, gpuTypes string) (uint64, error) {
+	key := node + "\x00" + strconv.FormatInt(cpus, 10) + "\x00" + gpuTypes
+	if v, ok := s.cache[key]; ok {
+		return v, nil
+	}
+	var total uint64
+	counts, err := parseGPUTypes(gpuTypes)
+	if err != nil {
+		return 0, fmt.Errorf("node %s: %w", node, err)
+	}
+	var gpus int64
+	for _, c := range counts {
+		gpus += c.n
+	}
+	ic, _ := s.cat.Interconnect(s.hw.Interconnect)
+	for _, c := range counts {
+		model, err := s.gpuModel(node, c.typ)
+		if err != nil {
+			return 0, err
+		}
+		spec := tokenomics.DeviceSpec{Model: model, Count: big.NewRat(c.n, 1), RDMAGbpsPerDevice: new(big.Rat).Mul(ic.Gbps.Rat(), big.NewRat(int64(s.hw.Adapters), gpus))}
+		if ms, ok := s.hw.Measured[model]; ok {
+			spec.Measured = &ms
+		}
+		sc, err := s.cat.Score(spec)
+		if err != nil {
+			return 0, fmt.Errorf("node %s: %w", node, err)
+		}
+		total += sc.TotalMegaFLOPS
+		s.perGPU[model] = sc.PerDeviceMegaFLOPS
+	}
+	if s.cpuModel != "" && cpus > 0 {
+		spec, err := s.cat.CPUSpec(s.cpuModel, cpus/int64(s.hw.ThreadsPerCore))
+		if err != nil {
+			return 0, err
+		}
+		if ms, ok := s.hw.Measured[s.cpuModel]; ok {
+			spec.Measured = &ms
+		}
+		sc, err := s.cat.Score(spec)
+		if err != nil {
+			return 0, fmt.Errorf("node %s: %w", node, err)
+		}
+		total += sc.TotalMegaFLOPS
+	}
+	s.cache[key] = total
+	return total, nil
+}
+
+// CPUCoreIndex is one core's index (0 without a CPU model).
+func (s *Scorer) CPUCoreIndex() (uint64, error) {
+	if s.cpuModel == "" {
+		return 0, nil
+	}
+	spec, err := s.cat.CPUSpec(s.cpuModel, 1)
+	if err != nil {
+		return 0, err
+	}
+	sc, err := s.cat.Score(spec)
+	return sc.TotalMegaFLOPS, err
+}
+
+type gpuCount struct {
+	typ string
+	n   int64
+}
+
+// parseGPUTypes reads the node sampler's "a100:4,v100:2" (untyped GPUs under "gpu").
+func parseGPUTypes(s string) ([]gpuCount, error) {
+	if s == "" {
+		return nil, nil
+	}
+	var out []gpuCount
+	for _, part := range strings.Split(s, ",") {
+		typ, n, ok := strings.Cut(part, ":")
+		v, err := strconv.ParseInt(n, 10, 64)
+		if !ok || typ == "" || err != nil || v < 0 || v > 1024 {
+			return nil, fmt.Errorf("GPU types %q: %q is not type:count", s, part)
+		}
+		if v > 0 {
+			out = append(out, gpuCount{typ, v})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].typ < out[j].typ })
+	return out, nil
+}
+
+// Summary is what a report is built from, beside the report: the power series' summary and
+// the site's reliability over the period (uptime, MTBF, MTTR and grade from node availability).
+type Summary struct {
+	Power       pocp.PowerSummary
+	Reliability tokenomics.Reliability
+}
+
+// Build reads period epoch of cluster from the store and assembles the unsigned report.
+func Build(ctx context.Context, st *store.Store, cat *tokenomics.Catalog, cfg Resolved, cluster string, epoch uint64, slotSeconds int64) (*pocp.Report, Summary, error) {
+	start, end := cfg.Calendar.Period(epoch)
+	gpus, err := st.GPUs(ctx, start, end)
+	if err != nil {
+		return nil, Summary{}, err
+	}
+	nvml := map[string][]string{}
+	for _, g := range gpus {
+		nvml[g.Node] = append(nvml[g.Node], g.Name)
+	}
+	scorer, err := NewScorer(cat, cfg.Hardware, nvml)
+	if err != nil {
+		return nil, Summary{}, err
+	}
+	slots, err := st.NodeSlots(ctx, cluster, start, end)
+	if err != nil {
+		return nil, Summary{}, err
+	}
+	avail := make([]tokenomics.AvailabilityObservation, 0, len(slots))
+	obs := make([]pocp.NodeObservation, 0, len(slots))
+	for _, n := range slots {
+		avail = append(avail, tokenomics.AvailabilityObservation{Node: n.Node, SlotStart: n.SlotStart, SlotSeconds: n.SlotSeconds, Available: n.Available})
+		idx, err := scorer.NodeIndex(n.Node, n.CPUs, n.GPUTypes)
+		if err != nil {
+			return nil, Summary{}, err
+		}
+		obs = append(obs, pocp.NodeObservation{Node: n.Node, SlotStart: n.SlotStart, SlotSeconds: n.SlotSeconds, Available: n.Available, PowerMegaFLOPS: idx})
+	}
+	agg, err := pocp.NewGPUAggregator(start, end, slotSeconds)
+	if err != nil {
+		return nil, Summary{}, err
+	}
+	err = st.EachGPUSample(ctx, start, end, func(s store.GPUSample) error {
+		return agg.Add(pocp.GPUSample{UUID: s.UUID, At: s.SampledAt, PowerMilliwatts: s.PowerMilliwatts, EnergyDeltaMillijoules: s.EnergyDeltaMillijoules, DeltaSource: s.DeltaSource})
+	})
+	if err != nil {
+		return nil, Summary{}, err
+	}
+	jobs, err := st.Jobs(ctx, store.JobFilter{Cluster: cluster, Since: start, Until: end})
+	if err != nil {
+		return nil, Summary{}, err
+	}
+	coreIndex, err := scorer.CPUCoreIndex()
+	if err != nil {
+		return nil, Summary{}, err
+	}
+	// A job's GPUs are scored at the highest per-GPU index among the period's node shapes:
+	// with one GPU model per cluster, the usual case, that is the model; with several it is
+	// an upper bound, which the gateway's "jobs ≤ available" rule still bounds.
+	gpuIndex := typicalGPUIndex(scorer)
+	usage := make([]pocp.JobUsage, 0, len(jobs))
+	for _, j := range jobs {
+		if j.StartTime.IsZero() {
+			continue
+		}
+		endAt := j.EndTime
+		if endAt.IsZero() {
+			endAt = end
+		}
+		cores := j.AllocCPUs / int64(cfg.Hardware.ThreadsPerCore)
+		power := uint64(j.AllocGPUs)*gpuIndex + uint64(cores)*coreIndex
+		usage = append(usage, pocp.JobUsage{Start: j.StartTime, End: endAt, GPUs: uint64(j.AllocGPUs), PowerMegaFLOPS: power})
+	}
+	// The store returns slots by time; reliability follows each node through time.
+	sort.SliceStable(avail, func(i, j int) bool { return avail[i].Node < avail[j].Node })
+	rel, err := tokenomics.MeasureReliability(avail)
+	if err != nil {
+		return nil, Summary{}, err
+	}
+	ref := cat.ReferenceScore()
+	rep, ps, err := pocp.Build(pocp.BuildInput{
+		Calendar: cfg.Calendar, Epoch: epoch, Cluster: cluster, SlotSeconds: slotSeconds, Nodes: obs,
+		GPU: agg.Finish(), Jobs: usage, ReferenceMegaFLOPS: ref.PerDeviceMegaFLOPS, CatalogSHA256: cat.SHA256(),
+		MinCoveragePPM: cfg.MinCoveragePPM,
+	})
+	if err != nil {
+		return nil, Summary{}, err
+	}
+	return rep, Summary{Power: ps, Reliability: rel}, nil
+}
+
+func typicalGPUIndex(s *Scorer) uint64 {
+	var best uint64
+	for _, v := range s.perGPU {
+		if v > best {
+			best = v
+		}
+	}
+	return best
+}

@@ -1,0 +1,160 @@
+package pocpreport
+
+import (
+	"context"
+	"math/big"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/crypto"
+
+	"github.com/petagrid/petagrid/accounting/store"
+	"github.com/petagrid/petagrid/pocp"
+	"github.com/petagrid/petagrid/slurmbridge"
+	"github.com/petagrid/petagrid/tokenomics"
+)
+
+func i64(v int64) *int64 { return &v }
+
+// TestBuildFromStore fills a real accounting store with an hour of one node (4 CPUs, two
+// A100s named by NVML), its GPU samples and one job, and checks the report against figures
+// worked out by hand from the catalog.
+func TestBuildFromStore(t *testing.T) {
+	ctx := context.Background()
+	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "acct.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	cfg, err := Config{Genesis: "2026-01-01T00:00:00Z", Period: time.Hour, Hardware: Hardware{CPU: "EPYC-7763", ThreadsPerCore: 2}}.Resolve()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, err := tokenomics.LoadEmbeddedCatalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	start, end := cfg.Calendar.Period(5)
+	var slots []store.NodeSlot
+	for m := 0; m < 60; m++ {
+		at := start.Add(time.Duration(m) * time.Minute)
+		if m == 30 {
+			continue // the sampler missed a slot
+		}
+		slots = append(slots, store.NodeSlot{Cluster: "alpha", SlotStart: at, SlotSeconds: 60, Node: "gpu1", SampledAt: at, State: "IDLE",
+			Available: m >= 10, CPUs: 8, GPUs: 2, GPUTypes: "a100:2", SlurmRelease: "22.05.8"})
+	}
+	if _, err := st.RecordNodeSlots(ctx, "test", slots); err != nil {
+		t.Fatal(err)
+	}
+	gpus := []store.GPU{{UUID: "GPU-a", Node: "gpu1", Name: "NVIDIA A100-SXM4-80GB"}, {UUID: "GPU-b", Node: "gpu1", Name: "NVIDIA A100-SXM4-80GB", NVMLIndex: 1}}
+	for s := 0; s < 3600; s += 10 {
+		at := start.Add(time.Duration(s) * time.Second)
+		samples := []store.GPUSample{
+			{UUID: "GPU-a", Node: "gpu1", SampledAt: at, PowerMilliwatts: i64(200_000), EnergyDeltaMillijoules: i64(2_000_000), DeltaSource: store.DeltaCounter},
+			{UUID: "GPU-b", Node: "gpu1", SampledAt: at, PowerMilliwatts: i64(100_000), EnergyDeltaMillijoules: i64(1_000_000), DeltaSource: store.DeltaCounter},
+		}
+		if err := st.RecordGPUSamples(ctx, "test", gpus, samples, nil, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	job := slurmbridge.AccountingRecord{Cluster: "alpha", JobID: 7, Name: "train", User: "u", Account: "a", Partition: "p", State: slurmbridge.StateCompleted,
+		SubmitTime: start, StartTime: start.Add(20 * time.Minute), EndTime: start.Add(50 * time.Minute), ElapsedSeconds: 1800,
+		AllocTRES: []slurmbridge.TRES{{Type: "cpu", Count: 4}, {Type: "gres", Name: "gpu", Count: 1}}}
+	if _, err := st.UpsertJobs(ctx, []slurmbridge.AccountingRecord{job}, "test"); err != nil {
+		t.Fatal(err)
+	}
+
+	rep, sum, err := Build(ctx, st, cat, cfg, "alpha", 5, 60)
+	ps := sum.Power
+	if err != nil {
+		t.Fatal(err)
+	}
+	a100, _ := cat.Score(tokenomics.DeviceSpec{Model: "A100-SXM4-80GB"})
+	cpuSpec, _ := cat.CPUSpec("EPYC-7763", 4) // 8 Slurm CPUs, 2 threads per core
+	cpu, _ := cat.Score(cpuSpec)
+	two, _ := cat.Score(tokenomics.DeviceSpec{Model: "A100-SXM4-80GB", Count: ratOf(2)})
+	node := two.TotalMegaFLOPS + cpu.TotalMegaFLOPS
+	// 59 observed slots, 49 of them available: the median is the node's index.
+	if rep.SlotsCovered != 59 || rep.CoveragePPM != 983_333 || rep.MedianMegaFLOPS != node || rep.CapacityMegaFLOPS != node || ps.SlotsTotal != 60 {
+		t.Fatalf("report %+v (node %d MFLOPS)", rep, node)
+	}
+	if rep.GPUs != 2 || rep.MedianPowerMilliwatts != 300_000 || rep.EnergyMillijoules != 360*3_000_000 {
+		t.Errorf("GPU figures: %d GPUs, %d mW, %d mJ", rep.GPUs, rep.MedianPowerMilliwatts, rep.EnergyMillijoules)
+	}
+	// The job: 1 GPU and 2 cores for 30 minutes.
+	coreIdx, _ := cat.CPUSpec("EPYC-7763", 1)
+	core, _ := cat.Score(coreIdx)
+	wantCH := (a100.PerDeviceMegaFLOPS + 2*core.TotalMegaFLOPS) * 1800 * 1000 / (cat.ReferenceScore().PerDeviceMegaFLOPS * 3600)
+	if rep.JobsRun != 1 || rep.GPUSeconds != 1800 || rep.ComputeHoursMilli != wantCH {
+		t.Errorf("jobs %d, GPU-s %d, mCH %d (want %d)", rep.JobsRun, rep.GPUSeconds, rep.ComputeHoursMilli, wantCH)
+	}
+	// Reliability: 49 of 59 observed minutes up, one repair (down → up), no failure.
+	if r := sum.Reliability; r.ObservedSeconds != 59*60 || r.UpSeconds != 49*60 || r.Failures != 0 || r.Repairs != 1 || r.Grade != "4" || r.MTBFSeconds != nil || *r.MTTRSeconds != 600 {
+		t.Errorf("reliability %+v", r)
+	}
+	if rep.CatalogSHA256 != cat.SHA256() {
+		t.Error("catalog hash missing")
+	}
+	key, _ := crypto.GenerateKey()
+	if err := rep.Sign(cfg.Domain, key); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := rep.Encode()
+	back, err := pocp.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := back.Verify(cfg.Domain); err != nil {
+		t.Fatal(err)
+	}
+	_ = end
+
+	// An unknown GPU type with no NVML name and no mapping is a clear error.
+	slots[0].Node, slots[0].GPUTypes = "mystery", "x9000:4"
+	if _, err := st.RecordNodeSlots(ctx, "test", slots[:1]); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := Build(ctx, st, cat, cfg, "alpha", 5, 60); err == nil || !strings.Contains(err.Error(), `GPU type "x9000" is not a catalog model; map it in pocp.hardware.gpuModels`) {
+		t.Errorf("unknown GPU type: %v", err)
+	}
+	// Mapped, it scores.
+	cfg.Hardware.GPUModels = map[string]string{"x9000": "H100-SXM"}
+	if _, _, err := Build(ctx, st, cat, cfg, "alpha", 5, 60); err != nil {
+		t.Errorf("mapped GPU type: %v", err)
+	}
+}
+
+func TestResolveRefusesBadConfig(t *testing.T) {
+	for name, c := range map[string]Config{
+		"genesis":  {Genesis: "yesterday"},
+		"period":   {Period: 1500 * time.Millisecond},
+		"coverage": {MinCoverage: 1.5},
+		"contract": {VerifyingContract: "0x12"},
+		"threads":  {Hardware: Hardware{ThreadsPerCore: 9}},
+		"adapters": {Hardware: Hardware{Adapters: -1}},
+		"negchain": {ChainID: -5},
+	} {
+		if _, err := c.Resolve(); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+	r, err := Config{}.Resolve()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !r.Calendar.Genesis.Equal(pocp.DefaultGenesis) || r.Calendar.PeriodSeconds != pocp.DefaultPeriodSeconds || r.MinCoveragePPM != 900_000 || r.Domain.ChainID.Int64() != 1337 {
+		t.Errorf("defaults: %+v", r)
+	}
+	cat, _ := tokenomics.LoadEmbeddedCatalog()
+	if _, err := NewScorer(cat, Hardware{CPU: "H100-SXM", Interconnect: "none", Adapters: 1, ThreadsPerCore: 1}, nil); err == nil {
+		t.Error("a GPU as the CPU model accepted")
+	}
+	if _, err := NewScorer(cat, Hardware{Interconnect: "carrier-pigeon", Adapters: 1, ThreadsPerCore: 1}, nil); err == nil {
+		t.Error("unknown interconnect accepted")
+	}
+}
+
+func ratOf(n int64) *big.Rat { return big.NewRat(n, 1) }
