@@ -41,7 +41,10 @@ func Build(in BuildInput) (*Report, PowerSummary, error) {
 	if in.ReferenceMegaFLOPS == 0 {
 		return nil, PowerSummary{}, fmt.Errorf("pocp: the reference performance is 0")
 	}
-	start, end := in.Calendar.Period(in.Epoch)
+	start, end, err := in.Calendar.Period(in.Epoch)
+	if err != nil {
+		return nil, PowerSummary{}, err
+	}
 	slots, err := SlotsFromNodes(in.Nodes, start, end)
 	if err != nil {
 		return nil, PowerSummary{}, err
@@ -80,34 +83,37 @@ func Build(in BuildInput) (*Report, PowerSummary, error) {
 	if in.GPU.MedianPowerMilliwatts > 0 {
 		r.EfficiencyMegaFLOPSPerWatt = mulDiv(ps.MedianMegaFLOPS, 1000, in.GPU.MedianPowerMilliwatts)
 	}
-	r.AvailableComputeHoursMilli = mulDiv(ps.AvailableMegaFLOPSSeconds, 1000, in.ReferenceMegaFLOPS*3600)
+	available, err := computeHoursMilli(new(big.Int).SetUint64(ps.AvailableMegaFLOPSSeconds), in.ReferenceMegaFLOPS)
+	if err != nil {
+		return nil, PowerSummary{}, err
+	}
+	r.AvailableComputeHoursMilli = available
 	// Jobs: a run counts in the period it overlaps; its GPU time and Compute Hours are
 	// clipped to the period.
 	var jobs uint64
-	chNum := new(big.Int)
+	chNum, gpuSeconds := new(big.Int), new(big.Int)
 	for _, j := range in.Jobs {
-		if j.Start.IsZero() || !j.End.After(j.Start) {
+		from, to := j.Start.Unix(), j.End.Unix()
+		if j.Start.IsZero() || to <= from {
 			continue
 		}
-		from, to := maxTime(j.Start, start), minTime(j.End, end)
-		if !to.After(from) {
+		from, to = max(from, start.Unix()), min(to, end.Unix())
+		if to <= from {
 			continue
 		}
-		secs := uint64(to.Sub(from) / time.Second)
+		secs := new(big.Int).SetInt64(to - from)
 		jobs++
-		r.GPUSeconds += j.GPUs * secs
-		chNum.Add(chNum, new(big.Int).Mul(new(big.Int).SetUint64(j.PowerMegaFLOPS), new(big.Int).SetUint64(secs)))
+		gpuSeconds.Add(gpuSeconds, new(big.Int).Mul(new(big.Int).SetUint64(j.GPUs), secs))
+		chNum.Add(chNum, new(big.Int).Mul(new(big.Int).SetUint64(j.PowerMegaFLOPS), secs))
 	}
-	if jobs > 1<<32-1 {
-		return nil, PowerSummary{}, fmt.Errorf("pocp: %d jobs do not fit the report", jobs)
+	if jobs > 1<<32-1 || !gpuSeconds.IsUint64() {
+		return nil, PowerSummary{}, fmt.Errorf("pocp: %d jobs with %s GPU-seconds do not fit the report", jobs, gpuSeconds)
 	}
 	r.JobsRun = uint32(jobs)
-	chNum.Mul(chNum, big.NewInt(1000))
-	chNum.Quo(chNum, new(big.Int).Mul(new(big.Int).SetUint64(in.ReferenceMegaFLOPS), big.NewInt(3600)))
-	if !chNum.IsUint64() {
-		return nil, PowerSummary{}, fmt.Errorf("pocp: Compute Hours overflow")
+	r.GPUSeconds = gpuSeconds.Uint64()
+	if r.ComputeHoursMilli, err = computeHoursMilli(chNum, in.ReferenceMegaFLOPS); err != nil {
+		return nil, PowerSummary{}, err
 	}
-	r.ComputeHoursMilli = chNum.Uint64()
 	if err := r.Validate(); err != nil {
 		return nil, PowerSummary{}, err
 	}
@@ -124,16 +130,15 @@ func mulDiv(a, b, c uint64) uint64 {
 	return v.Uint64()
 }
 
-func maxTime(a, b time.Time) time.Time {
-	if a.After(b) {
-		return a
+// computeHoursMilli is megaFLOPSSeconds × 1000 / (reference × 3600), exact, rounded down.
+func computeHoursMilli(megaFLOPSSeconds *big.Int, referenceMegaFLOPS uint64) (uint64, error) {
+	if referenceMegaFLOPS == 0 {
+		return 0, fmt.Errorf("pocp: the reference performance is 0")
 	}
-	return b
-}
-
-func minTime(a, b time.Time) time.Time {
-	if a.Before(b) {
-		return a
+	v := new(big.Int).Mul(megaFLOPSSeconds, big.NewInt(1000))
+	v.Quo(v, new(big.Int).Mul(new(big.Int).SetUint64(referenceMegaFLOPS), big.NewInt(3600)))
+	if !v.IsUint64() {
+		return 0, fmt.Errorf("pocp: %s mCH do not fit the report", v)
 	}
-	return b
+	return v.Uint64(), nil
 }

@@ -55,7 +55,7 @@ func TestGPUAggregator(t *testing.T) {
 
 func TestBuildAndPlausibility(t *testing.T) {
 	cal, _ := NewCalendar(DefaultGenesis, 3600) // one-hour periods for the test
-	start, end := cal.Period(2)
+	start, end, _ := cal.Period(2)
 	var nodes []NodeObservation
 	for m := 0; m < 60; m++ {
 		if m >= 50 {
@@ -158,5 +158,83 @@ func TestBuildAndPlausibility(t *testing.T) {
 	dup := append(nodes, nodes[0])
 	if _, _, err := Build(BuildInput{Calendar: cal, Epoch: 2, Cluster: "alpha", SlotSeconds: 60, Nodes: dup, ReferenceMegaFLOPS: 1}); err == nil {
 		t.Error("a node observed twice in a slot accepted")
+	}
+}
+
+func TestGPUEnergyAcrossPeriodBounds(t *testing.T) {
+	start := DefaultGenesis
+	end := start.Add(time.Hour)
+	a, _ := NewGPUAggregator(start, end, 60)
+	day := int64(24 * 3600 * 1000)
+	ten := int64(10_000)
+	// The sampler was paused for a day and resumed 10 minutes into the period: of the
+	// day-long gap delta, only its last 10 minutes belong to this period.
+	must := func(s GPUSample) {
+		t.Helper()
+		if err := a.Add(s); err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(GPUSample{UUID: "a", At: start.Add(10 * time.Minute), PowerMilliwatts: i64(100_000), EnergyDeltaMillijoules: i64(8_640_000_000), IntervalMilliseconds: &day, DeltaSource: "gap"})
+	// The first sample after the end: half of its 10 s interval is inside.
+	must(GPUSample{UUID: "a", At: end.Add(5 * time.Second), PowerMilliwatts: i64(100_000), EnergyDeltaMillijoules: i64(1_000_000), IntervalMilliseconds: &ten, DeltaSource: "counter"})
+	// A GPU seen only after the end is not this period's.
+	must(GPUSample{UUID: "late", At: end.Add(time.Minute), PowerMilliwatts: i64(1), EnergyDeltaMillijoules: i64(1), IntervalMilliseconds: &ten, DeltaSource: "counter"})
+	s := a.Finish()
+	if want := uint64(8_640_000_000/144 + 500_000); s.EnergyMillijoules != want || s.GPUs != 1 {
+		t.Errorf("energy %d mJ (want %d), %d GPUs", s.EnergyMillijoules, want, s.GPUs)
+	}
+
+	// GPU b reports power in the first half, c in the second: no slot has every GPU, so
+	// no power slot is covered (rather than a median of half the draw).
+	b, _ := NewGPUAggregator(start, end, 60)
+	for m := 0; m < 60; m++ {
+		uuid := "b"
+		if m >= 30 {
+			uuid = "c"
+		}
+		if err := b.Add(GPUSample{UUID: uuid, At: start.Add(time.Duration(m) * time.Minute), PowerMilliwatts: i64(300_000)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if s := b.Finish(); s.PowerSlotsCovered != 0 || s.MedianPowerMilliwatts != 0 || s.GPUs != 2 {
+		t.Errorf("disjoint GPUs: %+v", s)
+	}
+	// A GPU's first sample without power still orders its later samples.
+	c, _ := NewGPUAggregator(start, end, 60)
+	_ = c.Add(GPUSample{UUID: "d", At: start.Add(time.Minute)})
+	if err := c.Add(GPUSample{UUID: "d", At: start}); err == nil {
+		t.Error("out-of-order samples accepted before the first power reading")
+	}
+}
+
+func TestHostileFiguresDoNotPanic(t *testing.T) {
+	cal, _ := NewCalendar(DefaultGenesis, 3600)
+	start, _, _ := cal.Period(0)
+	in := BuildInput{Calendar: cal, Epoch: 0, Cluster: "x", SlotSeconds: 60, ReferenceMegaFLOPS: 1 << 60,
+		Nodes: []NodeObservation{{Node: "n", SlotStart: start, SlotSeconds: 60, Available: true, PowerMegaFLOPS: 5}},
+		Jobs:  []JobUsage{{Start: start, End: start.Add(time.Minute), GPUs: 1 << 62, PowerMegaFLOPS: 1 << 62}}}
+	if _, _, err := Build(in); err == nil || !strings.Contains(err.Error(), "do not fit") {
+		t.Errorf("GPU-seconds beyond 64 bits: %v", err)
+	}
+	in.Jobs = nil
+	r, _, err := Build(in)
+	if err != nil || r.AvailableComputeHoursMilli != 0 {
+		t.Fatalf("a huge reference: %v", err)
+	}
+	in.Epoch = 1 << 50
+	if _, _, err := Build(in); err == nil {
+		t.Error("an unrepresentable epoch accepted")
+	}
+	// A report for epoch 5 + 2^48 with epoch 5's dates is refused by the gateway's rules.
+	five, _, _ := Build(BuildInput{Calendar: cal, Epoch: 5, Cluster: "x", SlotSeconds: 60, ReferenceMegaFLOPS: 1})
+	five.Epoch += 1 << 48
+	reg := Registration{CapacityMegaFLOPS: 1, GPUs: 1, ReferenceMegaFLOPS: 1 << 62}
+	var rules []string
+	for _, v := range CheckPlausibility(five, reg, cal, DefaultPolicy(), nil) {
+		rules = append(rules, v.Rule)
+	}
+	if len(rules) == 0 || rules[0] != "epoch" {
+		t.Errorf("a wrapped epoch: %v", rules)
 	}
 }

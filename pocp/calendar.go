@@ -34,13 +34,29 @@ func NewCalendar(genesis time.Time, periodSeconds int64) (Calendar, error) {
 	if periodSeconds <= 0 || periodSeconds > 366*24*3600 {
 		return Calendar{}, fmt.Errorf("pocp calendar: period of %d s: must be in 1 s..366 days", periodSeconds)
 	}
+	if genesis.Unix() < 0 || genesis.Unix() > maxUnix-2*periodSeconds {
+		return Calendar{}, fmt.Errorf("pocp calendar: genesis %s must be between 1970 and 9999", genesis.UTC().Format(time.RFC3339))
+	}
 	return Calendar{Genesis: genesis.UTC(), PeriodSeconds: periodSeconds}, nil
 }
 
-// Period returns the bounds of period n.
-func (c Calendar) Period(n uint64) (start, end time.Time) {
-	start = c.Genesis.Add(time.Duration(n) * time.Duration(c.PeriodSeconds) * time.Second)
-	return start, start.Add(time.Duration(c.PeriodSeconds) * time.Second)
+// maxUnix is the last second of year 9999: no period may end later (RFC 3339 cannot write
+// it, and a period number that large is a mistake or an attack, never a real period).
+const maxUnix = 253402300799
+
+// MaxPeriod is the largest period number whose end is representable.
+func (c Calendar) MaxPeriod() uint64 {
+	return uint64((maxUnix-c.Genesis.Unix())/c.PeriodSeconds) - 1
+}
+
+// Period returns the bounds of period n, computed in Unix seconds so that a huge n is refused
+// instead of wrapping round to another period's dates.
+func (c Calendar) Period(n uint64) (start, end time.Time, err error) {
+	if n > c.MaxPeriod() {
+		return time.Time{}, time.Time{}, fmt.Errorf("pocp: period %d is beyond the last representable period (%d)", n, c.MaxPeriod())
+	}
+	s := c.Genesis.Unix() + int64(n)*c.PeriodSeconds
+	return time.Unix(s, 0).UTC(), time.Unix(s+c.PeriodSeconds, 0).UTC(), nil
 }
 
 // PeriodAt returns the period containing t; false before genesis.
@@ -48,7 +64,7 @@ func (c Calendar) PeriodAt(t time.Time) (uint64, bool) {
 	if t.Before(c.Genesis) {
 		return 0, false
 	}
-	return uint64(t.Sub(c.Genesis) / (time.Duration(c.PeriodSeconds) * time.Second)), true
+	return uint64((t.Unix() - c.Genesis.Unix()) / c.PeriodSeconds), true
 }
 
 // LastClosed returns the latest period that has ended by now; false if none has.

@@ -19,20 +19,30 @@ type GPUSample struct {
 	At                     time.Time
 	PowerMilliwatts        *int64
 	EnergyDeltaMillijoules *int64
-	DeltaSource            string
+	// IntervalMilliseconds is the time since the GPU's previous sample: the span the energy
+	// delta covers.
+	IntervalMilliseconds *int64
+	DeltaSource          string
 }
+
+// EnergyLookahead is how far past a period's end samples must be fed to the aggregator: the
+// first samples after the end carry deltas that began inside the period. A sampler paused
+// across the end for longer than this loses that part of the energy.
+const EnergyLookahead = time.Hour
 
 // GPUSummary is GPU board energy and power draw over a period (NVML: the boards only, not
 // CPUs, memory, network or cooling).
 type GPUSummary struct {
 	GPUs int `json:"gpus"`
-	// EnergyMillijoules is Σ energy deltas; EstimatedMillijoules the part estimated from
-	// power (counter reset, no counter). Gap deltas are counter differences across a pause
-	// of the sampler: measured, included.
+	// EnergyMillijoules is Σ energy deltas over the period; EstimatedMillijoules the part
+	// estimated from power (counter reset, no counter). A delta whose interval straddles a
+	// period bound counts in proportion to its part inside (a gap delta, the counter
+	// difference across a pause of the sampler, can span days).
 	EnergyMillijoules    uint64 `json:"energyMillijoules"`
 	EstimatedMillijoules uint64 `json:"estimatedMillijoules"`
 	// MedianPowerMilliwatts is the lower median over the power slots of Σ per-GPU mean
-	// power; a slot counts only when every GPU of the period reported in it.
+	// power; a slot counts only when every GPU that reported power in the period reported
+	// in it.
 	MedianPowerMilliwatts uint64 `json:"medianPowerMilliwatts"`
 	MeanPowerMilliwatts   uint64 `json:"meanPowerMilliwatts"`
 	PowerSlotsCovered     int64  `json:"powerSlotsCovered"`
@@ -55,9 +65,12 @@ type GPUAggregator struct {
 }
 
 type gpuSlotAcc struct {
-	slot     int // slot being accumulated, -1 before the first sample
+	slot     int // slot being accumulated, -1 before the first power sample
 	sumMw    uint64
 	count    uint64
+	seen     bool
+	inPeriod bool // sampled inside the period (not only in the lookahead)
+	powered  bool // reported power at least once in the period
 	lastUnix int64
 }
 
@@ -74,10 +87,11 @@ func NewGPUAggregator(start, end time.Time, slotSeconds int64) (*GPUAggregator, 
 	return &GPUAggregator{start: start, end: end, slotSeconds: slotSeconds, slotPowerMw: make([]uint64, n), slotGPUs: make([]uint16, n), gpus: map[string]*gpuSlotAcc{}}, nil
 }
 
-// Add folds one sample in. Samples outside the period are skipped; a sample older than the
-// GPU's previous one is an error.
+// Add folds one sample in. Feed it the samples of [start, end + EnergyLookahead): those
+// after the end count only for the part of their energy delta inside the period; others are
+// skipped. A sample older than the GPU's previous one is an error.
 func (a *GPUAggregator) Add(s GPUSample) error {
-	if s.At.Before(a.start) || !s.At.Before(a.end) {
+	if s.At.Before(a.start) || !s.At.Before(a.end.Add(EnergyLookahead)) {
 		return nil
 	}
 	g := a.gpus[s.UUID]
@@ -89,23 +103,30 @@ func (a *GPUAggregator) Add(s GPUSample) error {
 		a.gpus[s.UUID] = g
 	}
 	unix := s.At.UnixMilli()
-	if g.slot >= 0 && unix < g.lastUnix {
+	if g.seen && unix < g.lastUnix {
 		return fmt.Errorf("pocp: GPU %s samples out of order at %s", s.UUID, s.At.UTC().Format(time.RFC3339Nano))
 	}
+	g.seen = true
 	g.lastUnix = unix
-	a.samples++
 	if s.EnergyDeltaMillijoules != nil && *s.EnergyDeltaMillijoules > 0 {
+		delta := a.insidePeriod(uint64(*s.EnergyDeltaMillijoules), unix, s.IntervalMilliseconds)
 		switch s.DeltaSource {
 		case deltaCounter, deltaGap:
-			a.energy += uint64(*s.EnergyDeltaMillijoules)
+			a.energy += delta
 		case deltaCounterReset, deltaPower:
-			a.energy += uint64(*s.EnergyDeltaMillijoules)
-			a.estimated += uint64(*s.EnergyDeltaMillijoules)
+			a.energy += delta
+			a.estimated += delta
 		}
 	}
+	if !s.At.Before(a.end) {
+		return nil // past the end: only its energy counted
+	}
+	a.samples++
+	g.inPeriod = true
 	if s.PowerMilliwatts == nil || *s.PowerMilliwatts < 0 {
 		return nil
 	}
+	g.powered = true
 	slot := int(int64(s.At.Sub(a.start)/time.Second) / a.slotSeconds)
 	if slot != g.slot {
 		a.flush(g)
@@ -114,6 +135,28 @@ func (a *GPUAggregator) Add(s GPUSample) error {
 	g.sumMw += uint64(*s.PowerMilliwatts)
 	g.count++
 	return nil
+}
+
+// insidePeriod returns the part of a delta over (at − interval, at] that lies inside the
+// period, assuming an even draw over the interval. Without an interval the delta counts
+// whole when at is inside the period.
+func (a *GPUAggregator) insidePeriod(delta uint64, atMs int64, intervalMs *int64) uint64 {
+	startMs, endMs := a.start.UnixMilli(), a.end.UnixMilli()
+	if intervalMs == nil || *intervalMs <= 0 {
+		if atMs < endMs {
+			return delta
+		}
+		return 0
+	}
+	from, to := atMs-*intervalMs, atMs
+	inFrom, inTo := max(from, startMs), min(to, endMs)
+	if inTo <= inFrom {
+		return 0
+	}
+	if inFrom == from && inTo == to {
+		return delta
+	}
+	return mulDiv(delta, uint64(inTo-inFrom), uint64(*intervalMs))
 }
 
 func (a *GPUAggregator) flush(g *gpuSlotAcc) {
@@ -130,11 +173,14 @@ func (a *GPUAggregator) Finish() GPUSummary {
 		a.flush(g)
 		g.slot = -1
 	}
-	sum := GPUSummary{GPUs: len(a.gpus), EnergyMillijoules: a.energy, EstimatedMillijoules: a.estimated, SamplesUsed: a.samples}
+	sum := GPUSummary{EnergyMillijoules: a.energy, EstimatedMillijoules: a.estimated, SamplesUsed: a.samples}
 	var want uint16
-	for _, n := range a.slotGPUs {
-		if n > want {
-			want = n
+	for _, g := range a.gpus {
+		if g.powered {
+			want++
+		}
+		if g.inPeriod {
+			sum.GPUs++
 		}
 	}
 	if want == 0 {
@@ -149,6 +195,9 @@ func (a *GPUAggregator) Finish() GPUSummary {
 		}
 	}
 	sum.PowerSlotsCovered = int64(len(vals))
+	if len(vals) == 0 {
+		return sum // no slot where every GPU reported: no power figure, never a partial one
+	}
 	sum.MeanPowerMilliwatts = total / uint64(len(vals))
 	sum.MedianPowerMilliwatts, _ = MedianOf(vals)
 	return sum

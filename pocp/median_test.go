@@ -222,7 +222,7 @@ func TestCalendar(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, e := c.Period(0)
+	s, e, _ := c.Period(0)
 	if !s.Equal(time.Date(2023, 1, 1, 0, 0, 0, 0, time.UTC)) || !e.Equal(time.Date(2023, 1, 16, 0, 0, 0, 0, time.UTC)) {
 		t.Errorf("period 0 = %s – %s", s, e)
 	}
@@ -250,6 +250,20 @@ func TestCalendar(t *testing.T) {
 	off, _ := NewCalendar(DefaultGenesis.Add(30*time.Second), DefaultPeriodSeconds)
 	if err := off.CheckSlotGrid(60); err == nil {
 		t.Error("a genesis off the slot grid accepted")
+	}
+	// A period number so large that nanosecond arithmetic would wrap to another period's
+	// dates is refused, as is the last one past year 9999.
+	if _, _, err := c.Period(5 + 1<<48); err == nil {
+		t.Error("period 5 + 2^48 accepted")
+	}
+	if _, _, err := c.Period(c.MaxPeriod()); err != nil {
+		t.Errorf("the last period: %v", err)
+	}
+	if _, _, err := c.Period(c.MaxPeriod() + 1); err == nil {
+		t.Error("a period past year 9999 accepted")
+	}
+	if s, _, _ := c.Period(8000); s.Year() != 2351 {
+		t.Errorf("period 8000 starts in %d", s.Year())
 	}
 	if _, err := NewCalendar(time.Time{}, 60); err == nil {
 		t.Error("zero genesis accepted")

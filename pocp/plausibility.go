@@ -66,7 +66,11 @@ func CheckPlausibility(r *Report, reg Registration, cal Calendar, pol Policy, ac
 	if r.Site != reg.Site {
 		add("registration", "report is from %s, registration is for %s", r.Site.Hex(), reg.Site.Hex())
 	}
-	start, end := cal.Period(r.Epoch)
+	start, end, err := cal.Period(r.Epoch)
+	if err != nil {
+		add("epoch", "%v", err)
+		return out
+	}
 	if !r.PeriodStart.Equal(start) || !r.PeriodEnd.Equal(end) {
 		add("epoch", "epoch %d is %s – %s, the report says %s – %s", r.Epoch, start.Format("2006-01-02T15:04:05Z"), end.Format("2006-01-02T15:04:05Z"), r.PeriodStart.Format("2006-01-02T15:04:05Z"), r.PeriodEnd.Format("2006-01-02T15:04:05Z"))
 	}
@@ -109,9 +113,12 @@ func CheckPlausibility(r *Report, reg Registration, cal Calendar, pol Policy, ac
 		// × tolerance (ppm) × 1000 mCH per CH / 10^6 ppm = × tolerance / 1000.
 		maxCH.Mul(maxCH, new(big.Int).SetUint64(pol.CapacityTolerancePPM))
 		maxCH.Quo(maxCH, big.NewInt(1000))
-		maxCH.Quo(maxCH, new(big.Int).SetUint64(reg.ReferenceMegaFLOPS*3600))
+		maxCH.Quo(maxCH, new(big.Int).Mul(new(big.Int).SetUint64(reg.ReferenceMegaFLOPS), big.NewInt(3600)))
 		if new(big.Int).SetUint64(r.ComputeHoursMilli).Cmp(maxCH) > 0 {
 			add("compute-hours", "jobs used %d mCH, more than the registered capacity can deliver in the period (%s mCH)", r.ComputeHoursMilli, maxCH)
+		}
+		if new(big.Int).SetUint64(r.AvailableComputeHoursMilli).Cmp(maxCH) > 0 {
+			add("compute-hours", "%d mCH made available, more than the registered capacity can deliver in the period (%s mCH)", r.AvailableComputeHoursMilli, maxCH)
 		}
 	}
 	if reg.PowerLimitMilliwatts > 0 {

@@ -119,8 +119,11 @@ func SummarisePower(start, end time.Time, slotSeconds int64, slots []Slot) (Powe
 	var prevEnd int64
 	for i, s := range sorted {
 		sStart := s.Start.Unix()
+		if s.Seconds <= 0 || s.Seconds > period {
+			return PowerSummary{}, fmt.Errorf("pocp: slot %s has length %d s, outside 1 s..the period", s.Start.UTC().Format(time.RFC3339), s.Seconds)
+		}
 		sEnd := sStart + s.Seconds
-		if s.Seconds <= 0 || sStart < startUnix || sEnd > endUnix || s.Start.Nanosecond() != 0 {
+		if sStart < startUnix || sEnd > endUnix || s.Start.Nanosecond() != 0 {
 			return PowerSummary{}, fmt.Errorf("pocp: slot %s (%d s) is not inside the period %s – %s", s.Start.UTC().Format(time.RFC3339), s.Seconds, start.UTC().Format(time.RFC3339), end.UTC().Format(time.RFC3339))
 		}
 		// A slot may be coarser than the grid (the sampler's slot was longer for a while),

@@ -285,6 +285,12 @@ func (r *Report) Validate() error {
 	if r.CoveragePPM > 1_000_000 {
 		fail("coveragePpm %d > 1000000", r.CoveragePPM)
 	}
+	if r.PowerSlotsCovered > r.SlotsTotal {
+		fail("powerSlotsCovered %d > slotsTotal %d", r.PowerSlotsCovered, r.SlotsTotal)
+	}
+	if r.EstimatedEnergyMillijoules > r.EnergyMillijoules {
+		fail("estimatedEnergyMillijoules %d > energyMillijoules %d", r.EstimatedEnergyMillijoules, r.EnergyMillijoules)
+	}
 	if r.GFL == nil {
 		fail("gfl is missing")
 	} else if (*big.Int)(r.GFL).Cmp(GFLWei(r.MedianMegaFLOPS)) != 0 {

@@ -134,6 +134,10 @@ func LoadCatalog(file string, data []byte) (*Catalog, error) {
 	}
 	c.sha256 = sha256.Sum256(data)
 	c.derive()
+	if c.refScore.PerDeviceMegaFLOPS == 0 {
+		m := valueNode(root, "reference")
+		return nil, strictyaml.Errors{{File: file, Line: m.Line, Column: m.Column, Msg: fmt.Sprintf("reference %s scores 0 MFLOPS under these weights and mix: Compute Hours would divide by zero", c.Reference)}}
+	}
 	return &c, nil
 }
 
@@ -304,7 +308,7 @@ func (c *Catalog) derive() {
 			c.reference = &c.Devices[i]
 		}
 	}
-	// The reference is validated to exist and score > 0.
+	// The reference was validated to exist; LoadCatalog checks that it scores above 0.
 	c.refScore, _ = c.Score(DeviceSpec{Model: c.Reference, Count: big.NewRat(1, 1)})
 }
 
@@ -447,16 +451,21 @@ func (v *catalogValidator) check(c *Catalog) {
 			}
 		}
 	}
-	if c.Reference == "" || !ids[normaliseName(c.Reference)] {
-		m := valueNode(v.root, "reference")
-		v.failAt(m.Line, m.Column, "reference %q is not a device of this catalog", c.Reference)
-	} else {
-		for i := range c.Devices {
-			if c.Devices[i].ID == c.Reference && c.Devices[i].Kind != KindGPU {
+	refFound := false
+	for i := range c.Devices {
+		if c.Reference != "" && normaliseName(c.Devices[i].ID) == normaliseName(c.Reference) {
+			refFound = true
+			if c.Devices[i].Kind != KindGPU {
 				m := valueNode(v.root, "reference")
 				v.failAt(m.Line, m.Column, "reference %q must be a gpu", c.Reference)
 			}
+			// From here on the reference is the row's own id, whatever case it was written in.
+			c.Reference = c.Devices[i].ID
 		}
+	}
+	if !refFound {
+		m := valueNode(v.root, "reference")
+		v.failAt(m.Line, m.Column, "reference %q is not a device of this catalog", c.Reference)
 	}
 	icIDs := map[string]bool{}
 	for i, ic := range c.Interconnects {

@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -237,6 +238,7 @@ func TestBadCatalogs(t *testing.T) {
 		{"cpu flops", "    cores: 64\n", "    cores: 64\n    fp64TFLOPS: 3\n", "its FLOPS are derived"},
 		{"negative", "fp32TFLOPS: 91.6", "fp32TFLOPS: -91.6", "expected a non-negative decimal number"},
 		{"reference", "reference: A100-SXM4-80GB", "reference: A100", `reference "A100" is not a device`},
+		{"cpu reference", "reference: A100-SXM4-80GB", "reference: epyc-9654", `reference "epyc-9654" must be a gpu`},
 		{"unknown key", "    boardPowerWatts: 350\n", "    boardPowerWatt: 350\n", "boardPowerWatt"},
 		{"headline", "headline: fp32", "headline: memoryBandwidth", "headline must be one of"},
 	}
@@ -253,6 +255,16 @@ func TestBadCatalogs(t *testing.T) {
 				t.Errorf("error without file:line:col: %v", err)
 			}
 		})
+	}
+	// Weights on RDMA alone: the reference (no RDMA) would score 0 and CH divide by zero.
+	rdmaOnly := regexp.MustCompile(`weights: \{[^}]*\}`).ReplaceAllString(base, "weights: {rdma: 1}")
+	if _, err := LoadCatalog("rdma.yaml", []byte(rdmaOnly)); err == nil || !strings.Contains(err.Error(), "scores 0 MFLOPS") {
+		t.Errorf("zero reference: %v", err)
+	}
+	// The reference may be written in any case; it resolves to its row.
+	c, err := LoadCatalog("case.yaml", []byte(strings.Replace(base, "reference: A100-SXM4-80GB", "reference: a100-sxm4-80gb", 1)))
+	if err != nil || c.ReferenceDevice() == nil || c.Reference != "A100-SXM4-80GB" {
+		t.Errorf("lower-case reference: %v", err)
 	}
 	if _, err := LoadCatalog("empty.yaml", nil); err == nil {
 		t.Error("empty catalog accepted")

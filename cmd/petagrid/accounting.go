@@ -386,11 +386,9 @@ func (e *env) accountingNodes(c *cli.Context) error {
 		return err
 	}
 	defer st.Close()
-	cluster := c.String("cluster")
-	if cluster == "" {
-		if cluster, err = onlyCluster(c.Context, st); err != nil {
-			return err
-		}
+	cluster, err := storeCluster(c, st)
+	if err != nil {
+		return err
 	}
 	slots, err := st.NodeSlots(c.Context, cluster, since, until)
 	if err != nil {
@@ -449,6 +447,14 @@ func (e *env) accountingNodes(c *cli.Context) error {
 			fmt.Sprintf("%.2f", n.MeanAllocCPUs), strconv.FormatInt(n.GPUs, 10), fmt.Sprintf("%.2f", n.MeanAllocGPUs)})
 	}
 	return out.table([]string{"NODE", "STATE", "SLOTS", "EXPECTED", "COVERAGE_%", "AVAILABLE", "CPUS", "MEAN_ALLOC_CPUS", "GPUS", "MEAN_ALLOC_GPUS"}, rows)
+}
+
+// storeCluster is --cluster, or else the store's only cluster.
+func storeCluster(c *cli.Context, st *store.Store) (string, error) {
+	if cluster := c.String("cluster"); cluster != "" {
+		return cluster, nil
+	}
+	return onlyCluster(c.Context, st)
 }
 
 func onlyCluster(ctx context.Context, st *store.Store) (string, error) {

@@ -170,8 +170,8 @@ func (e *env) indexScore(c *cli.Context) error {
 	if c.Int("adapters") < 0 || c.Int("adapters") > 64 {
 		return usagef("--adapters must be in 0..64")
 	}
-	if c.Int("cores") < 0 {
-		return usagef("--cores must be ≥ 0")
+	if c.Int("cores") < 0 || c.Int("cores") > 1_000_000 {
+		return usagef("--cores must be in 0..1000000")
 	}
 	hours := c.Float64("hours")
 	if !(hours > 0 && hours <= 1e6) {
@@ -236,6 +236,9 @@ func (e *env) indexScore(c *cli.Context) error {
 			return err
 		}
 		parts = append(parts, scored{Score: s, Grades: cat.DeviceGrades(s)})
+		if total+s.TotalMegaFLOPS < total || s.TotalMegaFLOPS == ^uint64(0) {
+			return usagef("the node's index does not fit in 64 bits of MFLOPS")
+		}
 		total += s.TotalMegaFLOPS
 	}
 	ref := cat.ReferenceScore()

@@ -61,7 +61,11 @@ func (e *env) pocpReport(c *cli.Context) error {
 	var epoch uint64
 	if p := c.Int64("period"); p >= 0 {
 		epoch = uint64(p)
-		if _, end := cfg.Calendar.Period(epoch); end.After(time.Now()) {
+		_, end, err := cfg.Calendar.Period(epoch)
+		if err != nil {
+			return usageError{err}
+		}
+		if end.After(time.Now()) {
 			e.log.WithField("period", epoch).Warn("the period has not ended: the report covers only what has been observed so far")
 		}
 	} else {
@@ -92,11 +96,9 @@ func (e *env) pocpReport(c *cli.Context) error {
 		return err
 	}
 	defer st.Close()
-	cluster := c.String("cluster")
-	if cluster == "" {
-		if cluster, err = onlyCluster(c.Context, st); err != nil {
-			return err
-		}
+	cluster, err := storeCluster(c, st)
+	if err != nil {
+		return err
 	}
 	rep, sum, err := pocpreport.Build(c.Context, st, cat, cfg, cluster, epoch, int64(acct.Nodes.Slot/time.Second))
 	if err != nil {
@@ -136,13 +138,22 @@ func (e *env) pocpVerify(c *cli.Context) error {
 	if c.NArg() != 1 {
 		return usagef("pocp verify takes one report file (- for standard input)")
 	}
-	var data []byte
-	var err error
-	if c.Args().First() == "-" {
-		data, err = io.ReadAll(io.LimitReader(os.Stdin, pocp.MaxReportBytes+1))
-	} else {
-		data, err = os.ReadFile(c.Args().First())
+	var (
+		data []byte
+		err  error
+	)
+	in := io.Reader(os.Stdin)
+	if name := c.Args().First(); name != "-" {
+		f, err := os.Open(name)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		in = f
 	}
+	// Decode refuses more than MaxReportBytes; reading one byte more lets it say so
+	// without reading an arbitrarily large file.
+	data, err = io.ReadAll(io.LimitReader(in, pocp.MaxReportBytes+1))
 	if err != nil {
 		return err
 	}
@@ -182,6 +193,12 @@ func (e *env) pocpVerify(c *cli.Context) error {
 			return err
 		}
 		mflops := capWei.Div(capWei, tokenomics.GFLFromMegaFLOPS(1))
+		if !mflops.IsUint64() {
+			return usagef("--capacity %s PFLOPS is beyond what a report can hold", s)
+		}
+		if c.Uint("gpus") > 1<<32-1 {
+			return usagef("--gpus %d is beyond what a report can hold", c.Uint("gpus"))
+		}
 		reg := pocp.Registration{Site: signer, CapacityMegaFLOPS: mflops.Uint64(), GPUs: uint32(c.Uint("gpus")), CatalogSHA256: cat.SHA256(), ReferenceMegaFLOPS: cat.ReferenceScore().PerDeviceMegaFLOPS}
 		violations := pocp.CheckPlausibility(rep, reg, cfg.Calendar, pocp.DefaultPolicy(), nil)
 		if len(violations) > 0 {

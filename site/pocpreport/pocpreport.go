@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"math/big"
+	"math/bits"
 	"sort"
 	"strconv"
 	"strings"
@@ -211,7 +212,9 @@ func (s *Scorer) NodeIndex(node string, cpus int64, gpuTypes string) (uint64, er
 		if err != nil {
 			return 0, fmt.Errorf("node %s: %w", node, err)
 		}
-		total += sc.TotalMegaFLOPS
+		if total, err = addMega(total, sc.TotalMegaFLOPS); err != nil {
+			return 0, fmt.Errorf("node %s: %w", node, err)
+		}
 		s.perGPU[model] = sc.PerDeviceMegaFLOPS
 	}
 	if s.cpuModel != "" && cpus > 0 {
@@ -226,7 +229,9 @@ func (s *Scorer) NodeIndex(node string, cpus int64, gpuTypes string) (uint64, er
 		if err != nil {
 			return 0, fmt.Errorf("node %s: %w", node, err)
 		}
-		total += sc.TotalMegaFLOPS
+		if total, err = addMega(total, sc.TotalMegaFLOPS); err != nil {
+			return 0, fmt.Errorf("node %s: %w", node, err)
+		}
 	}
 	s.cache[key] = total
 	return total, nil
@@ -279,7 +284,10 @@ type Summary struct {
 
 // Build reads period epoch of cluster from the store and assembles the unsigned report.
 func Build(ctx context.Context, st *store.Store, cat *tokenomics.Catalog, cfg Resolved, cluster string, epoch uint64, slotSeconds int64) (*pocp.Report, Summary, error) {
-	start, end := cfg.Calendar.Period(epoch)
+	start, end, err := cfg.Calendar.Period(epoch)
+	if err != nil {
+		return nil, Summary{}, err
+	}
 	gpus, err := st.GPUs(ctx, start, end)
 	if err != nil {
 		return nil, Summary{}, err
@@ -310,8 +318,10 @@ func Build(ctx context.Context, st *store.Store, cat *tokenomics.Catalog, cfg Re
 	if err != nil {
 		return nil, Summary{}, err
 	}
-	err = st.EachGPUSample(ctx, start, end, func(s store.GPUSample) error {
-		return agg.Add(pocp.GPUSample{UUID: s.UUID, At: s.SampledAt, PowerMilliwatts: s.PowerMilliwatts, EnergyDeltaMillijoules: s.EnergyDeltaMillijoules, DeltaSource: s.DeltaSource})
+	// Samples just after the end carry energy deltas that began inside the period.
+	err = st.EachGPUSample(ctx, start, end.Add(pocp.EnergyLookahead), func(s store.GPUSample) error {
+		return agg.Add(pocp.GPUSample{UUID: s.UUID, At: s.SampledAt, PowerMilliwatts: s.PowerMilliwatts, EnergyDeltaMillijoules: s.EnergyDeltaMillijoules,
+			IntervalMilliseconds: s.IntervalMilliseconds, DeltaSource: s.DeltaSource})
 	})
 	if err != nil {
 		return nil, Summary{}, err
@@ -338,7 +348,21 @@ func Build(ctx context.Context, st *store.Store, cat *tokenomics.Catalog, cfg Re
 			endAt = end
 		}
 		cores := j.AllocCPUs / int64(cfg.Hardware.ThreadsPerCore)
-		power := uint64(j.AllocGPUs)*gpuIndex + uint64(cores)*coreIndex
+		if j.AllocGPUs < 0 || cores < 0 {
+			return nil, Summary{}, fmt.Errorf("job %s: negative allocation (%d GPUs, %d CPUs)", j.Key, j.AllocGPUs, j.AllocCPUs)
+		}
+		gpuPart, err := mulMega(uint64(j.AllocGPUs), gpuIndex)
+		if err != nil {
+			return nil, Summary{}, fmt.Errorf("job %s: %w", j.Key, err)
+		}
+		cpuPart, err := mulMega(uint64(cores), coreIndex)
+		if err != nil {
+			return nil, Summary{}, fmt.Errorf("job %s: %w", j.Key, err)
+		}
+		power, err := addMega(gpuPart, cpuPart)
+		if err != nil {
+			return nil, Summary{}, fmt.Errorf("job %s: %w", j.Key, err)
+		}
 		usage = append(usage, pocp.JobUsage{Start: j.StartTime, End: endAt, GPUs: uint64(j.AllocGPUs), PowerMegaFLOPS: power})
 	}
 	// The store returns slots by time; reliability follows each node through time.
@@ -367,4 +391,22 @@ func typicalGPUIndex(s *Scorer) uint64 {
 		}
 	}
 	return best
+}
+
+// addMega and mulMega refuse an index that does not fit in 64 bits (hostile Slurm figures, or
+// a saturated score), instead of wrapping round to a small one.
+func addMega(a, b uint64) (uint64, error) {
+	sum, carry := bits.Add64(a, b, 0)
+	if carry != 0 || a == ^uint64(0) || b == ^uint64(0) {
+		return 0, fmt.Errorf("computing power beyond 64 bits of MFLOPS")
+	}
+	return sum, nil
+}
+
+func mulMega(a, b uint64) (uint64, error) {
+	hi, lo := bits.Mul64(a, b)
+	if hi != 0 {
+		return 0, fmt.Errorf("computing power beyond 64 bits of MFLOPS")
+	}
+	return lo, nil
 }

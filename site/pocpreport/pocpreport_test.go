@@ -36,7 +36,7 @@ func TestBuildFromStore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	start, end := cfg.Calendar.Period(5)
+	start, end, _ := cfg.Calendar.Period(5)
 	var slots []store.NodeSlot
 	for m := 0; m < 60; m++ {
 		at := start.Add(time.Duration(m) * time.Minute)

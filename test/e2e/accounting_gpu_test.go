@@ -218,7 +218,7 @@ func checkPoCPFromRealAccounting(t *testing.T, ctx context.Context, st *store.St
 		if err != nil {
 			t.Fatalf("period %d: %v", n, err)
 		}
-		start, end := cfg.Calendar.Period(n)
+		start, end, _ := cfg.Calendar.Period(n)
 		stored, err := st.NodeSlots(ctx, cluster, start, end)
 		if err != nil {
 			t.Fatal(err)
@@ -250,8 +250,8 @@ func checkPoCPFromRealAccounting(t *testing.T, ctx context.Context, st *store.St
 		jobsRun += uint64(rep.JobsRun)
 		energy += rep.EnergyMillijoules
 	}
-	from, _ := cfg.Calendar.Period(first)
-	_, to := cfg.Calendar.Period(last)
+	from, _, _ := cfg.Calendar.Period(first)
+	_, to, _ := cfg.Calendar.Period(last)
 	gpuStatus, err := st.GPUs(ctx, from, to)
 	if err != nil {
 		t.Fatal(err)

@@ -71,14 +71,9 @@ func Figure1(w io.Writer, format string, with, without Scenario) error {
 				halvings = append(halvings, cum[i])
 			}
 		}
-		line, err := plotter.NewLine(cum)
+		line, err := styledLine(cum, sc.colour, sc.dashed)
 		if err != nil {
-			return fmt.Errorf("chart: %w", err)
-		}
-		line.Color = sc.colour
-		line.Width = vg.Points(1.5)
-		if sc.dashed {
-			line.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
+			return err
 		}
 		gflPlot.Add(line)
 		gflPlot.Legend.Add(sc.s.Label, line)
@@ -93,20 +88,19 @@ func Figure1(w io.Writer, format string, with, without Scenario) error {
 			gflPlot.Add(marks)
 			gflPlot.Legend.Add("halving ("+sc.s.Label+")", marks)
 		}
-		dline, err := plotter.NewLine(dps)
+		dline, err := styledLine(dps, sc.colour, sc.dashed)
 		if err != nil {
-			return fmt.Errorf("chart: %w", err)
-		}
-		dline.Color = sc.colour
-		dline.Width = vg.Points(1.5)
-		if sc.dashed {
-			dline.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
+			return err
 		}
 		dpsPlot.Add(dline)
 		dpsPlot.Legend.Add(sc.s.Label, dline)
 	}
 	gflPlot.Add(plotter.NewGrid())
 	dpsPlot.Add(plotter.NewGrid())
+	// A log axis needs a positive range that is not a single point: a grid of at most 1 GFL
+	// all along would otherwise get gonum's default [0, 2] and no log scale can draw 0.
+	gflPlot.Y.Min = math.Max(1, gflPlot.Y.Min)
+	gflPlot.Y.Max = math.Max(gflPlot.Y.Max, gflPlot.Y.Min*10)
 
 	width, height := vg.Points(720), vg.Points(720)
 	var canvas vg.CanvasWriterTo
@@ -125,4 +119,18 @@ func Figure1(w io.Writer, format string, with, without Scenario) error {
 		return fmt.Errorf("chart: writing %s: %w", format, err)
 	}
 	return nil
+}
+
+// styledLine is one scenario's line: solid with replenishment, dashed without, in both panels.
+func styledLine(xys plotter.XYs, colour color.Color, dashed bool) (*plotter.Line, error) {
+	line, err := plotter.NewLine(xys)
+	if err != nil {
+		return nil, fmt.Errorf("chart: %w", err)
+	}
+	line.Color = colour
+	line.Width = vg.Points(1.5)
+	if dashed {
+		line.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
+	}
+	return line, nil
 }

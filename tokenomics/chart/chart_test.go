@@ -63,3 +63,21 @@ func TestFigure1Refuses(t *testing.T) {
 		t.Error("empty scenario accepted")
 	}
 }
+
+// TestFigure1TinyGrid: a grid of at most 1 GFL all along still draws (the log axis needs a
+// positive, non-degenerate range).
+func TestFigure1TinyGrid(t *testing.T) {
+	for _, initial := range []string{"0", "0.001"} {
+		sim := tokenomics.DefaultSimulation()
+		sim.Years = 1
+		sim.InitialGFL = tokenomics.MustAmount(initial)
+		rows, err := sim.Run()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := Figure1(&buf, "svg", Scenario{Label: "a", Rows: rows}, Scenario{Label: "b", Rows: rows}); err != nil {
+			t.Errorf("initial %s: %v", initial, err)
+		}
+	}
+}
