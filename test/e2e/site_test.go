@@ -403,23 +403,33 @@ func TestSiteSurvivesControllerOutage(t *testing.T) {
 		}
 		ids = append(ids, v.ID)
 	}
-	// Let them reach Slurm.
+	// Let them reach Slurm and start their task. A batch script launches its task with srun,
+	// which needs slurmctld to create the step: a job caught between its start and its step
+	// fails with srun's exit code 1 when the controller goes away, which is Slurm's behaviour,
+	// not the daemon's. The outage must hit jobs that run.
 	deadline := time.Now().Add(time.Minute)
+	var jobIDs []string
 	for _, id := range ids {
 		for {
 			v, err := alice.Get(ctx, id, false)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if v.State == journal.Submitted || v.State == journal.Running || v.State.Terminal() {
+			if v.State == journal.Running || v.State.Terminal() {
+				for _, st := range v.Steps {
+					if st.JobID != 0 {
+						jobIDs = append(jobIDs, fmt.Sprint(st.JobID))
+					}
+				}
 				break
 			}
 			if time.Now().After(deadline) {
-				t.Fatalf("run %s never reached Slurm: %+v", id, v.Run)
+				t.Fatalf("run %s never started in Slurm: %+v", id, v.Run)
 			}
 			time.Sleep(200 * time.Millisecond)
 		}
 	}
+	waitStepsCreated(t, jobIDs, deadline)
 
 	stopController(t)
 	restarted := false
@@ -469,6 +479,36 @@ func clusterCtl(t *testing.T, args ...string) {
 }
 
 // stopController kills slurmctld of the first test cluster (slurmd and slurmdbd stay).
+// waitStepsCreated waits until each job still in the queue has its srun step (`squeue -s`
+// lists JOBID.0); jobs that already left the queue need nothing.
+func waitStepsCreated(t *testing.T, jobIDs []string, deadline time.Time) {
+	t.Helper()
+	env := append(os.Environ(), "SLURM_CONF="+os.Getenv("PETAGRID_TEST_SLURM_CONF"))
+	for {
+		q := exec.Command("squeue", "-h", "-o", "%i", "-j", strings.Join(jobIDs, ","))
+		q.Env = env
+		queued, errQ := q.Output()
+		steps := exec.Command("squeue", "-h", "-s", "-o", "%i", "-j", strings.Join(jobIDs, ","))
+		steps.Env = env
+		stepList, errS := steps.Output()
+		if errQ == nil && errS == nil {
+			missing := 0
+			for _, id := range strings.Fields(string(queued)) {
+				if !strings.Contains(" "+strings.Join(strings.Fields(string(stepList)), " ")+" ", " "+id+".0 ") {
+					missing++
+				}
+			}
+			if missing == 0 {
+				return
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the jobs' steps were never created: queue %q, steps %q (%v %v)", queued, stepList, errQ, errS)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
 func stopController(t *testing.T) {
 	t.Helper()
 	cmd := exec.Command("scontrol", "shutdown", "slurmctld")
