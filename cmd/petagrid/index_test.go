@@ -64,6 +64,8 @@ func TestIndexCommands(t *testing.T) {
 		"years":        {"tokenomics", "simulate", "--years", "0"},
 		"threshold":    {"tokenomics", "simulate", "--threshold", "lots"},
 		"verify args":  {"pocp", "verify"},
+		"period":       {"pocp", "report", "--period", "-5"},
+		"huge period":  {"pocp", "report", "--period", "9223372036854775807"},
 	} {
 		if code, _, stderr := runCLI(t, args...); code != 2 {
 			t.Errorf("%s: exit %d, want 2 (%s)", name, code, stderr)

@@ -59,7 +59,9 @@ func (e *env) pocpReport(c *cli.Context) error {
 		return err
 	}
 	var epoch uint64
-	if p := c.Int64("period"); p >= 0 {
+	if p := c.Int64("period"); p < -1 {
+		return usagef("--period %d: period numbers start at 0", p)
+	} else if p >= 0 {
 		epoch = uint64(p)
 		_, end, err := cfg.Calendar.Period(epoch)
 		if err != nil {
