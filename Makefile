@@ -13,7 +13,7 @@ CLUSTER_B := siteb
 CLUSTER_CONF = $(shell $(CLUSTER) env 2>/dev/null | sed -n 's/^export SLURM_CONF=//p')
 CLUSTER_B_CONF = $(shell $(CLUSTER) env --name $(CLUSTER_B) 2>/dev/null | sed -n 's/^export SLURM_CONF=//p')
 
-.PHONY: bench-accounting bench-pocp bench-site test-tools bench-workflows fuzz-workflows build test unit-test lint fmt bench-slurm cluster-up cluster-b-up cluster-down cluster-status demo check-go fixtures
+.PHONY: contracts contracts-check bench-accounting bench-pocp bench-site test-tools bench-workflows fuzz-workflows build test unit-test lint fmt bench-slurm cluster-up cluster-b-up cluster-down cluster-status demo check-go fixtures
 
 check-go:
 	@command -v $(GO) >/dev/null || { echo "Go is not installed: install Go 1.26 or newer (e.g. under /usr/local/go) — see README.md" >&2; exit 1; }
@@ -81,6 +81,27 @@ bench-accounting: check-go cluster-up
 # sampling), with the ratios (pure Go; no cluster needed).
 bench-pocp: check-go
 	$(GO) test -run '^$$' -bench . -benchtime 3x -count 3 ./pocp | tee /dev/stderr | awk -f test/bench/pocp/report.awk
+
+# The settlement contracts: solc-js and OpenZeppelin at the versions package-lock.json pins
+# compile contracts/src into contracts/build (ABI and bytecode, committed), and abigen (pinned
+# by go.mod's tool directive) turns them into the Go bindings under contracts/bindings
+# (committed). The Go build never needs npm; this target does.
+CONTRACTS := GFL DPS ProviderRegistry Settlement JobEscrow
+contracts: check-go
+	@command -v npm >/dev/null || { echo "npm is missing: install Debian's nodejs and npm packages (as root: apt-get install nodejs npm)"; exit 1; }
+	cd contracts && npm ci --no-audit --no-fund --loglevel=error && node scripts/compile.js
+	@mkdir -p contracts/bindings
+	@for c in $(CONTRACTS); do \
+		$(GO) tool abigen --v2 --abi contracts/build/$$c.abi.json --bin contracts/build/$$c.bin \
+			--pkg bindings --type $$c --out contracts/bindings/$$(echo $$c | tr A-Z a-z).go || exit 1; \
+	done
+	gofmt -w contracts/bindings
+	chmod 644 contracts/bindings/*.go
+
+# CI: regenerate the artifacts and bindings and fail on any difference from the committed ones.
+contracts-check: contracts
+	@git diff --exit-code -- contracts/build contracts/bindings || { echo "contracts/build or contracts/bindings differ from what make contracts generates: run make contracts and commit"; exit 1; }
+	@test -z "$$(git status --porcelain -- contracts/build contracts/bindings)" || { echo "make contracts generated files that are not committed"; git status --short -- contracts/build contracts/bindings; exit 1; }
 
 cluster-up:
 	$(CLUSTER) up

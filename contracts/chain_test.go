@@ -1,0 +1,281 @@
+package contracts
+
+import (
+	"context"
+	"crypto/ecdsa"
+	"errors"
+	"math/big"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/crypto"
+
+	"github.com/petagrid/petagrid/tokenomics"
+)
+
+const day = 24 * time.Hour
+
+type world struct {
+	t         *testing.T
+	ctx       context.Context
+	sim       *Simulated
+	d         *Deployment
+	deployer  *ecdsa.PrivateKey
+	gateway   *ecdsa.PrivateKey
+	providers []*ecdsa.PrivateKey
+	params    Params
+}
+
+func key(t testing.TB) *ecdsa.PrivateKey {
+	t.Helper()
+	k, err := crypto.GenerateKey()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
+}
+
+func addrOf(k *ecdsa.PrivateKey) common.Address { return crypto.PubkeyToAddress(k.PublicKey) }
+
+// newWorld deploys everything on a fresh simulated chain with one-day epochs starting at the
+// chain's genesis, a ten-day era and a 50 GFL era threshold, and funds the pool with 1,000 DPS.
+func newWorld(t *testing.T, providers int) *world {
+	return newWorldWithThreshold(t, providers, tokenomics.MustAmount("50"))
+}
+
+func newWorldWithThreshold(t *testing.T, providers int, threshold *big.Int) *world {
+	t.Helper()
+	w := &world{t: t, ctx: context.Background(), deployer: key(t), gateway: key(t)}
+	funded := []common.Address{addrOf(w.deployer), addrOf(w.gateway)}
+	for i := 0; i < providers; i++ {
+		k := key(t)
+		w.providers = append(w.providers, k)
+		funded = append(funded, addrOf(k))
+	}
+	w.sim = NewSimulated(funded...)
+	t.Cleanup(func() { w.sim.Close() })
+	// The simulated genesis block is dated 1970; the first mined block carries the clock's time.
+	w.sim.Backend.Commit()
+	now, err := w.sim.Now(w.ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.params = Params{Genesis: now, PeriodSeconds: uint64(day / time.Second), EraSeconds: uint64(10 * day / time.Second),
+		EraThresholdGFL: threshold, DPSSupply: tokenomics.MustAmount("210000000"), ReclaimAfterSeconds: 3600}
+	w.d, err = Deploy(w.ctx, w.sim.Chain, w.deployer, addrOf(w.gateway), addrOf(w.deployer), w.params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.d.FundPool(w.ctx, w.deployer, tokenomics.MustAmount("1000")); err != nil {
+		t.Fatal(err)
+	}
+	return w
+}
+
+func (w *world) tokenomicsParams() tokenomics.Params {
+	p := tokenomics.DefaultParams()
+	p.EraSeconds = w.params.EraSeconds
+	p.EraThresholdGFL = w.params.EraThresholdGFL
+	return p
+}
+
+func wantRevert(t *testing.T, err error, name string) {
+	t.Helper()
+	var re *RevertError
+	if !errors.As(err, &re) || re.Name != name {
+		t.Fatalf("want revert %s, got %v", name, err)
+	}
+}
+
+// settle closes epoch k on chain and in tokenomics from the same inputs and returns the new
+// tokenomics state, checking the two agree to the wei.
+func (w *world) settle(state *tokenomics.State, k uint64, medians map[common.Address]*big.Int, spent *big.Int) *tokenomics.State {
+	t := w.t
+	t.Helper()
+	if err := w.sim.AdjustTime(day); err != nil {
+		t.Fatal(err)
+	}
+	p := w.tokenomicsParams()
+	// Rewards do not depend on the close time: compute them first, for the root.
+	now, _ := w.sim.Now(w.ctx)
+	_, draft, err := tokenomics.CloseEpoch(p, state, tokenomics.EpochInput{Epoch: k, CloseTime: now, Medians: medians, DPSSpent: spent})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var targets []Target
+	for _, dl := range draft.Deltas {
+		targets = append(targets, Target{Provider: dl.Provider, GFL: dl.Target})
+	}
+	leaves := []RewardLeaf{{Account: common.Address{}, Cumulative: new(big.Int)}}
+	cum := map[common.Address]*big.Int{}
+	for a, v := range state.Rewards {
+		cum[a] = new(big.Int).Set(v)
+	}
+	for _, r := range draft.Rewards {
+		cum[r.Provider] = r.Cumulative
+	}
+	for a, v := range cum {
+		leaves = append(leaves, RewardLeaf{Account: a, Cumulative: v})
+	}
+	tree, err := NewRewardTree(leaves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	settled, err := w.d.SettleEpoch(w.ctx, w.gateway, EpochSettlement{Epoch: k, Targets: targets, RewardsRoot: tree.Root(), RewardsTotal: draft.RewardsTotal}, 2)
+	if err != nil {
+		t.Fatalf("epoch %d: %v", k, err)
+	}
+	closedAt := settled.ClosedAt
+	next, res, err := tokenomics.CloseEpoch(p, state, tokenomics.EpochInput{Epoch: k, CloseTime: closedAt, Medians: medians, DPSSpent: spent})
+	if err != nil {
+		t.Fatal(err)
+	}
+	chain, err := w.d.State(w.ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(what string, got, want *big.Int) {
+		t.Helper()
+		if got.Cmp(want) != 0 {
+			t.Errorf("epoch %d %s: chain %s, tokenomics %s", k, what, got, want)
+		}
+	}
+	check("supply", chain.Supply, next.Supply)
+	check("pool", chain.Pool, next.PoolDPS)
+	check("emitted", chain.Emitted, next.EmittedDPS)
+	check("era cumulative GFL", chain.EraCumulativeGFL, next.EraCumulativeGFL)
+	check("cumulative GFL", chain.CumulativeGFL, next.CumulativeGFL)
+	check("cumulative GFL gross", chain.CumulativeGFLGross, next.CumulativeGFLGross)
+	if chain.Era != next.Era || chain.NextEpoch != next.NextEpoch || int64(chain.EraStart) != next.EraStart {
+		t.Errorf("epoch %d: chain era %d start %d next %d; tokenomics %d %d %d (halving %q)", k, chain.Era, chain.EraStart, chain.NextEpoch, next.Era, next.EraStart, next.NextEpoch, res.HalvingReason)
+	}
+	for a, want := range next.Balances {
+		got, err := w.d.GFLBalance(w.ctx, a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		check("balance of "+a.Hex(), got, want)
+	}
+	return next
+}
+
+func TestGFLIsSoulboundAndGatewayOnly(t *testing.T) {
+	w := newWorld(t, 2)
+	a, b := w.providers[0], w.providers[1]
+	state := tokenomics.NewState(w.params.Genesis, tokenomics.MustAmount("1000"))
+	w.settle(state, 0, map[common.Address]*big.Int{addrOf(a): tokenomics.MustAmount("100")}, nil)
+	wantRevert(t, w.d.TransferGFL(w.ctx, a, addrOf(b), big.NewInt(1)), "NonTransferable")
+	wantRevert(t, w.d.MintGFL(w.ctx, w.deployer, addrOf(b), big.NewInt(1)), "AccessControlUnauthorizedAccount")
+	wantRevert(t, w.d.MintGFL(w.ctx, w.gateway, addrOf(b), big.NewInt(1)), "AccessControlUnauthorizedAccount")
+	// Replaying epoch 0, or skipping to 2, is refused with a typed error.
+	_, err := w.d.SettleEpoch(w.ctx, w.gateway, EpochSettlement{Epoch: 0, RewardsTotal: new(big.Int)}, 1)
+	wantRevert(t, errors.Unwrap(err), "EpochOutOfOrder")
+	_, err = w.d.SettleEpoch(w.ctx, w.gateway, EpochSettlement{Epoch: 2, RewardsTotal: new(big.Int)}, 1)
+	wantRevert(t, errors.Unwrap(err), "EpochOutOfOrder")
+}
+
+// TestEpochsMatchTokenomics runs twenty epochs of a random grid on chain and through
+// tokenomics.CloseEpoch, with escrow settlements replenishing the pool, and compares every
+// figure after every close; then every provider claims its cumulative rewards.
+func TestEpochsMatchTokenomics(t *testing.T) {
+	w := newWorld(t, 3)
+	rng := rand.New(rand.NewPCG(7, 7))
+	researcher := w.providers[2] // has ETH; give it DPS to spend
+	if err := w.d.TransferDPS(w.ctx, w.deployer, addrOf(researcher), tokenomics.MustAmount("100")); err != nil {
+		t.Fatal(err)
+	}
+	state := tokenomics.NewState(w.params.Genesis, tokenomics.MustAmount("1000"))
+	halvings := 0
+	for k := uint64(0); k < 20; k++ {
+		medians := map[common.Address]*big.Int{}
+		for i, p := range w.providers[:2] {
+			if rng.IntN(5) == 0 && k > 0 {
+				continue // no report: burned
+			}
+			medians[addrOf(p)] = new(big.Int).Mul(tokenomics.MustAmount("0.001"), big.NewInt(int64(1000+rng.IntN(9000)*(i+1))))
+		}
+		spent := new(big.Int)
+		if k%3 == 1 {
+			job := crypto.Keccak256Hash([]byte{byte(k)})
+			cost := tokenomics.MustAmount("0.5")
+			if err := w.d.LockEscrow(w.ctx, researcher, job, tokenomics.MustAmount("2")); err != nil {
+				t.Fatal(err)
+			}
+			if err := w.d.SettleEscrow(w.ctx, w.gateway, job, cost); err != nil {
+				t.Fatal(err)
+			}
+			spent = cost
+		}
+		before := state.Era
+		state = w.settle(state, k, medians, spent)
+		if state.Era > before {
+			halvings++
+		}
+	}
+	if halvings == 0 {
+		t.Error("no halving in twenty epochs: the era path is untested")
+	}
+	// Claims: the newest root pays each provider its cumulative rewards, once.
+	leaves := []RewardLeaf{{Account: common.Address{}, Cumulative: new(big.Int)}}
+	for a, v := range state.Rewards {
+		leaves = append(leaves, RewardLeaf{Account: a, Cumulative: v})
+	}
+	tree, _ := NewRewardTree(leaves)
+	for a, v := range state.Rewards {
+		proof, amount, err := tree.Proof(a)
+		if err != nil || amount.Cmp(v) != 0 {
+			t.Fatal(err)
+		}
+		before, _ := w.d.DPSBalance(w.ctx, a)
+		if _, err := w.d.Claim(w.ctx, w.gateway, a, amount, proof); err != nil {
+			t.Fatalf("claim of %s: %v", a.Hex(), err)
+		}
+		after, _ := w.d.DPSBalance(w.ctx, a)
+		if new(big.Int).Sub(after, before).Cmp(v) != 0 {
+			t.Errorf("%s received %s, owed %s", a.Hex(), new(big.Int).Sub(after, before), v)
+		}
+		_, err = w.d.Claim(w.ctx, w.gateway, a, amount, proof)
+		wantRevert(t, err, "NothingToClaim")
+		_, err = w.d.Claim(w.ctx, w.gateway, a, new(big.Int).Add(amount, big.NewInt(1)), proof)
+		wantRevert(t, err, "InvalidProof")
+	}
+}
+
+func TestEscrow(t *testing.T) {
+	w := newWorld(t, 1)
+	r := w.providers[0]
+	if err := w.d.TransferDPS(w.ctx, w.deployer, addrOf(r), tokenomics.MustAmount("10")); err != nil {
+		t.Fatal(err)
+	}
+	job := crypto.Keccak256Hash([]byte("job-1"))
+	if err := w.d.LockEscrow(w.ctx, r, job, tokenomics.MustAmount("4")); err != nil {
+		t.Fatal(err)
+	}
+	wantRevert(t, w.d.SettleEscrow(w.ctx, w.gateway, job, tokenomics.MustAmount("4.000000000000000001")), "OverSettled")
+	wantRevert(t, w.d.SettleEscrow(w.ctx, w.deployer, job, big.NewInt(1)), "AccessControlUnauthorizedAccount")
+	wantRevert(t, w.d.ReclaimEscrow(w.ctx, r, job), "TooEarly")
+	if err := w.d.SettleEscrow(w.ctx, w.gateway, job, tokenomics.MustAmount("1.5")); err != nil {
+		t.Fatal(err)
+	}
+	if bal, _ := w.d.DPSBalance(w.ctx, addrOf(r)); tokenomics.FormatAmount(bal) != "8.5" {
+		t.Errorf("researcher holds %s DPS after a 1.5 DPS job, want 8.5", tokenomics.FormatAmount(bal))
+	}
+	wantRevert(t, w.d.SettleEscrow(w.ctx, w.gateway, job, big.NewInt(1)), "NotLocked")
+	// An escrow the gateway never settles comes back after the timeout.
+	job2 := crypto.Keccak256Hash([]byte("job-2"))
+	if err := w.d.LockEscrow(w.ctx, r, job2, tokenomics.MustAmount("3")); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.sim.AdjustTime(2 * time.Hour); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.d.ReclaimEscrow(w.ctx, r, job2); err != nil {
+		t.Fatal(err)
+	}
+	if bal, _ := w.d.DPSBalance(w.ctx, addrOf(r)); tokenomics.FormatAmount(bal) != "8.5" {
+		t.Errorf("after reclaiming: %s DPS, want 8.5", tokenomics.FormatAmount(bal))
+	}
+	wantRevert(t, w.d.ReclaimEscrow(w.ctx, r, job2), "NotLocked")
+}

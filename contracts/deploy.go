@@ -1,0 +1,182 @@
+package contracts
+
+import (
+	"context"
+	"crypto/ecdsa"
+	"fmt"
+	"math/big"
+	"time"
+
+	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/crypto"
+
+	"github.com/petagrid/petagrid/contracts/bindings"
+)
+
+// Params are the settlement's constants, fixed at deployment.
+type Params struct {
+	// Genesis is the UTC start of epoch 0; PeriodSeconds an epoch's length.
+	Genesis       time.Time
+	PeriodSeconds uint64
+	// EraSeconds and EraThresholdGFL (wei) drive the halving: a year, or the era's
+	// cumulative GFL reaching threshold × 2^era (tokenomics.Params).
+	EraSeconds      uint64
+	EraThresholdGFL *big.Int
+	// DPSSupply is the fixed DPS supply, minted to the deployer (the treasury).
+	DPSSupply *big.Int
+	// ReclaimAfterSeconds: an escrow the gateway never settled goes back to the researcher
+	// after this long.
+	ReclaimAfterSeconds uint64
+}
+
+// Addresses of a deployment.
+type Addresses struct {
+	GFL        common.Address `json:"gfl"`
+	DPS        common.Address `json:"dps"`
+	Registry   common.Address `json:"registry"`
+	Settlement common.Address `json:"settlement"`
+	Escrow     common.Address `json:"escrow"`
+}
+
+// Deployment is a deployed contract set bound to a chain.
+type Deployment struct {
+	Chain     *Chain
+	Addresses Addresses
+
+	GFL        *bindings.GFL
+	DPS        *bindings.DPS
+	Registry   *bindings.ProviderRegistry
+	Settlement *bindings.Settlement
+	Escrow     *bindings.JobEscrow
+
+	gfl, dps, registry, settlement, escrow *bind.BoundContract
+}
+
+// Deploy deploys every contract with the deployer as admin and treasury, gives the gateway
+// address the gateway roles of Settlement and JobEscrow and the pauser address the pauser
+// roles, and wires them: Settlement alone mints and burns GFL, and JobEscrow alone
+// replenishes Settlement's pool.
+func Deploy(ctx context.Context, c *Chain, deployer *ecdsa.PrivateKey, gateway, pauser common.Address, p Params) (*Deployment, error) {
+	admin := crypto.PubkeyToAddress(deployer.PublicKey)
+	if p.PeriodSeconds == 0 || p.EraSeconds == 0 || p.EraThresholdGFL == nil || p.EraThresholdGFL.Sign() <= 0 || p.DPSSupply == nil {
+		return nil, fmt.Errorf("deploy: incomplete parameters %+v", p)
+	}
+	d := &Deployment{Chain: c, GFL: bindings.NewGFL(), DPS: bindings.NewDPS(), Registry: bindings.NewProviderRegistry(),
+		Settlement: bindings.NewSettlement(), Escrow: bindings.NewJobEscrow()}
+	var err error
+	step := func(what string, f func() error) {
+		if err == nil {
+			if e := f(); e != nil {
+				err = fmt.Errorf("deploy: %s: %w", what, e)
+			}
+		}
+	}
+	step("DPS", func() (e error) {
+		d.Addresses.DPS, e = c.deploy(ctx, deployer, bindings.DPSMetaData.Bin, d.DPS.PackConstructor(admin, p.DPSSupply))
+		return
+	})
+	// GFL starts with the deployer as gateway; the role moves to Settlement below.
+	step("GFL", func() (e error) {
+		d.Addresses.GFL, e = c.deploy(ctx, deployer, bindings.GFLMetaData.Bin, d.GFL.PackConstructor(admin, admin, pauser))
+		return
+	})
+	step("ProviderRegistry", func() (e error) {
+		d.Addresses.Registry, e = c.deploy(ctx, deployer, bindings.ProviderRegistryMetaData.Bin, d.Registry.PackConstructor(admin))
+		return
+	})
+	step("Settlement", func() (e error) {
+		d.Addresses.Settlement, e = c.deploy(ctx, deployer, bindings.SettlementMetaData.Bin, d.Settlement.PackConstructor(admin, gateway, pauser,
+			d.Addresses.GFL, d.Addresses.DPS, uint64(p.Genesis.Unix()), p.PeriodSeconds, p.EraSeconds, p.EraThresholdGFL))
+		return
+	})
+	step("JobEscrow", func() (e error) {
+		d.Addresses.Escrow, e = c.deploy(ctx, deployer, bindings.JobEscrowMetaData.Bin, d.Escrow.PackConstructor(admin, gateway, d.Addresses.DPS, d.Addresses.Settlement, p.ReclaimAfterSeconds))
+		return
+	})
+	if err != nil {
+		return nil, err
+	}
+	d.bindAll()
+	gatewayRole := crypto.Keccak256Hash([]byte("GATEWAY_ROLE"))
+	escrowRole := crypto.Keccak256Hash([]byte("ESCROW_ROLE"))
+	step("GFL: Settlement becomes the gateway", func() error {
+		_, e := c.transact(ctx, deployer, d.gfl, d.GFL.PackGrantRole(gatewayRole, d.Addresses.Settlement))
+		return e
+	})
+	step("GFL: the deployer stops being the gateway", func() error {
+		_, e := c.transact(ctx, deployer, d.gfl, d.GFL.PackRevokeRole(gatewayRole, admin))
+		return e
+	})
+	step("Settlement: JobEscrow may replenish", func() error {
+		_, e := c.transact(ctx, deployer, d.settlement, d.Settlement.PackGrantRole(escrowRole, d.Addresses.Escrow))
+		return e
+	})
+	if err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// Attach binds an existing deployment.
+func Attach(c *Chain, a Addresses) *Deployment {
+	d := &Deployment{Chain: c, Addresses: a, GFL: bindings.NewGFL(), DPS: bindings.NewDPS(), Registry: bindings.NewProviderRegistry(),
+		Settlement: bindings.NewSettlement(), Escrow: bindings.NewJobEscrow()}
+	d.bindAll()
+	return d
+}
+
+func (d *Deployment) bindAll() {
+	b := d.Chain.backend
+	d.gfl = d.GFL.Instance(b, d.Addresses.GFL)
+	d.dps = d.DPS.Instance(b, d.Addresses.DPS)
+	d.registry = d.Registry.Instance(b, d.Addresses.Registry)
+	d.settlement = d.Settlement.Instance(b, d.Addresses.Settlement)
+	d.escrow = d.Escrow.Instance(b, d.Addresses.Escrow)
+}
+
+func callOpts(ctx context.Context) *bind.CallOpts { return &bind.CallOpts{Context: ctx} }
+
+// GFLBalance is a provider's GFL in wei.
+func (d *Deployment) GFLBalance(ctx context.Context, a common.Address) (*big.Int, error) {
+	return bind.Call(d.gfl, callOpts(ctx), d.GFL.PackBalanceOf(a), d.GFL.UnpackBalanceOf)
+}
+
+// GFLSupply is the total GFL in wei.
+func (d *Deployment) GFLSupply(ctx context.Context) (*big.Int, error) {
+	return bind.Call(d.gfl, callOpts(ctx), d.GFL.PackTotalSupply(), d.GFL.UnpackTotalSupply)
+}
+
+// DPSBalance is an account's DPS in wei.
+func (d *Deployment) DPSBalance(ctx context.Context, a common.Address) (*big.Int, error) {
+	return bind.Call(d.dps, callOpts(ctx), d.DPS.PackBalanceOf(a), d.DPS.UnpackBalanceOf)
+}
+
+// TransferGFL tries a holder-to-holder GFL transfer (it always reverts: GFL is soulbound).
+func (d *Deployment) TransferGFL(ctx context.Context, from *ecdsa.PrivateKey, to common.Address, amount *big.Int) error {
+	_, err := d.Chain.transact(ctx, from, d.gfl, d.GFL.PackTransfer(to, amount))
+	return err
+}
+
+// MintGFL calls GFL.mint directly (only Settlement may; anyone else gets a revert).
+func (d *Deployment) MintGFL(ctx context.Context, from *ecdsa.PrivateKey, to common.Address, amount *big.Int) error {
+	_, err := d.Chain.transact(ctx, from, d.gfl, d.GFL.PackMint(to, amount))
+	return err
+}
+
+// TransferDPS sends DPS.
+func (d *Deployment) TransferDPS(ctx context.Context, from *ecdsa.PrivateKey, to common.Address, amount *big.Int) error {
+	_, err := d.Chain.transact(ctx, from, d.dps, d.DPS.PackTransfer(to, amount))
+	return err
+}
+
+// FundPool approves and moves DPS from the treasury into the reward pool.
+func (d *Deployment) FundPool(ctx context.Context, treasury *ecdsa.PrivateKey, amount *big.Int) error {
+	if _, err := d.Chain.transact(ctx, treasury, d.dps, d.DPS.PackApprove(d.Addresses.Settlement, amount)); err != nil {
+		return fmt.Errorf("approving the pool: %w", err)
+	}
+	if _, err := d.Chain.transact(ctx, treasury, d.settlement, d.Settlement.PackFund(amount)); err != nil {
+		return fmt.Errorf("funding the pool: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,203 @@
+package contracts
+
+import (
+	"bytes"
+	"context"
+	"crypto/ecdsa"
+	"fmt"
+	"math/big"
+	"sort"
+	"time"
+
+	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
+	"github.com/ethereum/go-ethereum/common"
+)
+
+// Target is one provider's GFL after the epoch (median × environmental factor, or 0).
+type Target struct {
+	Provider common.Address
+	GFL      *big.Int
+}
+
+// EpochSettlement is what closing one epoch on chain takes: tokenomics.CloseEpoch computes it.
+type EpochSettlement struct {
+	Epoch uint64
+	// InputsRoot commits to the accepted reports the medians came from.
+	InputsRoot common.Hash
+	// Targets covers every current holder and every provider with an accepted report.
+	Targets []Target
+	// RewardsRoot is the root of every provider's cumulative rewards after this epoch, and
+	// RewardsTotal this epoch's rewards.
+	RewardsRoot  common.Hash
+	RewardsTotal *big.Int
+}
+
+// MaxBatch is the Settlement contract's bound on providers per rebalance call.
+const MaxBatch = 200
+
+// Settled is what settling an epoch cost and when it closed.
+type Settled struct {
+	// ClosedAt is the close's block time: the contracts' clock for the halving.
+	ClosedAt time.Time
+	// Gas of each transaction: the open (0 when resumed), each rebalance batch with its size,
+	// and the close.
+	OpenGas      uint64
+	RebalanceGas []BatchGas
+	CloseGas     uint64
+}
+
+// BatchGas is one rebalance transaction.
+type BatchGas struct {
+	Providers int
+	Gas       uint64
+}
+
+// SettleEpoch opens the epoch, rebalances in batches of at most batch providers (in ascending
+// address order, as the contract requires) and closes it. It resumes a settlement a crash
+// interrupted: an epoch already open is not opened again, and providers up to the last one the
+// chain rebalanced are skipped.
+func (d *Deployment) SettleEpoch(ctx context.Context, gateway *ecdsa.PrivateKey, s EpochSettlement, batch int) (Settled, error) {
+	var out Settled
+	if batch <= 0 || batch > MaxBatch {
+		return out, fmt.Errorf("settle epoch %d: batch %d: must be in 1..%d", s.Epoch, batch, MaxBatch)
+	}
+	if len(s.Targets) > 1<<32-1 {
+		return out, fmt.Errorf("settle epoch %d: %d providers", s.Epoch, len(s.Targets))
+	}
+	targets := append([]Target(nil), s.Targets...)
+	sort.Slice(targets, func(i, j int) bool { return bytes.Compare(targets[i].Provider[:], targets[j].Provider[:]) < 0 })
+	cur, err := bind.Call(d.settlement, callOpts(ctx), d.Settlement.PackCurrent(), d.Settlement.UnpackCurrent)
+	if err != nil {
+		return out, fmt.Errorf("settle epoch %d: reading the open epoch: %w", s.Epoch, err)
+	}
+	switch {
+	case cur.Open && cur.Epoch != s.Epoch:
+		return out, fmt.Errorf("settle epoch %d: epoch %d is open on chain", s.Epoch, cur.Epoch)
+	case !cur.Open:
+		r, err := d.Chain.transact(ctx, gateway, d.settlement, d.Settlement.PackOpenEpoch(s.Epoch, s.InputsRoot, uint32(len(targets))))
+		if err != nil {
+			return out, fmt.Errorf("settle epoch %d: open: %w", s.Epoch, err)
+		}
+		out.OpenGas = r.GasUsed
+	}
+	// Providers go in ascending address order; a resumed settlement continues after the last
+	// one the chain recorded.
+	var pending []Target
+	for _, t := range targets {
+		if cur.Open && bytes.Compare(t.Provider[:], cur.LastProvider[:]) <= 0 {
+			continue
+		}
+		pending = append(pending, t)
+	}
+	for start := 0; start < len(pending); start += batch {
+		end := min(start+batch, len(pending))
+		addrs := make([]common.Address, 0, end-start)
+		amounts := make([]*big.Int, 0, end-start)
+		for _, t := range pending[start:end] {
+			addrs = append(addrs, t.Provider)
+			amounts = append(amounts, t.GFL)
+		}
+		r, err := d.Chain.transact(ctx, gateway, d.settlement, d.Settlement.PackRebalance(addrs, amounts))
+		if err != nil {
+			return out, fmt.Errorf("settle epoch %d: rebalance providers %d–%d: %w", s.Epoch, start, end-1, err)
+		}
+		out.RebalanceGas = append(out.RebalanceGas, BatchGas{Providers: len(addrs), Gas: r.GasUsed})
+	}
+	r, err := d.Chain.transact(ctx, gateway, d.settlement, d.Settlement.PackCloseEpoch(s.RewardsRoot, s.RewardsTotal))
+	if err != nil {
+		return out, fmt.Errorf("settle epoch %d: close: %w", s.Epoch, err)
+	}
+	out.CloseGas = r.GasUsed
+	h, err := d.Chain.backend.HeaderByNumber(ctx, r.BlockNumber)
+	if err != nil {
+		return out, fmt.Errorf("settle epoch %d: block of the close: %w", s.Epoch, err)
+	}
+	out.ClosedAt = time.Unix(int64(h.Time), 0).UTC()
+	return out, nil
+}
+
+// OnChainState is the economy as the Settlement contract holds it (tokenomics.State's fields).
+type OnChainState struct {
+	NextEpoch          uint64
+	Era                uint64
+	EraStart           uint64
+	EraCumulativeGFL   *big.Int
+	CumulativeGFL      *big.Int
+	CumulativeGFLGross *big.Int
+	Pool               *big.Int
+	Emitted            *big.Int
+	Supply             *big.Int
+}
+
+// State reads the economy from the chain.
+func (d *Deployment) State(ctx context.Context) (OnChainState, error) {
+	var s OnChainState
+	var err error
+	read := func(what string, f func() error) {
+		if err == nil {
+			if e := f(); e != nil {
+				err = fmt.Errorf("reading %s: %w", what, e)
+			}
+		}
+	}
+	o := callOpts(ctx)
+	st := d.Settlement
+	read("nextEpoch", func() (e error) {
+		s.NextEpoch, e = bind.Call(d.settlement, o, st.PackNextEpoch(), st.UnpackNextEpoch)
+		return
+	})
+	read("era", func() (e error) { s.Era, e = bind.Call(d.settlement, o, st.PackEra(), st.UnpackEra); return })
+	read("eraStart", func() (e error) {
+		s.EraStart, e = bind.Call(d.settlement, o, st.PackEraStart(), st.UnpackEraStart)
+		return
+	})
+	read("eraCumulativeGfl", func() (e error) {
+		s.EraCumulativeGFL, e = bind.Call(d.settlement, o, st.PackEraCumulativeGfl(), st.UnpackEraCumulativeGfl)
+		return
+	})
+	read("cumulativeGfl", func() (e error) {
+		s.CumulativeGFL, e = bind.Call(d.settlement, o, st.PackCumulativeGfl(), st.UnpackCumulativeGfl)
+		return
+	})
+	read("cumulativeGflGross", func() (e error) {
+		s.CumulativeGFLGross, e = bind.Call(d.settlement, o, st.PackCumulativeGflGross(), st.UnpackCumulativeGflGross)
+		return
+	})
+	read("pool", func() (e error) { s.Pool, e = bind.Call(d.settlement, o, st.PackPool(), st.UnpackPool); return })
+	read("emitted", func() (e error) {
+		s.Emitted, e = bind.Call(d.settlement, o, st.PackEmitted(), st.UnpackEmitted)
+		return
+	})
+	read("supply", func() (e error) { s.Supply, e = d.GFLSupply(ctx); return })
+	return s, err
+}
+
+// Claim pays an account its rewards up to its cumulative amount in the newest root.
+func (d *Deployment) Claim(ctx context.Context, sender *ecdsa.PrivateKey, account common.Address, cumulative *big.Int, proof [][32]byte) (uint64, error) {
+	r, err := d.Chain.transact(ctx, sender, d.settlement, d.Settlement.PackClaim(account, cumulative, proof))
+	if err != nil {
+		return 0, err
+	}
+	return r.GasUsed, nil
+}
+
+// LockEscrow approves and locks up to maxAmount DPS for a job.
+func (d *Deployment) LockEscrow(ctx context.Context, researcher *ecdsa.PrivateKey, jobID [32]byte, maxAmount *big.Int) error {
+	if _, err := d.Chain.transact(ctx, researcher, d.dps, d.DPS.PackApprove(d.Addresses.Escrow, maxAmount)); err != nil {
+		return fmt.Errorf("approving the escrow: %w", err)
+	}
+	_, err := d.Chain.transact(ctx, researcher, d.escrow, d.Escrow.PackLock(jobID, maxAmount))
+	return err
+}
+
+// SettleEscrow charges a job its cost (into the reward pool) and refunds the rest.
+func (d *Deployment) SettleEscrow(ctx context.Context, gateway *ecdsa.PrivateKey, jobID [32]byte, cost *big.Int) error {
+	_, err := d.Chain.transact(ctx, gateway, d.escrow, d.Escrow.PackSettle(jobID, cost))
+	return err
+}
+
+// ReclaimEscrow takes back an escrow the gateway never settled.
+func (d *Deployment) ReclaimEscrow(ctx context.Context, researcher *ecdsa.PrivateKey, jobID [32]byte) error {
+	_, err := d.Chain.transact(ctx, researcher, d.escrow, d.Escrow.PackReclaim(jobID))
+	return err
+}
