@@ -1,0 +1,172 @@
+package contracts
+
+import (
+	"crypto/ecdsa"
+	"math/big"
+	"testing"
+
+	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/crypto"
+
+	"github.com/petagrid/petagrid/tokenomics"
+)
+
+func (w *world) tx(k *ecdsa.PrivateKey, c *bind.BoundContract, data []byte) error {
+	_, err := w.d.Chain.transact(w.ctx, k, c, data)
+	return err
+}
+
+func (w *world) ok(err error) {
+	w.t.Helper()
+	if err != nil {
+		w.t.Fatal(err)
+	}
+}
+
+func TestGFLRevertPaths(t *testing.T) {
+	w := newWorld(t, 3)
+	a, b, c := w.providers[0], w.providers[1], w.providers[2]
+	g := w.d.GFL
+	w.ok(w.sim.AdjustTime(day))
+	_, err := w.d.SettleEpoch(w.ctx, w.gateway, EpochSettlement{Epoch: 0, Targets: []Target{{addrOf(a), tokenomics.MustAmount("5")}}, RewardsTotal: tokenomics.MustAmount("0.01")}, 1)
+	w.ok(err)
+	wantRevert(t, w.tx(a, w.d.gfl, g.PackApprove(addrOf(b), big.NewInt(1))), "ApprovalDisabled")
+	wantRevert(t, w.tx(b, w.d.gfl, g.PackTransferFrom(addrOf(a), addrOf(b), big.NewInt(1))), "ApprovalDisabled")
+	wantRevert(t, w.tx(a, w.d.gfl, g.PackTransfer(addrOf(b), big.NewInt(1))), "NonTransferable")
+	wantRevert(t, w.tx(w.deployer, w.d.gfl, g.PackBurn(addrOf(a), big.NewInt(1))), "AccessControlUnauthorizedAccount")
+	wantRevert(t, w.tx(w.gateway, w.d.gfl, g.PackMigrate(addrOf(a), addrOf(b))), "AccessControlUnauthorizedAccount")
+	// Migration: the admin makes itself gateway for a lost key's recovery.
+	gatewayRole := crypto.Keccak256Hash([]byte("GATEWAY_ROLE"))
+	w.ok(w.tx(w.deployer, w.d.gfl, g.PackGrantRole(gatewayRole, addrOf(w.deployer))))
+	wantRevert(t, w.tx(w.deployer, w.d.gfl, g.PackMigrate(addrOf(a), addrOf(a))), "InvalidMigration")
+	wantRevert(t, w.tx(w.deployer, w.d.gfl, g.PackMigrate(addrOf(a), common.Address{})), "InvalidMigration")
+	w.ok(w.tx(w.deployer, w.d.gfl, g.PackMigrate(addrOf(a), addrOf(c))))
+	if bal, _ := w.d.GFLBalance(w.ctx, addrOf(c)); tokenomics.FormatAmount(bal) != "5" {
+		t.Errorf("migrated balance %s", tokenomics.FormatAmount(bal))
+	}
+	if bal, _ := w.d.GFLBalance(w.ctx, addrOf(a)); bal.Sign() != 0 {
+		t.Errorf("old key keeps %s", bal)
+	}
+	// The new key already holds GFL: a second migration onto it is refused.
+	w.ok(w.tx(w.deployer, w.d.gfl, g.PackMint(addrOf(b), big.NewInt(1))))
+	wantRevert(t, w.tx(w.deployer, w.d.gfl, g.PackMigrate(addrOf(c), addrOf(b))), "InvalidMigration")
+	// Paused: no mint.
+	wantRevert(t, w.tx(a, w.d.gfl, g.PackPause()), "AccessControlUnauthorizedAccount")
+	w.ok(w.tx(w.deployer, w.d.gfl, g.PackPause()))
+	wantRevert(t, w.tx(w.deployer, w.d.gfl, g.PackMint(addrOf(b), big.NewInt(1))), "EnforcedPause")
+	w.ok(w.tx(w.deployer, w.d.gfl, g.PackUnpause()))
+	w.ok(w.tx(w.deployer, w.d.gfl, g.PackMint(addrOf(b), big.NewInt(1))))
+}
+
+func TestSettlementRevertPaths(t *testing.T) {
+	w := newWorld(t, 3)
+	s := w.d.Settlement
+	a, b := addrOf(w.providers[0]), addrOf(w.providers[1])
+	lo, hi := a, b
+	if string(hi[:]) < string(lo[:]) {
+		lo, hi = hi, lo
+	}
+	// Epoch 0 is not over before a day has passed.
+	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackOpenEpoch(0, [32]byte{}, 2)), "EpochNotOver")
+	w.ok(w.sim.AdjustTime(day))
+	wantRevert(t, w.tx(w.deployer, w.d.settlement, s.PackOpenEpoch(0, [32]byte{}, 2)), "AccessControlUnauthorizedAccount")
+	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackOpenEpoch(1, [32]byte{}, 2)), "EpochOutOfOrder")
+	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackRebalance([]common.Address{lo}, []*big.Int{big.NewInt(1)})), "NoEpochOpen")
+	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackCloseEpoch([32]byte{}, big.NewInt(0))), "NoEpochOpen")
+	w.ok(w.tx(w.gateway, w.d.settlement, s.PackOpenEpoch(0, [32]byte{1}, 2)))
+	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackOpenEpoch(0, [32]byte{}, 2)), "EpochAlreadyOpen")
+	one := tokenomics.MustAmount("1")
+	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackRebalance([]common.Address{lo, hi}, []*big.Int{one})), "LengthMismatch")
+	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackRebalance([]common.Address{hi, lo}, []*big.Int{one, one})), "NotAscending")
+	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackRebalance([]common.Address{lo, lo}, []*big.Int{one, one})), "NotAscending")
+	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackRebalance([]common.Address{{}}, []*big.Int{one})), "NotAscending")
+	big201 := make([]common.Address, 201)
+	amt201 := make([]*big.Int, 201)
+	for i := range big201 {
+		big201[i] = common.BigToAddress(big.NewInt(int64(i + 1)))
+		amt201[i] = one
+	}
+	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackRebalance(big201, amt201)), "BatchTooLarge")
+	w.ok(w.tx(w.gateway, w.d.settlement, s.PackRebalance([]common.Address{lo}, []*big.Int{one})))
+	// The same provider again, in a later batch: refused.
+	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackRebalance([]common.Address{lo}, []*big.Int{one})), "NotAscending")
+	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackCloseEpoch([32]byte{}, big.NewInt(0))), "Unfinished")
+	w.ok(w.tx(w.gateway, w.d.settlement, s.PackRebalance([]common.Address{hi}, []*big.Int{one})))
+	c := common.BigToAddress(new(big.Int).Lsh(big.NewInt(1), 159))
+	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackRebalance([]common.Address{c}, []*big.Int{one})), "TooManyProviders")
+	// Rewards: 2 GFL earn 0.004 DPS; anything else is refused while the pool can pay.
+	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackCloseEpoch([32]byte{}, tokenomics.MustAmount("0.005"))), "RewardsMismatch")
+	w.ok(w.tx(w.gateway, w.d.settlement, s.PackCloseEpoch([32]byte{}, tokenomics.MustAmount("0.004"))))
+
+	// Epoch 1 leaves out a holder: refused at close.
+	w.ok(w.sim.AdjustTime(day))
+	w.ok(w.tx(w.gateway, w.d.settlement, s.PackOpenEpoch(1, [32]byte{}, 1)))
+	w.ok(w.tx(w.gateway, w.d.settlement, s.PackRebalance([]common.Address{lo}, []*big.Int{one})))
+	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackCloseEpoch([32]byte{}, tokenomics.MustAmount("0.002"))), "HoldersMissing")
+
+	// Paused: nothing settles and nothing is claimed.
+	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackPause()), "AccessControlUnauthorizedAccount")
+	w.ok(w.tx(w.deployer, w.d.settlement, s.PackPause()))
+	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackRebalance([]common.Address{hi}, []*big.Int{one})), "EnforcedPause")
+	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackClaim(lo, big.NewInt(1), nil)), "EnforcedPause")
+	w.ok(w.tx(w.deployer, w.d.settlement, s.PackUnpause()))
+	// Only the escrow replenishes.
+	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackReplenish(big.NewInt(1))), "AccessControlUnauthorizedAccount")
+}
+
+// TestPoolCapsRewardsOnChain: with a pool smaller than the rate owes, the close accepts at
+// most the pool, as tokenomics scales rewards down.
+func TestPoolCapsRewardsOnChain(t *testing.T) {
+	w := newWorld(t, 1)
+	s := w.d.Settlement
+	a := addrOf(w.providers[0])
+	w.ok(w.sim.AdjustTime(day))
+	w.ok(w.tx(w.gateway, w.d.settlement, s.PackOpenEpoch(0, [32]byte{}, 1)))
+	// 1,000,000 GFL owe 2,000 DPS; the pool holds 1,000.
+	w.ok(w.tx(w.gateway, w.d.settlement, s.PackRebalance([]common.Address{a}, []*big.Int{tokenomics.MustAmount("1000000")})))
+	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackCloseEpoch([32]byte{}, tokenomics.MustAmount("1000.000000000000000001"))), "RewardsExceedPool")
+	w.ok(w.tx(w.gateway, w.d.settlement, s.PackCloseEpoch([32]byte{}, tokenomics.MustAmount("1000"))))
+	st, _ := w.d.State(w.ctx)
+	if st.Pool.Sign() != 0 || tokenomics.FormatAmount(st.Emitted) != "1000" {
+		t.Errorf("pool %s, emitted %s", st.Pool, st.Emitted)
+	}
+	// A root granting more than was ever committed cannot be claimed.
+	tree, _ := NewRewardTree([]RewardLeaf{{a, tokenomics.MustAmount("1500")}, {common.Address{1}, big.NewInt(0)}})
+	w.ok(w.sim.AdjustTime(day))
+	w.ok(w.tx(w.gateway, w.d.settlement, s.PackOpenEpoch(1, [32]byte{}, 1)))
+	w.ok(w.tx(w.gateway, w.d.settlement, s.PackRebalance([]common.Address{a}, []*big.Int{new(big.Int)})))
+	w.ok(w.tx(w.gateway, w.d.settlement, s.PackCloseEpoch(tree.Root(), new(big.Int))))
+	proof, amount, _ := tree.Proof(a)
+	_, err := w.d.Claim(w.ctx, w.gateway, a, amount, proof)
+	wantRevert(t, err, "RewardsExceedPool")
+}
+
+func TestRegistry(t *testing.T) {
+	w := newWorld(t, 2)
+	r := w.d.Registry
+	a, b := addrOf(w.providers[0]), addrOf(w.providers[1])
+	wantRevert(t, w.tx(w.gateway, w.d.registry, r.PackAdmit(a, 1000, 8)), "AccessControlUnauthorizedAccount")
+	wantRevert(t, w.tx(w.deployer, w.d.registry, r.PackAdmit(common.Address{}, 1, 1)), "ZeroAddress")
+	w.ok(w.tx(w.deployer, w.d.registry, r.PackAdmit(a, 4_800_000_000, 8)))
+	wantRevert(t, w.tx(w.deployer, w.d.registry, r.PackAdmit(a, 1, 1)), "AlreadyAdmitted")
+	wantRevert(t, w.tx(w.deployer, w.d.registry, r.PackUpdate(b, 1, 1)), "UnknownProvider")
+	wantRevert(t, w.tx(w.deployer, w.d.registry, r.PackSuspend(b)), "NotAdmitted")
+	w.ok(w.tx(w.deployer, w.d.registry, r.PackUpdate(a, 5_000_000_000, 8)))
+	w.ok(w.tx(w.deployer, w.d.registry, r.PackSuspend(a)))
+	admitted, err := bind.Call(w.d.registry, callOpts(w.ctx), r.PackIsAdmitted(a), r.UnpackIsAdmitted)
+	if err != nil || admitted {
+		t.Errorf("suspended provider admitted: %v %v", admitted, err)
+	}
+	wantRevert(t, w.tx(w.deployer, w.d.registry, r.PackSuspend(a)), "NotAdmitted")
+	w.ok(w.tx(w.deployer, w.d.registry, r.PackReinstate(a)))
+	w.ok(w.tx(w.deployer, w.d.registry, r.PackAdmit(b, 1, 1)))
+	page, err := bind.Call(w.d.registry, callOpts(w.ctx), r.PackPage(big.NewInt(1), big.NewInt(10)), r.UnpackPage)
+	if err != nil || len(page) != 1 || page[0] != b {
+		t.Errorf("page: %v %v", page, err)
+	}
+	p, err := bind.Call(w.d.registry, callOpts(w.ctx), r.PackProviderOf(a), r.UnpackProviderOf)
+	if err != nil || p.CapacityMegaFlops != 5_000_000_000 || p.Status != 1 {
+		t.Errorf("provider %+v %v", p, err)
+	}
+}
