@@ -13,7 +13,7 @@ CLUSTER_B := siteb
 CLUSTER_CONF = $(shell $(CLUSTER) env 2>/dev/null | sed -n 's/^export SLURM_CONF=//p')
 CLUSTER_B_CONF = $(shell $(CLUSTER) env --name $(CLUSTER_B) 2>/dev/null | sed -n 's/^export SLURM_CONF=//p')
 
-.PHONY: contracts contracts-check bench-accounting bench-pocp bench-site test-tools bench-workflows fuzz-workflows build test unit-test lint fmt bench-slurm cluster-up cluster-b-up cluster-down cluster-status demo check-go fixtures
+.PHONY: geth contracts contracts-check bench-accounting bench-pocp bench-site test-tools bench-workflows fuzz-workflows build test unit-test lint fmt bench-slurm cluster-up cluster-b-up cluster-down cluster-status demo check-go fixtures
 
 check-go:
 	@command -v $(GO) >/dev/null || { echo "Go is not installed: install Go 1.26 or newer (e.g. under /usr/local/go) — see README.md" >&2; exit 1; }
@@ -24,9 +24,19 @@ build: check-go
 # All unit and end-to-end tests; the end-to-end ones run on the real Slurm test cluster,
 # which this target starts (and installs, as root on Debian) if needed.
 # (Make expands a recipe only once its prerequisites are made, so both paths exist by then.)
-test: check-go test-tools cluster-up cluster-b-up
+test: check-go test-tools geth cluster-up cluster-b-up
 	PETAGRID_TEST_SLURM_CONF=$(CLUSTER_CONF) PETAGRID_TEST_SLURM_CONF_B=$(CLUSTER_B_CONF) PETAGRID_REQUIRE_CLUSTER=1 \
+		PETAGRID_GETH=$(GETH) PETAGRID_REQUIRE_GETH=1 \
 		$(GO) test -race -count=1 -timeout 20m ./...
+
+# A real Ethereum node for the contracts' end-to-end test: geth v1.16.9 built from the Go
+# module proxy (later versions need a module the proxy refuses), kept under .tools/.
+GETH_VERSION := v1.16.9
+GETH := $(CURDIR)/.tools/geth-$(GETH_VERSION)/geth
+geth: $(GETH)
+$(GETH):
+	@echo "building geth $(GETH_VERSION) (about 2 minutes the first time)"
+	GOBIN=$(dir $(GETH)) $(GO) install github.com/ethereum/go-ethereum/cmd/geth@$(GETH_VERSION)
 
 # Tools the tests call: shellcheck lints every rendered workflow script (a missing
 # shellcheck fails those tests rather than skipping them).

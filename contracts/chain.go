@@ -11,12 +11,15 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"strings"
+	"sync"
 	"time"
 
 	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/ethereum/go-ethereum/eth/ethconfig"
 	"github.com/ethereum/go-ethereum/ethclient"
 	"github.com/ethereum/go-ethereum/ethclient/simulated"
@@ -46,6 +49,10 @@ type Chain struct {
 	Confirmations uint64
 	// PollInterval is how often receipts are polled (bind.WaitMined polls once a second).
 	PollInterval time.Duration
+
+	// sending serialises transactions: each takes the sender's pending nonce, and two sent at
+	// once from one key would take the same one.
+	sending sync.Mutex
 }
 
 // Simulated is an in-process chain with its chain and a way to move time.
@@ -167,6 +174,8 @@ func trimContractPrefix(name string) string {
 // transact sends calldata to a contract, signed by key, and waits for its receipt. A revert is
 // caught at gas estimation, before anything is sent, and comes back as *RevertError.
 func (c *Chain) transact(ctx context.Context, key *ecdsa.PrivateKey, contract *bind.BoundContract, data []byte) (*types.Receipt, error) {
+	c.sending.Lock()
+	defer c.sending.Unlock()
 	opts := bind.NewKeyedTransactor(key, c.chainID)
 	opts.Context = ctx
 	tx, err := bind.Transact(contract, opts, data)
@@ -178,6 +187,8 @@ func (c *Chain) transact(ctx context.Context, key *ecdsa.PrivateKey, contract *b
 
 // deploy deploys bytecode with constructor input and waits for it.
 func (c *Chain) deploy(ctx context.Context, key *ecdsa.PrivateKey, bytecode string, input []byte) (common.Address, error) {
+	c.sending.Lock()
+	defer c.sending.Unlock()
 	opts := bind.NewKeyedTransactor(key, c.chainID)
 	opts.Context = ctx
 	addr, tx, err := bind.DeployContract(opts, common.FromHex(bytecode), c.backend, input)
@@ -214,7 +225,9 @@ func (c *Chain) wait(ctx context.Context, tx *types.Transaction) (*types.Receipt
 			if err == nil && head >= r.BlockNumber.Uint64()+c.Confirmations {
 				return r, nil
 			}
-		} else if !errors.Is(err, ethereum.NotFound) {
+		} else if !errors.Is(err, ethereum.NotFound) && !strings.Contains(err.Error(), "transaction indexing is in progress") {
+			// geth answers "transaction indexing is in progress" while its indexer catches up
+			// (right after start): the receipt is not there yet, which is no failure.
 			return nil, fmt.Errorf("receipt of %s: %w", tx.Hash().Hex(), err)
 		}
 		select {
@@ -223,4 +236,34 @@ func (c *Chain) wait(ctx context.Context, tx *types.Transaction) (*types.Receipt
 		case <-tick.C:
 		}
 	}
+}
+
+// SendETH transfers ether (for gas) from key to an address and waits for it.
+func (c *Chain) SendETH(ctx context.Context, key *ecdsa.PrivateKey, to common.Address, wei *big.Int) error {
+	c.sending.Lock()
+	defer c.sending.Unlock()
+	from := crypto.PubkeyToAddress(key.PublicKey)
+	nonce, err := c.backend.PendingNonceAt(ctx, from)
+	if err != nil {
+		return fmt.Errorf("nonce of %s: %w", from.Hex(), err)
+	}
+	tip, err := c.backend.SuggestGasTipCap(ctx)
+	if err != nil {
+		return fmt.Errorf("gas tip: %w", err)
+	}
+	head, err := c.backend.HeaderByNumber(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("latest block: %w", err)
+	}
+	feeCap := new(big.Int).Add(tip, new(big.Int).Mul(head.BaseFee, big.NewInt(2)))
+	tx := types.NewTx(&types.DynamicFeeTx{ChainID: c.chainID, Nonce: nonce, GasTipCap: tip, GasFeeCap: feeCap, Gas: 21_000, To: &to, Value: wei})
+	signed, err := types.SignTx(tx, types.LatestSignerForChainID(c.chainID), key)
+	if err != nil {
+		return fmt.Errorf("signing: %w", err)
+	}
+	if err := c.backend.SendTransaction(ctx, signed); err != nil {
+		return fmt.Errorf("sending ether to %s: %w", to.Hex(), err)
+	}
+	_, err = c.wait(ctx, signed)
+	return err
 }

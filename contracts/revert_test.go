@@ -2,6 +2,7 @@ package contracts
 
 import (
 	"crypto/ecdsa"
+	"fmt"
 	"math/big"
 	"testing"
 
@@ -168,5 +169,28 @@ func TestRegistry(t *testing.T) {
 	p, err := bind.Call(w.d.registry, callOpts(w.ctx), r.PackProviderOf(a), r.UnpackProviderOf)
 	if err != nil || p.CapacityMegaFlops != 5_000_000_000 || p.Status != 1 {
 		t.Errorf("provider %+v %v", p, err)
+	}
+}
+
+// TestSettlementResumes: a gateway that crashed after opening the epoch and rebalancing one
+// batch settles the rest when it runs again, and the result is the same.
+func TestSettlementResumes(t *testing.T) {
+	w := newWorld(t, 0)
+	s := w.d.Settlement
+	var targets []Target
+	for i := 1; i <= 5; i++ {
+		targets = append(targets, Target{Provider: common.BigToAddress(big.NewInt(int64(i))), GFL: tokenomics.MustAmount(fmt.Sprint(i))})
+	}
+	w.ok(w.sim.AdjustTime(day))
+	// The crash: open, and the first two providers.
+	w.ok(w.tx(w.gateway, w.d.settlement, s.PackOpenEpoch(0, [32]byte{}, 5)))
+	w.ok(w.tx(w.gateway, w.d.settlement, s.PackRebalance([]common.Address{targets[0].Provider, targets[1].Provider}, []*big.Int{targets[0].GFL, targets[1].GFL})))
+	settled, err := w.d.SettleEpoch(w.ctx, w.gateway, EpochSettlement{Epoch: 0, Targets: targets, RewardsTotal: tokenomics.MustAmount("0.03")}, 2)
+	w.ok(err)
+	if settled.OpenGas != 0 || len(settled.RebalanceGas) != 2 {
+		t.Errorf("resumed settlement: open gas %d, %d batches (want no open, 3 providers in 2 batches)", settled.OpenGas, len(settled.RebalanceGas))
+	}
+	if supply, _ := w.d.GFLSupply(w.ctx); tokenomics.FormatAmount(supply) != "15" {
+		t.Errorf("supply %s, want 15", tokenomics.FormatAmount(supply))
 	}
 }

@@ -42,9 +42,8 @@ func TestWatchBackfillsAndResumes(t *testing.T) {
 	settle(1)
 
 	flaky := &flakyBackend{Backend: w.d.Chain.backend}
-	chain := *w.d.Chain
-	chain.backend = flaky
-	watched := Attach(&chain, w.d.Addresses)
+	chain := &Chain{backend: flaky, chainID: w.d.Chain.chainID, PollInterval: w.d.Chain.PollInterval}
+	watched := Attach(chain, w.d.Addresses)
 	var got []string
 	var last uint64
 	failures := 0
