@@ -156,5 +156,5 @@ func TestGasReport(t *testing.T) {
 			t.Errorf("epoch commit gas %v grows with the providers", commit)
 		}
 	}
-	t.Logf("gas report (Osaka rules, solc 0.8.28 optimizer 200 runs):\n%s", report.String())
+	t.Logf("gas report (Osaka rules, solc 0.8.28, optimizer 100,000 runs):\n%s", report.String())
 }
