@@ -255,8 +255,17 @@ func (c *Chain) SendETH(ctx context.Context, key *ecdsa.PrivateKey, to common.Ad
 	if err != nil {
 		return fmt.Errorf("latest block: %w", err)
 	}
-	feeCap := new(big.Int).Add(tip, new(big.Int).Mul(head.BaseFee, big.NewInt(2)))
-	tx := types.NewTx(&types.DynamicFeeTx{ChainID: c.chainID, Nonce: nonce, GasTipCap: tip, GasFeeCap: feeCap, Gas: 21_000, To: &to, Value: wei})
+	var tx *types.Transaction
+	if head.BaseFee == nil { // a chain without EIP-1559
+		price, err := c.backend.SuggestGasPrice(ctx)
+		if err != nil {
+			return fmt.Errorf("gas price: %w", err)
+		}
+		tx = types.NewTx(&types.LegacyTx{Nonce: nonce, GasPrice: price, Gas: 21_000, To: &to, Value: wei})
+	} else {
+		feeCap := new(big.Int).Add(tip, new(big.Int).Mul(head.BaseFee, big.NewInt(2)))
+		tx = types.NewTx(&types.DynamicFeeTx{ChainID: c.chainID, Nonce: nonce, GasTipCap: tip, GasFeeCap: feeCap, Gas: 21_000, To: &to, Value: wei})
+	}
 	signed, err := types.SignTx(tx, types.LatestSignerForChainID(c.chainID), key)
 	if err != nil {
 		return fmt.Errorf("signing: %w", err)

@@ -74,12 +74,7 @@ func newWorldWithThreshold(t *testing.T, providers int, threshold *big.Int) *wor
 	return w
 }
 
-func (w *world) tokenomicsParams() tokenomics.Params {
-	p := tokenomics.DefaultParams()
-	p.EraSeconds = w.params.EraSeconds
-	p.EraThresholdGFL = w.params.EraThresholdGFL
-	return p
-}
+func (w *world) tokenomicsParams() tokenomics.Params { return w.params.TokenomicsParams() }
 
 func wantRevert(t *testing.T, err error, name string) {
 	t.Helper()
@@ -100,14 +95,11 @@ func (w *world) settle(state *tokenomics.State, k uint64, medians map[common.Add
 	p := w.tokenomicsParams()
 	// Rewards do not depend on the close time: compute them first, for the root.
 	now, _ := w.sim.Now(w.ctx)
-	_, draft, err := tokenomics.CloseEpoch(p, state, tokenomics.EpochInput{Epoch: k, CloseTime: now, Medians: medians, DPSSpent: spent})
+	draftState, draft, err := tokenomics.CloseEpoch(p, state, tokenomics.EpochInput{Epoch: k, CloseTime: now, Medians: medians, DPSSpent: spent})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var targets []Target
-	for _, dl := range draft.Deltas {
-		targets = append(targets, Target{Provider: dl.Provider, GFL: dl.Target})
-	}
+	targets := TargetsFromClose(state, draftState, medians)
 	leaves := []RewardLeaf{{Account: common.Address{}, Cumulative: new(big.Int)}}
 	cum := map[common.Address]*big.Int{}
 	for a, v := range state.Rewards {
@@ -123,7 +115,7 @@ func (w *world) settle(state *tokenomics.State, k uint64, medians map[common.Add
 	if err != nil {
 		t.Fatal(err)
 	}
-	settled, err := w.d.SettleEpoch(w.ctx, w.gateway, EpochSettlement{Epoch: k, Targets: targets, RewardsRoot: tree.Root(), RewardsTotal: draft.RewardsTotal}, 2)
+	settled, err := w.d.SettleEpoch(w.ctx, w.gateway, EpochSettlement{Epoch: k, Targets: targets, Replenishment: spent, RewardsRoot: tree.Root(), RewardsTotal: draft.RewardsTotal}, 2)
 	if err != nil {
 		t.Fatalf("epoch %d: %v", k, err)
 	}
@@ -167,12 +159,12 @@ func TestGFLIsSoulboundAndGatewayOnly(t *testing.T) {
 	state := tokenomics.NewState(w.params.Genesis, tokenomics.MustAmount("1000"))
 	w.settle(state, 0, map[common.Address]*big.Int{addrOf(a): tokenomics.MustAmount("100")}, nil)
 	wantRevert(t, w.d.TransferGFL(w.ctx, a, addrOf(b), big.NewInt(1)), "NonTransferable")
-	wantRevert(t, w.d.MintGFL(w.ctx, w.deployer, addrOf(b), big.NewInt(1)), "AccessControlUnauthorizedAccount")
-	wantRevert(t, w.d.MintGFL(w.ctx, w.gateway, addrOf(b), big.NewInt(1)), "AccessControlUnauthorizedAccount")
+	wantRevert(t, w.d.RebalanceGFL(w.ctx, w.deployer, addrOf(b), big.NewInt(1)), "AccessControlUnauthorizedAccount")
+	wantRevert(t, w.d.RebalanceGFL(w.ctx, w.gateway, addrOf(b), big.NewInt(1)), "AccessControlUnauthorizedAccount")
 	// Replaying epoch 0, or skipping to 2, is refused with a typed error.
-	_, err := w.d.SettleEpoch(w.ctx, w.gateway, EpochSettlement{Epoch: 0, RewardsTotal: new(big.Int)}, 1)
+	_, err := w.d.SettleEpoch(w.ctx, w.gateway, EpochSettlement{Epoch: 0, RewardsRoot: common.Hash{9}, RewardsTotal: new(big.Int)}, 1)
 	wantRevert(t, errors.Unwrap(err), "EpochOutOfOrder")
-	_, err = w.d.SettleEpoch(w.ctx, w.gateway, EpochSettlement{Epoch: 2, RewardsTotal: new(big.Int)}, 1)
+	_, err = w.d.SettleEpoch(w.ctx, w.gateway, EpochSettlement{Epoch: 2, RewardsRoot: common.Hash{9}, RewardsTotal: new(big.Int)}, 1)
 	wantRevert(t, errors.Unwrap(err), "EpochOutOfOrder")
 }
 
@@ -203,7 +195,7 @@ func TestEpochsMatchTokenomics(t *testing.T) {
 			if err := w.d.LockEscrow(w.ctx, researcher, job, tokenomics.MustAmount("2")); err != nil {
 				t.Fatal(err)
 			}
-			if err := w.d.SettleEscrow(w.ctx, w.gateway, job, cost); err != nil {
+			if err := w.d.SettleEscrow(w.ctx, w.gateway, addrOf(researcher), job, cost); err != nil {
 				t.Fatal(err)
 			}
 			spent = cost
@@ -253,16 +245,19 @@ func TestEscrow(t *testing.T) {
 	if err := w.d.LockEscrow(w.ctx, r, job, tokenomics.MustAmount("4")); err != nil {
 		t.Fatal(err)
 	}
-	wantRevert(t, w.d.SettleEscrow(w.ctx, w.gateway, job, tokenomics.MustAmount("4.000000000000000001")), "OverSettled")
-	wantRevert(t, w.d.SettleEscrow(w.ctx, w.deployer, job, big.NewInt(1)), "AccessControlUnauthorizedAccount")
+	wantRevert(t, w.d.SettleEscrow(w.ctx, w.gateway, addrOf(r), job, tokenomics.MustAmount("4.000000000000000001")), "OverSettled")
+	wantRevert(t, w.d.SettleEscrow(w.ctx, w.deployer, addrOf(r), job, big.NewInt(1)), "AccessControlUnauthorizedAccount")
+	// Another researcher's escrow under the same job id is not this one.
+	wantRevert(t, w.d.SettleEscrow(w.ctx, w.gateway, addrOf(w.deployer), job, big.NewInt(1)), "UnknownEscrow")
+	wantRevert(t, w.d.ReclaimEscrow(w.ctx, w.deployer, job), "UnknownEscrow")
 	wantRevert(t, w.d.ReclaimEscrow(w.ctx, r, job), "TooEarly")
-	if err := w.d.SettleEscrow(w.ctx, w.gateway, job, tokenomics.MustAmount("1.5")); err != nil {
+	if err := w.d.SettleEscrow(w.ctx, w.gateway, addrOf(r), job, tokenomics.MustAmount("1.5")); err != nil {
 		t.Fatal(err)
 	}
 	if bal, _ := w.d.DPSBalance(w.ctx, addrOf(r)); tokenomics.FormatAmount(bal) != "8.5" {
 		t.Errorf("researcher holds %s DPS after a 1.5 DPS job, want 8.5", tokenomics.FormatAmount(bal))
 	}
-	wantRevert(t, w.d.SettleEscrow(w.ctx, w.gateway, job, big.NewInt(1)), "NotLocked")
+	wantRevert(t, w.d.SettleEscrow(w.ctx, w.gateway, addrOf(r), job, big.NewInt(1)), "NotLocked")
 	// An escrow the gateway never settles comes back after the timeout.
 	job2 := crypto.Keccak256Hash([]byte("job-2"))
 	if err := w.d.LockEscrow(w.ctx, r, job2, tokenomics.MustAmount("3")); err != nil {

@@ -12,6 +12,7 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 
 	"github.com/petagrid/petagrid/contracts/bindings"
+	"github.com/petagrid/petagrid/tokenomics"
 )
 
 // Params are the settlement's constants, fixed at deployment.
@@ -28,6 +29,36 @@ type Params struct {
 	// ReclaimAfterSeconds: an escrow the gateway never settled goes back to the researcher
 	// after this long.
 	ReclaimAfterSeconds uint64
+}
+
+// maxAmount120 bounds DPS amounts: Settlement keeps its reward totals in 120 bits.
+var maxAmount120 = new(big.Int).Lsh(big.NewInt(1), 120)
+
+// Validate refuses parameters the contracts would refuse at deployment or choke on later.
+func (p Params) Validate() error {
+	switch {
+	case p.Genesis.IsZero() || p.Genesis.Unix() < 0:
+		return fmt.Errorf("deploy: genesis is not set")
+	case p.PeriodSeconds == 0 || p.EraSeconds == 0:
+		return fmt.Errorf("deploy: period and era lengths must be > 0")
+	case p.EraThresholdGFL == nil || p.EraThresholdGFL.Sign() <= 0 || p.EraThresholdGFL.BitLen() > 256-64:
+		return fmt.Errorf("deploy: era threshold must be in 1..2^192 wei (threshold << era must fit 256 bits)")
+	case p.DPSSupply == nil || p.DPSSupply.Sign() <= 0 || p.DPSSupply.Cmp(maxAmount120) >= 0:
+		return fmt.Errorf("deploy: DPS supply must be in 1..2^120 wei")
+	case p.ReclaimAfterSeconds == 0 || p.ReclaimAfterSeconds > 365*24*3600:
+		return fmt.Errorf("deploy: escrow reclaim timeout must be in 1 s..365 days")
+	}
+	return nil
+}
+
+// TokenomicsParams are the tokenomics rules these contracts compute: the reward share, R and
+// the era cap are constants of Settlement.sol (tokenomics.DefaultParams' values); the era
+// length and threshold are the deployment's.
+func (p Params) TokenomicsParams() tokenomics.Params {
+	t := tokenomics.DefaultParams()
+	t.EraSeconds = p.EraSeconds
+	t.EraThresholdGFL = new(big.Int).Set(p.EraThresholdGFL)
+	return t
 }
 
 // Addresses of a deployment.
@@ -59,8 +90,8 @@ type Deployment struct {
 // replenishes Settlement's pool.
 func Deploy(ctx context.Context, c *Chain, deployer *ecdsa.PrivateKey, gateway, pauser common.Address, p Params) (*Deployment, error) {
 	admin := crypto.PubkeyToAddress(deployer.PublicKey)
-	if p.PeriodSeconds == 0 || p.EraSeconds == 0 || p.EraThresholdGFL == nil || p.EraThresholdGFL.Sign() <= 0 || p.DPSSupply == nil {
-		return nil, fmt.Errorf("deploy: incomplete parameters %+v", p)
+	if err := p.Validate(); err != nil {
+		return nil, err
 	}
 	d := &Deployment{Chain: c, GFL: bindings.NewGFL(), DPS: bindings.NewDPS(), Registry: bindings.NewProviderRegistry(),
 		Settlement: bindings.NewSettlement(), Escrow: bindings.NewJobEscrow()}
@@ -158,9 +189,15 @@ func (d *Deployment) TransferGFL(ctx context.Context, from *ecdsa.PrivateKey, to
 	return err
 }
 
-// MintGFL calls GFL.mint directly (only Settlement may; anyone else gets a revert).
-func (d *Deployment) MintGFL(ctx context.Context, from *ecdsa.PrivateKey, to common.Address, amount *big.Int) error {
-	_, err := d.Chain.transact(ctx, from, d.gfl, d.GFL.PackMint(to, amount))
+// RebalanceGFL calls GFL.rebalanceTo directly (only Settlement may; anyone else gets a revert).
+func (d *Deployment) RebalanceGFL(ctx context.Context, from *ecdsa.PrivateKey, to common.Address, amount *big.Int) error {
+	_, err := d.Chain.transact(ctx, from, d.gfl, d.GFL.PackRebalanceTo(to, amount))
+	return err
+}
+
+// MigrateGFL moves a provider's GFL to a new key through Settlement, between epochs.
+func (d *Deployment) MigrateGFL(ctx context.Context, gateway *ecdsa.PrivateKey, from, to common.Address) error {
+	_, err := d.Chain.transact(ctx, gateway, d.settlement, d.Settlement.PackMigrate(from, to))
 	return err
 }
 

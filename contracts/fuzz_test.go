@@ -80,7 +80,7 @@ func checkInvariants(t *testing.T, ops []byte) {
 			maxAmount := tokenomics.MustAmount("3")
 			cost := new(big.Int).Div(new(big.Int).Mul(maxAmount, big.NewInt(int64(op))), big.NewInt(255))
 			w.ok(w.d.LockEscrow(w.ctx, researcher, job, maxAmount))
-			w.ok(w.d.SettleEscrow(w.ctx, w.gateway, job, cost))
+			w.ok(w.d.SettleEscrow(w.ctx, w.gateway, addrOf(researcher), job, cost))
 			spentSince.Add(spentSince, cost)
 			funded.Add(funded, cost)
 		case 3: // the providers with rewards claim them

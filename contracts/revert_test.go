@@ -2,6 +2,7 @@ package contracts
 
 import (
 	"crypto/ecdsa"
+	"errors"
 	"fmt"
 	"math/big"
 	"testing"
@@ -30,34 +31,58 @@ func TestGFLRevertPaths(t *testing.T) {
 	a, b, c := w.providers[0], w.providers[1], w.providers[2]
 	g := w.d.GFL
 	w.ok(w.sim.AdjustTime(day))
-	_, err := w.d.SettleEpoch(w.ctx, w.gateway, EpochSettlement{Epoch: 0, Targets: []Target{{addrOf(a), tokenomics.MustAmount("5")}}, RewardsTotal: tokenomics.MustAmount("0.01")}, 1)
+	_, err := w.d.SettleEpoch(w.ctx, w.gateway, EpochSettlement{Epoch: 0, Targets: []Target{{addrOf(a), tokenomics.MustAmount("5")}}, RewardsRoot: common.Hash{9}, RewardsTotal: tokenomics.MustAmount("0.01")}, 1)
 	w.ok(err)
 	wantRevert(t, w.tx(a, w.d.gfl, g.PackApprove(addrOf(b), big.NewInt(1))), "ApprovalDisabled")
 	wantRevert(t, w.tx(b, w.d.gfl, g.PackTransferFrom(addrOf(a), addrOf(b), big.NewInt(1))), "ApprovalDisabled")
 	wantRevert(t, w.tx(a, w.d.gfl, g.PackTransfer(addrOf(b), big.NewInt(1))), "NonTransferable")
-	wantRevert(t, w.tx(w.deployer, w.d.gfl, g.PackBurn(addrOf(a), big.NewInt(1))), "AccessControlUnauthorizedAccount")
+	wantRevert(t, w.tx(w.deployer, w.d.gfl, g.PackRebalanceTo(addrOf(a), big.NewInt(1))), "AccessControlUnauthorizedAccount")
 	wantRevert(t, w.tx(w.gateway, w.d.gfl, g.PackMigrate(addrOf(a), addrOf(b))), "AccessControlUnauthorizedAccount")
-	// Migration: the admin makes itself gateway for a lost key's recovery.
-	gatewayRole := crypto.Keccak256Hash([]byte("GATEWAY_ROLE"))
-	w.ok(w.tx(w.deployer, w.d.gfl, g.PackGrantRole(gatewayRole, addrOf(w.deployer))))
-	wantRevert(t, w.tx(w.deployer, w.d.gfl, g.PackMigrate(addrOf(a), addrOf(a))), "InvalidMigration")
-	wantRevert(t, w.tx(w.deployer, w.d.gfl, g.PackMigrate(addrOf(a), common.Address{})), "InvalidMigration")
-	w.ok(w.tx(w.deployer, w.d.gfl, g.PackMigrate(addrOf(a), addrOf(c))))
+	holders := func() uint32 {
+		n, err := bind.Call(w.d.gfl, callOpts(w.ctx), g.PackHolders(), g.UnpackHolders)
+		w.ok(err)
+		return n
+	}
+	if holders() != 1 {
+		t.Fatalf("%d holders, want 1", holders())
+	}
+	// Migration, through Settlement, between epochs.
+	wantRevert(t, w.d.MigrateGFL(w.ctx, w.deployer, addrOf(a), addrOf(c)), "AccessControlUnauthorizedAccount")
+	wantRevert(t, w.d.MigrateGFL(w.ctx, w.gateway, addrOf(a), addrOf(a)), "InvalidMigration")
+	wantRevert(t, w.d.MigrateGFL(w.ctx, w.gateway, addrOf(a), common.Address{}), "InvalidMigration")
+	w.ok(w.d.MigrateGFL(w.ctx, w.gateway, addrOf(a), addrOf(c)))
 	if bal, _ := w.d.GFLBalance(w.ctx, addrOf(c)); tokenomics.FormatAmount(bal) != "5" {
 		t.Errorf("migrated balance %s", tokenomics.FormatAmount(bal))
 	}
-	if bal, _ := w.d.GFLBalance(w.ctx, addrOf(a)); bal.Sign() != 0 {
-		t.Errorf("old key keeps %s", bal)
+	if bal, _ := w.d.GFLBalance(w.ctx, addrOf(a)); bal.Sign() != 0 || holders() != 1 {
+		t.Errorf("old key keeps %s; %d holders", bal, holders())
 	}
-	// The new key already holds GFL: a second migration onto it is refused.
-	w.ok(w.tx(w.deployer, w.d.gfl, g.PackMint(addrOf(b), big.NewInt(1))))
-	wantRevert(t, w.tx(w.deployer, w.d.gfl, g.PackMigrate(addrOf(c), addrOf(b))), "InvalidMigration")
-	// Paused: no mint.
+	// Not while an epoch is open: its holder count must not change under it.
+	w.ok(w.sim.AdjustTime(day))
+	w.ok(w.tx(w.gateway, w.d.settlement, w.d.Settlement.PackOpenEpoch(1, [32]byte{}, 2, new(big.Int))))
+	wantRevert(t, w.d.MigrateGFL(w.ctx, w.gateway, addrOf(c), addrOf(b)), "EpochAlreadyOpen")
+	// A new key that already holds GFL is refused.
+	w.ok(w.tx(w.gateway, w.d.settlement, w.d.Settlement.PackRebalance(sortedAddrs(addrOf(b), addrOf(c)), []*big.Int{big.NewInt(1), big.NewInt(1)})))
+	w.ok(w.tx(w.gateway, w.d.settlement, w.d.Settlement.PackCloseEpoch([32]byte{9}, big.NewInt(0))))
+	wantRevert(t, w.d.MigrateGFL(w.ctx, w.gateway, addrOf(c), addrOf(b)), "InvalidMigration")
+	if holders() != 2 {
+		t.Errorf("%d holders, want 2", holders())
+	}
+	// Paused: no rebalance.
 	wantRevert(t, w.tx(a, w.d.gfl, g.PackPause()), "AccessControlUnauthorizedAccount")
 	w.ok(w.tx(w.deployer, w.d.gfl, g.PackPause()))
-	wantRevert(t, w.tx(w.deployer, w.d.gfl, g.PackMint(addrOf(b), big.NewInt(1))), "EnforcedPause")
+	w.ok(w.sim.AdjustTime(day))
+	w.ok(w.tx(w.gateway, w.d.settlement, w.d.Settlement.PackOpenEpoch(2, [32]byte{}, 2, new(big.Int))))
+	wantRevert(t, w.tx(w.gateway, w.d.settlement, w.d.Settlement.PackRebalance(sortedAddrs(addrOf(b), addrOf(c)), []*big.Int{big.NewInt(1), big.NewInt(1)})), "EnforcedPause")
 	w.ok(w.tx(w.deployer, w.d.gfl, g.PackUnpause()))
-	w.ok(w.tx(w.deployer, w.d.gfl, g.PackMint(addrOf(b), big.NewInt(1))))
+	w.ok(w.tx(w.gateway, w.d.settlement, w.d.Settlement.PackRebalance(sortedAddrs(addrOf(b), addrOf(c)), []*big.Int{big.NewInt(1), big.NewInt(1)})))
+}
+
+func sortedAddrs(a, b common.Address) []common.Address {
+	if string(b[:]) < string(a[:]) {
+		a, b = b, a
+	}
+	return []common.Address{a, b}
 }
 
 func TestSettlementRevertPaths(t *testing.T) {
@@ -69,14 +94,14 @@ func TestSettlementRevertPaths(t *testing.T) {
 		lo, hi = hi, lo
 	}
 	// Epoch 0 is not over before a day has passed.
-	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackOpenEpoch(0, [32]byte{}, 2)), "EpochNotOver")
+	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackOpenEpoch(0, [32]byte{}, 2, new(big.Int))), "EpochNotOver")
 	w.ok(w.sim.AdjustTime(day))
-	wantRevert(t, w.tx(w.deployer, w.d.settlement, s.PackOpenEpoch(0, [32]byte{}, 2)), "AccessControlUnauthorizedAccount")
-	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackOpenEpoch(1, [32]byte{}, 2)), "EpochOutOfOrder")
+	wantRevert(t, w.tx(w.deployer, w.d.settlement, s.PackOpenEpoch(0, [32]byte{}, 2, new(big.Int))), "AccessControlUnauthorizedAccount")
+	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackOpenEpoch(1, [32]byte{}, 2, new(big.Int))), "EpochOutOfOrder")
 	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackRebalance([]common.Address{lo}, []*big.Int{big.NewInt(1)})), "NoEpochOpen")
-	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackCloseEpoch([32]byte{}, big.NewInt(0))), "NoEpochOpen")
-	w.ok(w.tx(w.gateway, w.d.settlement, s.PackOpenEpoch(0, [32]byte{1}, 2)))
-	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackOpenEpoch(0, [32]byte{}, 2)), "EpochAlreadyOpen")
+	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackCloseEpoch([32]byte{9}, big.NewInt(0))), "NoEpochOpen")
+	w.ok(w.tx(w.gateway, w.d.settlement, s.PackOpenEpoch(0, [32]byte{1}, 2, new(big.Int))))
+	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackOpenEpoch(0, [32]byte{}, 2, new(big.Int))), "EpochAlreadyOpen")
 	one := tokenomics.MustAmount("1")
 	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackRebalance([]common.Address{lo, hi}, []*big.Int{one})), "LengthMismatch")
 	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackRebalance([]common.Address{hi, lo}, []*big.Int{one, one})), "NotAscending")
@@ -92,19 +117,22 @@ func TestSettlementRevertPaths(t *testing.T) {
 	w.ok(w.tx(w.gateway, w.d.settlement, s.PackRebalance([]common.Address{lo}, []*big.Int{one})))
 	// The same provider again, in a later batch: refused.
 	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackRebalance([]common.Address{lo}, []*big.Int{one})), "NotAscending")
-	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackCloseEpoch([32]byte{}, big.NewInt(0))), "Unfinished")
+	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackCloseEpoch([32]byte{9}, big.NewInt(0))), "Unfinished")
 	w.ok(w.tx(w.gateway, w.d.settlement, s.PackRebalance([]common.Address{hi}, []*big.Int{one})))
 	c := common.BigToAddress(new(big.Int).Lsh(big.NewInt(1), 159))
 	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackRebalance([]common.Address{c}, []*big.Int{one})), "TooManyProviders")
 	// Rewards: 2 GFL earn 0.004 DPS; anything else is refused while the pool can pay.
-	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackCloseEpoch([32]byte{}, tokenomics.MustAmount("0.005"))), "RewardsMismatch")
-	w.ok(w.tx(w.gateway, w.d.settlement, s.PackCloseEpoch([32]byte{}, tokenomics.MustAmount("0.004"))))
+	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackCloseEpoch([32]byte{9}, tokenomics.MustAmount("0.005"))), "RewardsMismatch")
+	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackCloseEpoch([32]byte{}, tokenomics.MustAmount("0.004"))), "ZeroRoot")
+	// The pool is fixed while an epoch is open.
+	wantRevert(t, w.d.FundPool(w.ctx, w.deployer, big.NewInt(1)), "EpochAlreadyOpen")
+	w.ok(w.tx(w.gateway, w.d.settlement, s.PackCloseEpoch([32]byte{9}, tokenomics.MustAmount("0.004"))))
 
 	// Epoch 1 leaves out a holder: refused at close.
 	w.ok(w.sim.AdjustTime(day))
-	w.ok(w.tx(w.gateway, w.d.settlement, s.PackOpenEpoch(1, [32]byte{}, 1)))
+	w.ok(w.tx(w.gateway, w.d.settlement, s.PackOpenEpoch(1, [32]byte{}, 1, new(big.Int))))
 	w.ok(w.tx(w.gateway, w.d.settlement, s.PackRebalance([]common.Address{lo}, []*big.Int{one})))
-	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackCloseEpoch([32]byte{}, tokenomics.MustAmount("0.002"))), "HoldersMissing")
+	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackCloseEpoch([32]byte{9}, tokenomics.MustAmount("0.002"))), "HoldersMissing")
 
 	// Paused: nothing settles and nothing is claimed.
 	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackPause()), "AccessControlUnauthorizedAccount")
@@ -116,6 +144,24 @@ func TestSettlementRevertPaths(t *testing.T) {
 	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackReplenish(big.NewInt(1))), "AccessControlUnauthorizedAccount")
 }
 
+// TestReplenishmentMustBeExpected: an escrow settled after the gateway computed an epoch
+// makes the open refuse, instead of the chain and tokenomics silently disagreeing.
+func TestReplenishmentMustBeExpected(t *testing.T) {
+	w := newWorld(t, 1)
+	r := w.providers[0]
+	w.ok(w.d.TransferDPS(w.ctx, w.deployer, addrOf(r), tokenomics.MustAmount("5")))
+	job := crypto.Keccak256Hash([]byte("late"))
+	w.ok(w.d.LockEscrow(w.ctx, r, job, tokenomics.MustAmount("2")))
+	w.ok(w.d.SettleEscrow(w.ctx, w.gateway, addrOf(r), job, tokenomics.MustAmount("1")))
+	w.ok(w.sim.AdjustTime(day))
+	_, err := w.d.SettleEpoch(w.ctx, w.gateway, EpochSettlement{Epoch: 0, RewardsRoot: common.Hash{9}, RewardsTotal: new(big.Int)}, 1)
+	wantRevert(t, errors.Unwrap(err), "ReplenishmentMismatch")
+	pending, err := w.d.PendingReplenishment(w.ctx)
+	w.ok(err)
+	_, err = w.d.SettleEpoch(w.ctx, w.gateway, EpochSettlement{Epoch: 0, Replenishment: pending, RewardsRoot: common.Hash{9}, RewardsTotal: new(big.Int)}, 1)
+	w.ok(err)
+}
+
 // TestPoolCapsRewardsOnChain: with a pool smaller than the rate owes, the close accepts at
 // most the pool, as tokenomics scales rewards down.
 func TestPoolCapsRewardsOnChain(t *testing.T) {
@@ -123,11 +169,11 @@ func TestPoolCapsRewardsOnChain(t *testing.T) {
 	s := w.d.Settlement
 	a := addrOf(w.providers[0])
 	w.ok(w.sim.AdjustTime(day))
-	w.ok(w.tx(w.gateway, w.d.settlement, s.PackOpenEpoch(0, [32]byte{}, 1)))
+	w.ok(w.tx(w.gateway, w.d.settlement, s.PackOpenEpoch(0, [32]byte{}, 1, new(big.Int))))
 	// 1,000,000 GFL owe 2,000 DPS; the pool holds 1,000.
 	w.ok(w.tx(w.gateway, w.d.settlement, s.PackRebalance([]common.Address{a}, []*big.Int{tokenomics.MustAmount("1000000")})))
-	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackCloseEpoch([32]byte{}, tokenomics.MustAmount("1000.000000000000000001"))), "RewardsExceedPool")
-	w.ok(w.tx(w.gateway, w.d.settlement, s.PackCloseEpoch([32]byte{}, tokenomics.MustAmount("1000"))))
+	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackCloseEpoch([32]byte{9}, tokenomics.MustAmount("1000.000000000000000001"))), "RewardsExceedPool")
+	w.ok(w.tx(w.gateway, w.d.settlement, s.PackCloseEpoch([32]byte{9}, tokenomics.MustAmount("1000"))))
 	st, _ := w.d.State(w.ctx)
 	if st.Pool.Sign() != 0 || tokenomics.FormatAmount(st.Emitted) != "1000" {
 		t.Errorf("pool %s, emitted %s", st.Pool, st.Emitted)
@@ -135,7 +181,7 @@ func TestPoolCapsRewardsOnChain(t *testing.T) {
 	// A root granting more than was ever committed cannot be claimed.
 	tree, _ := NewRewardTree([]RewardLeaf{{a, tokenomics.MustAmount("1500")}, {common.Address{1}, big.NewInt(0)}})
 	w.ok(w.sim.AdjustTime(day))
-	w.ok(w.tx(w.gateway, w.d.settlement, s.PackOpenEpoch(1, [32]byte{}, 1)))
+	w.ok(w.tx(w.gateway, w.d.settlement, s.PackOpenEpoch(1, [32]byte{}, 1, new(big.Int))))
 	w.ok(w.tx(w.gateway, w.d.settlement, s.PackRebalance([]common.Address{a}, []*big.Int{new(big.Int)})))
 	w.ok(w.tx(w.gateway, w.d.settlement, s.PackCloseEpoch(tree.Root(), new(big.Int))))
 	proof, amount, _ := tree.Proof(a)
@@ -183,9 +229,9 @@ func TestSettlementResumes(t *testing.T) {
 	}
 	w.ok(w.sim.AdjustTime(day))
 	// The crash: open, and the first two providers.
-	w.ok(w.tx(w.gateway, w.d.settlement, s.PackOpenEpoch(0, [32]byte{}, 5)))
+	w.ok(w.tx(w.gateway, w.d.settlement, s.PackOpenEpoch(0, [32]byte{}, 5, new(big.Int))))
 	w.ok(w.tx(w.gateway, w.d.settlement, s.PackRebalance([]common.Address{targets[0].Provider, targets[1].Provider}, []*big.Int{targets[0].GFL, targets[1].GFL})))
-	settled, err := w.d.SettleEpoch(w.ctx, w.gateway, EpochSettlement{Epoch: 0, Targets: targets, RewardsTotal: tokenomics.MustAmount("0.03")}, 2)
+	settled, err := w.d.SettleEpoch(w.ctx, w.gateway, EpochSettlement{Epoch: 0, Targets: targets, RewardsRoot: common.Hash{9}, RewardsTotal: tokenomics.MustAmount("0.03")}, 2)
 	w.ok(err)
 	if settled.OpenGas != 0 || len(settled.RebalanceGas) != 2 {
 		t.Errorf("resumed settlement: open gas %d, %d batches (want no open, 3 providers in 2 batches)", settled.OpenGas, len(settled.RebalanceGas))

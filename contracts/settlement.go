@@ -11,6 +11,8 @@ import (
 
 	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
 	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/petagrid/petagrid/tokenomics"
 )
 
 // Target is one provider's GFL after the epoch (median × environmental factor, or 0).
@@ -24,6 +26,9 @@ type EpochSettlement struct {
 	Epoch uint64
 	// InputsRoot commits to the accepted reports the medians came from.
 	InputsRoot common.Hash
+	// Replenishment is the DPS escrows delivered since the last close (PendingReplenishment
+	// when the gateway computed the epoch): tokenomics' DPSSpent. The open refuses another.
+	Replenishment *big.Int
 	// Targets covers every current holder and every provider with an accepted report.
 	Targets []Target
 	// RewardsRoot is the root of every provider's cumulative rewards after this epoch, and
@@ -73,8 +78,14 @@ func (d *Deployment) SettleEpoch(ctx context.Context, gateway *ecdsa.PrivateKey,
 	switch {
 	case cur.Open && cur.Epoch != s.Epoch:
 		return out, fmt.Errorf("settle epoch %d: epoch %d is open on chain", s.Epoch, cur.Epoch)
+	case cur.Open && int(cur.Providers) != len(targets):
+		return out, fmt.Errorf("settle epoch %d: the open epoch declared %d providers, this settlement has %d", s.Epoch, cur.Providers, len(targets))
 	case !cur.Open:
-		r, err := d.Chain.transact(ctx, gateway, d.settlement, d.Settlement.PackOpenEpoch(s.Epoch, s.InputsRoot, uint32(len(targets))))
+		spent := s.Replenishment
+		if spent == nil {
+			spent = new(big.Int)
+		}
+		r, err := d.Chain.transact(ctx, gateway, d.settlement, d.Settlement.PackOpenEpoch(s.Epoch, s.InputsRoot, uint32(len(targets)), spent))
 		if err != nil {
 			return out, fmt.Errorf("settle epoch %d: open: %w", s.Epoch, err)
 		}
@@ -190,10 +201,44 @@ func (d *Deployment) LockEscrow(ctx context.Context, researcher *ecdsa.PrivateKe
 	return err
 }
 
-// SettleEscrow charges a job its cost (into the reward pool) and refunds the rest.
-func (d *Deployment) SettleEscrow(ctx context.Context, gateway *ecdsa.PrivateKey, jobID [32]byte, cost *big.Int) error {
-	_, err := d.Chain.transact(ctx, gateway, d.escrow, d.Escrow.PackSettle(jobID, cost))
+// SettleEscrow charges a researcher's job its cost (into the reward pool) and refunds the rest.
+func (d *Deployment) SettleEscrow(ctx context.Context, gateway *ecdsa.PrivateKey, researcher common.Address, jobID [32]byte, cost *big.Int) error {
+	_, err := d.Chain.transact(ctx, gateway, d.escrow, d.Escrow.PackSettle(researcher, jobID, cost))
 	return err
+}
+
+// PendingReplenishment is the DPS escrows delivered since the last close: the next epoch's
+// replenishment.
+func (d *Deployment) PendingReplenishment(ctx context.Context) (*big.Int, error) {
+	return bind.Call(d.settlement, callOpts(ctx), d.Settlement.PackPendingReplenishment(), d.Settlement.UnpackPendingReplenishment)
+}
+
+// TargetsFromClose lists what an epoch's rebalance must carry, from tokenomics' states before
+// and after the close: every provider that held GFL or reported, at its new balance (0 when
+// burned). tokenomics' Deltas leave out a holder kept unchanged without a report
+// (KeepWithoutReport), and the contract must see every holder.
+func TargetsFromClose(before, after *tokenomics.State, medians map[common.Address]*big.Int) []Target {
+	seen := map[common.Address]bool{}
+	var out []Target
+	add := func(a common.Address) {
+		if seen[a] {
+			return
+		}
+		seen[a] = true
+		v := after.Balances[a]
+		if v == nil {
+			v = new(big.Int)
+		}
+		out = append(out, Target{Provider: a, GFL: new(big.Int).Set(v)})
+	}
+	for a := range before.Balances {
+		add(a)
+	}
+	for a := range medians {
+		add(a)
+	}
+	sort.Slice(out, func(i, j int) bool { return bytes.Compare(out[i].Provider[:], out[j].Provider[:]) < 0 })
+	return out
 }
 
 // ReclaimEscrow takes back an escrow the gateway never settled.

@@ -12,6 +12,16 @@ import (
 	"github.com/ethereum/go-ethereum/core/types"
 )
 
+// Cursor is a position in the event stream: the next log to deliver is the first at or after
+// (Block, Index). Resume after an event e with e.Next().
+type Cursor struct {
+	Block uint64
+	Index uint
+}
+
+// Next is the cursor just after this event.
+func (e Event) Next() Cursor { return Cursor{Block: e.Log.BlockNumber, Index: e.Log.Index + 1} }
+
 // Event is one decoded contract event.
 type Event struct {
 	Contract string
@@ -25,8 +35,9 @@ type Event struct {
 type WatchOptions struct {
 	// Interval between polls once caught up (default 1s).
 	Interval time.Duration
-	// MaxRange is the widest block range one eth_getLogs asks for (default 2,000: nodes
-	// refuse wider ones).
+	// MaxRange is the widest block range one eth_getLogs asks for (default 2,000, at most
+	// 100,000: nodes refuse wider ones). After a failed query the range is halved, since a
+	// node that answers "too many results" wants a narrower one.
 	MaxRange uint64
 	// MaxBackoff bounds the pause after failures (default 30s).
 	MaxBackoff time.Duration
@@ -34,19 +45,21 @@ type WatchOptions struct {
 	OnError func(error)
 }
 
-// Watch delivers every event of the deployment's contracts from block `from` on, in chain
-// order, to fn, with its block. It reads logs in bounded ranges up to the head minus the
-// chain's confirmations, so a reorg shallower than that never reaches fn. Node errors are
-// retried with backoff (a dropped connection reconnects on the next call); fn's error stops
-// it. The caller keeps the last block fn accepted and passes the next one to resume: after a
-// restart it backfills everything it missed.
-func (d *Deployment) Watch(ctx context.Context, from uint64, opts WatchOptions, fn func(Event) error) error {
+// Watch delivers every event of the deployment's contracts from the cursor on, in chain
+// order, to fn. It reads logs in bounded ranges up to the head minus the chain's
+// confirmations, so a reorg shallower than that never reaches fn. Node errors are retried
+// with backoff (a dropped connection reconnects on the next call). fn's error stops it, as
+// does a log of these contracts that does not decode (the ABI and the chain disagree: no retry
+// fixes that). The caller keeps the Next() of the last event fn accepted and passes it to
+// resume: after a restart it backfills everything it missed, and nothing twice.
+func (d *Deployment) Watch(ctx context.Context, from Cursor, opts WatchOptions, fn func(Event) error) error {
 	if opts.Interval <= 0 {
 		opts.Interval = time.Second
 	}
 	if opts.MaxRange == 0 {
 		opts.MaxRange = 2000
 	}
+	opts.MaxRange = min(opts.MaxRange, 100_000)
 	if opts.MaxBackoff <= 0 {
 		opts.MaxBackoff = 30 * time.Second
 	}
@@ -54,20 +67,23 @@ func (d *Deployment) Watch(ctx context.Context, from uint64, opts WatchOptions, 
 	addrs := []common.Address{d.Addresses.GFL, d.Addresses.DPS, d.Addresses.Registry, d.Addresses.Settlement, d.Addresses.Escrow}
 	backoff := time.Duration(0)
 	next := from
+	span := opts.MaxRange
 	for {
-		delivered, err := d.watchOnce(ctx, &next, opts.MaxRange, addrs, decoders, fn)
+		delivered, err := d.watchOnce(ctx, &next, span, addrs, decoders, fn)
 		switch {
 		case err == nil:
 			backoff = 0
+			span = min(2*span, opts.MaxRange)
 		case ctx.Err() != nil:
 			return ctx.Err()
-		case isHandlerError(err):
+		case isFatal(err):
 			return err
 		default:
 			if opts.OnError != nil {
 				opts.OnError(err)
 			}
 			backoff = min(max(2*backoff, 500*time.Millisecond), opts.MaxBackoff)
+			span = max(span/2, 1)
 		}
 		wait := backoff
 		if err == nil && !delivered {
@@ -83,19 +99,20 @@ func (d *Deployment) Watch(ctx context.Context, from uint64, opts WatchOptions, 
 	}
 }
 
-type handlerError struct{ err error }
+// fatalError stops Watch: fn's own error, or a log that does not decode.
+type fatalError struct{ err error }
 
-func (e handlerError) Error() string { return e.err.Error() }
-func (e handlerError) Unwrap() error { return e.err }
+func (e fatalError) Error() string { return e.err.Error() }
+func (e fatalError) Unwrap() error { return e.err }
 
-func isHandlerError(err error) bool {
-	_, ok := err.(handlerError)
+func isFatal(err error) bool {
+	_, ok := err.(fatalError)
 	return ok
 }
 
 // watchOnce reads one range; delivered says whether it got anywhere (so the caller does not
 // wait before reading the next).
-func (d *Deployment) watchOnce(ctx context.Context, next *uint64, maxRange uint64, addrs []common.Address, decoders map[common.Hash]eventDecoder, fn func(Event) error) (bool, error) {
+func (d *Deployment) watchOnce(ctx context.Context, next *Cursor, span uint64, addrs []common.Address, decoders map[common.Hash]eventDecoder, fn func(Event) error) (bool, error) {
 	head, err := d.Chain.backend.BlockNumber(ctx)
 	if err != nil {
 		return false, fmt.Errorf("watch: head block: %w", err)
@@ -104,16 +121,19 @@ func (d *Deployment) watchOnce(ctx context.Context, next *uint64, maxRange uint6
 		return false, nil
 	}
 	safe := head - d.Chain.Confirmations
-	if *next > safe {
+	if next.Block > safe {
 		return false, nil
 	}
-	to := min(safe, *next+maxRange-1)
-	logs, err := d.Chain.backend.FilterLogs(ctx, ethereum.FilterQuery{FromBlock: new(big.Int).SetUint64(*next), ToBlock: new(big.Int).SetUint64(to), Addresses: addrs})
+	to := safe
+	if safe-next.Block >= span {
+		to = next.Block + span - 1
+	}
+	logs, err := d.Chain.backend.FilterLogs(ctx, ethereum.FilterQuery{FromBlock: new(big.Int).SetUint64(next.Block), ToBlock: new(big.Int).SetUint64(to), Addresses: addrs})
 	if err != nil {
-		return false, fmt.Errorf("watch: logs %d–%d: %w", *next, to, err)
+		return false, fmt.Errorf("watch: logs %d–%d: %w", next.Block, to, err)
 	}
 	for _, l := range logs {
-		if l.Removed || len(l.Topics) == 0 {
+		if l.Removed || len(l.Topics) == 0 || (l.BlockNumber == next.Block && l.Index < next.Index) {
 			continue
 		}
 		dec, ok := decoders[l.Topics[0]]
@@ -121,15 +141,16 @@ func (d *Deployment) watchOnce(ctx context.Context, next *uint64, maxRange uint6
 			continue
 		}
 		ev, err := dec.decode(l)
-		ev.Contract = d.contractAt(l.Address)
 		if err != nil {
-			return false, fmt.Errorf("watch: decoding %s log in block %d: %w", dec.name, l.BlockNumber, err)
+			return false, fatalError{fmt.Errorf("watch: decoding %s log %d in block %d: %w", dec.name, l.Index, l.BlockNumber, err)}
 		}
+		ev.Contract = d.contractAt(l.Address)
 		if err := fn(ev); err != nil {
-			return false, handlerError{err}
+			return false, fatalError{err}
 		}
+		*next = ev.Next()
 	}
-	*next = to + 1
+	*next = Cursor{Block: to + 1}
 	return true, nil
 }
 

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum"
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
 
 	"github.com/petagrid/petagrid/tokenomics"
@@ -35,7 +36,7 @@ func TestWatchBackfillsAndResumes(t *testing.T) {
 	settle := func(epoch uint64) {
 		t.Helper()
 		w.ok(w.sim.AdjustTime(day))
-		_, err := w.d.SettleEpoch(w.ctx, w.gateway, EpochSettlement{Epoch: epoch, Targets: []Target{{a, tokenomics.MustAmount("10")}}, RewardsTotal: tokenomics.MustAmount("0.02")}, 1)
+		_, err := w.d.SettleEpoch(w.ctx, w.gateway, EpochSettlement{Epoch: epoch, Targets: []Target{{a, tokenomics.MustAmount("10")}}, RewardsRoot: common.Hash{9}, RewardsTotal: tokenomics.MustAmount("0.02")}, 1)
 		w.ok(err)
 	}
 	settle(0)
@@ -45,15 +46,15 @@ func TestWatchBackfillsAndResumes(t *testing.T) {
 	chain := &Chain{backend: flaky, chainID: w.d.Chain.chainID, PollInterval: w.d.Chain.PollInterval}
 	watched := Attach(chain, w.d.Addresses)
 	var got []string
-	var last uint64
+	var last Cursor
 	failures := 0
 	ctx, cancel := context.WithTimeout(w.ctx, 20*time.Second)
 	defer cancel()
 	stop := errors.New("seen enough")
-	err := watched.Watch(ctx, 0, WatchOptions{Interval: 10 * time.Millisecond, MaxRange: 3, MaxBackoff: 20 * time.Millisecond, OnError: func(error) { failures++ }}, func(e Event) error {
+	err := watched.Watch(ctx, Cursor{}, WatchOptions{Interval: 10 * time.Millisecond, MaxRange: 3, MaxBackoff: 20 * time.Millisecond, OnError: func(error) { failures++ }}, func(e Event) error {
 		if e.Contract == "Settlement" {
 			got = append(got, e.Name)
-			last = e.Log.BlockNumber
+			last = e.Next()
 			if e.Name == "EpochCommitted" && e.Fields["epoch"].(uint64) == 1 {
 				return stop
 			}
@@ -81,7 +82,7 @@ func TestWatchBackfillsAndResumes(t *testing.T) {
 	var resumed []string
 	ctx2, cancel2 := context.WithTimeout(w.ctx, 10*time.Second)
 	defer cancel2()
-	err = w.d.Watch(ctx2, last+1, WatchOptions{Interval: 10 * time.Millisecond}, func(e Event) error {
+	err = w.d.Watch(ctx2, last, WatchOptions{Interval: 10 * time.Millisecond}, func(e Event) error {
 		if e.Contract == "Settlement" {
 			resumed = append(resumed, e.Name)
 			if e.Name == "EpochCommitted" {

@@ -8,8 +8,8 @@ import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
 /// @title GFL: the computing-power index token (1 GFL = 1 PFLOPS, 18 decimals).
 /// @notice Balances and total supply read like ERC-20, but GFL cannot be transferred or
 /// approved: it stands for the computing power a provider proved, not for something to trade.
-/// Only the gateway role (the Settlement contract) mints and burns it; a provider that lost its
-/// key is moved to a new one by the gateway.
+/// Only the gateway role (the Settlement contract) mints and burns it, by setting a provider's
+/// balance to its target; a provider that lost its key is moved to a new one through Settlement.
 contract GFL is ERC20, AccessControl, Pausable {
     bytes32 public constant GATEWAY_ROLE = keccak256("GATEWAY_ROLE");
     bytes32 public constant PAUSER_ROLE = keccak256("PAUSER_ROLE");
@@ -26,18 +26,13 @@ contract GFL is ERC20, AccessControl, Pausable {
     // True only inside migrate: the one holder-to-holder move the token allows.
     bool private _migrating;
 
+    /// Addresses with a non-zero balance: Settlement checks that an epoch rebalanced all of them.
+    uint32 public holders;
+
     constructor(address admin, address gateway, address pauser) ERC20("PetaGrid GFL", "GFL") {
         _grantRole(DEFAULT_ADMIN_ROLE, admin);
         _grantRole(GATEWAY_ROLE, gateway);
         _grantRole(PAUSER_ROLE, pauser);
-    }
-
-    function mint(address to, uint256 amount) external onlyRole(GATEWAY_ROLE) whenNotPaused {
-        _mint(to, amount);
-    }
-
-    function burn(address from, uint256 amount) external onlyRole(GATEWAY_ROLE) whenNotPaused {
-        _burn(from, amount);
     }
 
     /// @notice Sets a provider's balance to `target` by minting or burning the difference, and
@@ -79,11 +74,15 @@ contract GFL is ERC20, AccessControl, Pausable {
         revert ApprovalDisabled();
     }
 
-    /// Every balance change passes here: only mints, burns and migrations get through.
+    /// Every balance change passes here: only mints, burns and migrations get through, and the
+    /// holder count follows every one of them.
     function _update(address from, address to, uint256 value) internal override {
         if (from != address(0) && to != address(0) && !_migrating) {
             revert NonTransferable();
         }
+        bool newHolder = to != address(0) && value != 0 && balanceOf(to) == 0;
         super._update(from, to, value);
+        if (newHolder) holders += 1;
+        if (from != address(0) && value != 0 && balanceOf(from) == 0) holders -= 1;
     }
 }

@@ -38,21 +38,23 @@ contract JobEscrow is AccessControl, ReentrancyGuardTransient {
     /// How long after locking the researcher may reclaim an unsettled escrow.
     uint64 public immutable reclaimAfterSeconds;
 
+    // Keyed by (researcher, jobId): nobody can take another researcher's job id first.
     mapping(bytes32 => Escrow) private _escrows;
 
     error EscrowExists(bytes32 jobId);
     error UnknownEscrow(bytes32 jobId);
     error NotLocked(bytes32 jobId);
     error OverSettled(bytes32 jobId, uint256 cost, uint256 maxAmount);
-    error NotYourEscrow(bytes32 jobId, address caller);
     error TooEarly(bytes32 jobId, uint64 reclaimableAt);
     error ZeroAmount();
+    error InvalidTimeout(uint64 reclaimAfterSeconds);
 
     event Locked(bytes32 indexed jobId, address indexed researcher, uint256 maxAmount);
     event Settled(bytes32 indexed jobId, address indexed researcher, uint256 cost, uint256 refund);
     event Reclaimed(bytes32 indexed jobId, address indexed researcher, uint256 amount);
 
     constructor(address admin, address gateway, IERC20 dps_, IRewardPool pool_, uint64 reclaimAfterSeconds_) {
+        if (reclaimAfterSeconds_ == 0 || reclaimAfterSeconds_ > 365 days) revert InvalidTimeout(reclaimAfterSeconds_);
         _grantRole(DEFAULT_ADMIN_ROLE, admin);
         _grantRole(GATEWAY_ROLE, gateway);
         dps = dps_;
@@ -63,16 +65,17 @@ contract JobEscrow is AccessControl, ReentrancyGuardTransient {
     /// @notice Locks up to `maxAmount` DPS (approved beforehand) for job `jobId`.
     function lock(bytes32 jobId, uint256 maxAmount) external nonReentrant {
         if (maxAmount == 0) revert ZeroAmount();
-        if (_escrows[jobId].status != Status.None) revert EscrowExists(jobId);
-        _escrows[jobId] = Escrow({researcher: msg.sender, status: Status.Locked, lockedAt: uint64(block.timestamp), maxAmount: maxAmount, cost: 0});
+        bytes32 key = _key(msg.sender, jobId);
+        if (_escrows[key].status != Status.None) revert EscrowExists(jobId);
+        _escrows[key] = Escrow({researcher: msg.sender, status: Status.Locked, lockedAt: uint64(block.timestamp), maxAmount: maxAmount, cost: 0});
         dps.safeTransferFrom(msg.sender, address(this), maxAmount);
         emit Locked(jobId, msg.sender, maxAmount);
     }
 
     /// @notice Settles a job at its actual cost: the cost replenishes the reward pool, the rest
     /// is refunded to the researcher.
-    function settle(bytes32 jobId, uint256 cost) external onlyRole(GATEWAY_ROLE) nonReentrant {
-        Escrow storage e = _escrows[jobId];
+    function settle(address researcher, bytes32 jobId, uint256 cost) external onlyRole(GATEWAY_ROLE) nonReentrant {
+        Escrow storage e = _escrows[_key(researcher, jobId)];
         if (e.status == Status.None) revert UnknownEscrow(jobId);
         if (e.status != Status.Locked) revert NotLocked(jobId);
         if (cost > e.maxAmount) revert OverSettled(jobId, cost, e.maxAmount);
@@ -91,10 +94,9 @@ contract JobEscrow is AccessControl, ReentrancyGuardTransient {
 
     /// @notice Takes back an escrow the gateway never settled, once the timeout has passed.
     function reclaim(bytes32 jobId) external nonReentrant {
-        Escrow storage e = _escrows[jobId];
+        Escrow storage e = _escrows[_key(msg.sender, jobId)];
         if (e.status == Status.None) revert UnknownEscrow(jobId);
         if (e.status != Status.Locked) revert NotLocked(jobId);
-        if (e.researcher != msg.sender) revert NotYourEscrow(jobId, msg.sender);
         uint64 at = e.lockedAt + reclaimAfterSeconds;
         if (block.timestamp < at) revert TooEarly(jobId, at);
         e.status = Status.Reclaimed;
@@ -102,7 +104,11 @@ contract JobEscrow is AccessControl, ReentrancyGuardTransient {
         emit Reclaimed(jobId, e.researcher, e.maxAmount);
     }
 
-    function escrow(bytes32 jobId) external view returns (Escrow memory) {
-        return _escrows[jobId];
+    function escrow(address researcher, bytes32 jobId) external view returns (Escrow memory) {
+        return _escrows[_key(researcher, jobId)];
+    }
+
+    function _key(address researcher, bytes32 jobId) private pure returns (bytes32) {
+        return keccak256(abi.encode(researcher, jobId));
     }
 }

@@ -69,8 +69,6 @@ contract Settlement is AccessControl, ReentrancyGuardTransient {
         uint256 owed;
     }
 
-    // Addresses holding GFL: only this contract mints and burns it, and migrate keeps the count.
-    uint32 public holders;
 
     OpenEpoch public current;
 
@@ -94,6 +92,9 @@ contract Settlement is AccessControl, ReentrancyGuardTransient {
     error TooManyProviders(uint32 declared);
     error Unfinished(uint32 processed, uint32 declared);
     error HoldersMissing(uint32 rebalanced, uint32 holders);
+    error ReplenishmentMismatch(uint256 pending, uint256 expected);
+    error ZeroRoot();
+    error ThresholdTooLarge(uint256 threshold);
     error RewardsMismatch(uint256 declared, uint256 expected);
     error RewardsExceedPool(uint256 declared, uint256 pool);
     error InvalidProof();
@@ -123,6 +124,8 @@ contract Settlement is AccessControl, ReentrancyGuardTransient {
         uint256 eraThresholdGfl_
     ) {
         if (address(gfl_) == address(0) || address(dps_) == address(0)) revert ZeroAddress();
+        // threshold << era must not wrap for any era below MAX_ERA.
+        if (eraThresholdGfl_ == 0 || eraThresholdGfl_ > type(uint256).max >> MAX_ERA) revert ThresholdTooLarge(eraThresholdGfl_);
         _grantRole(DEFAULT_ADMIN_ROLE, admin);
         _grantRole(GATEWAY_ROLE, gateway);
         _grantRole(PAUSER_ROLE, pauser);
@@ -137,6 +140,8 @@ contract Settlement is AccessControl, ReentrancyGuardTransient {
 
     /// @notice Adds DPS to the reward pool (the treasury's initial funding).
     function fund(uint256 amount) external nonReentrant {
+        // Between epochs only: a close checks rewards against the pool it opened with.
+        if (current.open) revert EpochAlreadyOpen(current.epoch);
         dps.safeTransferFrom(msg.sender, address(this), amount);
         pool += amount;
         emit PoolFunded(msg.sender, amount);
@@ -150,13 +155,21 @@ contract Settlement is AccessControl, ReentrancyGuardTransient {
     }
 
     /// @notice Starts settling `epoch`: commits the root of its inputs (the accepted reports'
-    /// medians) and how many providers the rebalance will carry, and replenishes the pool.
-    function openEpoch(uint64 epoch, bytes32 inputsRoot, uint32 providers) external onlyRole(GATEWAY_ROLE) whenNotPaused {
+    /// medians) and how many providers the rebalance will carry, and replenishes the pool with
+    /// the DPS escrows delivered since the last close, which must be what the gateway expects.
+    function openEpoch(uint64 epoch, bytes32 inputsRoot, uint32 providers, uint256 expectedReplenishment)
+        external
+        onlyRole(GATEWAY_ROLE)
+        whenNotPaused
+    {
         if (current.open) revert EpochAlreadyOpen(current.epoch);
         if (epoch != nextEpoch) revert EpochOutOfOrder(nextEpoch, epoch);
         uint64 endsAt = genesis + (epoch + 1) * periodSeconds;
         if (block.timestamp < endsAt) revert EpochNotOver(epoch, endsAt);
         uint256 spent = pendingReplenishment;
+        // The gateway computed this epoch's rewards with what it saw delivered; an escrow
+        // settled in between would make the chain and tokenomics disagree: refuse instead.
+        if (spent != expectedReplenishment) revert ReplenishmentMismatch(spent, expectedReplenishment);
         pendingReplenishment = 0;
         pool += spent;
         uint256 spentGfl = (spent * R_DENOMINATOR) / R_NUMERATOR;
@@ -168,7 +181,7 @@ contract Settlement is AccessControl, ReentrancyGuardTransient {
             inputsRoot: inputsRoot,
             providers: providers,
             processed: 0,
-            holdersAtOpen: holders,
+            holdersAtOpen: gfl.holders(),
             holdersProcessed: 0,
             lastProvider: address(0),
             owed: 0
@@ -188,7 +201,6 @@ contract Settlement is AccessControl, ReentrancyGuardTransient {
         uint256 den = era < MAX_ERA ? (10_000 * R_DENOMINATOR) << era : 0;
         uint256 owed = current.owed;
         uint32 holdersSeen = 0;
-        uint32 holdersNow = holders;
         address last = current.lastProvider;
         uint64 epoch = current.epoch;
         for (uint256 i = 0; i < providers.length; i++) {
@@ -198,8 +210,6 @@ contract Settlement is AccessControl, ReentrancyGuardTransient {
             uint256 target = targets[i];
             uint256 before = gfl.rebalanceTo(p, target);
             if (before != 0) holdersSeen++;
-            if (before == 0 && target != 0) holdersNow++;
-            if (before != 0 && target == 0) holdersNow--;
             if (den != 0) owed += (target * num) / den;
             emit Rebalanced(epoch, p, before, target);
         }
@@ -207,7 +217,6 @@ contract Settlement is AccessControl, ReentrancyGuardTransient {
         current.owed = owed;
         current.processed += uint32(providers.length);
         current.holdersProcessed += holdersSeen;
-        holders = holdersNow;
     }
 
     /// @notice Closes the open epoch: counts the supply toward the era, commits the cumulative
@@ -217,6 +226,9 @@ contract Settlement is AccessControl, ReentrancyGuardTransient {
     function closeEpoch(bytes32 root, uint256 rewards) external onlyRole(GATEWAY_ROLE) whenNotPaused {
         OpenEpoch memory e = current;
         if (!e.open) revert NoEpochOpen();
+        // Each root replaces the last and must carry every account's cumulative rewards: a
+        // zero root would make everything committed so far unclaimable.
+        if (root == bytes32(0)) revert ZeroRoot();
         if (e.processed != e.providers) revert Unfinished(e.processed, e.providers);
         if (e.holdersProcessed != e.holdersAtOpen) revert HoldersMissing(e.holdersProcessed, e.holdersAtOpen);
         uint256 supply = gfl.totalSupply();
@@ -246,6 +258,13 @@ contract Settlement is AccessControl, ReentrancyGuardTransient {
         delete current;
         nextEpoch = e.epoch + 1;
         emit EpochCommitted(e.epoch, root, supply, rewards, rewardEra);
+    }
+
+    /// @notice Moves a provider's GFL to a new key (the old one was lost), between epochs only,
+    /// so that an open epoch's holder count cannot change under it.
+    function migrate(address from, address to) external onlyRole(GATEWAY_ROLE) whenNotPaused {
+        if (current.open) revert EpochAlreadyOpen(current.epoch);
+        gfl.migrate(from, to);
     }
 
     /// @notice Pays `account` what the newest root grants it beyond what it claimed. Leaves

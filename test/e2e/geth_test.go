@@ -117,23 +117,23 @@ func TestContractsOnGethDev(t *testing.T) {
 	if err := d.LockEscrow(ctx, researcher, job, tokenomics.MustAmount("3")); err != nil {
 		t.Fatal(err)
 	}
-	if err := d.SettleEscrow(ctx, gateway, job, tokenomics.MustAmount("2")); err != nil {
+	if err := d.SettleEscrow(ctx, gateway, crypto.PubkeyToAddress(researcher.PublicKey), job, tokenomics.MustAmount("2")); err != nil {
 		t.Fatal(err)
 	}
 	p1, p2 := common.HexToAddress("0x00000000000000000000000000000000000a11ce"), common.HexToAddress("0x0000000000000000000000000000000000000b0b")
 	medians := map[common.Address]*big.Int{p1: tokenomics.MustAmount("12.5"), p2: tokenomics.MustAmount("7")}
-	tp := tokenomics.DefaultParams()
-	tp.EraSeconds, tp.EraThresholdGFL = params.EraSeconds, params.EraThresholdGFL
+	tp := params.TokenomicsParams()
 	state := tokenomics.NewState(params.Genesis, tokenomics.MustAmount("1000"))
-	_, draft, err := tokenomics.CloseEpoch(tp, state, tokenomics.EpochInput{Epoch: 0, CloseTime: now, Medians: medians, DPSSpent: tokenomics.MustAmount("2")})
+	spent, err := d.PendingReplenishment(ctx)
+	if err != nil || tokenomics.FormatAmount(spent) != "2" {
+		t.Fatalf("pending replenishment %v, %v", spent, err)
+	}
+	draftState, draft, err := tokenomics.CloseEpoch(tp, state, tokenomics.EpochInput{Epoch: 0, CloseTime: now, Medians: medians, DPSSpent: spent})
 	if err != nil {
 		t.Fatal(err)
 	}
-	var targets []contracts.Target
+	targets := contracts.TargetsFromClose(state, draftState, medians)
 	var leaves []contracts.RewardLeaf
-	for _, dl := range draft.Deltas {
-		targets = append(targets, contracts.Target{Provider: dl.Provider, GFL: dl.Target})
-	}
 	for _, r := range draft.Rewards {
 		leaves = append(leaves, contracts.RewardLeaf{Account: r.Provider, Cumulative: r.Cumulative})
 	}
@@ -141,7 +141,7 @@ func TestContractsOnGethDev(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	settled, err := d.SettleEpoch(ctx, gateway, contracts.EpochSettlement{Epoch: 0, Targets: targets, RewardsRoot: tree.Root(), RewardsTotal: draft.RewardsTotal}, 1)
+	settled, err := d.SettleEpoch(ctx, gateway, contracts.EpochSettlement{Epoch: 0, Targets: targets, Replenishment: spent, RewardsRoot: tree.Root(), RewardsTotal: draft.RewardsTotal}, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +164,7 @@ func TestContractsOnGethDev(t *testing.T) {
 		t.Errorf("claimed %s, owed %s", bal, amount)
 	}
 	// Epoch 0 again: refused with the contract's own error, decoded.
-	_, err = d.SettleEpoch(ctx, gateway, contracts.EpochSettlement{Epoch: 0, RewardsTotal: new(big.Int)}, 1)
+	_, err = d.SettleEpoch(ctx, gateway, contracts.EpochSettlement{Epoch: 0, RewardsRoot: common.Hash{9}, RewardsTotal: new(big.Int)}, 1)
 	var re *contracts.RevertError
 	if !errors.As(err, &re) || re.Name != "EpochOutOfOrder" {
 		t.Errorf("replayed epoch: %v", err)
@@ -172,7 +172,7 @@ func TestContractsOnGethDev(t *testing.T) {
 	// The watcher reads it all back over eth_getLogs.
 	seen := map[string]int{}
 	stop := errors.New("done")
-	werr := d.Watch(ctx, 0, contracts.WatchOptions{Interval: 100 * time.Millisecond}, func(e contracts.Event) error {
+	werr := d.Watch(ctx, contracts.Cursor{}, contracts.WatchOptions{Interval: 100 * time.Millisecond}, func(e contracts.Event) error {
 		seen[e.Contract+"."+e.Name]++
 		if e.Contract == "Settlement" && e.Name == "Claimed" {
 			return stop
