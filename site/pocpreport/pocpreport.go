@@ -155,6 +155,17 @@ func NewScorer(cat *tokenomics.Catalog, hw Hardware, nvmlNames map[string][]stri
 			return nil, fmt.Errorf("pocp.hardware.gpuModels[%s]: %w", t, err)
 		}
 	}
+	// Audit results are looked up by catalog id: a misspelt or aliased key would otherwise
+	// be ignored without a word.
+	for m := range hw.Measured {
+		d, err := cat.Device(m)
+		if err != nil {
+			return nil, fmt.Errorf("pocp.hardware.measured[%s]: %w", m, err)
+		}
+		if d.ID != m {
+			return nil, fmt.Errorf("pocp.hardware.measured[%s]: write the catalog id %s", m, d.ID)
+		}
+	}
 	return s, nil
 }
 
@@ -204,11 +215,7 @@ func (s *Scorer) NodeIndex(node string, cpus int64, gpuTypes string) (uint64, er
 		if err != nil {
 			return 0, err
 		}
-		spec := tokenomics.DeviceSpec{Model: model, Count: big.NewRat(c.n, 1), RDMAGbpsPerDevice: new(big.Rat).Mul(ic.Gbps.Rat(), big.NewRat(int64(s.hw.Adapters), gpus))}
-		if ms, ok := s.hw.Measured[model]; ok {
-			spec.Measured = &ms
-		}
-		sc, err := s.cat.Score(spec)
+		sc, err := s.score(tokenomics.DeviceSpec{Model: model, Count: big.NewRat(c.n, 1), RDMAGbpsPerDevice: new(big.Rat).Mul(ic.Gbps.Rat(), big.NewRat(int64(s.hw.Adapters), gpus))})
 		if err != nil {
 			return 0, fmt.Errorf("node %s: %w", node, err)
 		}
@@ -222,10 +229,7 @@ func (s *Scorer) NodeIndex(node string, cpus int64, gpuTypes string) (uint64, er
 		if err != nil {
 			return 0, err
 		}
-		if ms, ok := s.hw.Measured[s.cpuModel]; ok {
-			spec.Measured = &ms
-		}
-		sc, err := s.cat.Score(spec)
+		sc, err := s.score(spec)
 		if err != nil {
 			return 0, fmt.Errorf("node %s: %w", node, err)
 		}
@@ -246,8 +250,17 @@ func (s *Scorer) CPUCoreIndex() (uint64, error) {
 	if err != nil {
 		return 0, err
 	}
-	sc, err := s.cat.Score(spec)
+	sc, err := s.score(spec)
 	return sc.TotalMegaFLOPS, err
+}
+
+// score scores a spec with the site's audit results for its model, so that nodes and jobs
+// are scored alike.
+func (s *Scorer) score(spec tokenomics.DeviceSpec) (tokenomics.Score, error) {
+	if ms, ok := s.hw.Measured[spec.Model]; ok {
+		spec.Measured = &ms
+	}
+	return s.cat.Score(spec)
 }
 
 type gpuCount struct {

@@ -155,6 +155,25 @@ func TestResolveRefusesBadConfig(t *testing.T) {
 	if _, err := NewScorer(cat, Hardware{Interconnect: "carrier-pigeon", Adapters: 1, ThreadsPerCore: 1}, nil); err == nil {
 		t.Error("unknown interconnect accepted")
 	}
+	for _, key := range []string{"H100", "h100-sxm"} {
+		hw := Hardware{Interconnect: "none", Adapters: 1, ThreadsPerCore: 1, Measured: map[string]tokenomics.Measured{key: {FP64TFLOPS: tokenomics.MustDecimal("50")}}}
+		if _, err := NewScorer(cat, hw, nil); err == nil || !strings.Contains(err.Error(), "pocp.hardware.measured["+key+"]") {
+			t.Errorf("measured key %q: %v", key, err)
+		}
+	}
+	// Audit results apply to jobs' cores as to nodes': a slower measured CPU lowers both.
+	hw := Hardware{CPU: "EPYC-7763", Interconnect: "none", Adapters: 1, ThreadsPerCore: 1,
+		Measured: map[string]tokenomics.Measured{"EPYC-7763": {FP64TFLOPS: tokenomics.MustDecimal("1")}}}
+	audited, err := NewScorer(cat, hw, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, _ := NewScorer(cat, Hardware{CPU: "EPYC-7763", Interconnect: "none", Adapters: 1, ThreadsPerCore: 1}, nil)
+	a, _ := audited.CPUCoreIndex()
+	b, _ := plain.CPUCoreIndex()
+	if a >= b {
+		t.Errorf("measured CPU core index %d, catalog %d: the audit was not applied", a, b)
+	}
 }
 
 func ratOf(n int64) *big.Rat { return big.NewRat(n, 1) }
