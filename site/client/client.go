@@ -638,3 +638,21 @@ func clean(s string, limit int) string {
 	}
 	return b.String()
 }
+
+// Call makes a signed request to another endpoint of a service that speaks this API's
+// conventions (the grid gateway's operator and provider endpoints) and decodes a JSON answer
+// whose status is one of want into out. body nil sends none.
+func (c *Client) Call(ctx context.Context, method, path string, q url.Values, body []byte, out any, want ...int) (int, error) {
+	if !strings.HasPrefix(path, "/") {
+		return 0, fmt.Errorf("path %q must start with /", path)
+	}
+	return c.do(ctx, method, path, q, body, true, out, want...)
+}
+
+// BaseURL is the scheme://host requests go to ("" for a unix socket).
+func (c *Client) BaseURL() string {
+	if c.unixPath != "" {
+		return ""
+	}
+	return c.base
+}

@@ -1,0 +1,241 @@
+package gateway
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/petagrid/petagrid/contracts"
+	"github.com/petagrid/petagrid/gateway/dashboard"
+	"github.com/petagrid/petagrid/internal/reqsign"
+)
+
+// ErrorBody is every error answer (the site API's shape, so one client reads both).
+type ErrorBody struct {
+	Error   string   `json:"error"`
+	Details []string `json:"details,omitempty"`
+}
+
+// Info is GET /v1/info: what a client needs before it signs (the audience), and where the
+// contracts are. Its first fields are the site API's, so site clients read it unchanged.
+type Info struct {
+	Site     string    `json:"site"`
+	Audience string    `json:"audience"`
+	Version  string    `json:"version"`
+	UserMode string    `json:"userMode"`
+	Gateway  bool      `json:"gateway"`
+	Chain    ChainInfo `json:"chain"`
+	Epochs   struct {
+		Genesis       time.Time `json:"genesis"`
+		PeriodSeconds uint64    `json:"periodSeconds"`
+	} `json:"epochs"`
+	// CatalogSHA256 is the hardware catalog reports must be scored with.
+	CatalogSHA256 string `json:"catalogSha256"`
+}
+
+// ChainInfo is the chain and the contracts.
+type ChainInfo struct {
+	Kind      string              `json:"kind"`
+	ChainID   string              `json:"chainId"`
+	Contracts contracts.Addresses `json:"contracts"`
+	// RPC is the path of the JSON-RPC relay on this gateway ("" when it has none).
+	RPC string `json:"rpc,omitempty"`
+}
+
+// Paths of the public chain endpoints.
+const (
+	PathChainRPC = "/v1/chain/rpc"
+)
+
+var (
+	jobIDPattern       = regexp.MustCompile(`^r-[a-z2-7]{16}$`)
+	idempotencyPattern = regexp.MustCompile(`^[A-Za-z0-9._:-]{16,128}$`)
+	fileNamePattern    = regexp.MustCompile(`^[A-Za-z0-9._@+-]{1,128}$`)
+	stepNamePattern    = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,64}$`)
+)
+
+// Handler is the gateway's HTTP API and dashboard.
+func (g *Gateway) Handler() http.Handler {
+	v := &reqsign.Verifier{Audience: g.cfg.Name, MaxTTL: g.cfg.API.SignatureMaxTTL, Nonces: nonceStore{g}, Now: g.now}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /v1/info", g.info)
+	// Researchers.
+	mux.HandleFunc("POST /v1/jobs", g.signed(v, g.submitJob))
+	mux.HandleFunc("GET /v1/jobs", g.signed(v, g.listJobs))
+	mux.HandleFunc("GET /v1/jobs/{id}", g.signed(v, g.getJob))
+	mux.HandleFunc("DELETE /v1/jobs/{id}", g.signed(v, g.cancelJob))
+	mux.HandleFunc("GET /v1/jobs/{id}/logs", g.signed(v, g.jobLogs))
+	// Sites.
+	mux.HandleFunc("POST /v1/site/register", g.signed(v, g.registerSite))
+	mux.HandleFunc("POST /v1/site/poll", g.signed(v, g.sitePoll))
+	mux.HandleFunc("POST /v1/site/updates", g.signed(v, g.siteUpdates))
+	mux.HandleFunc("POST /v1/site/logs/{id}", g.signed(v, g.siteLogs))
+	mux.HandleFunc("POST /v1/site/reports", g.signed(v, g.siteReport))
+	// Operators.
+	mux.HandleFunc("GET /v1/providers", g.signed(v, g.operator(g.listProviders)))
+	mux.HandleFunc("POST /v1/providers/{site}/approve", g.signed(v, g.operator(g.approveProvider)))
+	mux.HandleFunc("POST /v1/providers/{site}/suspend", g.signed(v, g.operator(g.suspendProvider)))
+	mux.HandleFunc("POST /v1/epochs/close", g.signed(v, g.operator(g.closeEpochHandler)))
+	mux.HandleFunc("POST /v1/fund", g.signed(v, g.operator(g.fund)))
+	mux.HandleFunc("GET /v1/reports", g.signed(v, g.operator(g.listReports)))
+	// Public: epochs, reward proofs, the chain relay and the dashboard.
+	mux.HandleFunc("GET /v1/epochs", g.listEpochs)
+	mux.HandleFunc("GET /v1/rewards/{address}", g.rewardProof)
+	if g.relay != nil {
+		mux.Handle("POST "+PathChainRPC, g.relay)
+	}
+	dash := dashboard.Handler(g.Snapshot, g.log)
+	mux.Handle("GET /{$}", dash)
+	mux.Handle("GET /dashboard.json", dash)
+	mux.Handle("GET /dashboard.svg", dash)
+	mux.HandleFunc("GET /healthz", g.healthz)
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusNotFound, "no such endpoint: "+r.Method+" "+r.URL.Path+" (see docs/operator-guide.md for the API)")
+	})
+	return mux
+}
+
+// nonceStore keeps request nonces in the state, so a restart does not reopen the replay
+// window.
+type nonceStore struct{ g *Gateway }
+
+func (n nonceStore) Remember(ctx context.Context, signer common.Address, nonce string, expires time.Time) (bool, error) {
+	return n.g.store.RememberNonce(ctx, signer.Hex(), nonce, expires)
+}
+
+type signedHandler func(w http.ResponseWriter, r *http.Request, signer common.Address, body []byte)
+
+// signed reads the body (bounded) and verifies the request signature before anything else.
+func (g *Gateway) signed(v *reqsign.Verifier, h signedHandler) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		rc := http.NewResponseController(w)
+		_ = rc.SetReadDeadline(time.Now().Add(time.Minute))
+		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, g.cfg.API.MaxBodyBytes))
+		_ = rc.SetReadDeadline(time.Time{})
+		if err != nil {
+			var tooBig *http.MaxBytesError
+			if errors.As(err, &tooBig) {
+				writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("request body larger than %d bytes", g.cfg.API.MaxBodyBytes))
+				return
+			}
+			writeError(w, http.StatusBadRequest, "reading the request body: "+err.Error())
+			return
+		}
+		signer, err := v.Verify(r.Context(), r, body)
+		if err != nil {
+			switch {
+			case errors.Is(err, reqsign.ErrUnsigned), errors.Is(err, reqsign.ErrMalformed), errors.Is(err, reqsign.ErrExpired),
+				errors.Is(err, reqsign.ErrBadSignature), errors.Is(err, reqsign.ErrReplayed):
+				g.log.WithField("path", r.URL.Path).WithField("remote", r.RemoteAddr).WithError(err).Warn("request refused")
+				writeError(w, http.StatusUnauthorized, err.Error())
+			default:
+				writeError(w, http.StatusInternalServerError, "verifying the signature: "+err.Error())
+			}
+			return
+		}
+		h(w, r, signer, body)
+	}
+}
+
+// operator restricts a handler to the configured operators.
+func (g *Gateway) operator(h signedHandler) signedHandler {
+	return func(w http.ResponseWriter, r *http.Request, signer common.Address, body []byte) {
+		if !g.res.operators[signer] {
+			writeError(w, http.StatusForbidden, fmt.Sprintf("key %s is not a gateway operator (gateway.operators)", signer.Hex()))
+			return
+		}
+		h(w, r, signer, body)
+	}
+}
+
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.WriteHeader(code)
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	_ = enc.Encode(v)
+}
+
+func writeError(w http.ResponseWriter, code int, msg string, details ...string) {
+	writeJSON(w, code, ErrorBody{Error: msg, Details: details})
+}
+
+// decodeStrict reads one JSON object with known fields only.
+func decodeStrict(body []byte, v any, what string) error {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("request body is not %s: %w", what, err)
+	}
+	if dec.More() {
+		return errors.New("request body holds more than one JSON value")
+	}
+	return nil
+}
+
+func (g *Gateway) info(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, g.Info())
+}
+
+// Info is what GET /v1/info answers.
+func (g *Gateway) Info() Info {
+	in := Info{Site: g.cfg.Name, Audience: g.cfg.Name, Version: g.version, UserMode: "gateway", Gateway: true, CatalogSHA256: g.catalog.SHA256Hex()}
+	in.Chain = ChainInfo{Kind: g.cfg.Chain.Mode, ChainID: g.chain.ChainID().String(), Contracts: g.deploy.Addresses}
+	if g.relay != nil {
+		in.Chain.RPC = PathChainRPC
+	}
+	in.Epochs.Genesis, in.Epochs.PeriodSeconds = g.params.Genesis, g.params.PeriodSeconds
+	return in
+}
+
+func (g *Gateway) healthz(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
+	defer cancel()
+	status := map[string]any{"status": "ok"}
+	code := http.StatusOK
+	if _, err := g.store.CountJobs(ctx); err != nil {
+		status["status"], status["state"] = "failing", err.Error()
+		code = http.StatusServiceUnavailable
+	}
+	if now, err := g.chain.Now(ctx); err != nil {
+		status["status"], status["chain"] = "failing", err.Error()
+		code = http.StatusServiceUnavailable
+	} else {
+		status["chainTime"] = now
+	}
+	writeJSON(w, code, status)
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
+func queryInt(r *http.Request, name string, def, lo, hi int) (int, error) {
+	v := r.URL.Query().Get(name)
+	if v == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < lo || n > hi {
+		return 0, fmt.Errorf("%s: a number from %d to %d", name, lo, hi)
+	}
+	return n, nil
+}
+
+func isHexAddress(s string) bool {
+	return common.IsHexAddress(s) && strings.HasPrefix(s, "0x")
+}

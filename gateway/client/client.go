@@ -1,0 +1,229 @@
+// Package client talks to a grid gateway for researchers (submissions with their escrow),
+// operators (providers, epochs, funding) and providers (reward claims). The job routes are
+// the site API's, so it builds on the site client; the chain is reached through the gateway's
+// JSON-RPC relay, so a researcher needs nothing but the gateway's URL and a key.
+package client
+
+import (
+	"context"
+	"crypto/ecdsa"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/big"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/crypto"
+
+	"github.com/petagrid/petagrid/contracts"
+	"github.com/petagrid/petagrid/gateway"
+	"github.com/petagrid/petagrid/gateway/store"
+	siteclient "github.com/petagrid/petagrid/site/client"
+)
+
+// Client is a gateway client. It is safe for concurrent use.
+type Client struct {
+	*siteclient.Client
+	key *ecdsa.PrivateKey
+}
+
+// New returns a client for the gateway at target (http:// or https://), signing with key.
+func New(target string, key *ecdsa.PrivateKey, opts ...siteclient.Option) (*Client, error) {
+	if !strings.HasPrefix(target, "http://") && !strings.HasPrefix(target, "https://") {
+		return nil, fmt.Errorf("gateway %q: an http:// or https:// URL", target)
+	}
+	if key == nil {
+		return nil, errors.New("a gateway needs a key to sign requests (--key)")
+	}
+	c, err := siteclient.New(target, key, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return &Client{Client: c, key: key}, nil
+}
+
+// Address is the client key's address.
+func (c *Client) Address() common.Address { return crypto.PubkeyToAddress(c.key.PublicKey) }
+
+// GatewayInfo is the gateway's GET /v1/info.
+func (c *Client) GatewayInfo(ctx context.Context) (gateway.Info, error) {
+	var info gateway.Info
+	if _, err := c.get(ctx, "/v1/info", nil, &info); err != nil {
+		return info, err
+	}
+	if !info.Gateway {
+		return info, fmt.Errorf("%s is not a grid gateway (it answers as a site)", c.Target())
+	}
+	return info, nil
+}
+
+// get is an unsigned-compatible GET: the gateway ignores signatures on public routes.
+func (c *Client) get(ctx context.Context, path string, q url.Values, out any) (int, error) {
+	return c.Call(ctx, http.MethodGet, path, q, nil, out, http.StatusOK)
+}
+
+// Chain binds the gateway's contracts through its JSON-RPC relay.
+func (c *Client) Chain(ctx context.Context) (*contracts.Deployment, error) {
+	info, err := c.GatewayInfo(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if info.Chain.RPC == "" {
+		return nil, errors.New("the gateway offers no chain relay")
+	}
+	chain, err := contracts.Dial(ctx, strings.TrimSuffix(c.BaseURL(), "/")+info.Chain.RPC, 0)
+	if err != nil {
+		return nil, fmt.Errorf("the gateway's chain relay: %w", err)
+	}
+	if chain.ChainID().String() != info.Chain.ChainID {
+		return nil, fmt.Errorf("the relay's chain is %s, the gateway announces %s", chain.ChainID(), info.Chain.ChainID)
+	}
+	return contracts.Attach(chain, info.Chain.Contracts), nil
+}
+
+// Submit locks the budget in escrow (unless a locked escrow for this idempotency key is
+// there already: a retry) and submits the workflow. created is false when the gateway
+// answered with the job an earlier submission under the same key made.
+func (c *Client) Submit(ctx context.Context, req gateway.SubmitRequest) (job store.Job, created bool, err error) {
+	if req.IdempotencyKey == "" {
+		if req.IdempotencyKey, err = siteclient.NewIdempotencyKey(); err != nil {
+			return job, false, err
+		}
+	}
+	maxCost, ok := new(big.Int).SetString(req.MaxCostWei, 10)
+	if !ok || maxCost.Sign() <= 0 {
+		return job, false, fmt.Errorf("the budget %q is not a positive amount in wei", req.MaxCostWei)
+	}
+	d, err := c.Chain(ctx)
+	if err != nil {
+		return job, false, err
+	}
+	id := contracts.EscrowJobID(req.IdempotencyKey)
+	esc, err := d.EscrowOf(ctx, c.Address(), id)
+	if err != nil {
+		return job, false, err
+	}
+	if esc.Status == contracts.EscrowNone {
+		bal, err := d.DPSBalance(ctx, c.Address())
+		if err != nil {
+			return job, false, err
+		}
+		if bal.Cmp(maxCost) < 0 {
+			return job, false, fmt.Errorf("%s holds %s DPS wei, less than the budget of %s: get DPS first (a grid operator can fund test accounts with petagrid gateway fund)", c.Address().Hex(), bal, maxCost)
+		}
+		if err := d.LockEscrow(ctx, c.key, id, maxCost); err != nil {
+			return job, false, fmt.Errorf("locking the budget in escrow: %w", err)
+		}
+	}
+	body, _ := json.Marshal(req)
+	code, err := c.Call(ctx, http.MethodPost, "/v1/jobs", nil, body, &job, http.StatusCreated, http.StatusOK)
+	return job, code == http.StatusCreated, err
+}
+
+// Job returns a job as the gateway records it.
+func (c *Client) Job(ctx context.Context, id string) (store.Job, error) {
+	var j store.Job
+	_, err := c.Call(ctx, http.MethodGet, "/v1/jobs/"+url.PathEscape(id), nil, nil, &j, http.StatusOK)
+	return j, err
+}
+
+// Providers lists the sites (operators only).
+func (c *Client) Providers(ctx context.Context) ([]gateway.ProviderView, error) {
+	var out struct {
+		Providers []gateway.ProviderView `json:"providers"`
+	}
+	_, err := c.Call(ctx, http.MethodGet, "/v1/providers", nil, nil, &out, http.StatusOK)
+	return out.Providers, err
+}
+
+// SetProviderStatus approves (approve true) or suspends a site (operators only).
+func (c *Client) SetProviderStatus(ctx context.Context, site string, approve bool, reason string) (store.Site, error) {
+	action := "suspend"
+	if approve {
+		action = "approve"
+	}
+	body, _ := json.Marshal(gateway.StatusRequest{Reason: reason})
+	var s store.Site
+	_, err := c.Call(ctx, http.MethodPost, "/v1/providers/"+url.PathEscape(site)+"/"+action, nil, body, &s, http.StatusOK)
+	return s, err
+}
+
+// CloseEpoch settles the next epoch (or checks that epoch, when set) (operators only).
+func (c *Client) CloseEpoch(ctx context.Context, epoch *uint64) (gateway.EpochSummary, error) {
+	body, _ := json.Marshal(struct {
+		Epoch *uint64 `json:"epoch,omitempty"`
+	}{epoch})
+	var s gateway.EpochSummary
+	_, err := c.Call(ctx, http.MethodPost, "/v1/epochs/close", nil, body, &s, http.StatusOK)
+	return s, err
+}
+
+// Epochs lists the recorded epochs, newest first.
+func (c *Client) Epochs(ctx context.Context) ([]gateway.EpochSummary, error) {
+	var out struct {
+		Epochs []gateway.EpochSummary `json:"epochs"`
+	}
+	_, err := c.get(ctx, "/v1/epochs", nil, &out)
+	return out.Epochs, err
+}
+
+// Fund sends DPS and ETH (decimal amounts, "" for none) from the treasury (operators only).
+func (c *Client) Fund(ctx context.Context, account common.Address, dps, eth string) error {
+	body, _ := json.Marshal(gateway.FundRequest{Account: account.Hex(), DPS: dps, ETH: eth})
+	var out map[string]string
+	_, err := c.Call(ctx, http.MethodPost, "/v1/fund", nil, body, &out, http.StatusOK)
+	return err
+}
+
+// RewardProof is an account's claim in the newest settled epoch.
+func (c *Client) RewardProof(ctx context.Context, account common.Address) (gateway.RewardProof, error) {
+	var p gateway.RewardProof
+	_, err := c.get(ctx, "/v1/rewards/"+account.Hex(), nil, &p)
+	return p, err
+}
+
+// Claim claims the client key's rewards through the relay and returns what it received (0
+// when there was nothing left to claim).
+func (c *Client) Claim(ctx context.Context) (*big.Int, gateway.RewardProof, error) {
+	p, err := c.RewardProof(ctx, c.Address())
+	if err != nil {
+		return nil, p, err
+	}
+	claimable, ok := new(big.Int).SetString(p.ClaimableWei, 10)
+	cumulative, ok2 := new(big.Int).SetString(p.CumulativeWei, 10)
+	if !ok || !ok2 {
+		return nil, p, errors.New("the gateway's reward proof has malformed amounts")
+	}
+	if claimable.Sign() <= 0 {
+		return new(big.Int), p, nil
+	}
+	proof := make([][32]byte, len(p.Proof))
+	for i, b := range p.Proof {
+		if len(b) != 32 {
+			return nil, p, errors.New("the gateway's reward proof has a malformed node")
+		}
+		copy(proof[i][:], b)
+	}
+	if !contracts.Verify(p.Root, c.Address(), cumulative, proof) {
+		return nil, p, errors.New("the gateway's reward proof does not verify against its root: refusing to send it")
+	}
+	d, err := c.Chain(ctx)
+	if err != nil {
+		return nil, p, err
+	}
+	before, err := d.DPSBalance(ctx, c.Address())
+	if err != nil {
+		return nil, p, err
+	}
+	if _, err := d.Claim(ctx, c.key, c.Address(), cumulative, proof); err != nil {
+		return nil, p, fmt.Errorf("claiming: %w", err)
+	}
+	after, err := d.DPSBalance(ctx, c.Address())
+	if err != nil {
+		return nil, p, err
+	}
+	return new(big.Int).Sub(after, before), p, nil
+}

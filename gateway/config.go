@@ -1,0 +1,327 @@
+// Package gateway is the grid gateway: it admits sites (providers), takes researchers' signed
+// submissions with a DPS budget locked in escrow, places each workflow on a site, relays
+// states and logs from the sites that connect out to it, verifies their PoCP reports, and
+// settles each epoch on chain (GFL rebalanced to the medians, DPS rewards committed as a
+// Merkle root, escrows settled from the sites' sacct usage). Its state is one SQLite file;
+// the economy itself lives on the chain and is re-read from there.
+package gateway
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/petagrid/petagrid/gateway/protocol"
+	"github.com/petagrid/petagrid/tokenomics"
+)
+
+// Chain modes.
+const (
+	ChainEmbedded = "embedded"
+	ChainJSONRPC  = "json-rpc"
+)
+
+// Config is the `gateway:` section of the configuration file. Every field is documented in
+// docs/operator-guide.md; zero values take the defaults below.
+type Config struct {
+	// Name is the gateway's name: the audience every request to it is signed for.
+	Name string `yaml:"name"`
+	// Listen is the HTTP(S) address of the API and the dashboard.
+	Listen string    `yaml:"listen"`
+	TLS    TLSConfig `yaml:"tls"`
+	// State is the SQLite file.
+	State string `yaml:"state"`
+	// Key is the gateway's key file (petagrid keys new): it deploys the contracts on an
+	// embedded chain, holds the gateway role (settlement, escrows) and is the treasury.
+	Key string `yaml:"key"`
+	// Operators are the addresses allowed to approve and suspend sites, close epochs and fund
+	// accounts.
+	Operators []string        `yaml:"operators"`
+	Chain     ChainConfig     `yaml:"chain"`
+	Economy   EconomyConfig   `yaml:"economy"`
+	Epochs    EpochsConfig    `yaml:"epochs"`
+	Sites     SitesConfig     `yaml:"sites"`
+	Placement PlacementConfig `yaml:"placement"`
+	PoCP      PoCPConfig      `yaml:"pocp"`
+	API       APIConfig       `yaml:"api"`
+}
+
+// TLSConfig serves the API over TLS when both files are set.
+type TLSConfig struct {
+	Cert string `yaml:"cert"`
+	Key  string `yaml:"key"`
+}
+
+// ChainConfig says where the contracts live.
+type ChainConfig struct {
+	// Mode is "embedded" (default: an in-process single-node chain kept under Dir) or
+	// "json-rpc" (any EVM node at URL).
+	Mode string `yaml:"mode"`
+	// Dir holds the embedded chain's database (default: chain/ beside the state file).
+	Dir string `yaml:"dir"`
+	URL string `yaml:"url"`
+	// Confirmations a transaction needs on a json-rpc chain (default 0).
+	Confirmations uint64 `yaml:"confirmations"`
+}
+
+// EconomyConfig are the contracts' constants, used when the gateway deploys them.
+type EconomyConfig struct {
+	// DPSSupply is the fixed DPS supply in DPS (default 1,000,000,000), minted to the key.
+	DPSSupply string `yaml:"dpsSupply"`
+	// RewardPool is the DPS the key puts into the reward pool at deployment (default
+	// 100,000,000).
+	RewardPool string `yaml:"rewardPool"`
+	// EraLength and EraThresholdGFL drive the halving (defaults: 365 days and 2,500 GFL).
+	EraLength       time.Duration `yaml:"eraLength"`
+	EraThresholdGFL string        `yaml:"eraThresholdGfl"`
+	// ReclaimAfter: an escrow the gateway never settled goes back to its researcher after
+	// this long (default 720h).
+	ReclaimAfter time.Duration `yaml:"reclaimAfter"`
+	// FundETH is the gas money (ETH) sent with `petagrid gateway fund` and to each newly
+	// approved site on an embedded chain (default 1).
+	FundETH string `yaml:"fundEth"`
+}
+
+// EpochsConfig is the PoCP calendar; it must be the sites' (their pocp.genesis and
+// pocp.period).
+type EpochsConfig struct {
+	Genesis string        `yaml:"genesis"`
+	Period  time.Duration `yaml:"period"`
+	// AutoClose closes each epoch once it ended and Grace passed (default true; false leaves
+	// it to `petagrid gateway epoch close`).
+	AutoClose *bool         `yaml:"autoClose"`
+	Grace     time.Duration `yaml:"grace"`
+	// Batch is how many providers one rebalance transaction carries (1..200, default 200).
+	Batch int `yaml:"batch"`
+}
+
+// SitesConfig paces the site connections.
+type SitesConfig struct {
+	// OfflineAfter: a site that has not polled for this long is silent: its unsubmitted work
+	// is placed elsewhere and its running jobs become unknown (default 90s).
+	OfflineAfter time.Duration `yaml:"offlineAfter"`
+	// FundApproved sends FundETH to each site approved on an embedded chain, so that it can
+	// pay the gas of its claims (default true).
+	FundApproved *bool `yaml:"fundApproved"`
+}
+
+// PlacementConfig tunes placement.
+type PlacementConfig struct {
+	// DefaultTime is the wall time assumed for a step that sets none, when its partition has
+	// no limit either (default 1h): it bounds the worst-case cost checked against the budget.
+	DefaultTime time.Duration `yaml:"defaultTime"`
+	// MaxQueueTime: a job no site could take for this long ends (submit_failed) and is
+	// refunded (default 24h).
+	MaxQueueTime time.Duration `yaml:"maxQueueTime"`
+	// MaxPlacements: a job refused or orphaned by this many sites ends (default 5).
+	MaxPlacements int `yaml:"maxPlacements"`
+}
+
+// PoCPConfig are the report acceptance rules (pocp.Policy).
+type PoCPConfig struct {
+	// MinCoverage refuses reports that observed less of the period (default 0.9).
+	MinCoverage float64 `yaml:"minCoverage"`
+	// CapacityTolerance: how far above its registered capacity a site may report (0.05).
+	CapacityTolerance float64 `yaml:"capacityTolerance"`
+	// AccountingTolerance: how far a report's jobs and GPU-hours may differ from the usage
+	// the site reported to the gateway (0.05).
+	AccountingTolerance float64 `yaml:"accountingTolerance"`
+	// Catalog is the hardware catalog the gateway scores with (default: the built-in one);
+	// reports must name the same one.
+	Catalog string `yaml:"catalog"`
+}
+
+// APIConfig bounds the API.
+type APIConfig struct {
+	MaxBodyBytes    int64         `yaml:"maxBodyBytes"`
+	SignatureMaxTTL time.Duration `yaml:"signatureMaxTtl"`
+}
+
+// WithDefaults fills the zero fields.
+func (c Config) WithDefaults() Config {
+	if c.Listen == "" {
+		c.Listen = "127.0.0.1:8700"
+	}
+	if c.Chain.Mode == "" {
+		c.Chain.Mode = ChainEmbedded
+	}
+	if c.Chain.Mode == ChainEmbedded && c.Chain.Dir == "" && c.State != "" {
+		c.Chain.Dir = filepath.Join(filepath.Dir(c.State), "chain")
+	}
+	e := &c.Economy
+	if e.DPSSupply == "" {
+		e.DPSSupply = "1000000000"
+	}
+	if e.RewardPool == "" {
+		e.RewardPool = "100000000"
+	}
+	if e.EraLength == 0 {
+		e.EraLength = 365 * 24 * time.Hour
+	}
+	if e.EraThresholdGFL == "" {
+		e.EraThresholdGFL = "2500"
+	}
+	if e.ReclaimAfter == 0 {
+		e.ReclaimAfter = 720 * time.Hour
+	}
+	if e.FundETH == "" {
+		e.FundETH = "1"
+	}
+	if c.Epochs.Genesis == "" {
+		c.Epochs.Genesis = "2023-01-01T00:00:00Z"
+	}
+	if c.Epochs.Period == 0 {
+		c.Epochs.Period = 360 * time.Hour
+	}
+	if c.Epochs.AutoClose == nil {
+		t := true
+		c.Epochs.AutoClose = &t
+	}
+	if c.Epochs.Grace == 0 {
+		c.Epochs.Grace = min(time.Hour, c.Epochs.Period/4)
+	}
+	if c.Epochs.Batch == 0 {
+		c.Epochs.Batch = 200
+	}
+	if c.Sites.OfflineAfter == 0 {
+		c.Sites.OfflineAfter = 90 * time.Second
+	}
+	if c.Sites.FundApproved == nil {
+		t := true
+		c.Sites.FundApproved = &t
+	}
+	if c.Placement.DefaultTime == 0 {
+		c.Placement.DefaultTime = time.Hour
+	}
+	if c.Placement.MaxQueueTime == 0 {
+		c.Placement.MaxQueueTime = 24 * time.Hour
+	}
+	if c.Placement.MaxPlacements == 0 {
+		c.Placement.MaxPlacements = 5
+	}
+	if c.PoCP.MinCoverage == 0 {
+		c.PoCP.MinCoverage = 0.9
+	}
+	if c.PoCP.CapacityTolerance == 0 {
+		c.PoCP.CapacityTolerance = 0.05
+	}
+	if c.PoCP.AccountingTolerance == 0 {
+		c.PoCP.AccountingTolerance = 0.05
+	}
+	if c.API.MaxBodyBytes == 0 {
+		c.API.MaxBodyBytes = 8 << 20
+	}
+	if c.API.SignatureMaxTTL == 0 {
+		c.API.SignatureMaxTTL = 5 * time.Minute
+	}
+	return c
+}
+
+// resolved is a checked configuration.
+type resolved struct {
+	operators       map[common.Address]bool
+	genesis         time.Time
+	dpsSupplyWei    *big.Int
+	rewardPoolWei   *big.Int
+	eraThresholdWei *big.Int
+	fundWei         *big.Int
+}
+
+// Validate checks the configuration; every problem is reported at once.
+func (c Config) Validate() error {
+	_, err := c.resolve()
+	return err
+}
+
+func (c Config) resolve() (resolved, error) {
+	var errs []error
+	add := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
+	r := resolved{operators: map[common.Address]bool{}}
+	if !protocol.ValidSiteName(c.Name) {
+		add("gateway.name %q: 1-63 characters from a-z 0-9 -", c.Name)
+	}
+	if c.State == "" {
+		add("gateway.state: the SQLite file is required")
+	}
+	if c.Key == "" {
+		add("gateway.key: the gateway's key file is required (create one with: petagrid keys new --out gateway.key)")
+	}
+	if len(c.Operators) == 0 {
+		add("gateway.operators: at least one operator address is required")
+	}
+	for _, o := range c.Operators {
+		if !common.IsHexAddress(o) {
+			add("gateway.operators: %q is not an address (0x and 40 hex digits)", o)
+			continue
+		}
+		r.operators[common.HexToAddress(o)] = true
+	}
+	switch c.Chain.Mode {
+	case ChainEmbedded:
+		if c.Chain.Dir == "" {
+			add("gateway.chain.dir is required for the embedded chain")
+		}
+	case ChainJSONRPC:
+		if !strings.HasPrefix(c.Chain.URL, "http://") && !strings.HasPrefix(c.Chain.URL, "https://") && !strings.HasPrefix(c.Chain.URL, "ws") {
+			add("gateway.chain.url %q: an http(s):// or ws(s):// JSON-RPC endpoint", c.Chain.URL)
+		}
+	default:
+		add("gateway.chain.mode %q: embedded or json-rpc", c.Chain.Mode)
+	}
+	amount := func(field, v string) *big.Int {
+		w, err := tokenomics.ParseAmount(v)
+		if err != nil || w.Sign() < 0 {
+			add("gateway.economy.%s %q: a non-negative amount (e.g. 1000 or 0.5): %v", field, v, err)
+			return new(big.Int)
+		}
+		return w
+	}
+	e := c.Economy
+	r.dpsSupplyWei = amount("dpsSupply", e.DPSSupply)
+	r.rewardPoolWei = amount("rewardPool", e.RewardPool)
+	r.eraThresholdWei = amount("eraThresholdGfl", e.EraThresholdGFL)
+	r.fundWei = amount("fundEth", e.FundETH)
+	if r.rewardPoolWei.Cmp(r.dpsSupplyWei) > 0 {
+		add("gateway.economy.rewardPool is larger than dpsSupply")
+	}
+	if e.EraLength < time.Second || e.ReclaimAfter < time.Second || e.ReclaimAfter > 365*24*time.Hour {
+		add("gateway.economy: eraLength must be ≥ 1s and reclaimAfter in 1s..365 days")
+	}
+	g, err := time.Parse(time.RFC3339, c.Epochs.Genesis)
+	if err != nil {
+		add("gateway.epochs.genesis %q: RFC 3339 (e.g. 2023-01-01T00:00:00Z): %v", c.Epochs.Genesis, err)
+	}
+	r.genesis = g.UTC()
+	if c.Epochs.Period < time.Second || c.Epochs.Period%time.Second != 0 {
+		add("gateway.epochs.period %s: whole seconds, at least 1s", c.Epochs.Period)
+	}
+	if c.Epochs.Grace < 0 {
+		add("gateway.epochs.grace must not be negative")
+	}
+	if c.Epochs.Batch < 1 || c.Epochs.Batch > 200 {
+		add("gateway.epochs.batch %d: 1..200", c.Epochs.Batch)
+	}
+	if c.Sites.OfflineAfter < 5*time.Second {
+		add("gateway.sites.offlineAfter %s: at least 5s (sites poll every few seconds)", c.Sites.OfflineAfter)
+	}
+	if c.Placement.MaxPlacements < 1 {
+		add("gateway.placement.maxPlacements must be ≥ 1")
+	}
+	for name, v := range map[string]float64{"minCoverage": c.PoCP.MinCoverage, "capacityTolerance": c.PoCP.CapacityTolerance, "accountingTolerance": c.PoCP.AccountingTolerance} {
+		if v < 0 || v > 1 {
+			add("gateway.pocp.%s %v: between 0 and 1", name, v)
+		}
+	}
+	if (c.TLS.Cert == "") != (c.TLS.Key == "") {
+		add("gateway.tls: set both cert and key, or neither")
+	}
+	if c.API.MaxBodyBytes < 1024 {
+		add("gateway.api.maxBodyBytes: at least 1024")
+	}
+	return r, errors.Join(errs...)
+}

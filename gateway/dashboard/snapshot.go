@@ -1,0 +1,93 @@
+// Package dashboard renders the grid gateway's operator dashboard: providers and their
+// capacity, the summed median PFLOPS per epoch, GFL supply, DPS emission and claims, the
+// halving era and jobs. The gateway fills a Snapshot from its store and the chain; this
+// package only formats and renders it (HTML page, JSON, SVG chart), so it has no I/O of its own.
+package dashboard
+
+import "time"
+
+// Snapshot is everything the dashboard shows at one instant. Token amounts are decimal wei
+// strings (1 GFL = 1 DPS = 10^18 wei) because they overflow uint64 and must survive JSON
+// without float rounding; computing power is in megaFLOPS. Times should be UTC.
+type Snapshot struct {
+	Gateway     string     `json:"gateway"`
+	GeneratedAt time.Time  `json:"generatedAt"`
+	Chain       ChainInfo  `json:"chain"`
+	Economy     Economy    `json:"economy"`
+	Providers   []Provider `json:"providers"`
+	// Epochs may come in any order; the page sorts them.
+	Epochs []Epoch `json:"epochs"`
+	// Jobs may come in any order and any number; the page shows the latest 50.
+	Jobs []Job `json:"jobs"`
+	// JobCounts is the number of jobs per state over all jobs, not only those in Jobs.
+	JobCounts map[string]int `json:"jobCounts"`
+}
+
+// ChainInfo says which chain the gateway settles on and how far it has got.
+type ChainInfo struct {
+	Kind       string    `json:"kind"` // "embedded" or "json-rpc"
+	ChainID    uint64    `json:"chainId"`
+	Block      uint64    `json:"block"`
+	BlockTime  time.Time `json:"blockTime"`
+	Settlement string    `json:"settlement"` // settlement contract address
+}
+
+// Economy is the token state of the grid.
+type Economy struct {
+	Era                 uint64    `json:"era"`
+	NextEpoch           uint64    `json:"nextEpoch"`
+	EpochSeconds        uint64    `json:"epochSeconds"`
+	Genesis             time.Time `json:"genesis"`
+	NextCloseAt         time.Time `json:"nextCloseAt"`
+	GFLSupplyWei        string    `json:"gflSupplyWei"`
+	DPSEmittedWei       string    `json:"dpsEmittedWei"`
+	DPSClaimableWei     string    `json:"dpsClaimableWei"`
+	PoolWei             string    `json:"poolWei"` // DPS reward pool
+	EraCumulativeGFLWei string    `json:"eraCumulativeGflWei"`
+	EraThresholdGFLWei  string    `json:"eraThresholdGflWei"`
+}
+
+// Provider is one registered site.
+type Provider struct {
+	Site                   string    `json:"site"`
+	Address                string    `json:"address"`
+	Status                 string    `json:"status"` // "approved", "pending" or "suspended"
+	Online                 bool      `json:"online"`
+	LastSeen               time.Time `json:"lastSeen"`
+	CapacityMegaFLOPS      uint64    `json:"capacityMegaFlops"`
+	GPUs                   int       `json:"gpus"`
+	Nodes                  int       `json:"nodes"`
+	PricePerComputeHourWei string    `json:"pricePerComputeHourWei"` // DPS wei per Compute Hour
+	LastMedianMegaFLOPS    uint64    `json:"lastMedianMegaFlops"`
+	LastCoveragePPM        uint32    `json:"lastCoveragePpm"`
+	LastReportEpoch        *uint64   `json:"lastReportEpoch"` // nil: no report accepted yet
+	GFLWei                 string    `json:"gflWei"`
+	DPSClaimableWei        string    `json:"dpsClaimableWei"`
+	PerformanceGrade       string    `json:"performanceGrade"` // "A".."D", "" when unknown
+	ReliabilityGrade       int       `json:"reliabilityGrade"` // 1..4, 0 when unknown
+}
+
+// Epoch is one closed settlement epoch.
+type Epoch struct {
+	Epoch           uint64    `json:"epoch"`
+	ClosedAt        time.Time `json:"closedAt"`
+	MedianMegaFLOPS uint64    `json:"medianMegaFlops"` // sum of the providers' medians
+	MintedWei       string    `json:"mintedWei"`
+	BurnedWei       string    `json:"burnedWei"`
+	RewardsWei      string    `json:"rewardsWei"`
+	SupplyAfterWei  string    `json:"supplyAfterWei"`
+	Era             uint64    `json:"era"`
+	HalvingReason   string    `json:"halvingReason"` // empty unless the era advanced at this close
+	Providers       int       `json:"providers"`
+}
+
+// Job is one researcher job as the gateway routes it.
+type Job struct {
+	ID         string    `json:"id"`
+	Site       string    `json:"site"`
+	Researcher string    `json:"researcher"`
+	State      string    `json:"state"`
+	CreatedAt  time.Time `json:"createdAt"`
+	CostWei    string    `json:"costWei"`
+	MaxCostWei string    `json:"maxCostWei"`
+}

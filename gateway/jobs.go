@@ -1,0 +1,437 @@
+package gateway
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base32"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"math/big"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/petagrid/petagrid/contracts"
+	"github.com/petagrid/petagrid/gateway/placement"
+	"github.com/petagrid/petagrid/gateway/protocol"
+	"github.com/petagrid/petagrid/gateway/store"
+	"github.com/petagrid/petagrid/internal/strictyaml"
+	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/tokenomics"
+	"github.com/petagrid/petagrid/workflows"
+)
+
+// SubmitRequest is POST /v1/jobs at the gateway: the site API's submission plus the budget.
+type SubmitRequest struct {
+	Workflow string            `json:"workflow"`
+	FileName string            `json:"fileName,omitempty"`
+	Params   map[string]string `json:"params,omitempty"`
+	// IdempotencyKey is required here: the escrow that pays for the job is locked under
+	// contracts.EscrowJobID(IdempotencyKey) before the submission, and a retry finds both.
+	IdempotencyKey string `json:"idempotencyKey"`
+	// MaxCostWei is the most the job may cost, in DPS wei; the escrow must hold at least it.
+	MaxCostWei string `json:"maxCostWei"`
+}
+
+func (req *SubmitRequest) check() error {
+	if strings.TrimSpace(req.Workflow) == "" {
+		return errors.New("workflow is empty: send the workflow YAML in the workflow field")
+	}
+	if req.FileName == "" {
+		req.FileName = "workflow.yaml"
+	}
+	if !fileNamePattern.MatchString(req.FileName) {
+		return fmt.Errorf("fileName %q: a base name of letters, digits and . _ @ + -", truncate(req.FileName, 60))
+	}
+	if !idempotencyPattern.MatchString(req.IdempotencyKey) {
+		return errors.New("idempotencyKey: required at the gateway, 16-128 characters from A-Z a-z 0-9 . _ : - (the escrow is locked under it)")
+	}
+	if len(req.Params) > 1000 {
+		return errors.New("more than 1000 params")
+	}
+	max, err := protocol.ParseWei(req.MaxCostWei)
+	if err != nil || max.Sign() == 0 {
+		return fmt.Errorf("maxCostWei: the budget in DPS wei, more than 0 (%v)", err)
+	}
+	return nil
+}
+
+// newJobID is a job id in the site's run id form ("r-" and 16 base32 characters), so the
+// site journals the job under the same id.
+func newJobID() (string, error) {
+	var b [10]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", fmt.Errorf("job id: %w", err)
+	}
+	return "r-" + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b[:])), nil
+}
+
+func (g *Gateway) submitJob(w http.ResponseWriter, r *http.Request, researcher common.Address, body []byte) {
+	var req SubmitRequest
+	if err := decodeStrict(body, &req, "a submission (workflow, fileName, params, idempotencyKey, maxCostWei)"); err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	if err := req.check(); err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	ctx := r.Context()
+	// A retry of a submission the gateway already took answers with that job.
+	if existing, err := g.store.JobByKey(ctx, researcher.Hex(), req.IdempotencyKey); err == nil {
+		writeJSON(w, http.StatusOK, existing)
+		return
+	} else if !errors.Is(err, store.ErrNotFound) {
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	wf, err := workflows.Parse(req.FileName, []byte(req.Workflow))
+	if err != nil {
+		var yamlErrs strictyaml.Errors
+		if errors.As(err, &yamlErrs) {
+			details := make([]string, len(yamlErrs))
+			for i, e := range yamlErrs {
+				details[i] = e.Error()
+			}
+			writeError(w, http.StatusUnprocessableEntity, fmt.Sprintf("the workflow has %d error(s)", len(details)), details...)
+			return
+		}
+		writeError(w, http.StatusUnprocessableEntity, err.Error())
+		return
+	}
+	needs, err := placement.NeedsOf(wf)
+	if err != nil {
+		writeError(w, http.StatusUnprocessableEntity, "the workflow's resources: "+err.Error())
+		return
+	}
+	maxCost, _ := protocol.ParseWei(req.MaxCostWei)
+	escrowID := contracts.EscrowJobID(req.IdempotencyKey)
+	esc, err := g.deploy.EscrowOf(ctx, researcher, escrowID)
+	if err != nil {
+		writeError(w, http.StatusBadGateway, "reading the escrow from the chain: "+err.Error())
+		return
+	}
+	switch {
+	case esc.Status == contracts.EscrowNone:
+		writeError(w, http.StatusPaymentRequired, fmt.Sprintf("no escrow is locked for this submission: lock %s DPS in JobEscrow %s under job id 0x%x first (petagrid submit --gateway does it for you)",
+			tokenomics.FormatAmount(maxCost), g.deploy.Addresses.Escrow.Hex(), escrowID))
+		return
+	case esc.Status != contracts.EscrowLocked:
+		writeError(w, http.StatusPaymentRequired, fmt.Sprintf("the escrow under job id 0x%x was already settled or reclaimed: submit with a new idempotency key and a new escrow", escrowID))
+		return
+	case esc.MaxAmount.Cmp(maxCost) < 0:
+		writeError(w, http.StatusPaymentRequired, fmt.Sprintf("the escrow holds %s DPS, less than the budget of %s DPS", tokenomics.FormatAmount(esc.MaxAmount), tokenomics.FormatAmount(maxCost)))
+		return
+	}
+	// A job no approved site could ever run is refused now, with the reason per site, rather
+	// than left waiting; its escrow is refunded.
+	sites, err := g.candidateSites(ctx, nil, true)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	preq := g.placementRequest("new job", needs, maxCost)
+	if cands, rejections := placement.Feasible(preq, sites); len(cands) == 0 {
+		reason := (&placement.NoFitError{Job: "this workflow", Rejections: rejections}).Error()
+		g.refundLater(researcher, escrowID, "refused at submission")
+		writeError(w, http.StatusUnprocessableEntity, reason)
+		return
+	}
+	id, err := newJobID()
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	job, err := g.store.CreateJob(ctx, store.Job{ID: id, Researcher: researcher.Hex(), IdempotencyKey: req.IdempotencyKey, EscrowID: "0x" + hex.EncodeToString(escrowID[:]),
+		Workflow: wf.Name, SourceName: req.FileName, Source: []byte(req.Workflow), Params: req.Params, MaxCostWei: maxCost.String()})
+	if errors.Is(err, store.ErrDuplicate) {
+		writeJSON(w, http.StatusOK, job)
+		return
+	}
+	if err != nil {
+		writeError(w, http.StatusConflict, err.Error())
+		return
+	}
+	g.log.WithField("job", id).WithField("researcher", researcher.Hex()).WithField("workflow", wf.Name).WithField("maxCost", tokenomics.FormatAmount(maxCost)).Info("job accepted")
+	g.placeOne(ctx, job)
+	if j, err := g.store.Job(ctx, id); err == nil {
+		job = j
+	}
+	writeJSON(w, http.StatusCreated, job)
+}
+
+// refundLater settles an escrow at no cost in the background (a refused submission).
+func (g *Gateway) refundLater(researcher common.Address, escrowID [32]byte, why string) {
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		if err := g.deploy.SettleEscrow(ctx, g.key, researcher, escrowID, new(big.Int)); err != nil {
+			g.log.WithField("escrow", fmt.Sprintf("0x%x", escrowID)).WithError(err).Warn("refunding an escrow (" + why + ")")
+		}
+	}()
+}
+
+// lookupJob returns a job the researcher may see; someone else's is "not found", so that
+// ids cannot be probed.
+func (g *Gateway) lookupJob(w http.ResponseWriter, r *http.Request, researcher common.Address) (store.Job, bool) {
+	id := r.PathValue("id")
+	if !jobIDPattern.MatchString(id) {
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("%q is not a job id (r- followed by 16 characters)", truncate(id, 40)))
+		return store.Job{}, false
+	}
+	j, err := g.store.Job(r.Context(), id)
+	if errors.Is(err, store.ErrNotFound) || err == nil && !strings.EqualFold(j.Researcher, researcher.Hex()) && !g.res.operators[researcher] {
+		writeError(w, http.StatusNotFound, "no job "+id)
+		return store.Job{}, false
+	}
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return store.Job{}, false
+	}
+	return j, true
+}
+
+func (g *Gateway) listJobs(w http.ResponseWriter, r *http.Request, researcher common.Address, _ []byte) {
+	q := r.URL.Query()
+	f := store.JobFilter{Researcher: researcher.Hex()}
+	if g.res.operators[researcher] && q.Get("all") == "1" {
+		f.Researcher = ""
+	}
+	n, err := queryInt(r, "limit", 100, 1, 10000)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	f.Limit = n
+	if v := q.Get("before"); v != "" {
+		if !jobIDPattern.MatchString(v) {
+			writeError(w, http.StatusBadRequest, "before: a job id")
+			return
+		}
+		f.Before = v
+	}
+	for _, s := range q["state"] {
+		st := journal.RunState(s)
+		known := st == store.Queued || st == store.Assigned || st == store.Unknown
+		for _, k := range journal.RunStates {
+			known = known || k == st
+		}
+		if !known {
+			writeError(w, http.StatusBadRequest, fmt.Sprintf("state %q is not a job state", truncate(s, 40)))
+			return
+		}
+		f.States = append(f.States, st)
+	}
+	jobs, err := g.store.Jobs(r.Context(), f)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	if jobs == nil {
+		jobs = []store.Job{}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"runs": jobs})
+}
+
+func (g *Gateway) getJob(w http.ResponseWriter, r *http.Request, researcher common.Address, _ []byte) {
+	if j, ok := g.lookupJob(w, r, researcher); ok {
+		writeJSON(w, http.StatusOK, j)
+	}
+}
+
+func (g *Gateway) cancelJob(w http.ResponseWriter, r *http.Request, researcher common.Address, _ []byte) {
+	j, ok := g.lookupJob(w, r, researcher)
+	if !ok {
+		return
+	}
+	if store.Terminal(j.State) {
+		writeError(w, http.StatusConflict, fmt.Sprintf("job %s has already ended (%s)", j.ID, j.State))
+		return
+	}
+	j, err := g.store.RequestCancel(r.Context(), j.ID)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	g.log.WithField("job", j.ID).WithField("by", researcher.Hex()).Info("cancel requested")
+	if j.Site != "" {
+		g.wakeSite(j.Site)
+	}
+	writeJSON(w, http.StatusAccepted, j)
+}
+
+// placementRequest is a job's placement question.
+func (g *Gateway) placementRequest(job string, needs []placement.StepNeed, maxCost *big.Int) placement.Request {
+	return placement.Request{Job: job, Needs: needs, MaxCostWei: maxCost, ReferenceMegaFLOPS: g.catalog.ReferenceScore().PerDeviceMegaFLOPS,
+		DefaultTimeSeconds: int64(g.cfg.Placement.DefaultTime / time.Second)}
+}
+
+// candidateSites are the approved sites a job may go to, as placement sees them. With
+// anyTime, every approved site counts as online with all its nodes available (the question
+// "could this ever run"); otherwise only sites polling now, with their live inventory.
+func (g *Gateway) candidateSites(ctx context.Context, exclude map[string]string, anyTime bool) ([]placement.Site, error) {
+	all, err := g.store.Sites(ctx)
+	if err != nil {
+		return nil, err
+	}
+	queued, err := g.store.AssignedCounts(ctx)
+	if err != nil {
+		return nil, err
+	}
+	grades, err := g.siteGrades(ctx)
+	if err != nil {
+		return nil, err
+	}
+	now := g.now()
+	var out []placement.Site
+	for _, s := range all {
+		if s.Status != store.SiteApproved {
+			continue
+		}
+		if _, ok := exclude[s.Name]; ok {
+			continue
+		}
+		price, err := protocol.ParseWei(s.Registration.Prices.PerComputeHour)
+		if err != nil {
+			continue
+		}
+		inv := s.Live
+		online := now.Sub(s.LastSeen) < g.cfg.Sites.OfflineAfter
+		if anyTime {
+			inv = s.Registration.Inventory
+			online = true
+			inv.Partitions = append([]protocol.Partition(nil), inv.Partitions...)
+			for i := range inv.Partitions {
+				shapes := append([]protocol.NodeShape(nil), inv.Partitions[i].Shapes...)
+				for k := range shapes {
+					shapes[k].Available, shapes[k].Idle = shapes[k].Nodes, shapes[k].Nodes
+				}
+				inv.Partitions[i].Shapes = shapes
+			}
+		}
+		gr := grades[s.Name]
+		out = append(out, placement.Site{Name: s.Name, Inventory: inv, PricePerComputeHourWei: price, Labels: s.Registration.Labels,
+			PerformanceGrade: gr.performance, ReliabilityGrade: gr.reliability, QueuedJobs: queued[s.Name], Online: online})
+	}
+	return out, nil
+}
+
+type siteGrade struct {
+	performance string
+	reliability int
+}
+
+// siteGrades are the grades of each site's latest accepted report: performance per GPU
+// against the reference, and reliability from the coverage the site proved.
+func (g *Gateway) siteGrades(ctx context.Context) (map[string]siteGrade, error) {
+	out := map[string]siteGrade{}
+	latest, err := g.store.LatestReports(ctx)
+	if err != nil {
+		return nil, err
+	}
+	ref := g.catalog.ReferenceScore().PerDeviceMegaFLOPS
+	for _, r := range latest {
+		gr := siteGrade{}
+		if s, err := g.store.Site(ctx, r.Site); err == nil && s.Registration.Inventory.GPUs > 0 && ref > 0 {
+			perGPU := r.MedianMFLOPS / uint64(s.Registration.Inventory.GPUs)
+			gr.performance = tokenomics.PerformanceGrade(perGPU, ref)
+		}
+		gr.reliability = int(tokenomics.ReliabilityGrade(uint64(r.CoveragePPM))[0] - '0')
+		out[r.Site] = gr
+	}
+	return out, nil
+}
+
+// placer places queued jobs on sites.
+func (g *Gateway) placer(ctx context.Context) {
+	every(ctx, 2*time.Second, g.placeWake, func(ctx context.Context) {
+		jobs, err := g.store.QueuedJobs(ctx, 200)
+		if err != nil {
+			if ctx.Err() == nil {
+				g.log.WithError(err).Warn("placer: listing queued jobs")
+			}
+			return
+		}
+		for _, j := range jobs {
+			if ctx.Err() != nil {
+				return
+			}
+			g.placeOne(ctx, j)
+		}
+	})
+}
+
+// placeOne tries to place a queued job now.
+func (g *Gateway) placeOne(ctx context.Context, j store.Job) {
+	log := g.log.WithField("job", j.ID)
+	if j.State != store.Queued {
+		return
+	}
+	if j.CancelRequested {
+		return
+	}
+	if g.now().Sub(j.CreatedAt) > g.cfg.Placement.MaxQueueTime || j.Placements >= g.cfg.Placement.MaxPlacements {
+		reason := fmt.Sprintf("no site took the job after %d placement(s) in %s: %s", j.Placements, g.now().Sub(j.CreatedAt).Round(time.Second), j.Placement)
+		if err := g.store.Abandon(ctx, j.ID, reason); err != nil {
+			log.WithError(err).Warn("abandoning a job")
+		}
+		log.WithField("reason", reason).Warn("job abandoned")
+		return
+	}
+	wf, err := workflows.Parse(j.SourceName, j.Source)
+	if err != nil {
+		_ = g.store.Abandon(ctx, j.ID, "the workflow no longer parses: "+err.Error())
+		return
+	}
+	needs, err := placement.NeedsOf(wf)
+	if err != nil {
+		_ = g.store.Abandon(ctx, j.ID, "the workflow's resources: "+err.Error())
+		return
+	}
+	exclude, err := g.store.Exclusions(ctx, j.ID)
+	if err != nil {
+		log.WithError(err).Warn("placer")
+		return
+	}
+	sites, err := g.candidateSites(ctx, exclude, false)
+	if err != nil {
+		log.WithError(err).Warn("placer")
+		return
+	}
+	maxCost, _ := protocol.ParseWei(j.MaxCostWei)
+	decision, err := placement.Place(ctx, g.policy, g.placementRequest(j.ID, needs, maxCost), sites)
+	if err != nil {
+		msg := err.Error()
+		if len(exclude) > 0 {
+			var ex []string
+			for s, why := range exclude {
+				ex = append(ex, s+" ("+why+")")
+			}
+			msg += "; excluded: " + strings.Join(ex, ", ")
+		}
+		if msg != j.Placement {
+			log.WithField("why", msg).Info("job waits for a site")
+		}
+		if err := g.store.NotePlacement(ctx, j.ID, msg); err != nil {
+			log.WithError(err).Warn("placer")
+		}
+		return
+	}
+	c := decision.Chosen
+	var price string
+	for _, s := range sites {
+		if s.Name == c.Site {
+			price = s.PricePerComputeHourWei.String()
+		}
+	}
+	why := fmt.Sprintf("placed on %s (worst-case %s DPS, %d of %d feasible sites)", c.Site, tokenomics.FormatAmount(c.CostWei), 1, len(decision.Ranked))
+	if err := g.store.Assign(ctx, j.ID, c.Site, why, price); err != nil {
+		log.WithError(err).Warn("placer: assigning")
+		return
+	}
+	log.WithField("site", c.Site).WithField("worstCaseCost", tokenomics.FormatAmount(c.CostWei)).Info("job placed")
+	g.wakeSite(c.Site)
+}

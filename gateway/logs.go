@@ -1,0 +1,208 @@
+package gateway
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"net/http"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/petagrid/petagrid/gateway/protocol"
+	"github.com/petagrid/petagrid/gateway/store"
+)
+
+// Logs stay on the site (they can be large and are the researcher's data); the gateway
+// relays a slice at a time: a researcher's request becomes a LogRequest in the site's next
+// poll answer, and the site posts the bytes back. Nothing is stored at the gateway.
+const (
+	logChunkBytes     = 256 << 10
+	logAnswerWait     = 30 * time.Second
+	logFollowPause    = time.Second
+	maxPendingPerSite = 64
+)
+
+type logChunk struct {
+	data []byte
+	eof  bool
+	err  string
+}
+
+type pendingLog struct {
+	req       protocol.LogRequest
+	site      string
+	delivered bool
+	answer    chan logChunk
+}
+
+// logRelay holds the log requests waiting for their site.
+type logRelay struct {
+	mu   sync.Mutex
+	reqs map[string]*pendingLog
+}
+
+func newLogRelay() *logRelay { return &logRelay{reqs: map[string]*pendingLog{}} }
+
+func (l *logRelay) add(site string, req protocol.LogRequest) (*pendingLog, error) {
+	var b [12]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return nil, err
+	}
+	req.ID = hex.EncodeToString(b[:])
+	p := &pendingLog{req: req, site: site, answer: make(chan logChunk, 1)}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n := 0
+	for _, o := range l.reqs {
+		if o.site == site {
+			n++
+		}
+	}
+	if n >= maxPendingPerSite {
+		return nil, fmt.Errorf("too many log requests are waiting for site %s", site)
+	}
+	l.reqs[req.ID] = p
+	return p, nil
+}
+
+func (l *logRelay) remove(id string) {
+	l.mu.Lock()
+	delete(l.reqs, id)
+	l.mu.Unlock()
+}
+
+// pending returns the site's requests not yet delivered, and marks them delivered.
+func (l *logRelay) pending(site string) []protocol.LogRequest {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var out []protocol.LogRequest
+	for _, p := range l.reqs {
+		if p.site == site && !p.delivered {
+			p.delivered = true
+			out = append(out, p.req)
+		}
+	}
+	return out
+}
+
+// answer hands a site's answer to the waiting researcher; false if nobody waits for it (or
+// another site tries to answer).
+func (l *logRelay) answer(site, id string, c logChunk) bool {
+	l.mu.Lock()
+	p, ok := l.reqs[id]
+	if ok && p.site == site {
+		delete(l.reqs, id)
+	}
+	l.mu.Unlock()
+	if !ok || p.site != site {
+		return false
+	}
+	p.answer <- c
+	return true
+}
+
+func (g *Gateway) jobLogs(w http.ResponseWriter, r *http.Request, researcher common.Address, _ []byte) {
+	j, ok := g.lookupJob(w, r, researcher)
+	if !ok {
+		return
+	}
+	q := r.URL.Query()
+	req := protocol.LogRequest{Job: j.ID, Step: q.Get("step"), Task: -1, Stream: q.Get("stream"), MaxBytes: logChunkBytes}
+	if req.Step != "" && !stepNamePattern.MatchString(req.Step) {
+		writeError(w, http.StatusBadRequest, "step: a step name")
+		return
+	}
+	if v := q.Get("task"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			writeError(w, http.StatusBadRequest, "task: an array task index (0, 1, …)")
+			return
+		}
+		req.Task = n
+	}
+	switch req.Stream {
+	case "", "stdout", "stderr", "both":
+	default:
+		writeError(w, http.StatusBadRequest, "stream: stdout, stderr or both")
+		return
+	}
+	follow := q.Get("follow") == "1" || q.Get("follow") == "true"
+	ctx := r.Context()
+	// Following a job that no site runs yet waits for one.
+	for follow && (j.Site == "" || j.State == store.Assigned) && !store.Terminal(j.State) {
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(logFollowPause):
+		}
+		var err error
+		if j, err = g.store.Job(ctx, j.ID); err != nil {
+			writeError(w, http.StatusInternalServerError, err.Error())
+			return
+		}
+	}
+	if j.Site == "" {
+		writeError(w, http.StatusConflict, fmt.Sprintf("job %s is not on a site (%s): no logs yet", j.ID, j.State))
+		return
+	}
+	site := j.Site
+	started := false
+	for {
+		p, err := g.logs.add(site, req)
+		if err != nil {
+			writeError(w, http.StatusServiceUnavailable, err.Error())
+			return
+		}
+		g.wakeSite(site)
+		var c logChunk
+		select {
+		case <-ctx.Done():
+			g.logs.remove(p.req.ID)
+			return
+		case c = <-p.answer:
+		case <-time.After(logAnswerWait):
+			g.logs.remove(p.req.ID)
+			if !started {
+				writeError(w, http.StatusGatewayTimeout, fmt.Sprintf("site %s did not send the logs within %s (is it online?)", site, logAnswerWait))
+			} else {
+				fmt.Fprintf(w, "\n[petagrid] site %s stopped answering\n", site)
+			}
+			return
+		}
+		if c.err != "" && !started {
+			writeError(w, http.StatusConflict, "site "+site+": "+c.err)
+			return
+		}
+		if !started {
+			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+			w.Header().Set("X-Content-Type-Options", "nosniff")
+			w.WriteHeader(http.StatusOK)
+			started = true
+		}
+		if c.err != "" {
+			fmt.Fprintf(w, "\n[petagrid] error: %s\n", c.err)
+			return
+		}
+		if _, err := w.Write(c.data); err != nil {
+			return
+		}
+		if f, ok := w.(http.Flusher); ok {
+			f.Flush()
+		}
+		req.Offset += int64(len(c.data))
+		if len(c.data) == req.MaxBytes {
+			continue // more is there now
+		}
+		if !follow || c.eof {
+			return
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(logFollowPause):
+		}
+	}
+}

@@ -1,0 +1,346 @@
+// Package protocol is the wire format between the grid gateway and the site daemons that
+// connect out to it: a site registers its inventory and prices, long-polls for work, and sends
+// back run states, usage, logs and PoCP reports. Every request is signed with the site's key
+// (package reqsign, audience = the gateway's name), so the gateway knows which site speaks.
+//
+// Both ends treat the other as hostile: Validate methods bound every list and string, and the
+// gateway re-checks what a site claims against what it was assigned.
+package protocol
+
+import (
+	"errors"
+	"fmt"
+	"math/big"
+	"regexp"
+	"sort"
+	"time"
+
+	"github.com/petagrid/petagrid/site/journal"
+)
+
+// Paths of the site-facing endpoints (all signed by the site's key).
+const (
+	PathRegister = "/v1/site/register"
+	PathPoll     = "/v1/site/poll"
+	PathUpdates  = "/v1/site/updates"
+	PathLogs     = "/v1/site/logs/" // + log request id
+	PathReports  = "/v1/site/reports"
+)
+
+// Bounds on what one message may hold.
+const (
+	MaxPartitions   = 64
+	MaxShapes       = 256
+	MaxLabels       = 64
+	MaxAssignments  = 100
+	MaxUpdates      = 1000
+	MaxSteps        = 10_000
+	MaxLogChunk     = 1 << 20
+	MaxPollWait     = 60 * time.Second
+	DefaultPollWait = 25 * time.Second
+)
+
+var (
+	siteNamePattern  = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,62}$`)
+	labelKeyPattern  = regexp.MustCompile(`^[a-z0-9][a-z0-9._/-]{0,62}$`)
+	partitionPattern = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,64}$`)
+	modelPattern     = regexp.MustCompile(`^[A-Za-z0-9_.+-]{1,64}$`)
+	jobIDPattern     = regexp.MustCompile(`^r-[a-z2-7]{16}$`)
+	decimalPattern   = regexp.MustCompile(`^[0-9]{1,40}$`)
+)
+
+// ValidSiteName reports whether name can name a site (it is also the site's audience).
+func ValidSiteName(name string) bool { return siteNamePattern.MatchString(name) }
+
+// ValidJobID reports whether id is a grid job id (the same form as a site run id: the site
+// uses the gateway's id as its run id, so one id names the job end to end).
+func ValidJobID(id string) bool { return jobIDPattern.MatchString(id) }
+
+// Registration is POST PathRegister: who the site is, what it has and what it charges. A new
+// site starts pending until an operator approves it; a registered site sends it again
+// whenever its inventory or prices change (and at every start).
+type Registration struct {
+	Site string `json:"site"`
+	// Version is the daemon's version, for the operator's information.
+	Version   string            `json:"version,omitempty"`
+	Inventory Inventory         `json:"inventory"`
+	Prices    Prices            `json:"prices"`
+	Labels    map[string]string `json:"labels,omitempty"`
+}
+
+// Inventory is the grid partitions' hardware, grouped into node shapes.
+type Inventory struct {
+	Partitions []Partition `json:"partitions"`
+	// CapacityMegaFLOPS is the index of every grid node together (tokenomics): the most a PoCP
+	// report may claim.
+	CapacityMegaFLOPS uint64 `json:"capacityMegaFlops"`
+	// GPUs counts every grid GPU; PowerLimitMilliwatts is the sum of their power limits.
+	GPUs                 int    `json:"gpus"`
+	PowerLimitMilliwatts uint64 `json:"powerLimitMilliwatts"`
+	// CatalogSHA256 names the hardware catalog the site scores with.
+	CatalogSHA256 string `json:"catalogSha256"`
+}
+
+// Partition is one grid partition.
+type Partition struct {
+	Name    string `json:"name"`
+	Default bool   `json:"default,omitempty"`
+	// MaxTimeSeconds is the partition's time limit (0: none).
+	MaxTimeSeconds int64       `json:"maxTimeSeconds,omitempty"`
+	Shapes         []NodeShape `json:"shapes"`
+}
+
+// NodeShape is a group of identical nodes of a partition.
+type NodeShape struct {
+	// Nodes is how many nodes have this shape; Available how many of them are up and not
+	// drained now, Idle how many have nothing running.
+	Nodes     int   `json:"nodes"`
+	Available int   `json:"available"`
+	Idle      int   `json:"idle"`
+	CPUs      int   `json:"cpus"`
+	MemoryMiB int64 `json:"memoryMiB"`
+	GPUs      int   `json:"gpus,omitempty"`
+	// GPUType is Slurm's GRES type ("a100"); GPUModel the catalog model it maps to.
+	GPUType  string `json:"gpuType,omitempty"`
+	GPUModel string `json:"gpuModel,omitempty"`
+	// MegaFLOPS is one node's computing power index.
+	MegaFLOPS uint64 `json:"megaFlops"`
+}
+
+// Prices are what a site charges, in DPS wei (10^-18 DPS) as decimal strings.
+type Prices struct {
+	// PerComputeHour is charged per Compute Hour (one reference A100-SXM4-80GB for an hour,
+	// tokenomics.ComputeHoursMilli); the cost of a job is its Compute Hours × this.
+	PerComputeHour string `json:"perComputeHourWei"`
+}
+
+// Validate checks a registration's shape; the gateway checks the rest (key, approval).
+func (r Registration) Validate() error {
+	var errs []error
+	if !ValidSiteName(r.Site) {
+		errs = append(errs, fmt.Errorf("site %q: 1-63 characters from a-z 0-9 -, starting with a letter or digit", clip(r.Site)))
+	}
+	if len(r.Version) > 64 {
+		errs = append(errs, errors.New("version: at most 64 characters"))
+	}
+	if err := r.Inventory.Validate(); err != nil {
+		errs = append(errs, err)
+	}
+	if _, err := ParseWei(r.Prices.PerComputeHour); err != nil {
+		errs = append(errs, fmt.Errorf("prices.perComputeHourWei: %w", err))
+	}
+	if len(r.Labels) > MaxLabels {
+		errs = append(errs, fmt.Errorf("labels: at most %d", MaxLabels))
+	}
+	for k, v := range r.Labels {
+		if !labelKeyPattern.MatchString(k) || len(v) > 128 {
+			errs = append(errs, fmt.Errorf("label %q: keys are 1-63 characters from a-z 0-9 . _ / -, values at most 128", clip(k)))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// Validate checks an inventory's shape and bounds.
+func (inv Inventory) Validate() error {
+	var errs []error
+	if len(inv.Partitions) == 0 || len(inv.Partitions) > MaxPartitions {
+		errs = append(errs, fmt.Errorf("inventory: 1 to %d partitions", MaxPartitions))
+	}
+	shapes, gpus := 0, 0
+	seen := map[string]bool{}
+	for _, p := range inv.Partitions {
+		if !partitionPattern.MatchString(p.Name) || seen[p.Name] {
+			errs = append(errs, fmt.Errorf("partition %q: a unique Slurm partition name", clip(p.Name)))
+		}
+		seen[p.Name] = true
+		if p.MaxTimeSeconds < 0 {
+			errs = append(errs, fmt.Errorf("partition %s: negative time limit", p.Name))
+		}
+		shapes += len(p.Shapes)
+		for _, s := range p.Shapes {
+			if s.Nodes < 1 || s.Nodes > 1_000_000 || s.Available < 0 || s.Available > s.Nodes || s.Idle < 0 || s.Idle > s.Available ||
+				s.CPUs < 1 || s.CPUs > 1_000_000 || s.MemoryMiB < 0 || s.MemoryMiB > 1<<40 || s.GPUs < 0 || s.GPUs > 1024 {
+				errs = append(errs, fmt.Errorf("partition %s: node shape out of bounds (nodes 1..1e6, 0 ≤ idle ≤ available ≤ nodes, cpus ≥ 1, gpus ≤ 1024)", p.Name))
+				continue
+			}
+			if s.GPUType != "" && !modelPattern.MatchString(s.GPUType) || s.GPUModel != "" && !modelPattern.MatchString(s.GPUModel) {
+				errs = append(errs, fmt.Errorf("partition %s: GPU type or model %q is not a name", p.Name, clip(s.GPUType+s.GPUModel)))
+			}
+			gpus += s.GPUs * s.Nodes
+		}
+	}
+	if shapes > MaxShapes {
+		errs = append(errs, fmt.Errorf("inventory: at most %d node shapes", MaxShapes))
+	}
+	if inv.GPUs < 0 || inv.GPUs > 1<<24 {
+		errs = append(errs, errors.New("inventory: gpus out of bounds"))
+	}
+	if !regexp.MustCompile(`^[0-9a-f]{64}$`).MatchString(inv.CatalogSHA256) {
+		errs = append(errs, errors.New("inventory: catalogSha256 must be 64 lower-case hex digits"))
+	}
+	return errors.Join(errs...)
+}
+
+// PollRequest is POST PathPoll: the site's live inventory and how long it will wait.
+type PollRequest struct {
+	// WaitSeconds is how long the gateway may hold the request when it has nothing to send
+	// (at most MaxPollWait).
+	WaitSeconds int `json:"waitSeconds"`
+	// Inventory, when set, replaces the live node counts (Available, Idle) the gateway places
+	// by; the registered shapes must not change without a new registration.
+	Inventory *Inventory `json:"inventory,omitempty"`
+}
+
+// PollResponse is what the gateway has for the site. An empty response after the wait is
+// normal; the site polls again at once.
+type PollResponse struct {
+	Assignments []Assignment `json:"assignments,omitempty"`
+	// Cancels are jobs whose researcher asked to cancel them.
+	Cancels []string `json:"cancels,omitempty"`
+	// LogRequests ask for a slice of a job's logs, answered on PathLogs + ID.
+	LogRequests []LogRequest `json:"logRequests,omitempty"`
+	// Status is the site's standing at the gateway: "approved", "pending" or "suspended".
+	// Only an approved site receives assignments.
+	Status string `json:"status"`
+}
+
+// Assignment is one job placed on the site.
+type Assignment struct {
+	// Job is the grid job id; the site journals the run under this id.
+	Job string `json:"job"`
+	// Researcher is the researcher's address (0x…), who signed the submission at the gateway.
+	Researcher string            `json:"researcher"`
+	Workflow   string            `json:"workflow"`
+	FileName   string            `json:"fileName"`
+	Params     map[string]string `json:"params,omitempty"`
+	// MaxCostWei is the researcher's budget locked in escrow, for the site's information.
+	MaxCostWei string `json:"maxCostWei"`
+}
+
+// LogRequest asks for logs of a job (the site's GET /v1/jobs/{id}/logs query).
+type LogRequest struct {
+	ID     string `json:"id"`
+	Job    string `json:"job"`
+	Step   string `json:"step,omitempty"`
+	Task   int    `json:"task"`
+	Stream string `json:"stream,omitempty"`
+	// Offset is where to start in the concatenated log (bytes); MaxBytes how much to send.
+	Offset   int64 `json:"offset"`
+	MaxBytes int   `json:"maxBytes"`
+}
+
+// Updates is POST PathUpdates: the outcome of assignments and the state of the site's grid
+// jobs. The site sends each job's update until the gateway has acknowledged it; the gateway
+// applies updates idempotently (a state never goes back).
+type Updates struct {
+	// Accepted are assignments journaled; Refused assignments the site will not run, with
+	// the reason (the gateway places them elsewhere).
+	Accepted []string    `json:"accepted,omitempty"`
+	Refused  []Refusal   `json:"refused,omitempty"`
+	Jobs     []JobUpdate `json:"jobs,omitempty"`
+}
+
+// Refusal is an assignment the site will not run.
+type Refusal struct {
+	Job    string `json:"job"`
+	Reason string `json:"reason"`
+}
+
+// JobUpdate is a job's state at the site.
+type JobUpdate struct {
+	Job   string           `json:"job"`
+	State journal.RunState `json:"state"`
+	Error string           `json:"error,omitempty"`
+	Steps []journal.Step   `json:"steps,omitempty"`
+	// Usage is set once the job has ended and Slurm's accounting has it.
+	Usage *Usage `json:"usage,omitempty"`
+}
+
+// Usage is what a finished job used, from Slurm's accounting (sacct) on the site.
+type Usage struct {
+	// SlurmJobs are the Slurm job ids the usage comes from.
+	SlurmJobs []uint32 `json:"slurmJobs"`
+	// ElapsedSeconds sums the jobs' wall time; CPUSeconds and GPUSeconds the allocated CPUs
+	// and GPUs × wall time.
+	ElapsedSeconds int64 `json:"elapsedSeconds"`
+	CPUSeconds     int64 `json:"cpuSeconds"`
+	GPUSeconds     int64 `json:"gpuSeconds"`
+	// ComputeHoursMilli is the jobs' Compute Hours × 1000 (tokenomics.ComputeHoursMilli).
+	ComputeHoursMilli int64 `json:"computeHoursMilli"`
+	// EnergyMillijoules is the GPU board energy attributed to the jobs (0 without NVML).
+	EnergyMillijoules int64 `json:"energyMillijoules,omitempty"`
+}
+
+// UpdatesResponse acknowledges updates: Acked jobs need not be sent again.
+type UpdatesResponse struct {
+	Acked []string `json:"acked"`
+}
+
+// Validate bounds an update message.
+func (u Updates) Validate() error {
+	if len(u.Accepted)+len(u.Refused) > MaxAssignments*10 || len(u.Jobs) > MaxUpdates {
+		return fmt.Errorf("updates: at most %d assignment answers and %d job updates", MaxAssignments*10, MaxUpdates)
+	}
+	for _, id := range u.Accepted {
+		if !ValidJobID(id) {
+			return fmt.Errorf("accepted: %q is not a job id", clip(id))
+		}
+	}
+	for _, r := range u.Refused {
+		if !ValidJobID(r.Job) || len(r.Reason) > 4000 {
+			return fmt.Errorf("refused: %q is not a job id or its reason is over 4000 bytes", clip(r.Job))
+		}
+	}
+	steps := 0
+	for _, j := range u.Jobs {
+		if !ValidJobID(j.Job) {
+			return fmt.Errorf("jobs: %q is not a job id", clip(j.Job))
+		}
+		known := false
+		for _, s := range journal.RunStates {
+			known = known || s == j.State
+		}
+		if !known {
+			return fmt.Errorf("job %s: %q is not a run state", j.Job, clip(string(j.State)))
+		}
+		if len(j.Error) > 4000 {
+			return fmt.Errorf("job %s: error over 4000 bytes", j.Job)
+		}
+		steps += len(j.Steps)
+		if u := j.Usage; u != nil {
+			if u.ElapsedSeconds < 0 || u.CPUSeconds < 0 || u.GPUSeconds < 0 || u.ComputeHoursMilli < 0 || u.EnergyMillijoules < 0 || len(u.SlurmJobs) > MaxSteps {
+				return fmt.Errorf("job %s: usage figures must be ≥ 0", j.Job)
+			}
+		}
+	}
+	if steps > MaxSteps {
+		return fmt.Errorf("updates: at most %d steps in all", MaxSteps)
+	}
+	return nil
+}
+
+// ParseWei reads a non-negative decimal wei amount (at most 40 digits).
+func ParseWei(s string) (*big.Int, error) {
+	if !decimalPattern.MatchString(s) {
+		return nil, fmt.Errorf("%q is not a decimal amount in wei (digits only, at most 40)", clip(s))
+	}
+	v, _ := new(big.Int).SetString(s, 10)
+	return v, nil
+}
+
+// SortedLabels returns the labels' keys in order (for stable output).
+func SortedLabels(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+func clip(s string) string {
+	if len(s) > 60 {
+		return s[:60] + "…"
+	}
+	return s
+}

@@ -1,0 +1,256 @@
+package gateway
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+	"net/http"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/petagrid/petagrid/gateway/protocol"
+	"github.com/petagrid/petagrid/gateway/store"
+	"github.com/petagrid/petagrid/tokenomics"
+)
+
+// siteOf returns the registered site whose key signed the request.
+func (g *Gateway) siteOf(w http.ResponseWriter, r *http.Request, signer common.Address) (store.Site, bool) {
+	s, err := g.store.SiteByAddress(r.Context(), signer.Hex())
+	if errors.Is(err, store.ErrNotFound) {
+		writeError(w, http.StatusForbidden, fmt.Sprintf("key %s is not a registered site: register first (POST %s)", signer.Hex(), protocol.PathRegister))
+		return store.Site{}, false
+	}
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return store.Site{}, false
+	}
+	return s, true
+}
+
+func (g *Gateway) registerSite(w http.ResponseWriter, r *http.Request, signer common.Address, body []byte) {
+	var reg protocol.Registration
+	if err := decodeStrict(body, &reg, "a site registration"); err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	if err := reg.Validate(); err != nil {
+		writeError(w, http.StatusUnprocessableEntity, "registration: "+err.Error())
+		return
+	}
+	if reg.Inventory.CatalogSHA256 != g.catalog.SHA256Hex() {
+		writeError(w, http.StatusUnprocessableEntity, fmt.Sprintf("the site scores with hardware catalog %s, the gateway with %s: use the gateway's catalog (pocp.catalog) so reports can be checked",
+			truncate(reg.Inventory.CatalogSHA256, 64), g.catalog.SHA256Hex()))
+		return
+	}
+	site, created, err := g.store.Register(r.Context(), signer.Hex(), reg)
+	if errors.Is(err, store.ErrSiteKey) {
+		writeError(w, http.StatusConflict, err.Error())
+		return
+	}
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	log := g.log.WithField("site", site.Name).WithField("key", signer.Hex()).WithField("capacityMegaFlops", reg.Inventory.CapacityMegaFLOPS)
+	if created {
+		log.Info("site registered: pending an operator's approval (petagrid gateway providers approve " + site.Name + ")")
+		writeJSON(w, http.StatusCreated, site)
+		return
+	}
+	if site.Status == store.SiteApproved {
+		// The registry's capacity follows the site's inventory: reports are bounded by it.
+		if err := g.deploy.AdmitProvider(r.Context(), g.key, signer, reg.Inventory.CapacityMegaFLOPS, uint32(reg.Inventory.GPUs)); err != nil {
+			log.WithError(err).Warn("updating the provider registry")
+		}
+	}
+	log.Info("site registration updated")
+	g.wakePlacer()
+	writeJSON(w, http.StatusOK, site)
+}
+
+func (g *Gateway) sitePoll(w http.ResponseWriter, r *http.Request, signer common.Address, body []byte) {
+	site, ok := g.siteOf(w, r, signer)
+	if !ok {
+		return
+	}
+	var req protocol.PollRequest
+	if len(body) > 0 {
+		if err := decodeStrict(body, &req, "a poll request"); err != nil {
+			writeError(w, http.StatusBadRequest, err.Error())
+			return
+		}
+	}
+	wait := time.Duration(req.WaitSeconds) * time.Second
+	if wait <= 0 {
+		wait = protocol.DefaultPollWait
+	}
+	wait = min(wait, protocol.MaxPollWait)
+	if req.Inventory != nil {
+		if err := req.Inventory.Validate(); err != nil {
+			writeError(w, http.StatusUnprocessableEntity, "inventory: "+err.Error())
+			return
+		}
+	}
+	ctx := r.Context()
+	if err := g.store.Seen(ctx, site.Name, req.Inventory); err != nil {
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	resp := protocol.PollResponse{Status: site.Status}
+	deadline := time.NewTimer(wait)
+	defer deadline.Stop()
+	wake := g.siteWake(site.Name)
+	// Re-check now and then even without a wake-up: another gateway process never shares the
+	// state, but a job placed while this poll started must not wait a whole poll.
+	tick := time.NewTicker(2 * time.Second)
+	defer tick.Stop()
+	for {
+		if site.Status == store.SiteApproved {
+			if err := g.fillPoll(ctx, site.Name, wait, &resp); err != nil {
+				writeError(w, http.StatusInternalServerError, err.Error())
+				return
+			}
+		} else {
+			resp.LogRequests = g.logs.pending(site.Name)
+		}
+		if len(resp.Assignments)+len(resp.Cancels)+len(resp.LogRequests) > 0 {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-deadline.C:
+			writeJSON(w, http.StatusOK, resp)
+			return
+		case <-wake:
+		case <-tick.C:
+		}
+		// A long poll keeps the site marked online.
+		_ = g.store.Seen(ctx, site.Name, nil)
+	}
+	writeJSON(w, http.StatusOK, resp)
+}
+
+// fillPoll gathers what the site should receive now.
+func (g *Gateway) fillPoll(ctx context.Context, site string, wait time.Duration, resp *protocol.PollResponse) error {
+	// An assignment delivered but not taken within two polls was lost on the way: resend it
+	// (the site journals assignments idempotently, under the job id).
+	jobs, err := g.store.Deliverable(ctx, site, g.now().Add(-2*wait-30*time.Second), protocol.MaxAssignments)
+	if err != nil {
+		return err
+	}
+	for _, j := range jobs {
+		resp.Assignments = append(resp.Assignments, protocol.Assignment{Job: j.ID, Researcher: j.Researcher, Workflow: string(j.Source), FileName: j.SourceName, Params: j.Params, MaxCostWei: j.MaxCostWei})
+	}
+	cancels, err := g.store.CancelsFor(ctx, site)
+	if err != nil {
+		return err
+	}
+	stale, err := g.store.StaleCancels(ctx, site)
+	if err != nil {
+		return err
+	}
+	resp.Cancels = append(cancels, stale...)
+	resp.LogRequests = g.logs.pending(site)
+	return nil
+}
+
+func (g *Gateway) siteUpdates(w http.ResponseWriter, r *http.Request, signer common.Address, body []byte) {
+	site, ok := g.siteOf(w, r, signer)
+	if !ok {
+		return
+	}
+	var u protocol.Updates
+	if err := decodeStrict(body, &u, "site updates"); err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	if err := u.Validate(); err != nil {
+		writeError(w, http.StatusUnprocessableEntity, err.Error())
+		return
+	}
+	ctx := r.Context()
+	log := g.log.WithField("site", site.Name)
+	_ = g.store.Seen(ctx, site.Name, nil)
+	acked := []string{}
+	for _, id := range u.Accepted {
+		if _, err := g.store.ApplyUpdate(ctx, site.Name, protocol.JobUpdate{Job: id, State: "accepted"}, g.costOf(site)); err != nil {
+			writeError(w, http.StatusInternalServerError, err.Error())
+			return
+		}
+		acked = append(acked, id)
+	}
+	for _, ref := range u.Refused {
+		if err := g.store.Refused(ctx, site.Name, ref.Job, ref.Reason); err != nil {
+			writeError(w, http.StatusInternalServerError, err.Error())
+			return
+		}
+		log.WithField("job", ref.Job).WithField("reason", truncate(ref.Reason, 300)).Warn("site refused a job; placing it elsewhere")
+		acked = append(acked, ref.Job)
+		g.wakePlacer()
+	}
+	for _, ju := range u.Jobs {
+		res, err := g.store.ApplyUpdate(ctx, site.Name, ju, g.costOf(site))
+		if err != nil {
+			writeError(w, http.StatusInternalServerError, err.Error())
+			return
+		}
+		if res.Stale {
+			log.WithField("job", ju.Job).Info("update for a job that is not this site's: asking the site to cancel its copy")
+			g.wakeSite(site.Name)
+		} else if store.Terminal(res.Job.State) && res.Job.CostWei != "" {
+			log.WithField("job", ju.Job).WithField("state", res.Job.State).WithField("cost", res.Job.CostWei).Debug("job ended")
+		}
+		acked = append(acked, ju.Job)
+	}
+	writeJSON(w, http.StatusOK, protocol.UpdatesResponse{Acked: acked})
+}
+
+// costOf prices a finished job: its Compute Hours × the price the site had when the job was
+// placed, capped by the budget. A site cannot bill more Compute Hours than its whole
+// registered capacity could deliver between the job's placement and now.
+func (g *Gateway) costOf(site store.Site) func(store.Job, protocol.Usage) (string, error) {
+	return func(j store.Job, u protocol.Usage) (string, error) {
+		price, err := protocol.ParseWei(j.PriceWei)
+		if err != nil {
+			return "", fmt.Errorf("the job's price: %w", err)
+		}
+		maxCost, err := protocol.ParseWei(j.MaxCostWei)
+		if err != nil {
+			return "", fmt.Errorf("the job's budget: %w", err)
+		}
+		chMilli := uint64(u.ComputeHoursMilli)
+		if j.AssignedAt != nil {
+			elapsed := g.now().Sub(*j.AssignedAt)
+			bound, err := tokenomics.ComputeHoursMilli(site.Registration.Inventory.CapacityMegaFLOPS, g.catalog.ReferenceScore().PerDeviceMegaFLOPS, uint64(max(elapsed/time.Second, 1)))
+			if err == nil && chMilli > bound {
+				g.log.WithField("site", site.Name).WithField("job", j.ID).WithField("claimedComputeHoursMilli", chMilli).WithField("boundComputeHoursMilli", bound).
+					Warn("a site reported more Compute Hours than its capacity allows since the job was placed; billing the bound")
+				chMilli = bound
+			}
+		}
+		cost := new(big.Int).Mul(price, new(big.Int).SetUint64(chMilli))
+		cost.Quo(cost, big.NewInt(1000))
+		if cost.Cmp(maxCost) > 0 {
+			cost.Set(maxCost)
+		}
+		return cost.String(), nil
+	}
+}
+
+func (g *Gateway) siteLogs(w http.ResponseWriter, r *http.Request, signer common.Address, body []byte) {
+	site, ok := g.siteOf(w, r, signer)
+	if !ok {
+		return
+	}
+	id := r.PathValue("id")
+	eof := r.Header.Get("PetaGrid-Log-EOF") == "1"
+	errText := r.Header.Get("PetaGrid-Log-Error")
+	if !g.logs.answer(site.Name, id, logChunk{data: body, eof: eof, err: truncate(errText, 2000)}) {
+		writeError(w, http.StatusNotFound, "no pending log request "+truncate(id, 40)+" (it timed out or was answered)")
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}

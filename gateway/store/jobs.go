@@ -1,0 +1,639 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/petagrid/petagrid/gateway/protocol"
+	"github.com/petagrid/petagrid/site/journal"
+)
+
+// Gateway-side job states, before and beside the site's run states (journal.RunState):
+// Queued waits for a site, Assigned is placed on a site that has not taken it yet, Unknown
+// was in Slurm's hands at a site that went silent. From Accepted on, the state is the site's.
+const (
+	Queued   journal.RunState = "queued"
+	Assigned journal.RunState = "assigned"
+	Unknown  journal.RunState = "unknown"
+)
+
+// Escrow states.
+const (
+	EscrowLocked  = "locked"
+	EscrowSettled = "settled"
+)
+
+// ErrDuplicate is returned by CreateJob when the researcher already submitted under the same
+// idempotency key; the existing job comes with it.
+var ErrDuplicate = errors.New("a job with this idempotency key exists")
+
+// Job is a grid job.
+type Job struct {
+	ID             string            `json:"id"`
+	Researcher     string            `json:"researcher"`
+	IdempotencyKey string            `json:"idempotencyKey"`
+	EscrowID       string            `json:"escrowId"`
+	Workflow       string            `json:"workflow"`
+	SourceName     string            `json:"sourceName"`
+	Source         []byte            `json:"-"`
+	Params         map[string]string `json:"params,omitempty"`
+	MaxCostWei     string            `json:"maxCostWei"`
+	Site           string            `json:"site,omitempty"`
+	State          journal.RunState  `json:"state"`
+	Error          string            `json:"error,omitempty"`
+	// Placement explains the latest placement decision.
+	Placement string          `json:"placement,omitempty"`
+	Steps     []journal.Step  `json:"steps,omitempty"`
+	Usage     *protocol.Usage `json:"usage,omitempty"`
+	CostWei   string          `json:"costWei,omitempty"`
+	// PriceWei is the site's price per Compute Hour when the job was placed there.
+	PriceWei        string     `json:"priceWei,omitempty"`
+	EscrowState     string     `json:"escrowState"`
+	CancelRequested bool       `json:"cancelRequested,omitempty"`
+	Placements      int        `json:"placements"`
+	CreatedAt       time.Time  `json:"createdAt"`
+	UpdatedAt       time.Time  `json:"updatedAt"`
+	AssignedAt      *time.Time `json:"assignedAt,omitempty"`
+	EndedAt         *time.Time `json:"endedAt,omitempty"`
+}
+
+// rank orders states so that an update never moves a job back. Queued, Assigned and
+// Unknown are the gateway's; an update from the site overrides Unknown whatever it says.
+func rank(s journal.RunState) int {
+	switch s {
+	case Queued:
+		return 0
+	case Assigned:
+		return 1
+	case journal.Accepted:
+		return 2
+	case journal.Rendered:
+		return 3
+	case journal.Submitting:
+		return 4
+	case journal.Submitted:
+		return 5
+	case journal.Running:
+		return 6
+	case Unknown:
+		return -1
+	case journal.Reported:
+		return 7
+	}
+	return 7 // terminal
+}
+
+// Terminal reports whether a job state is final.
+func Terminal(s journal.RunState) bool {
+	switch s {
+	case Queued, Assigned, Unknown:
+		return false
+	}
+	return s.Terminal()
+}
+
+const jobColumns = `id, researcher, idempotency_key, escrow_id, workflow, file_name, source, params, max_cost_wei, site, state, error, placement, steps, usage, cost_wei, price_wei, escrow_state, cancel_requested, placements, created_at, updated_at, assigned_at, ended_at`
+
+func scanJob(scan func(...any) error) (Job, error) {
+	var j Job
+	var params, steps, usage string
+	var created, updated int64
+	var assigned, ended sql.NullInt64
+	var cancel int
+	if err := scan(&j.ID, &j.Researcher, &j.IdempotencyKey, &j.EscrowID, &j.Workflow, &j.SourceName, &j.Source, &params, &j.MaxCostWei, &j.Site,
+		&j.State, &j.Error, &j.Placement, &steps, &usage, &j.CostWei, &j.PriceWei, &j.EscrowState, &cancel, &j.Placements, &created, &updated, &assigned, &ended); err != nil {
+		return Job{}, err
+	}
+	if err := json.Unmarshal([]byte(params), &j.Params); err != nil {
+		return Job{}, fmt.Errorf("job %s params: %w", j.ID, err)
+	}
+	if err := json.Unmarshal([]byte(steps), &j.Steps); err != nil {
+		return Job{}, fmt.Errorf("job %s steps: %w", j.ID, err)
+	}
+	if usage != "" {
+		j.Usage = new(protocol.Usage)
+		if err := json.Unmarshal([]byte(usage), j.Usage); err != nil {
+			return Job{}, fmt.Errorf("job %s usage: %w", j.ID, err)
+		}
+	}
+	j.CancelRequested = cancel != 0
+	j.CreatedAt, j.UpdatedAt = fromUnix(created), fromUnix(updated)
+	j.AssignedAt, j.EndedAt = timePtr(assigned), timePtr(ended)
+	return j, nil
+}
+
+// CreateJob records a new queued job. If the researcher already has a job with the same
+// idempotency key, nothing is written and that job is returned with ErrDuplicate.
+func (s *Store) CreateJob(ctx context.Context, j Job) (Job, error) {
+	params, err := marshal(j.Params)
+	if err != nil {
+		return Job{}, err
+	}
+	now := s.now()
+	j.State, j.EscrowState, j.CreatedAt, j.UpdatedAt = Queued, EscrowLocked, now, now
+	var existing string
+	err = s.tx(ctx, func(tx *sql.Tx) error {
+		err := tx.QueryRowContext(ctx, `SELECT id FROM jobs WHERE researcher = ? AND idempotency_key = ?`, j.Researcher, j.IdempotencyKey).Scan(&existing)
+		if err == nil {
+			return ErrDuplicate
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("gateway store: %w", err)
+		}
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM jobs WHERE escrow_id = ? AND researcher = ?`, j.EscrowID, j.Researcher).Scan(&n); err != nil {
+			return fmt.Errorf("gateway store: %w", err)
+		}
+		if n > 0 {
+			return fmt.Errorf("escrow %s already pays for another job", j.EscrowID)
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO jobs(id, researcher, idempotency_key, escrow_id, workflow, file_name, source, params, max_cost_wei, state, escrow_state, created_at, updated_at)
+			VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)`, j.ID, j.Researcher, j.IdempotencyKey, j.EscrowID, j.Workflow, j.SourceName, j.Source, params, j.MaxCostWei, string(Queued), EscrowLocked, unix(now), unix(now))
+		if err != nil {
+			return fmt.Errorf("gateway store: creating job %s: %w", j.ID, err)
+		}
+		return nil
+	})
+	if errors.Is(err, ErrDuplicate) {
+		existingJob, gerr := s.Job(ctx, existing)
+		if gerr != nil {
+			return Job{}, gerr
+		}
+		return existingJob, ErrDuplicate
+	}
+	if err != nil {
+		return Job{}, err
+	}
+	return j, nil
+}
+
+// Job returns one job.
+func (s *Store) Job(ctx context.Context, id string) (Job, error) {
+	j, err := scanJob(s.db.QueryRowContext(ctx, `SELECT `+jobColumns+` FROM jobs WHERE id = ?`, id).Scan)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Job{}, fmt.Errorf("job %s: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return Job{}, fmt.Errorf("gateway store: job %s: %w", id, err)
+	}
+	return j, nil
+}
+
+// JobFilter selects jobs; zero fields select everything.
+type JobFilter struct {
+	Researcher string
+	Site       string
+	States     []journal.RunState
+	// Before is a job id: only jobs created before it (paging, newest first).
+	Before string
+	Limit  int
+}
+
+// Jobs lists jobs, newest first.
+func (s *Store) Jobs(ctx context.Context, f JobFilter) ([]Job, error) {
+	var where []string
+	var args []any
+	if f.Researcher != "" {
+		where = append(where, `researcher = ? COLLATE NOCASE`)
+		args = append(args, f.Researcher)
+	}
+	if f.Site != "" {
+		where = append(where, `site = ?`)
+		args = append(args, f.Site)
+	}
+	if len(f.States) > 0 {
+		where = append(where, `state IN (?`+strings.Repeat(",?", len(f.States)-1)+`)`)
+		for _, st := range f.States {
+			args = append(args, string(st))
+		}
+	}
+	if f.Before != "" {
+		where = append(where, `(created_at, id) < (SELECT created_at, id FROM jobs WHERE id = ?)`)
+		args = append(args, f.Before)
+	}
+	q := `SELECT ` + jobColumns + ` FROM jobs`
+	if len(where) > 0 {
+		q += ` WHERE ` + strings.Join(where, ` AND `)
+	}
+	limit := f.Limit
+	if limit <= 0 || limit > 10000 {
+		limit = 10000
+	}
+	q += fmt.Sprintf(` ORDER BY created_at DESC, id DESC LIMIT %d`, limit)
+	return s.queryJobs(ctx, q, args...)
+}
+
+func (s *Store) queryJobs(ctx context.Context, q string, args ...any) ([]Job, error) {
+	rows, err := s.db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("gateway store: jobs: %w", err)
+	}
+	defer rows.Close()
+	var out []Job
+	for rows.Next() {
+		j, err := scanJob(rows.Scan)
+		if err != nil {
+			return nil, fmt.Errorf("gateway store: jobs: %w", err)
+		}
+		out = append(out, j)
+	}
+	return out, rows.Err()
+}
+
+// CountJobs counts jobs by state.
+func (s *Store) CountJobs(ctx context.Context) (map[string]int, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT state, count(*) FROM jobs GROUP BY state`)
+	if err != nil {
+		return nil, fmt.Errorf("gateway store: counting jobs: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]int{}
+	for rows.Next() {
+		var st string
+		var n int
+		if err := rows.Scan(&st, &n); err != nil {
+			return nil, err
+		}
+		out[st] = n
+	}
+	return out, rows.Err()
+}
+
+// Exclusions are the sites a job must not be placed on again (they refused it or went
+// silent with it).
+func (s *Store) Exclusions(ctx context.Context, job string) (map[string]string, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT site, reason FROM job_exclusions WHERE job = ?`, job)
+	if err != nil {
+		return nil, fmt.Errorf("gateway store: exclusions of %s: %w", job, err)
+	}
+	defer rows.Close()
+	out := map[string]string{}
+	for rows.Next() {
+		var site, reason string
+		if err := rows.Scan(&site, &reason); err != nil {
+			return nil, err
+		}
+		out[site] = reason
+	}
+	return out, rows.Err()
+}
+
+// Assign places a queued job on a site.
+func (s *Store) Assign(ctx context.Context, id, site, placement, priceWei string) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		now := unix(s.now())
+		res, err := tx.ExecContext(ctx, `UPDATE jobs SET site = ?, state = ?, placement = ?, price_wei = ?, error = '', placements = placements + 1, assigned_at = ?, delivered_at = NULL, updated_at = ?
+			WHERE id = ? AND state = ?`, site, string(Assigned), placement, priceWei, now, now, id, string(Queued))
+		if err != nil {
+			return fmt.Errorf("gateway store: assigning %s: %w", id, err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return fmt.Errorf("job %s is not queued any more", id)
+		}
+		return nil
+	})
+}
+
+// NotePlacement records why a queued job could not be placed yet.
+func (s *Store) NotePlacement(ctx context.Context, id, placement string) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `UPDATE jobs SET placement = ? WHERE id = ? AND state = ?`, placement, id, string(Queued))
+		if err != nil {
+			return fmt.Errorf("gateway store: job %s: %w", id, err)
+		}
+		return nil
+	})
+}
+
+// Deliverable returns the site's assigned jobs that were never delivered, or delivered
+// before redeliverBefore without the site taking them (the answer may have been lost), and
+// marks them delivered now.
+func (s *Store) Deliverable(ctx context.Context, site string, redeliverBefore time.Time, limit int) ([]Job, error) {
+	var out []Job
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		rows, err := tx.QueryContext(ctx, `SELECT `+jobColumns+` FROM jobs WHERE site = ? AND state = ? AND (delivered_at IS NULL OR delivered_at < ?) ORDER BY created_at LIMIT ?`,
+			site, string(Assigned), unix(redeliverBefore), limit)
+		if err != nil {
+			return fmt.Errorf("gateway store: deliverable jobs of %s: %w", site, err)
+		}
+		for rows.Next() {
+			j, err := scanJob(rows.Scan)
+			if err != nil {
+				rows.Close()
+				return err
+			}
+			out = append(out, j)
+		}
+		rows.Close()
+		for _, j := range out {
+			if _, err := tx.ExecContext(ctx, `UPDATE jobs SET delivered_at = ? WHERE id = ?`, unix(s.now()), j.ID); err != nil {
+				return fmt.Errorf("gateway store: delivering %s: %w", j.ID, err)
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
+// Refused puts a job the site will not run back in the queue and keeps it off that site.
+func (s *Store) Refused(ctx context.Context, site, id, reason string) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE jobs SET state = ?, site = '', error = ?, updated_at = ? WHERE id = ? AND site = ? AND state IN (?, ?)`,
+			string(Queued), "refused by "+site+": "+reason, unix(s.now()), id, site, string(Assigned), string(journal.Accepted))
+		if err != nil {
+			return fmt.Errorf("gateway store: refusal of %s: %w", id, err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return nil // not (or no longer) this site's: nothing to undo
+		}
+		_, err = tx.ExecContext(ctx, `INSERT OR REPLACE INTO job_exclusions(job, site, reason, at) VALUES (?,?,?,?)`, id, site, "refused: "+reason, unix(s.now()))
+		return err
+	})
+}
+
+// Update is what a site update did to a job.
+type Update struct {
+	// Stale: the job is not (or no longer) this site's; the site should cancel its copy.
+	Stale bool
+	// Job is the job after the update.
+	Job Job
+}
+
+// ApplyUpdate applies a site's job update. States never go back (Unknown yields to
+// anything); usage is recorded once, with the cost it implies (costWei, computed by the
+// caller from the site's price and the budget).
+func (s *Store) ApplyUpdate(ctx context.Context, site string, u protocol.JobUpdate, costWei func(Job, protocol.Usage) (string, error)) (Update, error) {
+	var out Update
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		j, err := scanJob(tx.QueryRowContext(ctx, `SELECT `+jobColumns+` FROM jobs WHERE id = ?`, u.Job).Scan)
+		if errors.Is(err, sql.ErrNoRows) {
+			out.Stale = true
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("gateway store: job %s: %w", u.Job, err)
+		}
+		if j.Site != site {
+			out.Stale = true
+			if Terminal(u.State) {
+				_, err = tx.ExecContext(ctx, `UPDATE job_exclusions SET cancel = 0 WHERE job = ? AND site = ?`, u.Job, site)
+			} else {
+				_, err = tx.ExecContext(ctx, `INSERT INTO job_exclusions(job, site, reason, at, cancel) VALUES (?,?,?,?,1)
+					ON CONFLICT(job, site) DO UPDATE SET cancel = 1`, u.Job, site, "stale copy", unix(s.now()))
+			}
+			out.Job = j
+			return err
+		}
+		state := j.State
+		if rank(u.State) > rank(j.State) || j.State == Unknown {
+			state = u.State
+		}
+		if state == journal.Reported {
+			state = j.State // the site's bookkeeping, not an outcome
+		}
+		steps, err := marshal(u.Steps)
+		if err != nil {
+			return err
+		}
+		if u.Steps == nil {
+			steps, _ = marshal(j.Steps)
+		}
+		usage, cost := "", j.CostWei
+		if j.Usage != nil {
+			usage, _ = marshal(j.Usage)
+		} else if u.Usage != nil && Terminal(state) {
+			if usage, err = marshal(u.Usage); err != nil {
+				return err
+			}
+			if cost, err = costWei(j, *u.Usage); err != nil {
+				return fmt.Errorf("job %s: cost: %w", j.ID, err)
+			}
+		}
+		ended := any(nil)
+		if j.EndedAt != nil {
+			ended = unix(*j.EndedAt)
+		} else if Terminal(state) {
+			ended = unix(s.now())
+		}
+		msg := j.Error
+		if u.Error != "" {
+			msg = u.Error
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE jobs SET state = ?, error = ?, steps = ?, usage = ?, cost_wei = ?, ended_at = ?, updated_at = ? WHERE id = ?`,
+			string(state), msg, steps, usage, cost, ended, unix(s.now()), j.ID)
+		if err != nil {
+			return fmt.Errorf("gateway store: updating %s: %w", j.ID, err)
+		}
+		out.Job, err = scanJob(tx.QueryRowContext(ctx, `SELECT `+jobColumns+` FROM jobs WHERE id = ?`, u.Job).Scan)
+		return err
+	})
+	return out, err
+}
+
+// StaleCancels are jobs the site holds a copy of that now belong elsewhere (or nowhere).
+func (s *Store) StaleCancels(ctx context.Context, site string) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT job FROM job_exclusions WHERE site = ? AND cancel = 1 LIMIT 1000`, site)
+	if err != nil {
+		return nil, fmt.Errorf("gateway store: stale jobs of %s: %w", site, err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out = append(out, id)
+	}
+	return out, rows.Err()
+}
+
+// CancelsFor are the site's jobs whose researcher asked to cancel them.
+func (s *Store) CancelsFor(ctx context.Context, site string) ([]string, error) {
+	jobs, err := s.queryJobs(ctx, `SELECT `+jobColumns+` FROM jobs WHERE site = ? AND cancel_requested = 1 AND state NOT IN (?, ?) LIMIT 1000`, site, string(Queued), string(Assigned))
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, j := range jobs {
+		if !Terminal(j.State) {
+			out = append(out, j.ID)
+		}
+	}
+	return out, nil
+}
+
+// RequestCancel marks a job cancelled by its researcher. A job no site has taken yet ends
+// here, cancelled, at no cost; the rest are cancelled by their site.
+func (s *Store) RequestCancel(ctx context.Context, id string) (Job, error) {
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		now := unix(s.now())
+		if _, err := tx.ExecContext(ctx, `UPDATE jobs SET cancel_requested = 1, updated_at = ? WHERE id = ?`, now, id); err != nil {
+			return fmt.Errorf("gateway store: cancelling %s: %w", id, err)
+		}
+		_, err := tx.ExecContext(ctx, `UPDATE jobs SET state = ?, ended_at = ?, cost_wei = '0', usage = '{"slurmJobs":[],"elapsedSeconds":0,"cpuSeconds":0,"gpuSeconds":0,"computeHoursMilli":0}'
+			WHERE id = ? AND state = ?`, string(journal.Cancelled), now, id, string(Queued))
+		if err != nil {
+			return fmt.Errorf("gateway store: cancelling %s: %w", id, err)
+		}
+		return nil
+	})
+	if err != nil {
+		return Job{}, err
+	}
+	return s.Job(ctx, id)
+}
+
+// Abandon ends a queued job that can no longer run anywhere, at no cost.
+func (s *Store) Abandon(ctx context.Context, id, reason string) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		now := unix(s.now())
+		_, err := tx.ExecContext(ctx, `UPDATE jobs SET state = ?, error = ?, ended_at = ?, updated_at = ?, cost_wei = '0', usage = '{"slurmJobs":[],"elapsedSeconds":0,"cpuSeconds":0,"gpuSeconds":0,"computeHoursMilli":0}'
+			WHERE id = ? AND state = ?`, string(journal.SubmitFailed), reason, now, now, id, string(Queued))
+		if err != nil {
+			return fmt.Errorf("gateway store: abandoning %s: %w", id, err)
+		}
+		return nil
+	})
+}
+
+// SiteSilent handles a site that stopped polling: work it had not submitted to Slurm goes
+// back to the queue (and is cancelled at the site if it comes back), work in Slurm's hands
+// becomes Unknown until the site reports again. It returns the re-queued job ids.
+func (s *Store) SiteSilent(ctx context.Context, site string) (requeued []string, unknown int, err error) {
+	err = s.tx(ctx, func(tx *sql.Tx) error {
+		now := unix(s.now())
+		rows, err := tx.QueryContext(ctx, `SELECT id, state FROM jobs WHERE site = ? AND state IN (?, ?, ?)`, site, string(Assigned), string(journal.Accepted), string(journal.Rendered))
+		if err != nil {
+			return fmt.Errorf("gateway store: jobs of silent site %s: %w", site, err)
+		}
+		type js struct{ id, state string }
+		var list []js
+		for rows.Next() {
+			var x js
+			if err := rows.Scan(&x.id, &x.state); err != nil {
+				rows.Close()
+				return err
+			}
+			list = append(list, x)
+		}
+		rows.Close()
+		for _, x := range list {
+			if _, err := tx.ExecContext(ctx, `UPDATE jobs SET state = ?, site = '', updated_at = ? WHERE id = ?`, string(Queued), now, x.id); err != nil {
+				return fmt.Errorf("gateway store: re-queueing %s: %w", x.id, err)
+			}
+			// A site that took the job may still submit it when it returns: cancel its copy.
+			cancel := 0
+			if x.state != string(Assigned) {
+				cancel = 1
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO job_exclusions(job, site, reason, at, cancel) VALUES (?,?,?,?,?)`, x.id, site, "site went silent", now, cancel); err != nil {
+				return err
+			}
+			requeued = append(requeued, x.id)
+		}
+		res, err := tx.ExecContext(ctx, `UPDATE jobs SET state = ?, updated_at = ? WHERE site = ? AND state IN (?, ?, ?)`, string(Unknown), now, site,
+			string(journal.Submitting), string(journal.Submitted), string(journal.Running))
+		if err != nil {
+			return fmt.Errorf("gateway store: marking jobs of %s unknown: %w", site, err)
+		}
+		n, _ := res.RowsAffected()
+		unknown = int(n)
+		return nil
+	})
+	return requeued, unknown, err
+}
+
+// SilentSites are approved or pending sites not seen since before.
+func (s *Store) SilentSites(ctx context.Context, before time.Time) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT DISTINCT s.name FROM sites s JOIN jobs j ON j.site = s.name
+		WHERE s.last_seen < ? AND j.state IN (?, ?, ?, ?, ?, ?)`, unix(before),
+		string(Assigned), string(journal.Accepted), string(journal.Rendered), string(journal.Submitting), string(journal.Submitted), string(journal.Running))
+	if err != nil {
+		return nil, fmt.Errorf("gateway store: silent sites: %w", err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var n string
+		if err := rows.Scan(&n); err != nil {
+			return nil, err
+		}
+		out = append(out, n)
+	}
+	return out, rows.Err()
+}
+
+// ToSettle are jobs whose cost is known and whose escrow is still locked.
+func (s *Store) ToSettle(ctx context.Context, limit int) ([]Job, error) {
+	return s.queryJobs(ctx, `SELECT `+jobColumns+` FROM jobs WHERE escrow_state = ? AND cost_wei != '' ORDER BY ended_at LIMIT ?`, EscrowLocked, limit)
+}
+
+// EscrowSettled records that a job's escrow was settled on chain.
+func (s *Store) EscrowSettled(ctx context.Context, id string) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `UPDATE jobs SET escrow_state = ?, updated_at = ? WHERE id = ?`, EscrowSettled, unix(s.now()), id)
+		if err != nil {
+			return fmt.Errorf("gateway store: escrow of %s: %w", id, err)
+		}
+		return nil
+	})
+}
+
+// SiteUsage sums the usage the site reported for jobs that ended in [since, until): the
+// gateway's own view of the site's accounting, checked against its PoCP reports.
+func (s *Store) SiteUsage(ctx context.Context, site string, since, until time.Time) (jobs, gpuSeconds uint64, err error) {
+	list, err := s.queryJobs(ctx, `SELECT `+jobColumns+` FROM jobs WHERE site = ? AND usage != '' AND ended_at >= ? AND ended_at < ?`, site, unix(since), unix(until))
+	if err != nil {
+		return 0, 0, err
+	}
+	for _, j := range list {
+		if j.Usage != nil && len(j.Usage.SlurmJobs) > 0 {
+			jobs += uint64(len(j.Usage.SlurmJobs))
+			gpuSeconds += uint64(j.Usage.GPUSeconds)
+		}
+	}
+	return jobs, gpuSeconds, nil
+}
+
+// QueuedJobs lists jobs waiting for a site, oldest first.
+func (s *Store) QueuedJobs(ctx context.Context, limit int) ([]Job, error) {
+	return s.queryJobs(ctx, `SELECT `+jobColumns+` FROM jobs WHERE state = ? ORDER BY created_at LIMIT ?`, string(Queued), limit)
+}
+
+// AssignedCounts counts each site's jobs not yet running (its queue at the gateway).
+func (s *Store) AssignedCounts(ctx context.Context) (map[string]int, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT site, count(*) FROM jobs WHERE state IN (?, ?, ?, ?, ?) GROUP BY site`,
+		string(Assigned), string(journal.Accepted), string(journal.Rendered), string(journal.Submitting), string(journal.Submitted))
+	if err != nil {
+		return nil, fmt.Errorf("gateway store: site queues: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]int{}
+	for rows.Next() {
+		var site string
+		var n int
+		if err := rows.Scan(&site, &n); err != nil {
+			return nil, err
+		}
+		out[site] = n
+	}
+	return out, rows.Err()
+}
+
+// JobByKey returns the researcher's job submitted under an idempotency key.
+func (s *Store) JobByKey(ctx context.Context, researcher, key string) (Job, error) {
+	j, err := scanJob(s.db.QueryRowContext(ctx, `SELECT `+jobColumns+` FROM jobs WHERE researcher = ? COLLATE NOCASE AND idempotency_key = ?`, researcher, key).Scan)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Job{}, fmt.Errorf("job with key %s: %w", key, ErrNotFound)
+	}
+	if err != nil {
+		return Job{}, fmt.Errorf("gateway store: job by key: %w", err)
+	}
+	return j, nil
+}

@@ -1,0 +1,184 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/petagrid/petagrid/gateway/protocol"
+)
+
+// Site statuses (whitepaper §3.4.1: providers are admitted by the grid's operators).
+const (
+	SitePending   = "pending"
+	SiteApproved  = "approved"
+	SiteSuspended = "suspended"
+)
+
+// Site is a registered site.
+type Site struct {
+	Name    string `json:"site"`
+	Address string `json:"address"`
+	Status  string `json:"status"`
+	// StatusReason is what the operator said when approving or suspending.
+	StatusReason string                `json:"statusReason,omitempty"`
+	Registration protocol.Registration `json:"registration"`
+	// Live is the inventory of the latest poll (live node counts).
+	Live         protocol.Inventory `json:"live"`
+	RegisteredAt time.Time          `json:"registeredAt"`
+	UpdatedAt    time.Time          `json:"updatedAt"`
+	LastSeen     time.Time          `json:"lastSeen"`
+}
+
+// ErrSiteKey is returned when a site name is registered with another key, or a key with
+// another site name.
+var ErrSiteKey = errors.New("site name and key do not match the registration")
+
+// Register records a site's registration. A new site starts pending. A known site must
+// register with the same key; its status is kept, except that a changed inventory of an
+// approved site is taken as is (the operator approved the site, not one inventory) while a
+// suspended site stays suspended.
+func (s *Store) Register(ctx context.Context, address string, reg protocol.Registration) (Site, bool, error) {
+	now := s.now()
+	regJSON, err := marshal(reg)
+	if err != nil {
+		return Site{}, false, err
+	}
+	invJSON, err := marshal(reg.Inventory)
+	if err != nil {
+		return Site{}, false, err
+	}
+	created := false
+	err = s.tx(ctx, func(tx *sql.Tx) error {
+		var name, addr string
+		err := tx.QueryRowContext(ctx, `SELECT name, address FROM sites WHERE name = ? OR address = ?`, reg.Site, address).Scan(&name, &addr)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			created = true
+			_, err = tx.ExecContext(ctx, `INSERT INTO sites(name, address, status, registration, live_inventory, registered_at, updated_at, last_seen) VALUES (?,?,?,?,?,?,?,?)`,
+				reg.Site, address, SitePending, regJSON, invJSON, unix(now), unix(now), unix(now))
+		case err != nil:
+		case name != reg.Site || !strings.EqualFold(addr, address):
+			return fmt.Errorf("%w: site %s is registered with key %s", ErrSiteKey, name, addr)
+		default:
+			_, err = tx.ExecContext(ctx, `UPDATE sites SET registration = ?, live_inventory = ?, updated_at = ?, last_seen = ? WHERE name = ?`, regJSON, invJSON, unix(now), unix(now), reg.Site)
+		}
+		if err != nil {
+			return fmt.Errorf("gateway store: registering site %s: %w", reg.Site, err)
+		}
+		return nil
+	})
+	if err != nil {
+		return Site{}, false, err
+	}
+	site, err := s.Site(ctx, reg.Site)
+	return site, created, err
+}
+
+const siteColumns = `name, address, status, status_reason, registration, live_inventory, registered_at, updated_at, last_seen`
+
+func scanSite(scan func(...any) error) (Site, error) {
+	var st Site
+	var reg, live string
+	var registered, updated, seen int64
+	if err := scan(&st.Name, &st.Address, &st.Status, &st.StatusReason, &reg, &live, &registered, &updated, &seen); err != nil {
+		return Site{}, err
+	}
+	if err := json.Unmarshal([]byte(reg), &st.Registration); err != nil {
+		return Site{}, fmt.Errorf("gateway store: site %s registration: %w", st.Name, err)
+	}
+	if err := json.Unmarshal([]byte(live), &st.Live); err != nil {
+		return Site{}, fmt.Errorf("gateway store: site %s inventory: %w", st.Name, err)
+	}
+	st.RegisteredAt, st.UpdatedAt, st.LastSeen = fromUnix(registered), fromUnix(updated), fromUnix(seen)
+	return st, nil
+}
+
+// Site returns one site by name.
+func (s *Store) Site(ctx context.Context, name string) (Site, error) {
+	st, err := scanSite(s.db.QueryRowContext(ctx, `SELECT `+siteColumns+` FROM sites WHERE name = ?`, name).Scan)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Site{}, fmt.Errorf("site %s: %w", name, ErrNotFound)
+	}
+	if err != nil {
+		return Site{}, fmt.Errorf("gateway store: site %s: %w", name, err)
+	}
+	return st, nil
+}
+
+// SiteByAddress returns the site whose key is address.
+func (s *Store) SiteByAddress(ctx context.Context, address string) (Site, error) {
+	st, err := scanSite(s.db.QueryRowContext(ctx, `SELECT `+siteColumns+` FROM sites WHERE address = ? COLLATE NOCASE`, address).Scan)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Site{}, fmt.Errorf("no site is registered with key %s: %w", address, ErrNotFound)
+	}
+	if err != nil {
+		return Site{}, fmt.Errorf("gateway store: site of %s: %w", address, err)
+	}
+	return st, nil
+}
+
+// Sites lists every site by name.
+func (s *Store) Sites(ctx context.Context) ([]Site, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+siteColumns+` FROM sites ORDER BY name`)
+	if err != nil {
+		return nil, fmt.Errorf("gateway store: sites: %w", err)
+	}
+	defer rows.Close()
+	var out []Site
+	for rows.Next() {
+		st, err := scanSite(rows.Scan)
+		if err != nil {
+			return nil, fmt.Errorf("gateway store: sites: %w", err)
+		}
+		out = append(out, st)
+	}
+	return out, rows.Err()
+}
+
+// SetSiteStatus approves or suspends a site.
+func (s *Store) SetSiteStatus(ctx context.Context, name, status, reason string) (Site, error) {
+	switch status {
+	case SitePending, SiteApproved, SiteSuspended:
+	default:
+		return Site{}, fmt.Errorf("site status %q: approved, pending or suspended", status)
+	}
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE sites SET status = ?, status_reason = ?, updated_at = ? WHERE name = ?`, status, reason, unix(s.now()), name)
+		if err != nil {
+			return fmt.Errorf("gateway store: site %s status: %w", name, err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return fmt.Errorf("site %s: %w", name, ErrNotFound)
+		}
+		return nil
+	})
+	if err != nil {
+		return Site{}, err
+	}
+	return s.Site(ctx, name)
+}
+
+// Seen records a poll: the site is alive, with this live inventory (nil: unchanged).
+func (s *Store) Seen(ctx context.Context, name string, live *protocol.Inventory) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		var err error
+		if live != nil {
+			var inv string
+			if inv, err = marshal(live); err != nil {
+				return err
+			}
+			_, err = tx.ExecContext(ctx, `UPDATE sites SET last_seen = ?, live_inventory = ? WHERE name = ?`, unix(s.now()), inv, name)
+		} else {
+			_, err = tx.ExecContext(ctx, `UPDATE sites SET last_seen = ? WHERE name = ?`, unix(s.now()), name)
+		}
+		if err != nil {
+			return fmt.Errorf("gateway store: site %s seen: %w", name, err)
+		}
+		return nil
+	})
+}

@@ -1,0 +1,277 @@
+// Package store is the grid gateway's SQLite state: registered sites, grid jobs and their
+// placement, request nonces, PoCP reports and epoch settlements. Every write is one
+// transaction committed with synchronous=FULL, so what the gateway acknowledged survives a
+// crash; the chain holds the economy itself, and the gateway re-reads it rather than trust a
+// copy.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sync"
+	"syscall"
+	"time"
+
+	_ "github.com/mattn/go-sqlite3" // the database/sql driver for SQLite
+)
+
+// ErrNotFound is returned for an unknown site, job, report or epoch.
+var ErrNotFound = errors.New("not found")
+
+// Store is the gateway's database. Writes are serialised; reads run concurrently.
+type Store struct {
+	db    *sql.DB
+	lock  *os.File
+	write sync.Mutex
+	now   func() time.Time
+}
+
+// Open opens (creating if needed) the store at path and brings its schema up to date. One
+// gateway per store: a second process is refused.
+func Open(ctx context.Context, path string) (*Store, error) {
+	if path == "" {
+		return nil, errors.New("gateway store path is empty")
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+		return nil, fmt.Errorf("gateway store directory: %w", err)
+	}
+	lock, err := os.OpenFile(path+".lock", os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("gateway store lock: %w", err)
+	}
+	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		lock.Close()
+		return nil, fmt.Errorf("gateway store %s is in use by another petagrid gateway (%w)", path, err)
+	}
+	if f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600); err != nil {
+		lock.Close()
+		return nil, fmt.Errorf("gateway store %s: %w", path, err)
+	} else {
+		f.Close()
+	}
+	q := url.Values{}
+	q.Set("_journal_mode", "WAL")
+	q.Set("_synchronous", "FULL")
+	q.Set("_busy_timeout", "10000")
+	q.Set("_txlock", "immediate")
+	db, err := sql.Open("sqlite3", "file:"+path+"?"+q.Encode())
+	if err != nil {
+		lock.Close()
+		return nil, fmt.Errorf("opening gateway store %s: %w", path, err)
+	}
+	db.SetMaxOpenConns(8)
+	s := &Store{db: db, lock: lock, now: func() time.Time { return time.Now().UTC() }}
+	if err := s.migrate(ctx); err != nil {
+		s.Close()
+		return nil, fmt.Errorf("gateway store %s: %w", path, err)
+	}
+	return s, nil
+}
+
+// Close closes the database and releases the lock.
+func (s *Store) Close() error {
+	err := s.db.Close()
+	s.lock.Close()
+	return err
+}
+
+// SetClock replaces the clock (tests).
+func (s *Store) SetClock(now func() time.Time) { s.now = now }
+
+// migrations are applied in order, each once. Never edit one that has shipped: add another.
+var migrations = []string{
+	`CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+	CREATE TABLE sites (
+		name TEXT PRIMARY KEY,
+		address TEXT NOT NULL UNIQUE,
+		status TEXT NOT NULL,
+		status_reason TEXT NOT NULL DEFAULT '',
+		registration TEXT NOT NULL,
+		live_inventory TEXT NOT NULL,
+		registered_at INTEGER NOT NULL,
+		updated_at INTEGER NOT NULL,
+		last_seen INTEGER NOT NULL DEFAULT 0
+	);
+	CREATE TABLE jobs (
+		id TEXT PRIMARY KEY,
+		researcher TEXT NOT NULL,
+		idempotency_key TEXT NOT NULL,
+		escrow_id TEXT NOT NULL,
+		workflow TEXT NOT NULL,
+		file_name TEXT NOT NULL,
+		source BLOB NOT NULL,
+		params TEXT NOT NULL,
+		max_cost_wei TEXT NOT NULL,
+		site TEXT NOT NULL DEFAULT '',
+		state TEXT NOT NULL,
+		error TEXT NOT NULL DEFAULT '',
+		placement TEXT NOT NULL DEFAULT '',
+		steps TEXT NOT NULL DEFAULT '[]',
+		usage TEXT NOT NULL DEFAULT '',
+		cost_wei TEXT NOT NULL DEFAULT '',
+		price_wei TEXT NOT NULL DEFAULT '',
+		escrow_state TEXT NOT NULL,
+		cancel_requested INTEGER NOT NULL DEFAULT 0,
+		placements INTEGER NOT NULL DEFAULT 0,
+		created_at INTEGER NOT NULL,
+		updated_at INTEGER NOT NULL,
+		assigned_at INTEGER,
+		delivered_at INTEGER,
+		ended_at INTEGER,
+		UNIQUE (researcher, idempotency_key)
+	);
+	CREATE INDEX jobs_site_state ON jobs(site, state);
+	CREATE INDEX jobs_state ON jobs(state);
+	CREATE INDEX jobs_researcher ON jobs(researcher, created_at);
+	CREATE TABLE job_exclusions (
+		job TEXT NOT NULL,
+		site TEXT NOT NULL,
+		reason TEXT NOT NULL,
+		at INTEGER NOT NULL,
+		cancel INTEGER NOT NULL DEFAULT 0,
+		PRIMARY KEY (job, site)
+	);
+	CREATE TABLE nonces (
+		signer TEXT NOT NULL,
+		nonce TEXT NOT NULL,
+		expires_at INTEGER NOT NULL,
+		PRIMARY KEY (signer, nonce)
+	);
+	CREATE INDEX nonces_expiry ON nonces(expires_at);
+	CREATE TABLE reports (
+		site TEXT NOT NULL,
+		epoch INTEGER NOT NULL,
+		digest TEXT NOT NULL,
+		median_mflops INTEGER NOT NULL,
+		coverage_ppm INTEGER NOT NULL,
+		report TEXT NOT NULL,
+		received_at INTEGER NOT NULL,
+		PRIMARY KEY (site, epoch)
+	);
+	CREATE TABLE report_rejections (
+		seq INTEGER PRIMARY KEY AUTOINCREMENT,
+		site TEXT NOT NULL,
+		epoch INTEGER NOT NULL,
+		digest TEXT NOT NULL,
+		reasons TEXT NOT NULL,
+		received_at INTEGER NOT NULL
+	);
+	CREATE TABLE epochs (
+		epoch INTEGER PRIMARY KEY,
+		status TEXT NOT NULL,
+		settlement TEXT NOT NULL,
+		result TEXT NOT NULL,
+		rewards TEXT NOT NULL,
+		computed_at INTEGER NOT NULL,
+		settled_at INTEGER,
+		closed_at INTEGER,
+		gas TEXT NOT NULL DEFAULT ''
+	);`,
+}
+
+func (s *Store) migrate(ctx context.Context) error {
+	var version int
+	if err := s.db.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&version); err != nil {
+		return fmt.Errorf("reading schema version: %w", err)
+	}
+	if version > len(migrations) {
+		return fmt.Errorf("schema version %d is newer than this build knows (%d): use a newer petagrid", version, len(migrations))
+	}
+	for i := version; i < len(migrations); i++ {
+		err := s.tx(ctx, func(tx *sql.Tx) error {
+			if _, err := tx.ExecContext(ctx, migrations[i]); err != nil {
+				return fmt.Errorf("migration %d: %w", i+1, err)
+			}
+			_, err := tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA user_version = %d`, i+1))
+			return err
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *Store) tx(ctx context.Context, fn func(*sql.Tx) error) error {
+	s.write.Lock()
+	defer s.write.Unlock()
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("gateway store: %w", err)
+	}
+	if err := fn(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("gateway store commit: %w", err)
+	}
+	return nil
+}
+
+func unix(t time.Time) int64 { return t.UTC().Unix() }
+
+func fromUnix(v int64) time.Time { return time.Unix(v, 0).UTC() }
+
+func timePtr(v sql.NullInt64) *time.Time {
+	if !v.Valid {
+		return nil
+	}
+	t := fromUnix(v.Int64)
+	return &t
+}
+
+// Meta reads a value of the meta table ("" and false when unset).
+func (s *Store) Meta(ctx context.Context, key string) (string, bool, error) {
+	var v string
+	err := s.db.QueryRowContext(ctx, `SELECT value FROM meta WHERE key = ?`, key).Scan(&v)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, fmt.Errorf("gateway store: meta %s: %w", key, err)
+	}
+	return v, true, nil
+}
+
+// SetMeta writes a value of the meta table.
+func (s *Store) SetMeta(ctx context.Context, key, value string) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`, key, value)
+		if err != nil {
+			return fmt.Errorf("gateway store: meta %s: %w", key, err)
+		}
+		return nil
+	})
+}
+
+// RememberNonce records a request nonce until it expires; fresh is false for a replay.
+func (s *Store) RememberNonce(ctx context.Context, signer, nonce string, expires time.Time) (fresh bool, err error) {
+	err = s.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM nonces WHERE expires_at < ?`, unix(s.now())-60); err != nil {
+			return fmt.Errorf("gateway store: pruning nonces: %w", err)
+		}
+		res, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO nonces(signer, nonce, expires_at) VALUES (?,?,?)`, signer, nonce, unix(expires))
+		if err != nil {
+			return fmt.Errorf("gateway store: nonce: %w", err)
+		}
+		n, _ := res.RowsAffected()
+		fresh = n == 1
+		return nil
+	})
+	return fresh, err
+}
+
+func marshal(v any) (string, error) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return "", fmt.Errorf("gateway store: encoding: %w", err)
+	}
+	return string(b), nil
+}
