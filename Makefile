@@ -13,7 +13,7 @@ CLUSTER_B := siteb
 CLUSTER_CONF = $(shell $(CLUSTER) env 2>/dev/null | sed -n 's/^export SLURM_CONF=//p')
 CLUSTER_B_CONF = $(shell $(CLUSTER) env --name $(CLUSTER_B) 2>/dev/null | sed -n 's/^export SLURM_CONF=//p')
 
-.PHONY: geth contracts contracts-check bench-accounting bench-pocp bench-site test-tools bench-workflows fuzz-workflows build test unit-test lint fmt bench-slurm cluster-up cluster-b-up cluster-down cluster-status demo check-go fixtures
+.PHONY: geth contracts contracts-check bench-accounting bench-gateway bench-pocp bench-site test-tools bench-workflows fuzz-workflows build test unit-test lint fmt bench-slurm cluster-up cluster-b-up cluster-down cluster-status demo check-go fixtures
 
 check-go:
 	@command -v $(GO) >/dev/null || { echo "Go is not installed: install Go 1.26 or newer (e.g. under /usr/local/go) — see README.md" >&2; exit 1; }
@@ -26,7 +26,7 @@ build: check-go
 # (Make expands a recipe only once its prerequisites are made, so both paths exist by then.)
 test: check-go test-tools geth cluster-up cluster-b-up
 	PETAGRID_TEST_SLURM_CONF=$(CLUSTER_CONF) PETAGRID_TEST_SLURM_CONF_B=$(CLUSTER_B_CONF) PETAGRID_REQUIRE_CLUSTER=1 \
-		PETAGRID_GETH=$(GETH) PETAGRID_REQUIRE_GETH=1 \
+		PETAGRID_GETH=$(GETH) PETAGRID_REQUIRE_GETH=1 PETAGRID_REQUIRE_BROWSER=1 \
 		$(GO) test -race -count=1 -timeout 20m ./...
 
 # A real Ethereum node for the contracts' end-to-end test: geth v1.16.9 built from the Go
@@ -38,14 +38,19 @@ $(GETH):
 	@echo "building geth $(GETH_VERSION) (about 2 minutes the first time)"
 	GOBIN=$(dir $(GETH)) $(GO) install github.com/ethereum/go-ethereum/cmd/geth@$(GETH_VERSION)
 
-# Tools the tests call: shellcheck lints every rendered workflow script (a missing
-# shellcheck fails those tests rather than skipping them).
+# Tools the tests call: shellcheck lints every rendered workflow script, chromium renders the
+# gateway's dashboard (a missing tool fails those tests rather than skipping them).
 test-tools:
 	@command -v shellcheck >/dev/null || { \
 		[ "$$(id -u)" = 0 ] || { echo "shellcheck is missing: install Debian's shellcheck package (as root: apt-get install shellcheck)"; exit 1; }; \
 		echo "installing shellcheck"; \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends shellcheck >/dev/null 2>&1 || \
 		{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends shellcheck >/dev/null; }; }
+	@command -v chromium >/dev/null || { \
+		[ "$$(id -u)" = 0 ] || { echo "chromium is missing: install Debian's chromium package (as root: apt-get install chromium fonts-liberation)"; exit 1; }; \
+		echo "installing chromium"; \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium fonts-liberation >/dev/null 2>&1 || \
+		{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium fonts-liberation >/dev/null; }; }
 
 # Unit tests only: no Slurm needed (end-to-end tests skip and say why).
 unit-test: check-go
@@ -89,6 +94,11 @@ bench-accounting: check-go cluster-up
 # PoCP: the median of 15 days of 1-minute slots for 10,000 sites against a full-sort
 # baseline, and 15 days of NVML samples of 64 GPUs aggregated in one pass (10 s and 1 s
 # sampling), with the ratios (pure Go; no cluster needed).
+# The gateway: placement among 100 sites (decisions/s) and PoCP report verification
+# (signatures/s), each with its goal.
+bench-gateway: check-go
+	$(GO) test -run '^$$' -bench . -benchtime 2s -count 3 ./gateway/placement ./gateway | tee /dev/stderr | awk -f test/bench/gateway/report.awk
+
 bench-pocp: check-go
 	$(GO) test -run '^$$' -bench . -benchtime 3x -count 3 ./pocp | tee /dev/stderr | awk -f test/bench/pocp/report.awk
 

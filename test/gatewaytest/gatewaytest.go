@@ -1,0 +1,270 @@
+// Package gatewaytest runs a grid gateway for tests and speaks the site protocol to it as a
+// test double of a site daemon's gateway link (Site): a real site key, real signatures, and
+// the JSON the real link sends, so that the gateway's side can be tested without Slurm. The
+// real link is tested against the real gateway in test/e2e.
+package gatewaytest
+
+import (
+	"bytes"
+	"context"
+	"crypto/ecdsa"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/sirupsen/logrus"
+
+	"github.com/petagrid/petagrid/gateway"
+	gwclient "github.com/petagrid/petagrid/gateway/client"
+	"github.com/petagrid/petagrid/gateway/protocol"
+	"github.com/petagrid/petagrid/internal/reqsign"
+	"github.com/petagrid/petagrid/pocp"
+	siteclient "github.com/petagrid/petagrid/site/client"
+	"github.com/petagrid/petagrid/tokenomics"
+)
+
+// Grid is a gateway on an embedded chain with keys for an operator and a researcher.
+type Grid struct {
+	t          testing.TB
+	Dir        string
+	Config     gateway.Config
+	Gateway    *gateway.Gateway
+	URL        string
+	cancel     context.CancelFunc
+	done       chan error
+	Operator   *ecdsa.PrivateKey
+	Researcher *ecdsa.PrivateKey
+	Genesis    time.Time
+}
+
+func NewKey(t testing.TB, path string) *ecdsa.PrivateKey {
+	t.Helper()
+	if _, err := reqsign.GenerateKeyFile(path); err != nil {
+		t.Fatal(err)
+	}
+	k, err := reqsign.LoadKeyFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return k
+}
+
+func StartGrid(t testing.TB, configure ...func(*gateway.Config)) *Grid {
+	t.Helper()
+	dir := t.TempDir()
+	g := &Grid{t: t, Dir: dir, Genesis: time.Now().UTC().Truncate(time.Hour)}
+	NewKey(t, filepath.Join(dir, "gateway.key"))
+	g.Operator = NewKey(t, filepath.Join(dir, "operator.key"))
+	g.Researcher = NewKey(t, filepath.Join(dir, "researcher.key"))
+	fundApproved := true
+	g.Config = gateway.Config{Name: "grid-test", Listen: "127.0.0.1:0", State: filepath.Join(dir, "state", "gateway.db"), Key: filepath.Join(dir, "gateway.key"),
+		Operators: []string{crypto.PubkeyToAddress(g.Operator.PublicKey).Hex()},
+		Economy:   gateway.EconomyConfig{EraLength: 3 * time.Hour, EraThresholdGFL: "1000000", RewardPool: "1000000"},
+		Epochs:    gateway.EpochsConfig{Genesis: g.Genesis.Format(time.RFC3339), Period: time.Hour},
+		Sites:     gateway.SitesConfig{OfflineAfter: 5 * time.Second, FundApproved: &fundApproved},
+		PoCP:      gateway.PoCPConfig{MinCoverage: 0.5}}
+	off := false
+	g.Config.Epochs.AutoClose = &off
+	for _, f := range configure {
+		f(&g.Config)
+	}
+	if gen, err := time.Parse(time.RFC3339, g.Config.Epochs.Genesis); err == nil {
+		g.Genesis = gen
+	}
+	g.Start()
+	return g
+}
+
+func (g *Grid) Start() {
+	t := g.t
+	log := logrus.New()
+	log.SetOutput(io.Discard)
+	if testing.Verbose() {
+		log.SetOutput(&testWriter{t})
+	}
+	gw, err := gateway.New(context.Background(), g.Config, gateway.Options{Log: log, Version: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	g.Gateway, g.URL, g.cancel, g.done = gw, "http://"+l.Addr().String(), cancel, make(chan error, 1)
+	go func() { g.done <- gw.Serve(ctx, l) }()
+	t.Cleanup(g.Stop)
+}
+
+func (g *Grid) Stop() {
+	if g.cancel == nil {
+		return
+	}
+	g.cancel()
+	if err := <-g.done; err != nil {
+		g.t.Errorf("gateway: %v", err)
+	}
+	if err := g.Gateway.Close(); err != nil {
+		g.t.Errorf("closing the gateway: %v", err)
+	}
+	g.cancel = nil
+}
+
+type testWriter struct{ t testing.TB }
+
+func (w *testWriter) Write(p []byte) (int, error) {
+	w.t.Log(strings.TrimRight(string(p), "\n"))
+	return len(p), nil
+}
+
+func (g *Grid) Client(key *ecdsa.PrivateKey) *gwclient.Client {
+	g.t.Helper()
+	c, err := gwclient.New(g.URL, key, siteclient.WithRetryFor(0))
+	if err != nil {
+		g.t.Fatal(err)
+	}
+	return c
+}
+
+// Site is a test double of a site daemon's gateway link: it speaks the protocol with a
+// real site key and checks what the gateway answers. (The real link is tested against the
+// real gateway in test/e2e.)
+type Site struct {
+	T    testing.TB
+	Name string
+	Key  *ecdsa.PrivateKey
+	URL  string
+}
+
+func (s *Site) Addr() common.Address { return crypto.PubkeyToAddress(s.Key.PublicKey) }
+
+func (s *Site) Post(path string, body []byte, hdr map[string]string, out any) int {
+	s.T.Helper()
+	req, err := http.NewRequest(http.MethodPost, s.URL+path, bytes.NewReader(body))
+	if err != nil {
+		s.T.Fatal(err)
+	}
+	for k, v := range hdr {
+		req.Header.Set(k, v)
+	}
+	if err := reqsign.Sign(req, body, s.Key, "grid-test", time.Now(), time.Minute); err != nil {
+		s.T.Fatal(err)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		s.T.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	if out != nil && len(data) > 0 {
+		if err := json.Unmarshal(data, out); err != nil {
+			s.T.Fatalf("%s answered %d %s: %v", path, resp.StatusCode, data, err)
+		}
+	}
+	return resp.StatusCode
+}
+
+func (s *Site) Register(inv protocol.Inventory, priceWei string) int {
+	body, _ := json.Marshal(protocol.Registration{Site: s.Name, Inventory: inv, Prices: protocol.Prices{PerComputeHour: priceWei}})
+	var out map[string]any
+	return s.Post(protocol.PathRegister, body, nil, &out)
+}
+
+func (s *Site) Poll(wait int) protocol.PollResponse {
+	s.T.Helper()
+	body, _ := json.Marshal(protocol.PollRequest{WaitSeconds: wait})
+	var out protocol.PollResponse
+	if code := s.Post(protocol.PathPoll, body, nil, &out); code != http.StatusOK {
+		s.T.Fatalf("poll: %d", code)
+	}
+	return out
+}
+
+func (s *Site) Update(u protocol.Updates) protocol.UpdatesResponse {
+	s.T.Helper()
+	body, _ := json.Marshal(u)
+	var out protocol.UpdatesResponse
+	if code := s.Post(protocol.PathUpdates, body, nil, &out); code != http.StatusOK {
+		s.T.Fatalf("updates: %d", code)
+	}
+	return out
+}
+
+func (s *Site) SendReport(r *pocp.Report) (int, gateway.ReportAnswer) {
+	body, _ := json.Marshal(r)
+	var ans gateway.ReportAnswer
+	code := s.Post(protocol.PathReports, body, nil, &ans)
+	return code, ans
+}
+
+func Inventory(t testing.TB, gpuType string, gpusPerNode, nodes int, megaFLOPSPerNode uint64) protocol.Inventory {
+	cat, err := tokenomics.LoadEmbeddedCatalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return protocol.Inventory{
+		Partitions: []protocol.Partition{{Name: "gpu", Default: true, MaxTimeSeconds: 86400, Shapes: []protocol.NodeShape{
+			{Nodes: nodes, Available: nodes, Idle: nodes, CPUs: 64, MemoryMiB: 512 << 10, GPUs: gpusPerNode, GPUType: gpuType, GPUModel: "A100-SXM4-80GB", MegaFLOPS: megaFLOPSPerNode}}}},
+		CapacityMegaFLOPS: megaFLOPSPerNode * uint64(nodes), GPUs: gpusPerNode * nodes, CatalogSHA256: cat.SHA256Hex(),
+	}
+}
+
+// siteReport builds a site's report for an epoch: every node available in every slot.
+func Report(t testing.TB, g *Grid, site *Site, epoch uint64, megaFLOPSPerNode uint64, nodes int, jobs uint64) *pocp.Report {
+	t.Helper()
+	genesis, err := time.Parse(time.RFC3339, g.Config.Epochs.Genesis)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cal, err := pocp.NewCalendar(genesis, int64(g.Config.Epochs.Period/time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	start, end, _ := cal.Period(epoch)
+	var obs []pocp.NodeObservation
+	for n := 0; n < nodes; n++ {
+		for s := start; s.Before(end); s = s.Add(time.Minute) {
+			obs = append(obs, pocp.NodeObservation{Node: fmt.Sprintf("n%d", n), SlotStart: s, SlotSeconds: 60, Available: true, PowerMegaFLOPS: megaFLOPSPerNode})
+		}
+	}
+	cat, _ := tokenomics.LoadEmbeddedCatalog()
+	var jobUsage []pocp.JobUsage
+	for i := uint64(0); i < jobs; i++ {
+		jobUsage = append(jobUsage, pocp.JobUsage{Start: start.Add(time.Minute), End: start.Add(11 * time.Minute), GPUs: 2, PowerMegaFLOPS: megaFLOPSPerNode / 4})
+	}
+	r, _, err := pocp.Build(pocp.BuildInput{Calendar: cal, Epoch: epoch, Cluster: site.Name, SlotSeconds: 60, Nodes: obs, Jobs: jobUsage,
+		ReferenceMegaFLOPS: cat.ReferenceScore().PerDeviceMegaFLOPS, CatalogSHA256: cat.SHA256(), MinCoveragePPM: 500_000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Sign(g.Gateway.Domain(), site.Key); err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func WaitFor(t testing.TB, what string, timeout time.Duration, cond func() (bool, error)) {
+	t.Helper()
+	deadline := time.Now().Add(timeout)
+	for {
+		ok, err := cond()
+		if err != nil {
+			t.Fatalf("%s: %v", what, err)
+		}
+		if ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out after %s waiting for %s", timeout, what)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
