@@ -9,6 +9,8 @@ BIN := bin/petagrid
 CLUSTER := test/cluster/cluster
 # The second, independent cluster used by multi-site tests.
 CLUSTER_B := siteb
+# Its fake GPUs' GRES type (the first cluster's are "fake"): grid tests place by GPU type.
+CLUSTER_B_GPU := h100
 # The slurm.conf of each test cluster (empty until `make cluster-up`).
 CLUSTER_CONF = $(shell $(CLUSTER) env 2>/dev/null | sed -n 's/^export SLURM_CONF=//p')
 CLUSTER_B_CONF = $(shell $(CLUSTER) env --name $(CLUSTER_B) 2>/dev/null | sed -n 's/^export SLURM_CONF=//p')
@@ -127,7 +129,7 @@ cluster-up:
 	$(CLUSTER) up
 
 cluster-b-up:
-	$(CLUSTER) up --name $(CLUSTER_B)
+	$(CLUSTER) up --name $(CLUSTER_B) --gpu-type $(CLUSTER_B_GPU)
 
 cluster-down:
 	$(CLUSTER) down --all

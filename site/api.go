@@ -20,7 +20,6 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/petagrid/petagrid/internal/reqsign"
-	"github.com/petagrid/petagrid/internal/strictyaml"
 	"github.com/petagrid/petagrid/site/journal"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"golang.org/x/sys/unix"
@@ -410,6 +409,10 @@ func decodeSubmit(body []byte) (SubmitRequest, error) {
 	if req.IdempotencyKey != "" && !idempotencyPattern.MatchString(req.IdempotencyKey) {
 		return req, errors.New("idempotencyKey: 1-128 characters from A-Z a-z 0-9 . _ : -")
 	}
+	if strings.HasPrefix(req.IdempotencyKey, journal.GatewayKeyPrefix) {
+		// The link to the grid gateway knows its runs by this prefix.
+		return req, fmt.Errorf("idempotencyKey: the prefix %q is reserved for runs the grid gateway assigns", journal.GatewayKeyPrefix)
+	}
 	if len(req.Params) > 1000 {
 		return req, errors.New("more than 1000 params")
 	}
@@ -443,32 +446,20 @@ func (d *Daemon) submitJob(w http.ResponseWriter, r *http.Request, who caller, b
 	}
 	run := journal.Run{ID: runID, Researcher: who.researcher.ID, LocalUser: who.researcher.LocalUser.Name, IdempotencyKey: req.IdempotencyKey,
 		SourceName: req.FileName, Source: []byte(req.Workflow), Params: req.Params}
-	plan, _, err := d.compile(run)
-	if err != nil {
-		var yamlErrs strictyaml.Errors
-		if errors.As(err, &yamlErrs) {
-			details := make([]string, len(yamlErrs))
-			for i, e := range yamlErrs {
-				details[i] = e.Error()
-			}
-			writeError(w, http.StatusUnprocessableEntity, fmt.Sprintf("the workflow has %d error(s)", len(details)), details...)
-			return
-		}
-		writeError(w, http.StatusUnprocessableEntity, err.Error())
-		return
-	}
-	run.Workflow = plan.Workflow
-	accepted, err := d.journal.Accept(r.Context(), run)
-	if errors.Is(err, journal.ErrDuplicate) {
-		writeJSON(w, http.StatusOK, RunView{Run: accepted})
+	accepted, created, err := d.acceptRun(r.Context(), run)
+	var refused *RefusedError
+	if errors.As(err, &refused) {
+		writeError(w, http.StatusUnprocessableEntity, refused.Reason, refused.Details...)
 		return
 	}
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
-	d.log.WithField("run", runID).WithField("researcher", who.researcher.ID).WithField("localUser", run.LocalUser).WithField("workflow", plan.Workflow).Info("run accepted")
-	d.enqueue(runID)
+	if !created {
+		writeJSON(w, http.StatusOK, RunView{Run: accepted})
+		return
+	}
 	writeJSON(w, http.StatusCreated, RunView{Run: accepted})
 }
 
@@ -561,15 +552,12 @@ func (d *Daemon) cancelJob(w http.ResponseWriter, r *http.Request, who caller, _
 		writeError(w, http.StatusConflict, fmt.Sprintf("run %s has already ended (%s)", run.ID, run.State))
 		return
 	}
-	run, err := d.journal.RequestCancel(r.Context(), run.ID)
+	run, err := d.markCancel(r.Context(), run.ID, who.researcher.ID)
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
-	d.log.WithField("run", run.ID).WithField("by", who.researcher.ID).Info("cancel requested")
 	switch run.State {
-	case journal.Accepted, journal.Rendered:
-		d.enqueue(run.ID)
 	case journal.Submitted, journal.Running:
 		d.cancelJobs(context.WithoutCancel(r.Context()), &run)
 	}

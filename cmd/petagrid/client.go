@@ -22,6 +22,7 @@ import (
 	"github.com/urfave/cli/v2"
 	"golang.org/x/sys/unix"
 
+	"github.com/petagrid/petagrid/gateway"
 	"github.com/petagrid/petagrid/internal/reqsign"
 	"github.com/petagrid/petagrid/internal/strictyaml"
 	"github.com/petagrid/petagrid/site"
@@ -41,6 +42,7 @@ var idempotencyKeyPattern = regexp.MustCompile(`^[A-Za-z0-9._:-]{1,128}$`)
 func siteFlags(withOutput bool) []cli.Flag {
 	flags := []cli.Flag{
 		&cli.StringFlag{Name: "site", Value: client.DefaultTarget, Usage: "the site daemon, `TARGET` unix:///path/to.sock or http(s)://host:port (signed with --key); when not given, the config file's site.api.socket if set", EnvVars: []string{"PETAGRID_SITE"}},
+		&cli.StringFlag{Name: "gateway", Usage: "a grid gateway `URL` http(s)://host:port instead of a site: the gateway places the workflow on a site and relays its states and logs", EnvVars: []string{"PETAGRID_GATEWAY"}},
 		&cli.StringFlag{Name: "key", Usage: "key `FILE` that signs requests to an http(s) site (default: $PETAGRID_KEY, else <user config dir>/petagrid/key); not read for a unix socket", EnvVars: []string{reqsign.KeyEnv}},
 		&cli.StringFlag{Name: "audience", Usage: "the site's name, to sign for it without taking the name the site announces (guards against a server posing as another site)", EnvVars: []string{"PETAGRID_SITE_AUDIENCE"}},
 		&cli.StringFlag{Name: "known-sites", Usage: "`FILE` remembering each http(s) site's name from the first contact, like ssh's known_hosts (default: $PETAGRID_KNOWN_SITES, else <user config dir>/petagrid/known_sites.json)"},
@@ -74,6 +76,15 @@ func (e *env) siteClient(c *cli.Context) (*client.Client, *printer, error) {
 		if s := e.config.Site.API.Socket; s != "" && s != "-" {
 			target = "unix://" + s
 		}
+	}
+	if g := c.String("gateway"); g != "" {
+		if c.IsSet("site") {
+			return nil, nil, usagef("give --site or --gateway, not both")
+		}
+		if !strings.HasPrefix(g, "http://") && !strings.HasPrefix(g, "https://") {
+			return nil, nil, usagef("--gateway %q: use http://host:port or https://host:port", g)
+		}
+		target = g
 	}
 	u, err := url.Parse(target)
 	if err != nil {
@@ -195,6 +206,7 @@ func submitSiteCommand(e *env) *cli.Command {
 		Flags: append(append([]cli.Flag{
 			paramsFlag(),
 			&cli.StringFlag{Name: "idempotency-key", Usage: "submitting again with the same `KEY` returns the first run instead of a new one (default: a random key, reused on automatic retries)"},
+			&cli.StringFlag{Name: "max-cost", Usage: "with --gateway: the most the job may cost, in `DPS`, locked in escrow before the submission (the unused part is refunded when the job ends)"},
 		}, watchFlags()...), siteFlags(true)...),
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
@@ -224,7 +236,15 @@ func submitSiteCommand(e *env) *cli.Command {
 				params = nil
 			}
 			ctx, cancel := callCtx(c, c.Context)
-			view, created, err := cl.Submit(ctx, site.SubmitRequest{Workflow: string(source), FileName: name, Params: params, IdempotencyKey: ikey})
+			var view site.RunView
+			var created bool
+			if c.String("gateway") != "" {
+				view, created, err = e.submitToGateway(c, ctx, cl, gateway.SubmitRequest{Workflow: string(source), FileName: name, Params: params, IdempotencyKey: ikey})
+			} else if c.IsSet("max-cost") {
+				err = usagef("--max-cost is for --gateway: a site takes no budget")
+			} else {
+				view, created, err = cl.Submit(ctx, site.SubmitRequest{Workflow: string(source), FileName: name, Params: params, IdempotencyKey: ikey})
+			}
 			cancel()
 			if err != nil {
 				var apiErr *client.APIError

@@ -5,8 +5,10 @@ import (
 	"os"
 
 	"github.com/petagrid/petagrid/accounting"
+	"github.com/petagrid/petagrid/gateway"
 	"github.com/petagrid/petagrid/internal/strictyaml"
 	"github.com/petagrid/petagrid/site"
+	"github.com/petagrid/petagrid/site/gatewaylink"
 	"github.com/petagrid/petagrid/site/pocpreport"
 	"github.com/petagrid/petagrid/slurmbridge"
 )
@@ -23,6 +25,10 @@ type fileConfig struct {
 	Accounting accounting.Config `yaml:"accounting"`
 	// PoCP is used by the `pocp` and `index` commands (and the site's reports).
 	PoCP pocpreport.Config `yaml:"pocp"`
+	// Grid, when present, connects `site serve` out to the grid gateway (site side).
+	Grid *gatewaylink.Config `yaml:"grid"`
+	// Gateway configures `gateway serve` (the grid gateway itself).
+	Gateway *gateway.Config `yaml:"gateway"`
 }
 
 // loadConfig reads path strictly (unknown keys and wrong types are errors with file:line:col).

@@ -129,6 +129,8 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			indexCommand(e),
 			pocpCommand(e),
 			tokenomicsCommand(e),
+			gatewayCommand(e),
+			providerCommand(e),
 		},
 		Action: helpOrUnknown,
 	}

@@ -64,14 +64,14 @@ func TestUsageErrorsExitTwo(t *testing.T) {
 func TestConfigErrorsNamePositions(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "petagrid.yaml")
-	if err := os.WriteFile(path, []byte("slurm:\n  conf: /etc/slurm/slurm.conf\n  comandTimeout: 3s\n  accountingTimeout: soon\ngateway: {}\n"), 0o644); err != nil {
+	if err := os.WriteFile(path, []byte("slurm:\n  conf: /etc/slurm/slurm.conf\n  comandTimeout: 3s\n  accountingTimeout: soon\ngatway: {}\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	code, _, stderr := runCLI(t, "--config", path, "version")
 	for _, want := range []string{
 		path + `:3:3: unknown field "comandTimeout" (did you mean "commandTimeout"?)`,
 		path + `:4:22: expected a duration such as 30s or 2m, got "soon"`,
-		path + `:5:1: unknown field "gateway"`,
+		path + `:5:1: unknown field "gatway"`,
 	} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)

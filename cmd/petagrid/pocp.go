@@ -106,12 +106,7 @@ func (e *env) pocpReport(c *cli.Context) error {
 	if err != nil {
 		return fmt.Errorf("pocp report for period %d: %w", epoch, err)
 	}
-	if key != nil {
-		if err := rep.Sign(cfg.Domain, key); err != nil {
-			return err
-		}
-	}
-	data, err := rep.Encode()
+	data, err := pocpreport.SignAndEncode(rep, cfg, key)
 	if err != nil {
 		return err
 	}

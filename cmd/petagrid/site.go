@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"os"
+	"sync"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/petagrid/petagrid/site"
+	"github.com/petagrid/petagrid/site/gatewaylink"
 )
 
 // siteCommand runs the site daemon.
@@ -18,7 +20,7 @@ func siteCommand(e *env) *cli.Command {
 		Subcommands: []*cli.Command{
 			{
 				Name:  "serve",
-				Usage: "run the site daemon (journal, submission, tracking, API, metrics, accounting) until SIGINT or SIGTERM; configured by the slurm, site and accounting sections of --config",
+				Usage: "run the site daemon (journal, submission, tracking, API, metrics, accounting) until SIGINT or SIGTERM; configured by the slurm, site, accounting, pocp and grid sections of --config",
 				Action: func(c *cli.Context) error {
 					if c.NArg() > 0 {
 						return usagef("site serve takes no arguments")
@@ -29,8 +31,31 @@ func siteCommand(e *env) *cli.Command {
 						return err
 					}
 					defer d.Close()
+					var link *gatewaylink.Link
+					if e.config.Grid != nil {
+						// Only a configuration error stops the daemon here: the gateway being
+						// unreachable is the link's business, retried while the daemon runs.
+						link, err = gatewaylink.New(*e.config.Grid, d, gatewaylink.Options{Log: e.log, Version: version,
+							Accounting: e.config.Accounting, PoCP: e.config.PoCP})
+						if err != nil {
+							return err
+						}
+					}
 					e.log.WithField("version", version).Info("site daemon starting")
-					if err := d.Run(ctx); err != nil && !(errors.Is(err, context.Canceled) && ctx.Err() != nil) {
+					runCtx, stop := context.WithCancel(ctx)
+					defer stop()
+					var linkDone sync.WaitGroup
+					if link != nil {
+						linkDone.Add(1)
+						go func() {
+							defer linkDone.Done()
+							_ = link.Run(runCtx)
+						}()
+					}
+					err = d.Run(runCtx)
+					stop()
+					linkDone.Wait()
+					if err != nil && !(errors.Is(err, context.Canceled) && ctx.Err() != nil) {
 						return err
 					}
 					e.log.Info("site daemon stopped")

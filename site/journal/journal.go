@@ -293,6 +293,25 @@ var migrations = []string{
 		PRIMARY KEY (signer, nonce)
 	);
 	CREATE INDEX nonces_expiry ON nonces(expires_at);`,
+	// 2: what the grid gateway acknowledged of the runs it assigned, and of the PoCP reports
+	// sent to it, so that a restart sends again only what it has not acknowledged. The
+	// partial index keeps the link's scan of open gateway runs off the reported ones.
+	`CREATE TABLE gateway_acks (
+		run_id TEXT PRIMARY KEY REFERENCES runs(id),
+		state TEXT NOT NULL,
+		steps_sha256 TEXT NOT NULL,
+		usage_acked INTEGER NOT NULL DEFAULT 0,
+		acked_at INTEGER NOT NULL
+	);
+	CREATE INDEX runs_gateway_open ON runs(idempotency_key) WHERE state <> 'reported';
+	CREATE TABLE gateway_reports (
+		cluster TEXT NOT NULL,
+		epoch INTEGER NOT NULL,
+		outcome TEXT NOT NULL,
+		detail TEXT NOT NULL DEFAULT '',
+		at INTEGER NOT NULL,
+		PRIMARY KEY (cluster, epoch)
+	);`,
 }
 
 // SchemaVersion is the version this build writes.

@@ -5,6 +5,7 @@ package pocpreport
 
 import (
 	"context"
+	"crypto/ecdsa"
 	"fmt"
 	"math/big"
 	"math/bits"
@@ -132,6 +133,7 @@ type Scorer struct {
 	cache    map[string]uint64
 	perGPU   map[string]uint64 // catalog model → one GPU's index on a node of that shape
 	cpuModel string
+	core     *uint64 // one core's index, once computed
 }
 
 // NewScorer prepares scoring; nvmlNames maps node → names NVML gave its GPUs.
@@ -169,8 +171,9 @@ func NewScorer(cat *tokenomics.Catalog, hw Hardware, nvmlNames map[string][]stri
 	return s, nil
 }
 
-// gpuModel resolves a GRES type on a node to a catalog model.
-func (s *Scorer) gpuModel(node, gresType string) (string, error) {
+// GPUModel resolves a GRES type on a node to a catalog model: pocp.hardware.gpuModels,
+// then the name NVML gave the node's GPUs, then the type itself as a catalog name.
+func (s *Scorer) GPUModel(node, gresType string) (string, error) {
 	if m, ok := s.hw.GPUModels[gresType]; ok {
 		d, err := s.cat.Device(m)
 		if err != nil {
@@ -211,7 +214,7 @@ func (s *Scorer) NodeIndex(node string, cpus int64, gpuTypes string) (uint64, er
 	}
 	ic, _ := s.cat.Interconnect(s.hw.Interconnect)
 	for _, c := range counts {
-		model, err := s.gpuModel(node, c.typ)
+		model, err := s.GPUModel(node, c.typ)
 		if err != nil {
 			return 0, err
 		}
@@ -243,6 +246,9 @@ func (s *Scorer) NodeIndex(node string, cpus int64, gpuTypes string) (uint64, er
 
 // CPUCoreIndex is one core's index (0 without a CPU model).
 func (s *Scorer) CPUCoreIndex() (uint64, error) {
+	if s.core != nil {
+		return *s.core, nil
+	}
 	if s.cpuModel == "" {
 		return 0, nil
 	}
@@ -251,7 +257,36 @@ func (s *Scorer) CPUCoreIndex() (uint64, error) {
 		return 0, err
 	}
 	sc, err := s.score(spec)
-	return sc.TotalMegaFLOPS, err
+	if err != nil {
+		return 0, err
+	}
+	s.core = &sc.TotalMegaFLOPS
+	return sc.TotalMegaFLOPS, nil
+}
+
+// JobPowerMegaFLOPS is the index of what a job was allocated, as reports count a job's
+// Compute Hours: its GPUs at the highest per-GPU index among the nodes scored so far
+// (NodeIndex) — with one GPU model per cluster, the usual case, that is the model; with
+// several it is an upper bound, which the gateway's "jobs ≤ available" rule still bounds —
+// and its cores (Slurm CPUs / pocp.hardware.threadsPerCore) at one core's index.
+func (s *Scorer) JobPowerMegaFLOPS(allocCPUs, allocGPUs int64) (uint64, error) {
+	cores := allocCPUs / int64(max(s.hw.ThreadsPerCore, 1))
+	if allocGPUs < 0 || cores < 0 {
+		return 0, fmt.Errorf("negative allocation (%d GPUs, %d CPUs)", allocGPUs, allocCPUs)
+	}
+	coreIndex, err := s.CPUCoreIndex()
+	if err != nil {
+		return 0, err
+	}
+	gpuPart, err := mulMega(uint64(allocGPUs), typicalGPUIndex(s))
+	if err != nil {
+		return 0, err
+	}
+	cpuPart, err := mulMega(uint64(cores), coreIndex)
+	if err != nil {
+		return 0, err
+	}
+	return addMega(gpuPart, cpuPart)
 }
 
 // score scores a spec with the site's audit results for its model, so that nodes and jobs
@@ -295,19 +330,41 @@ type Summary struct {
 	Reliability tokenomics.Reliability
 }
 
+// NVMLNames maps each node to the names NVML gave its GPUs, from the store's GPU inventory
+// (the energy figures of [since, until) are not needed here).
+func NVMLNames(ctx context.Context, st *store.Store, since, until time.Time) (map[string][]string, error) {
+	gpus, err := st.GPUs(ctx, since, until)
+	if err != nil {
+		return nil, err
+	}
+	names := map[string][]string{}
+	for _, g := range gpus {
+		names[g.Node] = append(names[g.Node], g.Name)
+	}
+	return names, nil
+}
+
+// SignAndEncode signs a report with the site key in the configuration's EIP-712 domain (key
+// nil: left unsigned) and encodes it: what `petagrid pocp report --sign` writes and what the
+// site sends the gateway.
+func SignAndEncode(rep *pocp.Report, cfg Resolved, key *ecdsa.PrivateKey) ([]byte, error) {
+	if key != nil {
+		if err := rep.Sign(cfg.Domain, key); err != nil {
+			return nil, err
+		}
+	}
+	return rep.Encode()
+}
+
 // Build reads period epoch of cluster from the store and assembles the unsigned report.
 func Build(ctx context.Context, st *store.Store, cat *tokenomics.Catalog, cfg Resolved, cluster string, epoch uint64, slotSeconds int64) (*pocp.Report, Summary, error) {
 	start, end, err := cfg.Calendar.Period(epoch)
 	if err != nil {
 		return nil, Summary{}, err
 	}
-	gpus, err := st.GPUs(ctx, start, end)
+	nvml, err := NVMLNames(ctx, st, start, end)
 	if err != nil {
 		return nil, Summary{}, err
-	}
-	nvml := map[string][]string{}
-	for _, g := range gpus {
-		nvml[g.Node] = append(nvml[g.Node], g.Name)
 	}
 	scorer, err := NewScorer(cat, cfg.Hardware, nvml)
 	if err != nil {
@@ -343,14 +400,9 @@ func Build(ctx context.Context, st *store.Store, cat *tokenomics.Catalog, cfg Re
 	if err != nil {
 		return nil, Summary{}, err
 	}
-	coreIndex, err := scorer.CPUCoreIndex()
-	if err != nil {
+	if _, err := scorer.CPUCoreIndex(); err != nil {
 		return nil, Summary{}, err
 	}
-	// A job's GPUs are scored at the highest per-GPU index among the period's node shapes:
-	// with one GPU model per cluster, the usual case, that is the model; with several it is
-	// an upper bound, which the gateway's "jobs ≤ available" rule still bounds.
-	gpuIndex := typicalGPUIndex(scorer)
 	usage := make([]pocp.JobUsage, 0, len(jobs))
 	for _, j := range jobs {
 		if j.StartTime.IsZero() {
@@ -360,19 +412,7 @@ func Build(ctx context.Context, st *store.Store, cat *tokenomics.Catalog, cfg Re
 		if endAt.IsZero() {
 			endAt = end
 		}
-		cores := j.AllocCPUs / int64(cfg.Hardware.ThreadsPerCore)
-		if j.AllocGPUs < 0 || cores < 0 {
-			return nil, Summary{}, fmt.Errorf("job %s: negative allocation (%d GPUs, %d CPUs)", j.Key, j.AllocGPUs, j.AllocCPUs)
-		}
-		gpuPart, err := mulMega(uint64(j.AllocGPUs), gpuIndex)
-		if err != nil {
-			return nil, Summary{}, fmt.Errorf("job %s: %w", j.Key, err)
-		}
-		cpuPart, err := mulMega(uint64(cores), coreIndex)
-		if err != nil {
-			return nil, Summary{}, fmt.Errorf("job %s: %w", j.Key, err)
-		}
-		power, err := addMega(gpuPart, cpuPart)
+		power, err := scorer.JobPowerMegaFLOPS(j.AllocCPUs, j.AllocGPUs)
 		if err != nil {
 			return nil, Summary{}, fmt.Errorf("job %s: %w", j.Key, err)
 		}

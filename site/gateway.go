@@ -1,0 +1,281 @@
+package site
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/petagrid/petagrid/accounting/store"
+	"github.com/petagrid/petagrid/internal/strictyaml"
+	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/slurmbridge"
+)
+
+// This file holds what the grid gateway's link (package site/gatewaylink) needs of the
+// daemon: the same acceptance, cancellation and log reading as the local API, without the
+// HTTP around them.
+
+// AssignedRun is a run the grid gateway placed on this site.
+type AssignedRun struct {
+	// Job is the grid job id; the run is journaled under it, with the idempotency key
+	// journal.GatewayKeyPrefix + Job.
+	Job string
+	// Researcher signed the submission at the gateway.
+	Researcher common.Address
+	// LocalUser is the account the run goes to in mapped mode when the researcher's key is
+	// not in site.users.researchers (it must be in allowedLocalUsers); empty refuses such a
+	// researcher. Pool mode runs every job as the daemon's account and ignores it.
+	LocalUser string
+	Workflow  string
+	FileName  string
+	Params    map[string]string
+}
+
+// RefusedError is a submission this site will not run: its workflow does not compile with
+// the site's profile and rules, or its researcher maps to no local account. Nothing was
+// journaled. Any other error from AcceptAssignment is the site's own failure (the journal),
+// worth trying again.
+type RefusedError struct {
+	Reason string
+	// Details are the individual problems, one "file:line:col: message" per workflow error.
+	Details []string
+}
+
+func (e *RefusedError) Error() string {
+	if len(e.Details) == 0 {
+		return e.Reason
+	}
+	return e.Reason + ":\n" + strings.Join(e.Details, "\n")
+}
+
+func refusedf(format string, args ...any) *RefusedError {
+	return &RefusedError{Reason: fmt.Sprintf(format, args...)}
+}
+
+// refusal turns a compilation error into a RefusedError, with one detail per YAML error.
+func refusal(err error) *RefusedError {
+	var yamlErrs strictyaml.Errors
+	if errors.As(err, &yamlErrs) {
+		details := make([]string, len(yamlErrs))
+		for i, e := range yamlErrs {
+			details[i] = e.Error()
+		}
+		return &RefusedError{Reason: fmt.Sprintf("the workflow has %d error(s)", len(details)), Details: details}
+	}
+	return &RefusedError{Reason: err.Error()}
+}
+
+// acceptRun validates a run's workflow completely (parse, site rules, rendering) with the
+// site profile, journals it and queues it for submission. A workflow that cannot run is a
+// *RefusedError and nothing is recorded. created is false when the run's idempotency key
+// named an existing run, which is returned instead.
+func (d *Daemon) acceptRun(ctx context.Context, run journal.Run) (journal.Run, bool, error) {
+	plan, _, err := d.compile(run)
+	if err != nil {
+		return journal.Run{}, false, refusal(err)
+	}
+	run.Workflow = plan.Workflow
+	accepted, err := d.journal.Accept(ctx, run)
+	if errors.Is(err, journal.ErrDuplicate) {
+		return accepted, false, nil
+	}
+	if err != nil {
+		return journal.Run{}, false, err
+	}
+	d.log.WithField("run", run.ID).WithField("researcher", run.Researcher).WithField("localUser", run.LocalUser).WithField("workflow", plan.Workflow).Info("run accepted")
+	d.enqueue(run.ID)
+	return accepted, true, nil
+}
+
+// AcceptAssignment journals a run the gateway assigned, as POST /v1/jobs does after
+// authentication: the workflow is compiled with the site profile (a *RefusedError says why
+// it cannot run here), journaled under the grid job id, and queued for submission. An
+// assignment the site already journaled returns that run: the gateway sends an assignment
+// again until it hears the answer.
+func (d *Daemon) AcceptAssignment(ctx context.Context, a AssignedRun) (journal.Run, error) {
+	if !runIDPattern.MatchString(a.Job) {
+		return journal.Run{}, refusedf("%q is not a job id (r- followed by 16 characters)", truncate(a.Job, 40))
+	}
+	key := journal.GatewayKeyPrefix + a.Job
+	existing, err := d.journal.Get(ctx, a.Job)
+	switch {
+	case err == nil:
+		if existing.IdempotencyKey != key || !strings.EqualFold(existing.Researcher, a.Researcher.Hex()) {
+			return journal.Run{}, refusedf("run id %s is already used on this site by another run", a.Job)
+		}
+		return existing, nil
+	case !errors.Is(err, journal.ErrNotFound):
+		return journal.Run{}, err
+	}
+	if strings.TrimSpace(a.Workflow) == "" {
+		return journal.Run{}, refusedf("the workflow is empty")
+	}
+	fileName := a.FileName
+	if fileName == "" {
+		fileName = "workflow.yaml"
+	}
+	if !fileNamePattern.MatchString(fileName) {
+		return journal.Run{}, refusedf("fileName %q: a base name of letters, digits and . _ @ + -", truncate(fileName, 60))
+	}
+	if len(a.Params) > 1000 {
+		return journal.Run{}, refusedf("more than 1000 params")
+	}
+	res, err := d.gridResearcher(a.Researcher, a.LocalUser)
+	if err != nil {
+		return journal.Run{}, &RefusedError{Reason: err.Error()}
+	}
+	run := journal.Run{ID: a.Job, Researcher: res.ID, LocalUser: res.LocalUser.Name, IdempotencyKey: key,
+		SourceName: fileName, Source: []byte(a.Workflow), Params: a.Params}
+	accepted, _, err := d.acceptRun(ctx, run)
+	return accepted, err
+}
+
+// gridResearcher maps the researcher of a gateway assignment: to their own account when
+// their key is in site.users.researchers; otherwise, in pool mode, to the daemon's account
+// (which runs every job anyway), and in mapped mode to fallback, if set.
+func (d *Daemon) gridResearcher(addr common.Address, fallback string) (Researcher, error) {
+	if r, err := d.mapper.ForKey(addr); err == nil {
+		return r, nil
+	}
+	if d.mapper.Mode() == ModePool {
+		return Researcher{ID: addr.Hex(), Name: addr.Hex(), LocalUser: d.mapper.Self()}, nil
+	}
+	if fallback == "" {
+		return Researcher{}, fmt.Errorf("researcher %s is not in site.users.researchers and grid.localUser is not set: %w", addr.Hex(), ErrNotAllowed)
+	}
+	acct, err := d.mapper.Account(fallback)
+	if err != nil {
+		return Researcher{}, fmt.Errorf("grid.localUser: %w", err)
+	}
+	return Researcher{ID: addr.Hex(), Name: addr.Hex(), LocalUser: acct}, nil
+}
+
+// markCancel records a cancellation request durably and hands a run that is not in Slurm
+// yet back to the executor, which ends it; the tracker cancels the jobs of a submitted run.
+func (d *Daemon) markCancel(ctx context.Context, runID, by string) (journal.Run, error) {
+	run, err := d.journal.RequestCancel(ctx, runID)
+	if err != nil {
+		return journal.Run{}, err
+	}
+	d.log.WithField("run", run.ID).WithField("by", by).Info("cancel requested")
+	switch run.State {
+	case journal.Accepted, journal.Rendered:
+		d.enqueue(run.ID)
+	}
+	return run, nil
+}
+
+// RequestCancel asks for a run to be cancelled, as DELETE /v1/jobs/{id} does. The request
+// is journaled at once; the jobs of a run already in Slurm are cancelled by the tracker
+// (woken now), as the run's account, so that the caller never waits on scancel. A run that
+// has ended is returned as it is.
+func (d *Daemon) RequestCancel(ctx context.Context, runID string) (journal.Run, error) {
+	run, err := d.journal.Get(ctx, runID)
+	if err != nil {
+		return journal.Run{}, err
+	}
+	if run.State.Terminal() {
+		return run, nil
+	}
+	if run, err = d.markCancel(ctx, runID, "gateway"); err != nil {
+		return journal.Run{}, err
+	}
+	d.wakeTracker()
+	return run, nil
+}
+
+// ReadLogs reads at most maxBytes of a run's logs from offset: the bytes GET
+// /v1/jobs/{id}/logs (without follow) would send from there. One step and one stream (and
+// one task of an array) are the file's own bytes, and offsets into them are stable; several
+// sources are concatenated with each line prefixed by its step, which shifts while a source
+// before the last is still growing. eof is true when the run had ended before the read and
+// the read reached the end. step "" means every step, task < 0 every array task, stream ""
+// both streams.
+func (d *Daemon) ReadLogs(ctx context.Context, runID, step string, task int, stream string, offset int64, maxBytes int) (data []byte, eof bool, err error) {
+	if step != "" && !stepNamePattern.MatchString(step) {
+		return nil, false, errors.New("step: a step name")
+	}
+	switch stream {
+	case "":
+		stream = "both"
+	case "stdout", "stderr", "both":
+	default:
+		return nil, false, errors.New("stream: stdout, stderr or both")
+	}
+	if offset < 0 || maxBytes < 1 {
+		return nil, false, fmt.Errorf("offset %d and maxBytes %d: offset ≥ 0, maxBytes ≥ 1", offset, maxBytes)
+	}
+	run, err := d.journal.Get(ctx, runID)
+	if err != nil {
+		return nil, false, err
+	}
+	// The state is read before the files: a run that had ended has written all it will.
+	ended := run.State.Terminal()
+	if run.Workspace == "" {
+		return nil, ended, nil
+	}
+	sources, err := logSources(run, step, max(task, -1), stream)
+	if err != nil {
+		return nil, false, err
+	}
+	raw := len(sources) == 1 && step != ""
+	w := &logWindow{skip: offset, limit: maxBytes}
+	if raw {
+		// The file's own bytes: start reading at the offset instead of skipping up to it.
+		sources[0].off, w.skip = offset, 0
+	}
+	if err := d.streamLogs(ctx, w, run, sources, raw, false); err != nil && !errors.Is(err, errWindowFull) {
+		return nil, false, err
+	}
+	if len(w.buf) > maxBytes {
+		return w.buf[:maxBytes], false, nil
+	}
+	return w.buf, ended, nil
+}
+
+// errWindowFull stops reading logs once a logWindow holds what was asked for.
+var errWindowFull = errors.New("log window full")
+
+// logWindow keeps bytes [skip, skip+limit] of what is written to it, one byte more than
+// asked so that the reader knows whether more follows.
+type logWindow struct {
+	skip  int64
+	limit int
+	buf   []byte
+}
+
+func (w *logWindow) Write(p []byte) (int, error) {
+	n := len(p)
+	if w.skip > 0 {
+		drop := min(w.skip, int64(len(p)))
+		w.skip -= drop
+		p = p[drop:]
+	}
+	room := w.limit + 1 - len(w.buf)
+	if len(p) > room {
+		p = p[:room]
+	}
+	w.buf = append(w.buf, p...)
+	if len(w.buf) > w.limit {
+		return n, errWindowFull
+	}
+	return n, nil
+}
+
+// Config is the daemon's configuration with its defaults applied.
+func (d *Daemon) Config() Config { return d.cfg }
+
+// Slurm is the bridge the daemon reads Slurm with, as its own account.
+func (d *Daemon) Slurm() *slurmbridge.Bridge { return d.bridge }
+
+// AccountingStore is the accounting service's store; nil when the daemon runs without
+// accounting.
+func (d *Daemon) AccountingStore() *store.Store {
+	if d.accounting == nil {
+		return nil
+	}
+	return d.accounting.Store()
+}

@@ -1,0 +1,140 @@
+package gatewaylink
+
+import (
+	"errors"
+	"fmt"
+	"net/url"
+	"path/filepath"
+	"regexp"
+	"time"
+
+	"github.com/petagrid/petagrid/gateway/protocol"
+)
+
+// Config is the `grid:` section of the site configuration (`gateway:` configures the gateway
+// itself): where the grid gateway is and what the site tells it. Every field is documented
+// in docs/site-gateway.md.
+type Config struct {
+	// URL is the gateway's base URL, https://host[:port] (http:// only for tests or a
+	// loopback proxy: requests are signed, not encrypted).
+	URL string `yaml:"url"`
+	// Key is the site key file (`petagrid keys new`), which signs every request and every
+	// PoCP report; its address is the site's identity at the gateway.
+	Key string `yaml:"key"`
+	// Audience is the gateway's name that requests are signed for; empty: the "audience"
+	// the gateway announces on GET /v1/info.
+	Audience string `yaml:"audience"`
+	// PollWait is how long the gateway may hold a poll when it has nothing to send
+	// (default 25s, at most 60s).
+	PollWait time.Duration `yaml:"pollWait"`
+	// RetryMax caps the wait between attempts while the gateway is unreachable (default
+	// 30s); it is also the poll pace while the site is pending or suspended.
+	RetryMax time.Duration `yaml:"retryMax"`
+	// UpdateInterval is how often run states go to the gateway (default 5s).
+	UpdateInterval time.Duration `yaml:"updateInterval"`
+	// PricePerComputeHourWei is what the site charges per Compute Hour, in DPS wei
+	// (decimal digits). Required.
+	PricePerComputeHourWei string `yaml:"pricePerComputeHourWei"`
+	// Labels describe the site to placement and to researchers (e.g. region: eu-west).
+	Labels map[string]string `yaml:"labels"`
+	// ReportPoCP sends each closed period's signed PoCP report (default true).
+	ReportPoCP *bool `yaml:"reportPoCP"`
+	// LocalUser is, in mapped mode, the account grid jobs run as when the researcher's key
+	// is not in site.users.researchers; it must be in site.users.allowedLocalUsers. Empty:
+	// such assignments are refused.
+	LocalUser string `yaml:"localUser"`
+}
+
+// Defaults and bounds.
+const (
+	DefaultPollWait       = protocol.DefaultPollWait
+	DefaultRetryMax       = 30 * time.Second
+	DefaultUpdateInterval = 5 * time.Second
+)
+
+var (
+	audiencePattern  = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._:/@+-]{0,199}$`)
+	localUserPattern = regexp.MustCompile(`^[a-z_][a-z0-9_.-]{0,31}$`)
+	labelKeyPattern  = regexp.MustCompile(`^[a-z0-9][a-z0-9._/-]{0,62}$`)
+)
+
+// WithDefaults fills zero fields.
+func (c Config) WithDefaults() Config {
+	if c.PollWait == 0 {
+		c.PollWait = DefaultPollWait
+	}
+	if c.RetryMax == 0 {
+		c.RetryMax = DefaultRetryMax
+	}
+	if c.UpdateInterval == 0 {
+		c.UpdateInterval = DefaultUpdateInterval
+	}
+	if c.ReportPoCP == nil {
+		yes := true
+		c.ReportPoCP = &yes
+	}
+	return c
+}
+
+// Reports says whether closed periods' PoCP reports are sent (the default).
+func (c Config) Reports() bool { return c.ReportPoCP == nil || *c.ReportPoCP }
+
+// Validate checks the section on its own; New checks it against the site (user mapping,
+// accounting) too.
+func (c Config) Validate() error {
+	var errs []error
+	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
+	if c.URL == "" {
+		bad("grid.url is required (https://host[:port] of the grid gateway)")
+	} else if u, err := url.Parse(c.URL); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+		bad("grid.url %q: use https://host[:port]", clip(c.URL, 100))
+	} else if (u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.Fragment != "" || u.User != nil {
+		bad("grid.url %q: give the gateway's base URL only, with no path, query or user", clip(c.URL, 100))
+	}
+	if c.Key == "" {
+		bad("grid.key is required: the site key file (create one with `petagrid keys new --file /etc/petagrid/site.key`)")
+	} else if !filepath.IsAbs(c.Key) {
+		bad("grid.key %q must be an absolute path", clip(c.Key, 100))
+	}
+	if c.Audience != "" && !audiencePattern.MatchString(c.Audience) {
+		bad("grid.audience %q: the gateway's name, 1-200 characters from A-Z a-z 0-9 . _ : / @ + -", clip(c.Audience, 60))
+	}
+	if c.PollWait < time.Second || c.PollWait > protocol.MaxPollWait {
+		bad("grid.pollWait %s: between 1s and %s", c.PollWait, protocol.MaxPollWait)
+	}
+	if c.RetryMax < time.Second || c.RetryMax > time.Hour {
+		bad("grid.retryMax %s: between 1s and 1h", c.RetryMax)
+	}
+	if c.UpdateInterval < 100*time.Millisecond || c.UpdateInterval > 10*time.Minute {
+		bad("grid.updateInterval %s: between 100ms and 10m", c.UpdateInterval)
+	}
+	if c.PricePerComputeHourWei == "" {
+		bad("grid.pricePerComputeHourWei is required: what the site charges per Compute Hour, in DPS wei (decimal digits; 1 DPS = 10^18 wei)")
+	} else if _, err := protocol.ParseWei(c.PricePerComputeHourWei); err != nil {
+		bad("grid.pricePerComputeHourWei: %v", err)
+	}
+	if len(c.Labels) > protocol.MaxLabels {
+		bad("grid.labels: at most %d", protocol.MaxLabels)
+	}
+	for _, k := range protocol.SortedLabels(c.Labels) {
+		if !labelKeyPattern.MatchString(k) {
+			bad("grid.labels: key %q: 1-63 characters from a-z 0-9 . _ / -, starting with a letter or digit", clip(k, 60))
+		}
+		if len(c.Labels[k]) > 128 {
+			bad("grid.labels.%s: at most 128 bytes", k)
+		}
+	}
+	if c.LocalUser != "" && !localUserPattern.MatchString(c.LocalUser) {
+		bad("grid.localUser %q is not a valid user name", clip(c.LocalUser, 40))
+	} else if c.LocalUser == "root" {
+		bad("grid.localUser root is refused: jobs are never submitted as root")
+	}
+	return errors.Join(errs...)
+}
+
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}

@@ -1,0 +1,244 @@
+package gatewaylink
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/petagrid/petagrid/accounting"
+	"github.com/petagrid/petagrid/accounting/store"
+	"github.com/petagrid/petagrid/gateway/protocol"
+	"github.com/petagrid/petagrid/site/pocpreport"
+	"github.com/petagrid/petagrid/slurmbridge"
+	"github.com/petagrid/petagrid/tokenomics"
+)
+
+// nodeSource is what the inventory reads from Slurm (the daemon's slurmbridge).
+type nodeSource interface {
+	Nodes(ctx context.Context) ([]slurmbridge.Node, error)
+	Partitions(ctx context.Context) ([]slurmbridge.Partition, error)
+}
+
+// slurmInventory reads the grid partitions from Slurm and scores their nodes as PoCP does.
+type slurmInventory struct {
+	slurm nodeSource
+	// store gives the names NVML reported for each node's GPUs and their power limits; nil:
+	// none.
+	store    *store.Store
+	catalog  *tokenomics.Catalog
+	hardware pocpreport.Hardware
+	// partitions are the grid partitions (the first is the default); empty: every partition
+	// Slurm has.
+	partitions []string
+	now        func() time.Time
+}
+
+// shapeOf groups identical nodes of a partition.
+type shapeOf struct {
+	cpus      int64
+	memoryMiB int64
+	gpus      int64
+	gpuType   string
+	gpuModel  string
+	megaFLOPS uint64
+}
+
+// Inventory is the grid partitions' node shapes with their live counts (two scontrol calls).
+func (s *slurmInventory) Inventory(ctx context.Context) (protocol.Inventory, error) {
+	parts, err := s.slurm.Partitions(ctx)
+	if err != nil {
+		return protocol.Inventory{}, err
+	}
+	nodes, err := s.slurm.Nodes(ctx)
+	if err != nil {
+		return protocol.Inventory{}, err
+	}
+	var gpus []store.GPUStatus
+	nvml := map[string][]string{}
+	if s.store != nil {
+		// A window of no time: the names and limits, not the energy sums.
+		now := s.now()
+		if gpus, err = s.store.GPUs(ctx, now, now); err != nil {
+			return protocol.Inventory{}, err
+		}
+		for _, g := range gpus {
+			nvml[g.Node] = append(nvml[g.Node], g.Name)
+		}
+	}
+	scorer, err := pocpreport.NewScorer(s.catalog, s.hardware, nvml)
+	if err != nil {
+		return protocol.Inventory{}, err
+	}
+	chosen, err := s.gridPartitions(parts)
+	if err != nil {
+		return protocol.Inventory{}, err
+	}
+	members := map[string][]slurmbridge.Node{}
+	for _, n := range nodes {
+		for _, p := range n.Partitions {
+			members[p] = append(members[p], n)
+		}
+	}
+	inv := protocol.Inventory{CatalogSHA256: s.catalog.SHA256Hex()}
+	counted := map[string]bool{}
+	for _, p := range chosen {
+		shapes := map[shapeOf]*protocol.NodeShape{}
+		for _, n := range members[p.Name] {
+			if n.CPUs < 1 {
+				continue // a FUTURE node or one Slurm knows nothing of yet
+			}
+			total, types, only := gresGPUs(n.GRES)
+			mega, err := scorer.NodeIndex(n.Name, n.CPUs, types)
+			if err != nil {
+				return protocol.Inventory{}, err
+			}
+			key := shapeOf{cpus: n.CPUs, memoryMiB: max(n.RealMemoryMiB, 0), gpus: total, megaFLOPS: mega}
+			if only != "" {
+				if key.gpuModel, err = scorer.GPUModel(n.Name, only); err != nil {
+					return protocol.Inventory{}, err
+				}
+				if only != "gpu" {
+					key.gpuType = only
+				}
+			}
+			sh := shapes[key]
+			if sh == nil {
+				sh = &protocol.NodeShape{CPUs: int(key.cpus), MemoryMiB: key.memoryMiB, GPUs: int(key.gpus), GPUType: key.gpuType, GPUModel: key.gpuModel, MegaFLOPS: mega}
+				shapes[key] = sh
+			}
+			sh.Nodes++
+			if accounting.Available(n) {
+				sh.Available++
+				if n.State == "IDLE" {
+					sh.Idle++
+				}
+			}
+			if !counted[n.Name] {
+				counted[n.Name] = true
+				sum, carry := bits.Add64(inv.CapacityMegaFLOPS, mega, 0)
+				if carry != 0 {
+					return protocol.Inventory{}, fmt.Errorf("the grid's capacity is beyond 64 bits of MFLOPS")
+				}
+				inv.CapacityMegaFLOPS = sum
+				inv.GPUs += int(total)
+			}
+		}
+		part := protocol.Partition{Name: p.Name, Default: p.Default}
+		if p.MaxTimeMinutes != nil && *p.MaxTimeMinutes > 0 {
+			part.MaxTimeSeconds = *p.MaxTimeMinutes * 60
+		}
+		for _, sh := range shapes {
+			part.Shapes = append(part.Shapes, *sh)
+		}
+		sort.Slice(part.Shapes, func(i, j int) bool { return lessShape(part.Shapes[i], part.Shapes[j]) })
+		inv.Partitions = append(inv.Partitions, part)
+	}
+	for _, g := range gpus {
+		if counted[g.Node] && g.PowerLimitMilliwatts != nil && *g.PowerLimitMilliwatts > 0 {
+			inv.PowerLimitMilliwatts += uint64(*g.PowerLimitMilliwatts)
+		}
+	}
+	if err := inv.Validate(); err != nil {
+		return protocol.Inventory{}, fmt.Errorf("the inventory read from Slurm does not fit the protocol:\n%w", err)
+	}
+	return inv, nil
+}
+
+// gridPartitions picks the configured grid partitions, in order (the first is the
+// default), or every partition Slurm has.
+func (s *slurmInventory) gridPartitions(parts []slurmbridge.Partition) ([]slurmbridge.Partition, error) {
+	if len(s.partitions) == 0 {
+		if len(parts) == 0 {
+			return nil, fmt.Errorf("Slurm lists no partitions")
+		}
+		if len(parts) > protocol.MaxPartitions {
+			return nil, fmt.Errorf("Slurm has %d partitions, more than a registration holds (%d): name the grid's in site.gridPartitions", len(parts), protocol.MaxPartitions)
+		}
+		return parts, nil
+	}
+	byName := map[string]slurmbridge.Partition{}
+	for _, p := range parts {
+		byName[p.Name] = p
+	}
+	var out []slurmbridge.Partition
+	for i, name := range s.partitions {
+		p, ok := byName[name]
+		if !ok {
+			return nil, fmt.Errorf("site.gridPartitions names %s, which Slurm does not have", name)
+		}
+		p.Default = i == 0
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// gresGPUs sums a node's GPUs and writes them as the node sampler does ("a100:4,gpu:2",
+// untyped GPUs under "gpu"); only is the type when there is exactly one.
+func gresGPUs(list []slurmbridge.GRES) (total int64, types, only string) {
+	byType := map[string]int64{}
+	for _, g := range list {
+		if g.Name != "gpu" || g.Count <= 0 {
+			continue
+		}
+		t := g.Type
+		if t == "" {
+			t = "gpu"
+		}
+		byType[t] += g.Count
+		total += g.Count
+	}
+	var parts []string
+	for t, n := range byType {
+		parts = append(parts, t+":"+strconv.FormatInt(n, 10))
+		only = t
+	}
+	if len(byType) != 1 {
+		only = ""
+	}
+	sort.Strings(parts)
+	return total, strings.Join(parts, ","), only
+}
+
+func lessShape(a, b protocol.NodeShape) bool {
+	switch {
+	case a.CPUs != b.CPUs:
+		return a.CPUs < b.CPUs
+	case a.MemoryMiB != b.MemoryMiB:
+		return a.MemoryMiB < b.MemoryMiB
+	case a.GPUs != b.GPUs:
+		return a.GPUs < b.GPUs
+	case a.GPUType != b.GPUType:
+		return a.GPUType < b.GPUType
+	case a.GPUModel != b.GPUModel:
+		return a.GPUModel < b.GPUModel
+	}
+	return a.MegaFLOPS < b.MegaFLOPS
+}
+
+// clusterName is accounting.cluster, or Slurm's ClusterName asked once.
+type clusterName struct {
+	name  string
+	slurm interface {
+		ClusterName(ctx context.Context) (string, error)
+	}
+	mu sync.Mutex
+}
+
+func (c *clusterName) get(ctx context.Context) (string, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.name != "" {
+		return c.name, nil
+	}
+	name, err := c.slurm.ClusterName(ctx)
+	if err != nil {
+		return "", err
+	}
+	c.name = name
+	return name, nil
+}
