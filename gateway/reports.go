@@ -5,8 +5,10 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"math/big"
 	"net/http"
 	"strings"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 
@@ -95,7 +97,7 @@ func (g *Gateway) IntakeReport(ctx context.Context, site store.Site, body []byte
 		return reject(http.StatusUnprocessableEntity, fmt.Sprintf("epoch: epoch %d has not ended (it ends %s)", rep.Epoch, end.Format("2006-01-02T15:04:05Z")))
 	}
 	start, _, _ := g.calendar.Period(rep.Epoch)
-	jobs, gpuSeconds, err := g.store.SiteUsage(ctx, site.Name, start, end)
+	reasons, err := g.checkGridUsage(ctx, site.Name, rep, start, end)
 	if err != nil {
 		return ans, 0, err
 	}
@@ -106,19 +108,9 @@ func (g *Gateway) IntakeReport(ctx context.Context, site store.Site, body []byte
 	inv := site.Registration.Inventory
 	reg := pocp.Registration{Site: common.HexToAddress(site.Address), CapacityMegaFLOPS: inv.CapacityMegaFLOPS, GPUs: uint32(inv.GPUs),
 		PowerLimitMilliwatts: inv.PowerLimitMilliwatts, CatalogSHA256: catalogHash, ReferenceMegaFLOPS: g.catalog.ReferenceScore().PerDeviceMegaFLOPS}
-	// The gateway's own view of the site's usage only covers grid jobs; a site also runs its
-	// local users' jobs, so only a report claiming LESS than the grid jobs it ran is
-	// inconsistent. CheckPlausibility compares both ways, so it gets the view only when the
-	// site ran no local work beyond the grid's (jobs equal).
-	var acct *pocp.AccountingView
-	if jobs > 0 && uint64(rep.JobsRun) == jobs {
-		acct = &pocp.AccountingView{JobsRun: jobs, GPUSeconds: gpuSeconds}
-	}
-	var reasons []string
-	if jobs > 0 && uint64(rep.JobsRun) < jobs {
-		reasons = append(reasons, fmt.Sprintf("accounting: the report counts %d jobs, fewer than the %d grid jobs the site reported finishing in the period", rep.JobsRun, jobs))
-	}
-	for _, v := range pocp.CheckPlausibility(rep, reg, g.calendar, g.pocpPolicy(), acct) {
+	// The accounting comparison is checkGridUsage's: the gateway only sees grid jobs, so its
+	// records are a lower bound of the site's, not an estimate to match.
+	for _, v := range pocp.CheckPlausibility(rep, reg, g.calendar, g.pocpPolicy(), nil) {
 		reasons = append(reasons, v.String())
 	}
 	if len(reasons) > 0 {
@@ -138,6 +130,57 @@ func (g *Gateway) IntakeReport(ctx context.Context, site store.Site, body []byte
 	ans.Accepted = true
 	g.log.WithField("site", site.Name).WithField("epoch", rep.Epoch).WithField("medianMegaFlops", rep.MedianMegaFLOPS).WithField("coveragePpm", rep.CoveragePPM).Info("PoCP report accepted")
 	return ans, http.StatusCreated, nil
+}
+
+// checkGridUsage holds a report to the grid jobs the site ran for the gateway: every grid job
+// whose steps ran wholly inside the period (by the site's own step times) is in the report's
+// jobs, and its GPU-seconds in the report's (within the accounting tolerance). The gateway does
+// not see the site's local work, so these are lower bounds: a report may show more, never less.
+func (g *Gateway) checkGridUsage(ctx context.Context, site string, rep *pocp.Report, start, end time.Time) ([]string, error) {
+	jobs, err := g.store.SiteJobsWithUsage(ctx, site, start)
+	if err != nil {
+		return nil, err
+	}
+	var inside, gpuSeconds uint64
+	for _, j := range jobs {
+		if j.Usage == nil || len(j.Usage.SlurmJobs) == 0 {
+			continue // never reached Slurm
+		}
+		first, last, ok := stepSpan(j)
+		if !ok || first.Before(start) || last.After(end) {
+			continue
+		}
+		inside++
+		gpuSeconds += uint64(j.Usage.GPUSeconds)
+	}
+	var reasons []string
+	if uint64(rep.JobsRun) < inside {
+		reasons = append(reasons, fmt.Sprintf("accounting: the report counts %d jobs, fewer than the %d grid jobs the site ran wholly inside the period", rep.JobsRun, inside))
+	}
+	tol := g.pocpPolicy().AccountingTolerancePPM
+	if tol < 1_000_000 && new(big.Int).Mul(new(big.Int).SetUint64(rep.GPUSeconds), big.NewInt(1_000_000)).Cmp(
+		new(big.Int).Mul(new(big.Int).SetUint64(gpuSeconds), new(big.Int).SetUint64(1_000_000-tol))) < 0 {
+		reasons = append(reasons, fmt.Sprintf("accounting: the report counts %d GPU-seconds, fewer than the %d of the grid jobs the site ran wholly inside the period", rep.GPUSeconds, gpuSeconds))
+	}
+	return reasons, nil
+}
+
+// stepSpan is when a job's first step started and its last step ended, by the site's
+// record.
+func stepSpan(j store.Job) (first, last time.Time, ok bool) {
+	for _, s := range j.Steps {
+		if s.StartedAt == nil || s.EndedAt == nil {
+			continue
+		}
+		if !ok || s.StartedAt.Before(first) {
+			first = *s.StartedAt
+		}
+		if !ok || s.EndedAt.After(last) {
+			last = *s.EndedAt
+		}
+		ok = true
+	}
+	return first, last, ok
 }
 
 func (g *Gateway) pocpPolicy() pocp.Policy {

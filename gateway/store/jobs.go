@@ -585,20 +585,10 @@ func (s *Store) EscrowSettled(ctx context.Context, id string) error {
 	})
 }
 
-// SiteUsage sums the usage the site reported for jobs that ended in [since, until): the
-// gateway's own view of the site's accounting, checked against its PoCP reports.
-func (s *Store) SiteUsage(ctx context.Context, site string, since, until time.Time) (jobs, gpuSeconds uint64, err error) {
-	list, err := s.queryJobs(ctx, `SELECT `+jobColumns+` FROM jobs WHERE site = ? AND usage != '' AND ended_at >= ? AND ended_at < ?`, site, unix(since), unix(until))
-	if err != nil {
-		return 0, 0, err
-	}
-	for _, j := range list {
-		if j.Usage != nil && len(j.Usage.SlurmJobs) > 0 {
-			jobs += uint64(len(j.Usage.SlurmJobs))
-			gpuSeconds += uint64(j.Usage.GPUSeconds)
-		}
-	}
-	return jobs, gpuSeconds, nil
+// SiteJobsWithUsage are the site's jobs whose usage arrived at or after since: every job that
+// ran in a period starting at since is among them (usage arrives after the job ends).
+func (s *Store) SiteJobsWithUsage(ctx context.Context, site string, since time.Time) ([]Job, error) {
+	return s.queryJobs(ctx, `SELECT `+jobColumns+` FROM jobs WHERE site = ? AND usage != '' AND ended_at >= ? ORDER BY ended_at LIMIT 100000`, site, unix(since))
 }
 
 // QueuedJobs lists jobs waiting for a site, oldest first.

@@ -82,6 +82,14 @@ type siteOptions struct {
 	// pool runs the daemon as the unprivileged pool account pgpool (pool mode): every job
 	// is pgpool's; pgalice may use the socket.
 	pool bool
+	// confVar names the environment variable with the cluster's slurm.conf (default
+	// PETAGRID_TEST_SLURM_CONF, the first cluster); name is site.name (default e2e-site).
+	confVar string
+	name    string
+	// gpuTypes replaces the profile's GPU type routing (default {fake: gpu}).
+	gpuTypes string
+	// extra is appended to the configuration (e.g. grid: and pocp: sections).
+	extra string
 }
 
 func freePort(t *testing.T) string {
@@ -115,6 +123,12 @@ func startSite(t *testing.T, opts siteOptions) *siteDaemon {
 	if opts.runAs == "" {
 		opts.runAs = "runuser"
 	}
+	if opts.confVar == "" {
+		opts.confVar = "PETAGRID_TEST_SLURM_CONF"
+	}
+	if opts.name == "" {
+		opts.name = "e2e-site"
+	}
 	dir := t.TempDir()
 	ws := sharedDir(t, "petagrid-site-ws-", 0o1777)
 	profile := filepath.Join(dir, "profile.yaml")
@@ -123,6 +137,9 @@ func startSite(t *testing.T, opts siteOptions) *siteDaemon {
 		t.Fatal(err)
 	}
 	data = []byte(strings.Replace(string(data), "workspaceRoot: /tmp/petagrid-demo", "workspaceRoot: "+ws, 1))
+	if opts.gpuTypes != "" {
+		data = []byte(strings.Replace(string(data), "gpuTypes: {fake: gpu}", "gpuTypes: "+opts.gpuTypes, 1))
+	}
 	if err := os.WriteFile(profile, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -171,7 +188,7 @@ func startSite(t *testing.T, opts siteOptions) *siteDaemon {
 	cfg := fmt.Sprintf(`slurm:
   conf: %s
 site:
-  name: e2e-site
+  name: %s
   gridPartitions: [cpu, gpu]
   profile: %s
   journal: %s
@@ -196,7 +213,7 @@ accounting:
     initialBackfill: 1h
   nodes:
     slot: 10s
-`, os.Getenv("PETAGRID_TEST_SLURM_CONF"), profile, s.journal, users, researchers.String(), s.socket, listen, metrics, opts.trackerInterval, opts.workers, s.accountingStore)
+%s`, os.Getenv(opts.confVar), opts.name, profile, s.journal, users, researchers.String(), s.socket, listen, metrics, opts.trackerInterval, opts.workers, s.accountingStore, opts.extra)
 	if err := os.WriteFile(s.config, []byte(cfg), 0o644); err != nil {
 		t.Fatal(err)
 	}
