@@ -254,7 +254,7 @@ type fakeReports struct {
 	cal     pocp.Calendar
 	built   []uint64
 	domains []pocp.Domain
-	empty map[uint64]bool // periods with nothing observed
+	empty   map[uint64]bool // periods with nothing observed
 }
 
 func (f *fakeReports) Calendar() pocp.Calendar                 { return f.cal }
