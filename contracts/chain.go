@@ -83,11 +83,32 @@ func NewSimulated(funded ...common.Address) *Simulated {
 
 // AdjustTime moves the simulated clock forward and mines a block at the new time.
 func (s *Simulated) AdjustTime(d time.Duration) error {
-	if err := s.Backend.AdjustTime(d); err != nil {
+	s.sending.Lock()
+	defer s.sending.Unlock()
+	if err := adjustTime(s.Backend.AdjustTime, s.Backend.Commit, d); err != nil {
 		return fmt.Errorf("moving simulated time: %w", err)
 	}
 	s.Backend.Commit()
 	return nil
+}
+
+// adjustTime moves an on-demand chain's clock. The beacon refuses while its pool lists a
+// pending transaction, and the pool drops a mined transaction only when its reorg loop has
+// processed the new head, asynchronously: right after a transaction, the refusal is a race,
+// not a state. So it waits for the pool to catch up, and mines a straggler that was promoted
+// after its block was sealed.
+func adjustTime(adjust func(time.Duration) error, mine func() common.Hash, d time.Duration) error {
+	var err error
+	for attempt := 0; attempt < 100; attempt++ {
+		if err = adjust(d); err == nil || !strings.Contains(err.Error(), "non-empty block") {
+			return err
+		}
+		if attempt%20 == 19 {
+			mine()
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return err
 }
 
 // Close stops the simulated chain.
@@ -225,6 +246,10 @@ func (c *Chain) wait(ctx context.Context, tx *types.Transaction) (*types.Receipt
 			if err == nil && head >= r.BlockNumber.Uint64()+c.Confirmations {
 				return r, nil
 			}
+		} else if errors.Is(err, ethereum.NotFound) && c.commit != nil {
+			// A chain that mines on demand sealed its block before the pool promoted the
+			// transaction: mine again rather than wait for a block that never comes.
+			c.commit()
 		} else if !errors.Is(err, ethereum.NotFound) && !strings.Contains(err.Error(), "transaction indexing is in progress") {
 			// geth answers "transaction indexing is in progress" while its indexer catches up
 			// (right after start): the receipt is not there yet, which is no failure.

@@ -206,7 +206,7 @@ func (d *DevChain) AdjustTime(delta time.Duration) error {
 	if d.closed {
 		return errors.New("dev chain: closed")
 	}
-	if err := d.beacon.AdjustTime(delta); err != nil {
+	if err := adjustTime(d.beacon.AdjustTime, d.beacon.Commit, delta); err != nil {
 		return fmt.Errorf("dev chain: moving time by %s: %w", delta, err)
 	}
 	d.syncLocked()
