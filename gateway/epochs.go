@@ -99,6 +99,10 @@ func (g *Gateway) economyState(ctx context.Context) (*tokenomics.State, error) {
 	}
 	if e, ok, err := g.store.LatestSettled(ctx); err != nil {
 		return nil, err
+	} else if oc.NextEpoch > 0 && (!ok || e.Epoch != oc.NextEpoch-1) {
+		// Cumulative rewards come from the previous epoch's record: without it, every later
+		// root would drop rewards already committed.
+		return nil, fmt.Errorf("the chain's last settled epoch is %d but the state's is not: refusing to compute rewards without it", oc.NextEpoch-1)
 	} else if ok {
 		var cum map[string]string
 		if err := json.Unmarshal([]byte(e.Rewards), &cum); err != nil {
@@ -127,6 +131,9 @@ func (g *Gateway) CloseEpoch(ctx context.Context, want *uint64) (EpochSummary, e
 		return EpochSummary{}, err
 	}
 	next := oc.NextEpoch
+	if err := g.reconcileEpochs(ctx, next); err != nil {
+		return EpochSummary{}, err
+	}
 	if want != nil && *want < next {
 		return g.EpochSummary(ctx, *want)
 	}
@@ -141,7 +148,11 @@ func (g *Gateway) CloseEpoch(ctx context.Context, want *uint64) (EpochSummary, e
 	case err == nil:
 		return EpochSummary{}, fmt.Errorf("epoch %d is recorded as settled but the chain's next epoch is %d: the state does not belong to this chain", next, next)
 	case errors.Is(err, store.ErrNotFound):
-		if rec, err = g.computeEpoch(ctx, next); err != nil {
+		rec, err = g.computeEpoch(ctx, next)
+		if errors.Is(err, store.ErrReportsChanged) {
+			rec, err = g.computeEpoch(ctx, next) // a report arrived meanwhile: count it
+		}
+		if err != nil {
 			return EpochSummary{}, err
 		}
 	default:
@@ -152,10 +163,17 @@ func (g *Gateway) CloseEpoch(ctx context.Context, want *uint64) (EpochSummary, e
 		return EpochSummary{}, fmt.Errorf("epoch %d settlement record: %w", next, err)
 	}
 	es := contracts.EpochSettlement{Epoch: s.Epoch, InputsRoot: s.InputsRoot, RewardsRoot: s.RewardsRoot}
-	es.Replenishment, _ = new(big.Int).SetString(s.Replenishment, 10)
-	es.RewardsTotal, _ = new(big.Int).SetString(s.RewardsTotal, 10)
+	var ok1, ok2 bool
+	es.Replenishment, ok1 = new(big.Int).SetString(s.Replenishment, 10)
+	es.RewardsTotal, ok2 = new(big.Int).SetString(s.RewardsTotal, 10)
+	if !ok1 || !ok2 {
+		return EpochSummary{}, fmt.Errorf("epoch %d settlement record has malformed amounts", next)
+	}
 	for _, t := range s.Targets {
-		v, _ := new(big.Int).SetString(t.GFL, 10)
+		v, ok := new(big.Int).SetString(t.GFL, 10)
+		if !ok {
+			return EpochSummary{}, fmt.Errorf("epoch %d settlement record: malformed target of %s", next, t.Provider.Hex())
+		}
 		es.Targets = append(es.Targets, contracts.Target{Provider: t.Provider, GFL: v})
 	}
 	settled, err := g.deploy.SettleEpoch(ctx, g.key, es, g.cfg.Epochs.Batch)
@@ -171,6 +189,39 @@ func (g *Gateway) CloseEpoch(ctx context.Context, want *uint64) (EpochSummary, e
 		log.WithField("providers", len(es.Targets)).WithField("rewards", tokenomics.FormatAmount(es.RewardsTotal)).WithField("era", sum.EraAfter).Info("epoch settled on chain")
 	}
 	return sum, err
+}
+
+// reconcileEpochs records as settled an epoch the chain closed but the state still has as
+// computed: the gateway stopped between the close transaction and its record. The chain's
+// rewards root must be the one recorded, or the state is not this chain's.
+func (g *Gateway) reconcileEpochs(ctx context.Context, next uint64) error {
+	if next == 0 {
+		return nil
+	}
+	e, err := g.store.Epoch(ctx, next-1)
+	if errors.Is(err, store.ErrNotFound) {
+		return fmt.Errorf("the chain has settled epoch %d, which this state never computed: the state does not belong to this chain", next-1)
+	}
+	if err != nil || e.Status == store.EpochSettled {
+		return err
+	}
+	var s settlementRecord
+	if err := json.Unmarshal([]byte(e.Settlement), &s); err != nil {
+		return fmt.Errorf("epoch %d settlement record: %w", e.Epoch, err)
+	}
+	root, err := g.deploy.RewardsRoot(ctx)
+	if err != nil {
+		return err
+	}
+	if root != s.RewardsRoot {
+		return fmt.Errorf("epoch %d is closed on chain with rewards root %s, but the state computed %s: the state does not belong to this chain", e.Epoch, root.Hex(), s.RewardsRoot.Hex())
+	}
+	now, err := g.chain.Now(ctx)
+	if err != nil {
+		return err
+	}
+	g.log.WithField("epoch", e.Epoch).Warn("the chain closed this epoch but the gateway stopped before recording it: recorded now")
+	return g.store.MarkEpochSettled(ctx, e.Epoch, now, `{"recovered":true}`)
 }
 
 // computeEpoch computes an epoch's settlement from the accepted reports and the chain's
@@ -247,7 +298,7 @@ func (g *Gateway) computeEpoch(ctx context.Context, epoch uint64) (store.Epoch, 
 		return store.Epoch{}, err
 	}
 	rewardsJSON, _ := json.Marshal(cumulative)
-	return g.store.SaveComputedEpoch(ctx, store.Epoch{Epoch: epoch, Settlement: string(settlementJSON), Result: string(resultJSON), Rewards: string(rewardsJSON)})
+	return g.store.SaveComputedEpoch(ctx, store.Epoch{Epoch: epoch, Settlement: string(settlementJSON), Result: string(resultJSON), Rewards: string(rewardsJSON)}, len(reports))
 }
 
 // EpochSummary describes a recorded epoch.

@@ -51,6 +51,10 @@ type Gateway struct {
 	// placeWake signals the placer.
 	placeWake chan struct{}
 	logs      *logRelay
+	// cancelSent is when each (site, job) cancel was last sent, so that a cancel in flight
+	// is not repeated on every poll.
+	cancelMu   sync.Mutex
+	cancelSent map[string]time.Time
 	// epochMu serialises epoch closes (the automatic one and an operator's).
 	epochMu sync.Mutex
 }
@@ -105,7 +109,7 @@ func New(ctx context.Context, cfg Config, opts Options) (*Gateway, error) {
 		return nil, fmt.Errorf("gateway.epochs: %w", err)
 	}
 	g := &Gateway{cfg: cfg, res: res, log: log, version: opts.Version, key: key, address: crypto.PubkeyToAddress(key.PublicKey),
-		catalog: catalog, calendar: cal, policy: opts.Policy, now: opts.Now, wake: map[string]chan struct{}{}, placeWake: make(chan struct{}, 1)}
+		catalog: catalog, calendar: cal, policy: opts.Policy, now: opts.Now, wake: map[string]chan struct{}{}, placeWake: make(chan struct{}, 1), cancelSent: map[string]time.Time{}}
 	if g.policy == nil {
 		g.policy = placement.Default{}
 	}
@@ -121,6 +125,15 @@ func New(ctx context.Context, cfg Config, opts Options) (*Gateway, error) {
 	if err := g.openChain(ctx); err != nil {
 		g.Close()
 		return nil, err
+	}
+	// An epoch the chain closed while the gateway was down is recorded before anything else.
+	oc, err := g.deploy.State(ctx)
+	if err == nil {
+		err = g.reconcileEpochs(ctx, oc.NextEpoch)
+	}
+	if err != nil {
+		g.Close()
+		return nil, fmt.Errorf("checking the state against the chain: %w", err)
 	}
 	return g, nil
 }
@@ -185,7 +198,11 @@ func (g *Gateway) openChain(ctx context.Context) error {
 			return fmt.Errorf("no contract at the recorded settlement address %s on chain %s: the chain is not the one the state was created with", rec.Addresses.Settlement.Hex(), rec.ChainID)
 		}
 		g.params.EraSeconds = rec.EraSeconds
-		g.params.EraThresholdGFL, _ = new(big.Int).SetString(rec.EraThresholdGFL, 10)
+		threshold, ok := new(big.Int).SetString(rec.EraThresholdGFL, 10)
+		if !ok || threshold.Sign() <= 0 {
+			return fmt.Errorf("the state's deployment record has a malformed era threshold %q", rec.EraThresholdGFL)
+		}
+		g.params.EraThresholdGFL = threshold
 		g.params.ReclaimAfterSeconds = rec.ReclaimAfterSeconds
 		return nil
 	}

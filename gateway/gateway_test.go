@@ -2,6 +2,9 @@ package gateway_test
 
 import (
 	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
 	"math/big"
 	"net/http"
 	"path/filepath"
@@ -10,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/petagrid/petagrid/contracts"
 	"github.com/petagrid/petagrid/gateway"
 	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/gateway/store"
@@ -18,6 +22,8 @@ import (
 	"github.com/petagrid/petagrid/site/journal"
 	"github.com/petagrid/petagrid/test/gatewaytest"
 	"github.com/petagrid/petagrid/tokenomics"
+
+	_ "github.com/mattn/go-sqlite3" // to simulate a crash in the state
 )
 
 // gpuWorkflow asks for 2 A100s for 30 minutes.
@@ -87,8 +93,35 @@ func TestGatewayEndToEnd(t *testing.T) {
 	if _, _, err := res.Submit(ctx, gateway.SubmitRequest{Workflow: "version: 1\nname: x\nsteps: [}", FileName: "bad.yaml", MaxCostWei: "1000"}); err == nil || !regexp.MustCompile(`bad\.yaml:[0-9]+:[0-9]+: `).MatchString(err.Error()) {
 		t.Fatalf("bad YAML: %v", err)
 	}
+	// The same at the gateway itself, once an escrow is locked: refused, recorded, refunded.
+	badKey := "bad-yaml-submission-0001"
+	if err := d.LockEscrow(ctx, g.Researcher, contracts.EscrowJobID(badKey), big.NewInt(1000)); err != nil {
+		t.Fatal(err)
+	}
+	badBody, _ := json.Marshal(gateway.SubmitRequest{Workflow: "version: 1\nname: x\nsteps: [}", FileName: "bad.yaml", IdempotencyKey: badKey, MaxCostWei: "1000"})
+	var apiErr *siteclient.APIError
+	if _, err := res.Call(ctx, http.MethodPost, "/v1/jobs", nil, badBody, &struct{}{}, http.StatusCreated); !errors.As(err, &apiErr) || apiErr.Status != 422 ||
+		len(apiErr.Details) == 0 || !regexp.MustCompile(`^bad\.yaml:[0-9]+:[0-9]+: `).MatchString(apiErr.Details[0]) {
+		t.Fatalf("bad YAML at the gateway: %v", err)
+	}
 
+	// The refused submissions are recorded, ended at no cost, and their escrows refunded.
+	gatewaytest.WaitFor(t, "refused submissions refunded", 20*time.Second, func() (bool, error) {
+		jobs, err := g.Gateway.Store().Jobs(ctx, store.JobFilter{Researcher: res.Address().Hex()})
+		for _, j := range jobs {
+			if j.State != journal.SubmitFailed || j.CostWei != "0" || !strings.Contains(j.Error, "refused at submission") {
+				t.Fatalf("refused submission recorded as %+v", j)
+			}
+			if j.EscrowState != store.EscrowSettled {
+				return false, err
+			}
+		}
+		return len(jobs) == 3, err
+	})
 	balBefore, _ := d.DPSBalance(ctx, res.Address())
+	if balBefore.Cmp(tokenomics.MustAmount("5000")) != 0 {
+		t.Fatalf("researcher holds %s after the refunds, want all 5000 DPS back", balBefore)
+	}
 	budget := tokenomics.MustAmount("2000") // the worst case: 30 min of half a node, 1 Compute Hour
 	job, created, err := res.Submit(ctx, gateway.SubmitRequest{Workflow: gpuWorkflow, FileName: "train.yaml", MaxCostWei: budget.String()})
 	if err != nil || !created {
@@ -279,7 +312,23 @@ func TestGatewayEndToEnd(t *testing.T) {
 	// A restart keeps the deployment, the jobs and the epochs.
 	addrs := d.Addresses
 	g.Stop()
+	// A crash between the chain's close of epoch 1 and its record: the state still has it as
+	// computed. The next start must find the close on chain and record it.
+	db, err := sql.Open("sqlite3", g.Config.State)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`UPDATE epochs SET status = 'computed', settled_at = NULL WHERE epoch = 1`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
 	g.Start()
+	if e, err := g.Gateway.Store().Epoch(ctx, 1); err != nil || e.Status != store.EpochSettled {
+		t.Fatalf("epoch 1 after a crash before its record: %+v %v", e, err)
+	}
+	if p, err := g.Client(siteA.Key).RewardProof(ctx, siteA.Addr()); err != nil || p.Epoch != 1 {
+		t.Fatalf("reward proof after the recovered epoch: %+v %v", p, err)
+	}
 	if g.Gateway.Deployment().Addresses != addrs {
 		t.Fatalf("contracts after restart: %+v, want %+v", g.Gateway.Deployment().Addresses, addrs)
 	}
@@ -377,5 +426,90 @@ func TestSilentSiteWorkIsReplaced(t *testing.T) {
 	}
 	if j, _ := res.Job(ctx, queued.ID); j.State != store.Queued && j.Site == "dear" {
 		t.Fatalf("job of a suspended site: %+v", j)
+	}
+}
+
+// TestApprovalCoversCapacity: an approved site that registers more capacity than it was
+// approved with is pending again (its reports, and so its GFL, are bounded by what an
+// operator approved); less capacity is taken as is.
+func TestApprovalCoversCapacity(t *testing.T) {
+	g := gatewaytest.StartGrid(t)
+	ctx := context.Background()
+	op := g.Client(g.Operator)
+	cat, _ := tokenomics.LoadEmbeddedCatalog()
+	node := 4 * cat.ReferenceScore().PerDeviceMegaFLOPS
+	site := &gatewaytest.Site{T: t, Name: "grower", Key: gatewaytest.NewKey(t, filepath.Join(g.Dir, "grower.key")), URL: g.URL}
+	site.Register(gatewaytest.Inventory(t, "a100", 4, 2, node), "1")
+	if _, err := op.SetProviderStatus(ctx, "grower", true, ""); err != nil {
+		t.Fatal(err)
+	}
+	// Claiming more than the shapes hold is refused outright.
+	inflated := gatewaytest.Inventory(t, "a100", 4, 2, node)
+	inflated.CapacityMegaFLOPS *= 10
+	if code := site.Register(inflated, "1"); code != http.StatusUnprocessableEntity {
+		t.Fatalf("capacity beyond the node shapes: %d", code)
+	}
+	// More nodes: back to pending, the registry keeps the approved capacity.
+	if code := site.Register(gatewaytest.Inventory(t, "a100", 4, 4, node), "1"); code != http.StatusOK {
+		t.Fatalf("re-registration: %d", code)
+	}
+	list, _ := op.Providers(ctx)
+	if len(list) != 1 || list[0].Status != store.SitePending || !strings.Contains(list[0].StatusReason, "approval again") {
+		t.Fatalf("a site that grew: %+v", list)
+	}
+	if p, _ := g.Gateway.Deployment().Provider(ctx, site.Addr()); p.CapacityMegaFLOPS != 2*node {
+		t.Fatalf("registry capacity %d, want the approved %d", p.CapacityMegaFLOPS, 2*node)
+	}
+	if _, err := op.SetProviderStatus(ctx, "grower", true, "audited again"); err != nil {
+		t.Fatal(err)
+	}
+	if p, _ := g.Gateway.Deployment().Provider(ctx, site.Addr()); p.CapacityMegaFLOPS != 4*node {
+		t.Fatalf("registry capacity after approval %d, want %d", p.CapacityMegaFLOPS, 4*node)
+	}
+	// Fewer nodes: still approved, the registry follows.
+	site.Register(gatewaytest.Inventory(t, "a100", 4, 1, node), "1")
+	list, _ = op.Providers(ctx)
+	if list[0].Status != store.SiteApproved {
+		t.Fatalf("a site that shrank: %s", list[0].Status)
+	}
+	if p, _ := g.Gateway.Deployment().Provider(ctx, site.Addr()); p.CapacityMegaFLOPS != node {
+		t.Fatalf("registry capacity after shrinking %d, want %d", p.CapacityMegaFLOPS, node)
+	}
+}
+
+// TestCancelledJobRefusedBySiteEnds: a job cancelled while assigned, then refused by its
+// site, ends cancelled at no cost instead of waiting in the queue.
+func TestCancelledJobRefusedBySiteEnds(t *testing.T) {
+	g := gatewaytest.StartGrid(t)
+	ctx := context.Background()
+	op, res := g.Client(g.Operator), g.Client(g.Researcher)
+	cat, _ := tokenomics.LoadEmbeddedCatalog()
+	site := &gatewaytest.Site{T: t, Name: "only", Key: gatewaytest.NewKey(t, filepath.Join(g.Dir, "only.key")), URL: g.URL}
+	site.Register(gatewaytest.Inventory(t, "a100", 4, 1, 4*cat.ReferenceScore().PerDeviceMegaFLOPS), tokenomics.MustAmount("1").String())
+	if _, err := op.SetProviderStatus(ctx, "only", true, ""); err != nil {
+		t.Fatal(err)
+	}
+	if err := op.Fund(ctx, res.Address(), "100", "1"); err != nil {
+		t.Fatal(err)
+	}
+	site.Poll(1)
+	j, _, err := res.Submit(ctx, gateway.SubmitRequest{Workflow: gpuWorkflow, MaxCostWei: tokenomics.MustAmount("10").String()})
+	if err != nil || j.State != store.Assigned {
+		t.Fatalf("submission: %+v %v", j, err)
+	}
+	sc, _ := siteclient.New(g.URL, g.Researcher)
+	if _, err := sc.Cancel(ctx, j.ID); err != nil {
+		t.Fatal(err)
+	}
+	site.Update(protocol.Updates{Refused: []protocol.Refusal{{Job: j.ID, Reason: "no such account"}}})
+	gatewaytest.WaitFor(t, "the cancelled job ended and refunded", 20*time.Second, func() (bool, error) {
+		j, err = res.Job(ctx, j.ID)
+		return j.State == journal.Cancelled && j.EscrowState == store.EscrowSettled, err
+	})
+	if j.CostWei != "0" {
+		t.Fatalf("cancelled job cost %s", j.CostWei)
+	}
+	if bal, _ := g.Gateway.Deployment().DPSBalance(ctx, res.Address()); bal.Cmp(tokenomics.MustAmount("100")) != 0 {
+		t.Fatalf("researcher holds %s, want the 100 DPS back", bal)
 	}
 }

@@ -88,25 +88,6 @@ func (g *Gateway) submitJob(w http.ResponseWriter, r *http.Request, researcher c
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
-	wf, err := workflows.Parse(req.FileName, []byte(req.Workflow))
-	if err != nil {
-		var yamlErrs strictyaml.Errors
-		if errors.As(err, &yamlErrs) {
-			details := make([]string, len(yamlErrs))
-			for i, e := range yamlErrs {
-				details[i] = e.Error()
-			}
-			writeError(w, http.StatusUnprocessableEntity, fmt.Sprintf("the workflow has %d error(s)", len(details)), details...)
-			return
-		}
-		writeError(w, http.StatusUnprocessableEntity, err.Error())
-		return
-	}
-	needs, err := placement.NeedsOf(wf)
-	if err != nil {
-		writeError(w, http.StatusUnprocessableEntity, "the workflow's resources: "+err.Error())
-		return
-	}
 	maxCost, _ := protocol.ParseWei(req.MaxCostWei)
 	escrowID := contracts.EscrowJobID(req.IdempotencyKey)
 	esc, err := g.deploy.EscrowOf(ctx, researcher, escrowID)
@@ -126,19 +107,51 @@ func (g *Gateway) submitJob(w http.ResponseWriter, r *http.Request, researcher c
 		writeError(w, http.StatusPaymentRequired, fmt.Sprintf("the escrow holds %s DPS, less than the budget of %s DPS", tokenomics.FormatAmount(esc.MaxAmount), tokenomics.FormatAmount(maxCost)))
 		return
 	}
-	// A job no approved site could ever run is refused now, with the reason per site, rather
-	// than left waiting; its escrow is refunded.
-	sites, err := g.candidateSites(ctx, nil, true)
-	if err != nil {
-		writeError(w, http.StatusInternalServerError, err.Error())
-		return
+	// From here on the escrow is locked for this submission: a workflow refused now (its
+	// errors, or no approved site could ever run it) is recorded all the same, ended at no
+	// cost, so that its escrow is refunded by the settler like any other, and a concurrent
+	// submission under the same key finds it (one escrow, one job, whatever the order).
+	var refusal, workflowName string
+	var details []string
+	var needs []placement.StepNeed
+	wf, err := workflows.Parse(req.FileName, []byte(req.Workflow))
+	if err == nil {
+		workflowName = wf.Name
+		needs, err = placement.NeedsOf(wf)
+		if err != nil {
+			refusal = "the workflow's resources: " + err.Error()
+		}
+	} else {
+		var yamlErrs strictyaml.Errors
+		if errors.As(err, &yamlErrs) {
+			for _, e := range yamlErrs {
+				details = append(details, e.Error())
+			}
+			refusal = fmt.Sprintf("the workflow has %d error(s)", len(details))
+		} else {
+			refusal = err.Error()
+		}
 	}
-	preq := g.placementRequest("new job", needs, maxCost)
-	if cands, rejections := placement.Feasible(preq, sites); len(cands) == 0 {
-		reason := (&placement.NoFitError{Job: "this workflow", Rejections: rejections}).Error()
-		g.refundLater(researcher, escrowID, "refused at submission")
-		writeError(w, http.StatusUnprocessableEntity, reason)
-		return
+	if refusal == "" {
+		sites, err := g.candidateSites(ctx, nil, true)
+		if err != nil {
+			writeError(w, http.StatusInternalServerError, err.Error())
+			return
+		}
+		preq := g.placementRequest("new job", needs, maxCost)
+		if cands, rejections := placement.Feasible(preq, sites); len(cands) == 0 {
+			refusal = (&placement.NoFitError{Job: "this workflow", Rejections: rejections}).Error()
+		}
+	}
+	// The escrow must stay locked long enough for the job to wait its turn and run: a
+	// researcher could otherwise reclaim it once the work is done.
+	if refusal == "" {
+		if left, need, err := g.escrowTimeLeft(ctx, esc, needs); err != nil {
+			writeError(w, http.StatusBadGateway, err.Error())
+			return
+		} else if left < need {
+			refusal = fmt.Sprintf("the escrow becomes reclaimable in %s, less than the %s this job may wait and run: lock a new escrow", left.Round(time.Second), need.Round(time.Second))
+		}
 	}
 	id, err := newJobID()
 	if err != nil {
@@ -146,7 +159,7 @@ func (g *Gateway) submitJob(w http.ResponseWriter, r *http.Request, researcher c
 		return
 	}
 	job, err := g.store.CreateJob(ctx, store.Job{ID: id, Researcher: researcher.Hex(), IdempotencyKey: req.IdempotencyKey, EscrowID: "0x" + hex.EncodeToString(escrowID[:]),
-		Workflow: wf.Name, SourceName: req.FileName, Source: []byte(req.Workflow), Params: req.Params, MaxCostWei: maxCost.String()})
+		Workflow: workflowName, SourceName: req.FileName, Source: []byte(req.Workflow), Params: req.Params, MaxCostWei: maxCost.String()})
 	if errors.Is(err, store.ErrDuplicate) {
 		writeJSON(w, http.StatusOK, job)
 		return
@@ -155,7 +168,20 @@ func (g *Gateway) submitJob(w http.ResponseWriter, r *http.Request, researcher c
 		writeError(w, http.StatusConflict, err.Error())
 		return
 	}
-	g.log.WithField("job", id).WithField("researcher", researcher.Hex()).WithField("workflow", wf.Name).WithField("maxCost", tokenomics.FormatAmount(maxCost)).Info("job accepted")
+	if refusal != "" {
+		stored := refusal
+		if len(details) > 0 {
+			stored += ": " + strings.Join(details, "; ")
+		}
+		if err := g.store.Abandon(ctx, id, "refused at submission: "+truncate(stored, 4000)); err != nil {
+			writeError(w, http.StatusInternalServerError, err.Error())
+			return
+		}
+		g.log.WithField("job", id).WithField("researcher", researcher.Hex()).WithField("reason", truncate(stored, 500)).Info("job refused at submission; its escrow is refunded")
+		writeError(w, http.StatusUnprocessableEntity, refusal, details...)
+		return
+	}
+	g.log.WithField("job", id).WithField("researcher", researcher.Hex()).WithField("workflow", workflowName).WithField("maxCost", tokenomics.FormatAmount(maxCost)).Info("job accepted")
 	g.placeOne(ctx, job)
 	if j, err := g.store.Job(ctx, id); err == nil {
 		job = j
@@ -163,19 +189,28 @@ func (g *Gateway) submitJob(w http.ResponseWriter, r *http.Request, researcher c
 	writeJSON(w, http.StatusCreated, job)
 }
 
-// refundLater settles an escrow at no cost in the background (a refused submission).
-func (g *Gateway) refundLater(researcher common.Address, escrowID [32]byte, why string) {
-	go func() {
-		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		defer cancel()
-		if err := g.deploy.SettleEscrow(ctx, g.key, researcher, escrowID, new(big.Int)); err != nil {
-			g.log.WithField("escrow", fmt.Sprintf("0x%x", escrowID)).WithError(err).Warn("refunding an escrow (" + why + ")")
-		}
-	}()
-}
-
 // lookupJob returns a job the researcher may see; someone else's is "not found", so that
 // ids cannot be probed.
+// escrowTimeLeft is how long the escrow stays locked (before its researcher may reclaim it),
+// and how long the job may need: the longest queueing allowed plus every step's time limit
+// (the placement default for a step without one) and an hour for the sites' own setup.
+func (g *Gateway) escrowTimeLeft(ctx context.Context, esc contracts.EscrowOnChain, needs []placement.StepNeed) (left, need time.Duration, err error) {
+	now, err := g.chain.Now(ctx)
+	if err != nil {
+		return 0, 0, fmt.Errorf("reading the chain's time: %w", err)
+	}
+	reclaimable := time.Unix(int64(esc.LockedAt), 0).Add(time.Duration(g.params.ReclaimAfterSeconds) * time.Second)
+	need = g.cfg.Placement.MaxQueueTime + time.Hour
+	for _, n := range needs {
+		step := time.Duration(n.TimeSeconds) * time.Second
+		if step <= 0 {
+			step = g.cfg.Placement.DefaultTime
+		}
+		need += step * time.Duration(max(n.Attempts, 1))
+	}
+	return reclaimable.Sub(now), need, nil
+}
+
 func (g *Gateway) lookupJob(w http.ResponseWriter, r *http.Request, researcher common.Address) (store.Job, bool) {
 	id := r.PathValue("id")
 	if !jobIDPattern.MatchString(id) {
@@ -371,6 +406,10 @@ func (g *Gateway) placeOne(ctx context.Context, j store.Job) {
 		return
 	}
 	if j.CancelRequested {
+		// Cancelled while a site had it, then back in the queue: it ends here, at no cost.
+		if _, err := g.store.RequestCancel(ctx, j.ID); err != nil {
+			log.WithError(err).Warn("ending a cancelled job")
+		}
 		return
 	}
 	if g.now().Sub(j.CreatedAt) > g.cfg.Placement.MaxQueueTime || j.Placements >= g.cfg.Placement.MaxPlacements {

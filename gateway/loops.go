@@ -75,16 +75,22 @@ func (g *Gateway) escrowSettler(ctx context.Context) {
 				log.WithError(err).Warn("escrow settler: reading the escrow")
 				return
 			}
+			if esc.MaxAmount != nil && cost.Cmp(esc.MaxAmount) > 0 {
+				cost = new(big.Int).Set(esc.MaxAmount)
+			}
 			switch esc.Status {
 			case contracts.EscrowLocked:
-				if cost.Cmp(esc.MaxAmount) > 0 {
-					cost = new(big.Int).Set(esc.MaxAmount)
-				}
 				if err := g.deploy.SettleEscrow(ctx, g.key, researcher, id, cost); err != nil {
 					log.WithError(err).Warn("escrow settler: settling (will retry)")
 					return
 				}
 				log.WithField("cost", j.CostWei).WithField("refund", new(big.Int).Sub(esc.MaxAmount, cost).String()).Info("escrow settled")
+			case contracts.EscrowSettled:
+				// Settled before a crash let the state record it: nothing to send, but the
+				// amount must be the one computed.
+				if esc.Cost.Cmp(cost) != 0 {
+					log.WithField("chainCost", esc.Cost.String()).WithField("cost", cost.String()).Error("escrow settler: the escrow was settled on chain at another cost")
+				}
 			case contracts.EscrowReclaimed:
 				log.Warn("escrow settler: the researcher reclaimed the escrow before the job's usage arrived; nothing to charge")
 			case contracts.EscrowNone:

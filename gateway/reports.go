@@ -117,6 +117,9 @@ func (g *Gateway) IntakeReport(ctx context.Context, site store.Site, body []byte
 		return reject(http.StatusUnprocessableEntity, reasons...)
 	}
 	stored, err := g.store.AcceptReport(ctx, store.Report{Site: site.Name, Epoch: rep.Epoch, Digest: ans.Digest, MedianMFLOPS: rep.MedianMegaFLOPS, CoveragePPM: rep.CoveragePPM, JSON: string(body)})
+	if errors.Is(err, store.ErrEpochClosed) {
+		return reject(http.StatusConflict, "epoch: "+err.Error())
+	}
 	if errors.Is(err, store.ErrReportExists) {
 		if stored.Digest == ans.Digest {
 			ans.Accepted = true // the same report again: idempotent

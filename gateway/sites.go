@@ -59,10 +59,18 @@ func (g *Gateway) registerSite(w http.ResponseWriter, r *http.Request, signer co
 		writeJSON(w, http.StatusCreated, site)
 		return
 	}
-	if site.Status == store.SiteApproved {
-		// The registry's capacity follows the site's inventory: reports are bounded by it.
+	switch site.Status {
+	case store.SiteApproved:
+		// Less than approved (nodes retired): the registry follows. More needs an operator.
 		if err := g.deploy.AdmitProvider(r.Context(), g.key, signer, reg.Inventory.CapacityMegaFLOPS, uint32(reg.Inventory.GPUs)); err != nil {
 			log.WithError(err).Warn("updating the provider registry")
+		}
+	case store.SitePending:
+		if site.StatusReason != "" {
+			log.WithField("reason", site.StatusReason).Warn("an approved site registered more capacity: it waits for an operator's approval again")
+			if _, _, err := g.store.SiteSilent(r.Context(), site.Name); err != nil {
+				log.WithError(err).Warn("re-placing the site's unsubmitted jobs")
+			}
 		}
 	}
 	log.Info("site registration updated")
@@ -107,13 +115,9 @@ func (g *Gateway) sitePoll(w http.ResponseWriter, r *http.Request, signer common
 	tick := time.NewTicker(2 * time.Second)
 	defer tick.Stop()
 	for {
-		if site.Status == store.SiteApproved {
-			if err := g.fillPoll(ctx, site.Name, wait, &resp); err != nil {
-				writeError(w, http.StatusInternalServerError, err.Error())
-				return
-			}
-		} else {
-			resp.LogRequests = g.logs.pending(site.Name)
+		if err := g.fillPoll(ctx, site.Name, site.Status == store.SiteApproved, wait, &resp); err != nil {
+			writeError(w, http.StatusInternalServerError, err.Error())
+			return
 		}
 		if len(resp.Assignments)+len(resp.Cancels)+len(resp.LogRequests) > 0 {
 			break
@@ -133,16 +137,22 @@ func (g *Gateway) sitePoll(w http.ResponseWriter, r *http.Request, signer common
 	writeJSON(w, http.StatusOK, resp)
 }
 
-// fillPoll gathers what the site should receive now.
-func (g *Gateway) fillPoll(ctx context.Context, site string, wait time.Duration, resp *protocol.PollResponse) error {
-	// An assignment delivered but not taken within two polls was lost on the way: resend it
-	// (the site journals assignments idempotently, under the job id).
-	jobs, err := g.store.Deliverable(ctx, site, g.now().Add(-2*wait-30*time.Second), protocol.MaxAssignments)
-	if err != nil {
-		return err
-	}
-	for _, j := range jobs {
-		resp.Assignments = append(resp.Assignments, protocol.Assignment{Job: j.ID, Researcher: j.Researcher, Workflow: string(j.Source), FileName: j.SourceName, Params: j.Params, MaxCostWei: j.MaxCostWei})
+// fillPoll gathers what the site should receive now. Only an approved site gets work;
+// every site gets its cancels (a suspended site must still stop the copies of jobs that
+// went elsewhere) and log requests.
+func (g *Gateway) fillPoll(ctx context.Context, site string, approved bool, wait time.Duration, resp *protocol.PollResponse) error {
+	// An assignment or a cancel delivered but not acted on within two polls was lost on the
+	// way (or the site is slow): send it again then, not on every poll.
+	resend := g.now().Add(-2*wait - 30*time.Second)
+	if approved {
+		// The site journals assignments idempotently, under the job id.
+		jobs, err := g.store.Deliverable(ctx, site, resend, protocol.MaxAssignments)
+		if err != nil {
+			return err
+		}
+		for _, j := range jobs {
+			resp.Assignments = append(resp.Assignments, protocol.Assignment{Job: j.ID, Researcher: j.Researcher, Workflow: string(j.Source), FileName: j.SourceName, Params: j.Params, MaxCostWei: j.MaxCostWei})
+		}
 	}
 	cancels, err := g.store.CancelsFor(ctx, site)
 	if err != nil {
@@ -152,9 +162,32 @@ func (g *Gateway) fillPoll(ctx context.Context, site string, wait time.Duration,
 	if err != nil {
 		return err
 	}
-	resp.Cancels = append(cancels, stale...)
+	resp.Cancels = g.cancelsDue(site, append(cancels, stale...), resend)
 	resp.LogRequests = g.logs.pending(site)
 	return nil
+}
+
+// cancelsDue keeps the cancels not sent to the site since resend, and notes them sent.
+func (g *Gateway) cancelsDue(site string, ids []string, resend time.Time) []string {
+	g.cancelMu.Lock()
+	defer g.cancelMu.Unlock()
+	now := g.now()
+	var out []string
+	for _, id := range ids {
+		k := site + "/" + id
+		if at, ok := g.cancelSent[k]; ok && at.After(resend) {
+			continue
+		}
+		g.cancelSent[k] = now
+		out = append(out, id)
+	}
+	// Forget what is long past, so the map follows the cancels in flight.
+	for k, at := range g.cancelSent {
+		if now.Sub(at) > time.Hour {
+			delete(g.cancelSent, k)
+		}
+	}
+	return out
 }
 
 func (g *Gateway) siteUpdates(w http.ResponseWriter, r *http.Request, signer common.Address, body []byte) {

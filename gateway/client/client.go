@@ -21,7 +21,9 @@ import (
 	"github.com/petagrid/petagrid/contracts"
 	"github.com/petagrid/petagrid/gateway"
 	"github.com/petagrid/petagrid/gateway/store"
+	"github.com/petagrid/petagrid/internal/strictyaml"
 	siteclient "github.com/petagrid/petagrid/site/client"
+	"github.com/petagrid/petagrid/workflows"
 )
 
 // Client is a gateway client. It is safe for concurrent use.
@@ -93,6 +95,20 @@ func (c *Client) Submit(ctx context.Context, req gateway.SubmitRequest) (job sto
 			return job, false, err
 		}
 	}
+	// A workflow with errors is refused before anything is locked (the gateway would refund
+	// it, but only after a transaction or two).
+	if _, err := workflows.Parse(fileNameOr(req.FileName), []byte(req.Workflow)); err != nil {
+		apiErr := &siteclient.APIError{Status: http.StatusUnprocessableEntity, Message: "the workflow has errors"}
+		var yamlErrs strictyaml.Errors
+		if errors.As(err, &yamlErrs) {
+			for _, e := range yamlErrs {
+				apiErr.Details = append(apiErr.Details, e.Error())
+			}
+		} else {
+			apiErr.Message = err.Error()
+		}
+		return job, false, apiErr
+	}
 	maxCost, ok := new(big.Int).SetString(req.MaxCostWei, 10)
 	if !ok || maxCost.Sign() <= 0 {
 		return job, false, fmt.Errorf("the budget %q is not a positive amount in wei", req.MaxCostWei)
@@ -121,6 +137,13 @@ func (c *Client) Submit(ctx context.Context, req gateway.SubmitRequest) (job sto
 	body, _ := json.Marshal(req)
 	code, err := c.Call(ctx, http.MethodPost, "/v1/jobs", nil, body, &job, http.StatusCreated, http.StatusOK)
 	return job, code == http.StatusCreated, err
+}
+
+func fileNameOr(name string) string {
+	if name == "" {
+		return "workflow.yaml"
+	}
+	return name
 }
 
 // Job returns a job as the gateway records it.

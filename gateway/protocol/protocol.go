@@ -10,7 +10,9 @@ package protocol
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
+	"math/bits"
 	"regexp"
 	"sort"
 	"time"
@@ -175,10 +177,39 @@ func (inv Inventory) Validate() error {
 	if inv.GPUs < 0 || inv.GPUs > 1<<24 {
 		errs = append(errs, errors.New("inventory: gpus out of bounds"))
 	}
+	// The totals cannot exceed what the shapes hold (a node in several partitions is counted
+	// in each, so the shapes' sums are an upper bound, not the total).
+	if inv.GPUs > gpus {
+		errs = append(errs, fmt.Errorf("inventory: %d GPUs, but the node shapes hold %d", inv.GPUs, gpus))
+	}
+	if inv.CapacityMegaFLOPS > shapeMegaFLOPS(inv) {
+		errs = append(errs, fmt.Errorf("inventory: capacity %d MFLOPS is more than the node shapes' %d", inv.CapacityMegaFLOPS, shapeMegaFLOPS(inv)))
+	}
 	if !regexp.MustCompile(`^[0-9a-f]{64}$`).MatchString(inv.CatalogSHA256) {
 		errs = append(errs, errors.New("inventory: catalogSha256 must be 64 lower-case hex digits"))
 	}
 	return errors.Join(errs...)
+}
+
+// shapeMegaFLOPS sums nodes × index over every shape, saturating.
+func shapeMegaFLOPS(inv Inventory) uint64 {
+	var sum uint64
+	for _, p := range inv.Partitions {
+		for _, s := range p.Shapes {
+			if s.Nodes <= 0 {
+				continue
+			}
+			hi, lo := bits.Mul64(s.MegaFLOPS, uint64(s.Nodes))
+			if hi != 0 {
+				return math.MaxUint64
+			}
+			var carry uint64
+			if sum, carry = bits.Add64(sum, lo, 0); carry != 0 {
+				return math.MaxUint64
+			}
+		}
+	}
+	return sum
 }
 
 // PollRequest is POST PathPoll: the site's live inventory and how long it will wait.

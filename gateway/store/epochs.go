@@ -32,6 +32,9 @@ type Rejection struct {
 // the accepted one comes back with it.
 var ErrReportExists = errors.New("a report for this epoch was already accepted")
 
+// ErrEpochClosed is returned for a report of an epoch whose settlement is computed.
+var ErrEpochClosed = errors.New("the epoch is closed")
+
 // AcceptReport stores an accepted report; one per site and epoch.
 func (s *Store) AcceptReport(ctx context.Context, r Report) (Report, error) {
 	var existing Report
@@ -45,6 +48,15 @@ func (s *Store) AcceptReport(ctx context.Context, r Report) (Report, error) {
 		}
 		if !errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("gateway store: report: %w", err)
+		}
+		// Checked in the same transaction as the insert: a report accepted once the epoch's
+		// settlement is computed would be stored and never counted.
+		var computed int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM epochs WHERE epoch = ?`, int64(r.Epoch)).Scan(&computed); err != nil {
+			return fmt.Errorf("gateway store: report: %w", err)
+		}
+		if computed > 0 {
+			return fmt.Errorf("%w: epoch %d is settled or being settled", ErrEpochClosed, r.Epoch)
 		}
 		_, err = tx.ExecContext(ctx, `INSERT INTO reports(site, epoch, digest, median_mflops, coverage_ppm, report, received_at) VALUES (?,?,?,?,?,?,?)`,
 			r.Site, int64(r.Epoch), r.Digest, int64(r.MedianMFLOPS), int64(r.CoveragePPM), r.JSON, unix(s.now()))
@@ -149,8 +161,19 @@ type Epoch struct {
 
 // SaveComputedEpoch records a settlement before it is sent. A computed epoch is kept as it
 // is (resuming must send exactly what was computed); a settled one is refused.
-func (s *Store) SaveComputedEpoch(ctx context.Context, e Epoch) (Epoch, error) {
+//
+// reports is how many accepted reports of the epoch the settlement was computed from: if a
+// report was accepted in between, the settlement is refused (ErrReportsChanged) and must be
+// computed again, so that no accepted report is left out.
+func (s *Store) SaveComputedEpoch(ctx context.Context, e Epoch, reports int) (Epoch, error) {
 	err := s.tx(ctx, func(tx *sql.Tx) error {
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM reports WHERE epoch = ?`, int64(e.Epoch)).Scan(&n); err != nil {
+			return fmt.Errorf("gateway store: epoch %d: %w", e.Epoch, err)
+		}
+		if n != reports {
+			return fmt.Errorf("%w: epoch %d has %d accepted reports, the settlement was computed from %d", ErrReportsChanged, e.Epoch, n, reports)
+		}
 		_, err := tx.ExecContext(ctx, `INSERT INTO epochs(epoch, status, settlement, result, rewards, computed_at) VALUES (?,?,?,?,?,?) ON CONFLICT(epoch) DO NOTHING`,
 			int64(e.Epoch), EpochComputed, e.Settlement, e.Result, e.Rewards, unix(s.now()))
 		if err != nil {
@@ -163,6 +186,9 @@ func (s *Store) SaveComputedEpoch(ctx context.Context, e Epoch) (Epoch, error) {
 	}
 	return s.Epoch(ctx, e.Epoch)
 }
+
+// ErrReportsChanged: a report was accepted while the epoch's settlement was computed.
+var ErrReportsChanged = errors.New("the epoch's reports changed")
 
 // MarkEpochSettled records the chain's close.
 func (s *Store) MarkEpochSettled(ctx context.Context, epoch uint64, closedAt time.Time, gas string) error {

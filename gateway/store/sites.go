@@ -65,7 +65,29 @@ func (s *Store) Register(ctx context.Context, address string, reg protocol.Regis
 		case name != reg.Site || !strings.EqualFold(addr, address):
 			return fmt.Errorf("%w: site %s is registered with key %s", ErrSiteKey, name, addr)
 		default:
-			_, err = tx.ExecContext(ctx, `UPDATE sites SET registration = ?, live_inventory = ?, updated_at = ?, last_seen = ? WHERE name = ?`, regJSON, invJSON, unix(now), unix(now), reg.Site)
+			// The operator approved a capacity, not whatever the site claims next: more
+			// capacity or GPUs than the registration the site was approved with sends it back
+			// to pending, since reports (and so GFL) are bounded by it.
+			var oldJSON, status string
+			if err = tx.QueryRowContext(ctx, `SELECT registration, status FROM sites WHERE name = ?`, reg.Site).Scan(&oldJSON, &status); err != nil {
+				break
+			}
+			var old protocol.Registration
+			if err = json.Unmarshal([]byte(oldJSON), &old); err != nil {
+				break
+			}
+			reason := ""
+			if status == SiteApproved && (reg.Inventory.CapacityMegaFLOPS > old.Inventory.CapacityMegaFLOPS || reg.Inventory.GPUs > old.Inventory.GPUs) {
+				status = SitePending
+				reason = fmt.Sprintf("registered more than it was approved with (%d MFLOPS and %d GPUs, was %d and %d): awaiting approval again",
+					reg.Inventory.CapacityMegaFLOPS, reg.Inventory.GPUs, old.Inventory.CapacityMegaFLOPS, old.Inventory.GPUs)
+			}
+			if reason != "" {
+				_, err = tx.ExecContext(ctx, `UPDATE sites SET registration = ?, live_inventory = ?, status = ?, status_reason = ?, updated_at = ?, last_seen = ? WHERE name = ?`,
+					regJSON, invJSON, status, reason, unix(now), unix(now), reg.Site)
+			} else {
+				_, err = tx.ExecContext(ctx, `UPDATE sites SET registration = ?, live_inventory = ?, updated_at = ?, last_seen = ? WHERE name = ?`, regJSON, invJSON, unix(now), unix(now), reg.Site)
+			}
 		}
 		if err != nil {
 			return fmt.Errorf("gateway store: registering site %s: %w", reg.Site, err)

@@ -1,0 +1,81 @@
+package protocol
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/petagrid/petagrid/site/journal"
+)
+
+func validRegistration() Registration {
+	return Registration{Site: "site-a", Prices: Prices{PerComputeHour: "1000"},
+		Inventory: Inventory{CapacityMegaFLOPS: 2000, GPUs: 8, CatalogSHA256: strings.Repeat("ab", 32),
+			Partitions: []Partition{{Name: "gpu", Shapes: []NodeShape{{Nodes: 2, Available: 2, Idle: 1, CPUs: 64, MemoryMiB: 1024, GPUs: 4, GPUType: "a100", MegaFLOPS: 1000}}}}}}
+}
+
+// Everything a site sends is bounded: each broken field is refused with its name.
+func TestRegistrationValidate(t *testing.T) {
+	if err := validRegistration().Validate(); err != nil {
+		t.Fatalf("a valid registration: %v", err)
+	}
+	cases := []struct {
+		name   string
+		change func(*Registration)
+		says   string
+	}{
+		{"site name", func(r *Registration) { r.Site = "Site A" }, "site"},
+		{"price", func(r *Registration) { r.Prices.PerComputeHour = "-1" }, "perComputeHourWei"},
+		{"price too long", func(r *Registration) { r.Prices.PerComputeHour = strings.Repeat("9", 41) }, "perComputeHourWei"},
+		{"no partitions", func(r *Registration) { r.Inventory.Partitions = nil }, "partitions"},
+		{"duplicate partition", func(r *Registration) {
+			r.Inventory.Partitions = append(r.Inventory.Partitions, r.Inventory.Partitions[0])
+		}, "unique"},
+		{"idle above available", func(r *Registration) { r.Inventory.Partitions[0].Shapes[0].Idle = 3 }, "out of bounds"},
+		{"negative memory", func(r *Registration) { r.Inventory.Partitions[0].Shapes[0].MemoryMiB = -1 }, "out of bounds"},
+		{"GRES type", func(r *Registration) { r.Inventory.Partitions[0].Shapes[0].GPUType = "a100;rm" }, "not a name"},
+		{"more GPUs than the shapes", func(r *Registration) { r.Inventory.GPUs = 9 }, "node shapes hold 8"},
+		{"more capacity than the shapes", func(r *Registration) { r.Inventory.CapacityMegaFLOPS = 2001 }, "more than the node shapes"},
+		{"overflowing shapes", func(r *Registration) {
+			r.Inventory.Partitions[0].Shapes[0].MegaFLOPS = 1 << 63
+			r.Inventory.CapacityMegaFLOPS = 1 << 63
+		}, ""},
+		{"catalog", func(r *Registration) { r.Inventory.CatalogSHA256 = "abc" }, "catalogSha256"},
+		{"label", func(r *Registration) { r.Labels = map[string]string{"Bad Key": "x"} }, "label"},
+	}
+	for _, c := range cases {
+		r := validRegistration()
+		c.change(&r)
+		err := r.Validate()
+		if c.says == "" {
+			if err != nil {
+				t.Errorf("%s: %v", c.name, err)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), c.says) {
+			t.Errorf("%s: %v, want an error mentioning %q", c.name, err, c.says)
+		}
+	}
+}
+
+func TestUpdatesValidate(t *testing.T) {
+	ok := Updates{Accepted: []string{"r-aaaaaaaaaaaaaaaa"}, Jobs: []JobUpdate{{Job: "r-bbbbbbbbbbbbbbbb", State: journal.Completed, Usage: &Usage{ElapsedSeconds: 5}}}}
+	if err := ok.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	bad := []Updates{
+		{Accepted: []string{"../etc"}},
+		{Refused: []Refusal{{Job: "r-aaaaaaaaaaaaaaaa", Reason: strings.Repeat("x", 4001)}}},
+		{Jobs: []JobUpdate{{Job: "r-aaaaaaaaaaaaaaaa", State: "exploded"}}},
+		{Jobs: []JobUpdate{{Job: "r-aaaaaaaaaaaaaaaa", State: journal.Completed, Usage: &Usage{GPUSeconds: -1}}}},
+		{Jobs: make([]JobUpdate, MaxUpdates+1)},
+	}
+	for i, u := range bad {
+		if err := u.Validate(); err == nil {
+			t.Errorf("case %d accepted", i)
+		}
+	}
+	if _, err := ParseWei("1e18"); err == nil {
+		t.Error("ParseWei took an exponent")
+	}
+}
