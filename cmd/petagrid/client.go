@@ -127,7 +127,11 @@ func (e *env) siteClient(c *cli.Context) (*client.Client, *printer, error) {
 			firstContact = &known
 		}
 	}
-	cl, err := e.newSiteClient(target, key, audience)
+	var server []client.Option
+	if c.String("gateway") != "" {
+		server = append(server, client.WithServerName("gateway"))
+	}
+	cl, err := e.newSiteClient(target, key, audience, server...)
 	if err != nil {
 		return nil, nil, usageError{fmt.Errorf("--site: %w", err)}
 	}
@@ -143,16 +147,16 @@ func (e *env) siteClient(c *cli.Context) (*client.Client, *printer, error) {
 		}
 		fmt.Fprintf(e.stderr, "first contact with %s: it calls itself %q; remembered in %s, and requests to it are signed for that name only\n", target, info.Audience, firstContact.Path)
 		cl.Close()
-		if cl, err = e.newSiteClient(target, key, info.Audience); err != nil {
+		if cl, err = e.newSiteClient(target, key, info.Audience, server...); err != nil {
 			return nil, nil, err
 		}
 	}
 	return cl, out, nil
 }
 
-func (e *env) newSiteClient(target string, key *ecdsa.PrivateKey, audience string) (*client.Client, error) {
-	return client.New(target, key,
-		client.WithUserAgent("petagrid/"+version),
+func (e *env) newSiteClient(target string, key *ecdsa.PrivateKey, audience string, extra ...client.Option) (*client.Client, error) {
+	return client.New(target, key, append([]client.Option{
+		client.WithUserAgent("petagrid/" + version),
 		client.WithAudience(audience),
 		client.WithRetryNotify(func(attempt int, err error, wait time.Duration) {
 			if attempt == 1 {
@@ -160,7 +164,7 @@ func (e *env) newSiteClient(target string, key *ecdsa.PrivateKey, audience strin
 				return
 			}
 			e.log.WithField("attempt", attempt).Debugf("%v; retrying in %s", err, wait.Round(time.Millisecond))
-		}))
+		})}, extra...)...)
 }
 
 // callCtx bounds one call to the site by --timeout.

@@ -40,7 +40,7 @@ func New(target string, key *ecdsa.PrivateKey, opts ...siteclient.Option) (*Clie
 	if key == nil {
 		return nil, errors.New("a gateway needs a key to sign requests (--key)")
 	}
-	c, err := siteclient.New(target, key, opts...)
+	c, err := siteclient.New(target, key, append([]siteclient.Option{siteclient.WithServerName("gateway")}, opts...)...)
 	if err != nil {
 		return nil, err
 	}

@@ -79,6 +79,9 @@ type Client struct {
 	userAgent   string
 	notify      func(attempt int, err error, wait time.Duration)
 
+	// server names what the client talks to in errors: "site" or "gateway".
+	server string
+
 	mu       sync.Mutex
 	audience string // cached from /v1/info
 	pinned   bool   // audience given by WithAudience: never fetched or dropped
@@ -102,6 +105,9 @@ func WithDialTimeout(d time.Duration) Option {
 
 // WithTLSConfig sets the TLS configuration for https targets (e.g. a private CA).
 func WithTLSConfig(cfg *tls.Config) Option { return func(c *Client) { c.tlsConfig = cfg } }
+
+// WithServerName says what the client talks to, for its errors ("gateway"; default "site").
+func WithServerName(name string) Option { return func(c *Client) { c.server = name } }
 
 // WithUserAgent sets the User-Agent header.
 func WithUserAgent(ua string) Option { return func(c *Client) { c.userAgent = ua } }
@@ -131,7 +137,7 @@ func New(target string, key *ecdsa.PrivateKey, opts ...Option) (*Client, error) 
 	if target == "" {
 		target = DefaultTarget
 	}
-	c := &Client{target: target, retryFor: DefaultRetryFor, dialTimeout: DefaultDialTimeout, userAgent: "petagrid-client"}
+	c := &Client{target: target, retryFor: DefaultRetryFor, dialTimeout: DefaultDialTimeout, userAgent: "petagrid-client", server: "site"}
 	for _, o := range opts {
 		o(c)
 	}
@@ -196,6 +202,8 @@ func (c *Client) Close() { c.hc.CloseIdleConnections() }
 
 // APIError is an error answer from the site.
 type APIError struct {
+	// Server is what answered: "site" (the default) or "gateway".
+	Server  string
 	Status  int
 	Message string
 	// Details are the individual problems, e.g. one "file:line:col: message" per workflow error.
@@ -204,7 +212,11 @@ type APIError struct {
 
 func (e *APIError) Error() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "site answered %d %s", e.Status, http.StatusText(e.Status))
+	server := e.Server
+	if server == "" {
+		server = "site"
+	}
+	fmt.Fprintf(&b, "%s answered %d %s", server, e.Status, http.StatusText(e.Status))
 	if e.Message != "" {
 		b.WriteString(": " + e.Message)
 	}
@@ -217,14 +229,24 @@ func (e *APIError) Error() string {
 // TransportError is a failure to reach the site or to read its whole answer: the request may
 // or may not have been acted on.
 type TransportError struct {
+	// Server is what was contacted: "site" (the default) or "gateway".
+	Server string
 	Target string
 	Err    error
 }
 
 func (e *TransportError) Error() string {
-	msg := fmt.Sprintf("contacting the site at %s: %v", e.Target, e.Err)
+	server := e.Server
+	if server == "" {
+		server = "site"
+	}
+	msg := fmt.Sprintf("contacting the %s at %s: %v", server, e.Target, e.Err)
 	if errors.Is(e.Err, syscall.ENOENT) || errors.Is(e.Err, syscall.ECONNREFUSED) {
-		msg += " (is the site daemon running?)"
+		if server == "site" {
+			msg += " (is the site daemon running?)"
+		} else {
+			msg += " (is the gateway running?)"
+		}
 	}
 	return msg
 }
@@ -497,7 +519,7 @@ func (c *Client) Logs(ctx context.Context, id string, opts LogOptions, w io.Writ
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
-			return &TransportError{Target: c.target, Err: rerr}
+			return &TransportError{Server: c.server, Target: c.target, Err: rerr}
 		}
 	}
 }
@@ -554,7 +576,7 @@ func (c *Client) send(ctx context.Context, method, path string, q url.Values, bo
 		if errors.As(err, &ue) {
 			err = ue.Err
 		}
-		return nil, &TransportError{Target: c.target, Err: err}
+		return nil, &TransportError{Server: c.server, Target: c.target, Err: err}
 	}
 	if authed && c.key != nil && resp.StatusCode == http.StatusUnauthorized {
 		c.forgetAudience()
@@ -581,7 +603,7 @@ func (c *Client) do(ctx context.Context, method, path string, q url.Values, body
 		if ctx.Err() != nil {
 			return resp.StatusCode, ctx.Err()
 		}
-		return resp.StatusCode, &TransportError{Target: c.target, Err: fmt.Errorf("reading the answer: %w", err)}
+		return resp.StatusCode, &TransportError{Server: c.server, Target: c.target, Err: fmt.Errorf("reading the answer: %w", err)}
 	}
 	if int64(len(data)) > maxJSONBytes {
 		return resp.StatusCode, fmt.Errorf("the site's answer to %s %s is larger than %d bytes", method, path, maxJSONBytes)
@@ -596,7 +618,7 @@ func (c *Client) do(ctx context.Context, method, path string, q url.Values, body
 // that, from the start of its text.
 func (c *Client) errorFrom(resp *http.Response) error {
 	data, err := io.ReadAll(io.LimitReader(resp.Body, maxErrorBytes))
-	e := &APIError{Status: resp.StatusCode}
+	e := &APIError{Server: c.server, Status: resp.StatusCode}
 	var eb site.ErrorBody
 	if jerr := json.Unmarshal(data, &eb); jerr == nil && eb.Error != "" {
 		e.Message = clean(eb.Error, maxErrorText)

@@ -1,0 +1,110 @@
+package main
+
+import (
+	"encoding/json"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/ethereum/go-ethereum/crypto"
+
+	"github.com/petagrid/petagrid/gateway/protocol"
+	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/test/gatewaytest"
+	"github.com/petagrid/petagrid/tokenomics"
+)
+
+// TestGatewayCommands drives a gateway from the command line as its users would: the operator
+// approves a registered site and funds a researcher, the researcher submits with a budget and
+// follows the job with the same commands as at a site, the operator closes nothing yet.
+func TestGatewayCommands(t *testing.T) {
+	g := gatewaytest.StartGrid(t)
+	dir := t.TempDir()
+	// The grid's operator and researcher keys are files already; the CLI reads them there.
+	opKey, resKey := filepath.Join(g.Dir, "operator.key"), filepath.Join(g.Dir, "researcher.key")
+	known := filepath.Join(dir, "known_sites.json")
+	cat, _ := tokenomics.LoadEmbeddedCatalog()
+	site := &gatewaytest.Site{T: t, Name: "cli-site", Key: gatewaytest.NewKey(t, filepath.Join(dir, "site.key")), URL: g.URL}
+	if code := site.Register(gatewaytest.Inventory(t, "a100", 4, 1, 4*cat.ReferenceScore().PerDeviceMegaFLOPS), tokenomics.MustAmount("1").String()); code != http.StatusCreated {
+		t.Fatalf("registration: %d", code)
+	}
+
+	code, out, errOut := runCLI(t, "gateway", "providers", "list", "--gateway", g.URL, "--key", opKey)
+	if code != 0 || !strings.Contains(out, "cli-site") || !strings.Contains(out, "pending") {
+		t.Fatalf("providers list: %d %q %q", code, out, errOut)
+	}
+	if code, out, errOut = runCLI(t, "gateway", "providers", "approve", "cli-site", "--gateway", g.URL, "--key", opKey, "--reason", "audited"); code != 0 || !strings.Contains(out, "approved") {
+		t.Fatalf("approve: %d %q %q", code, out, errOut)
+	}
+	// A researcher is not an operator: the gateway says so, exit 1.
+	if code, _, errOut = runCLI(t, "gateway", "providers", "suspend", "cli-site", "--gateway", g.URL, "--key", resKey); code != 1 || !strings.Contains(errOut, "not a gateway operator") {
+		t.Fatalf("a researcher suspending: %d %q", code, errOut)
+	}
+	resAddr := crypto.PubkeyToAddress(g.Researcher.PublicKey).Hex()
+	if code, _, errOut = runCLI(t, "gateway", "fund", resAddr, "--dps", "100", "--eth", "1", "--gateway", g.URL, "--key", opKey); code != 0 {
+		t.Fatalf("fund: %d %q", code, errOut)
+	}
+	wf := filepath.Join(dir, "train.yaml")
+	if err := os.WriteFile(wf, []byte(strings.Replace(gatewaytestWorkflow, "NAME", "train", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// --gateway needs --max-cost; --max-cost needs --gateway.
+	if code, _, errOut = runCLI(t, "submit", "--gateway", g.URL, "--key", resKey, "--known-sites", known, wf); code != exitUsage || !strings.Contains(errOut, "--max-cost") {
+		t.Fatalf("submit without a budget: %d %q", code, errOut)
+	}
+	if code, _, errOut = runCLI(t, "submit", "--max-cost", "5", "--site", "unix:///nonexistent.sock", wf); code != exitUsage {
+		t.Fatalf("a budget for a site: %d %q", code, errOut)
+	}
+	code, out, errOut = runCLI(t, "submit", "--gateway", g.URL, "--key", resKey, "--known-sites", known, "--max-cost", "10", "-o", "json", wf)
+	if code != 0 {
+		t.Fatalf("submit: %d %q %q", code, out, errOut)
+	}
+	var run struct {
+		ID    string `json:"id"`
+		State string `json:"state"`
+	}
+	if err := json.Unmarshal([]byte(out), &run); err != nil || run.State != "assigned" || !strings.Contains(errOut, "locked in escrow") {
+		t.Fatalf("submitted: %q %q (%v)", out, errOut, err)
+	}
+	// The site takes it and runs it; the researcher sees it with the site commands.
+	p := site.Poll(5)
+	if len(p.Assignments) != 1 || p.Assignments[0].Job != run.ID {
+		t.Fatalf("assignment: %+v", p)
+	}
+	site.Update(protocol.Updates{Accepted: []string{run.ID}, Jobs: []protocol.JobUpdate{{Job: run.ID, State: journal.Running}}})
+	code, out, errOut = runCLI(t, "jobs", "--gateway", g.URL, "--key", resKey, "--known-sites", known)
+	if code != 0 || !strings.Contains(out, run.ID) || !strings.Contains(out, "running") {
+		t.Fatalf("jobs: %d %q %q", code, out, errOut)
+	}
+	code, out, errOut = runCLI(t, "status", run.ID, "--gateway", g.URL, "--key", resKey, "--known-sites", known)
+	if code != 0 || !strings.Contains(out, "running") {
+		t.Fatalf("status: %d %q %q", code, out, errOut)
+	}
+	if code, out, errOut = runCLI(t, "cancel", run.ID, "--gateway", g.URL, "--key", resKey, "--known-sites", known); code != 0 {
+		t.Fatalf("cancel: %d %q %q", code, out, errOut)
+	}
+	if c := site.Poll(1); len(c.Cancels) != 1 || c.Cancels[0] != run.ID {
+		t.Fatalf("the cancel did not reach the site: %+v", c)
+	}
+	code, out, errOut = runCLI(t, "gateway", "epoch", "list", "--gateway", g.URL, "--key", opKey)
+	if code != 0 || !strings.Contains(out, "EPOCH") {
+		t.Fatalf("epoch list: %d %q %q", code, out, errOut)
+	}
+	if code, _, errOut = runCLI(t, "gateway", "epoch", "close", "--gateway", g.URL, "--key", opKey); code != 1 || !strings.Contains(errOut, "has not ended") {
+		t.Fatalf("closing an epoch that has not ended: %d %q", code, errOut)
+	}
+	if code, _, errOut = runCLI(t, "provider", "rewards", "--gateway", g.URL, "--key", filepath.Join(dir, "site.key")); code != 1 || !strings.Contains(errOut, "no epoch is settled") {
+		t.Fatalf("rewards before any epoch: %d %q", code, errOut)
+	}
+}
+
+// gatewaytestWorkflow asks for 2 A100s for 30 minutes.
+const gatewaytestWorkflow = `version: 1
+name: NAME
+resources: {gpus: 2, gpuType: a100, time: 30m}
+steps:
+  - name: train
+    run: {command: [python, train.py]}
+`
