@@ -79,8 +79,12 @@ bench-site: check-go cluster-up
 		$(GO) test -count=1 -timeout 30m -run '^TestBenchSite$$' -v ./test/e2e | grep -E '^(bench-site:|--- |ok|FAIL|    [a-z_]+\.go:[0-9]+: )'
 
 # A short fuzzing run of the workflow compiler over its committed seed corpus (CI runs it).
+# The default budget is a number of executions, not a duration: Go 1.26's fuzz coordinator
+# can fail a duration-bounded run at its deadline with "context deadline exceeded" and no
+# crasher when its workers are starved (golang/go#75804, fixed in Go 1.27); a count has no
+# deadline to race. FUZZTIME=5m (or 2000000x) runs longer.
 fuzz-workflows: check-go
-	$(GO) test -run '^$$' -fuzz FuzzCompile -fuzztime $(or $(FUZZTIME),20s) ./workflows
+	$(GO) test -run '^$$' -fuzz FuzzCompile -fuzztime $(or $(FUZZTIME),300000x) ./workflows
 
 bench-slurm: check-go cluster-up
 	SLURM_CONF=$(CLUSTER_CONF) $(GO) run ./test/bench/slurm
