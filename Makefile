@@ -15,7 +15,7 @@ CLUSTER_B_GPU := h100
 CLUSTER_CONF = $(shell $(CLUSTER) env 2>/dev/null | sed -n 's/^export SLURM_CONF=//p')
 CLUSTER_B_CONF = $(shell $(CLUSTER) env --name $(CLUSTER_B) 2>/dev/null | sed -n 's/^export SLURM_CONF=//p')
 
-.PHONY: geth contracts contracts-check bench-accounting bench-gateway bench-pocp bench-site test-tools bench-workflows fuzz-workflows build test unit-test lint fmt bench-slurm cluster-up cluster-b-up cluster-down cluster-status demo check-go fixtures
+.PHONY: proto proto-check geth contracts contracts-check bench-accounting bench-gateway bench-pocp bench-site test-tools bench-workflows fuzz-workflows build test unit-test lint fmt bench-slurm cluster-up cluster-b-up cluster-down cluster-status demo check-go fixtures
 
 check-go:
 	@command -v $(GO) >/dev/null || { echo "Go is not installed: install Go 1.26 or newer (e.g. under /usr/local/go) — see README.md" >&2; exit 1; }
@@ -107,6 +107,25 @@ bench-gateway: check-go
 
 bench-pocp: check-go
 	$(GO) test -run '^$$' -bench . -benchtime 3x -count 3 ./pocp | tee /dev/stderr | awk -f test/bench/pocp/report.awk
+
+# The plugin protocol: Debian's protoc (protobuf-compiler) and the Go generators pinned by
+# go.mod's tool directives turn plugins/proto into plugins/proto/pluginv1 (committed);
+# `make proto-check` fails on any difference (CI).
+PROTO_SRC := petagrid/plugin/v1/plugin.proto
+proto: check-go
+	@command -v protoc >/dev/null || { \
+		[ "$$(id -u)" = 0 ] || { echo "protoc is missing: install Debian's protobuf-compiler package"; exit 1; }; \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends protobuf-compiler >/dev/null 2>&1 || \
+		{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends protobuf-compiler >/dev/null; }; }
+	@mkdir -p .tools/proto
+	$(GO) build -o .tools/proto/protoc-gen-go google.golang.org/protobuf/cmd/protoc-gen-go
+	$(GO) build -o .tools/proto/protoc-gen-go-grpc google.golang.org/grpc/cmd/protoc-gen-go-grpc
+	protoc --plugin=protoc-gen-go=.tools/proto/protoc-gen-go --plugin=protoc-gen-go-grpc=.tools/proto/protoc-gen-go-grpc \
+		-I plugins/proto --go_out=. --go_opt=module=github.com/petagrid/petagrid \
+		--go-grpc_out=. --go-grpc_opt=module=github.com/petagrid/petagrid $(PROTO_SRC)
+
+proto-check: proto
+	@git diff --exit-code -- plugins/proto/pluginv1 || { echo "plugins/proto/pluginv1 is not what make proto generates: run make proto and commit"; exit 1; }
 
 # The settlement contracts: solc-js and OpenZeppelin at the versions package-lock.json pins
 # compile contracts/src into contracts/build (ABI and bytecode, committed), and abigen (pinned
