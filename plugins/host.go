@@ -1,0 +1,355 @@
+package plugins
+
+import (
+	"bufio"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/hashicorp/go-hclog"
+	"github.com/hashicorp/go-plugin"
+	"github.com/sirupsen/logrus"
+
+	"github.com/petagrid/petagrid/plugins/proto/pluginv1"
+)
+
+// Config is a host's plugins section.
+type Config struct {
+	// Dir is the plugin directory; every plugin executable lives in it.
+	Dir string `yaml:"dir"`
+	// Plugins are the plugins to load, each pinned by its SHA-256.
+	Plugins []PluginConfig `yaml:"plugins"`
+}
+
+// PluginConfig is one plugin to load.
+type PluginConfig struct {
+	// Name is the executable's file name in Dir (and the plugin's name in logs).
+	Name string `yaml:"name"`
+	// Kind is placement, submit-filter or telemetry.
+	Kind string `yaml:"kind"`
+	// SHA256 is the executable's checksum (petagrid plugins list prints it): a binary that
+	// changed is refused until the admin pins the new one.
+	SHA256 string `yaml:"sha256"`
+	// Timeout bounds each call (default 2s).
+	Timeout time.Duration `yaml:"timeout"`
+	// Args are passed to the plugin (its own settings).
+	Args []string `yaml:"args"`
+}
+
+var (
+	pluginNamePattern = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$`)
+	sha256Pattern     = regexp.MustCompile(`^[0-9a-f]{64}$`)
+)
+
+// DefaultCallTimeout bounds a plugin call when its configuration sets none.
+const DefaultCallTimeout = 2 * time.Second
+
+// Validate checks the section; kinds names the kinds this host accepts.
+func (c Config) Validate(kinds ...string) error {
+	var errs []error
+	if len(c.Plugins) > 0 && !filepath.IsAbs(c.Dir) {
+		errs = append(errs, fmt.Errorf("plugins.dir %q: an absolute directory", c.Dir))
+	}
+	seen := map[string]bool{}
+	for i, p := range c.Plugins {
+		where := fmt.Sprintf("plugins.plugins[%d]", i)
+		if !pluginNamePattern.MatchString(p.Name) {
+			errs = append(errs, fmt.Errorf("%s.name %q: a file name in plugins.dir", where, p.Name))
+		}
+		if seen[p.Name+"/"+p.Kind] {
+			errs = append(errs, fmt.Errorf("%s: %s is listed twice as %s", where, p.Name, p.Kind))
+		}
+		seen[p.Name+"/"+p.Kind] = true
+		ok := false
+		for _, k := range kinds {
+			ok = ok || p.Kind == k
+		}
+		if !ok {
+			errs = append(errs, fmt.Errorf("%s.kind %q: this host takes %s", where, p.Kind, strings.Join(kinds, ", ")))
+		}
+		if !sha256Pattern.MatchString(p.SHA256) {
+			errs = append(errs, fmt.Errorf("%s.sha256: the executable's SHA-256, 64 lower-case hex digits (petagrid plugins list --dir %s prints it)", where, c.Dir))
+		}
+		if p.Timeout < 0 || p.Timeout > 5*time.Minute {
+			errs = append(errs, fmt.Errorf("%s.timeout %s: 0 (default %s) to 5m", where, p.Timeout, DefaultCallTimeout))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// Found is an executable in the plugin directory.
+type Found struct {
+	Name   string `json:"name"`
+	SHA256 string `json:"sha256"`
+}
+
+// Discover lists the executables of a plugin directory with their checksums, for the admin
+// to pin.
+func Discover(dir string) ([]Found, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("plugin directory: %w", err)
+	}
+	var out []Found
+	for _, e := range entries {
+		if !e.Type().IsRegular() || !pluginNamePattern.MatchString(e.Name()) {
+			continue
+		}
+		info, err := e.Info()
+		if err != nil || info.Mode()&0o111 == 0 {
+			continue
+		}
+		sum, err := fileSHA256(filepath.Join(dir, e.Name()))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, Found{Name: e.Name(), SHA256: sum})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out, nil
+}
+
+func fileSHA256(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", fmt.Errorf("plugin %s: %w", path, err)
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", fmt.Errorf("plugin %s: %w", path, err)
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// Plugin is a started plugin process. It is restarted on the next call after it exits.
+type Plugin struct {
+	cfg     PluginConfig
+	dir     string
+	log     logrus.FieldLogger
+	timeout time.Duration
+
+	mu     sync.Mutex
+	client *plugin.Client
+	raw    any
+}
+
+// Start starts a plugin and checks it: checksum, handshake and protocol version, and that
+// it provides its kind. Errors say which of these failed.
+func Start(ctx context.Context, dir string, cfg PluginConfig, log logrus.FieldLogger) (*Plugin, error) {
+	if log == nil {
+		log = logrus.New()
+	}
+	p := &Plugin{cfg: cfg, dir: dir, log: log.WithField("plugin", cfg.Name).WithField("kind", cfg.Kind), timeout: cfg.Timeout}
+	if p.timeout == 0 {
+		p.timeout = DefaultCallTimeout
+	}
+	if _, err := p.get(ctx); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// get returns the dispensed gRPC client, starting the process if it is not running.
+func (p *Plugin) get(ctx context.Context) (any, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.client != nil && !p.client.Exited() {
+		return p.raw, nil
+	}
+	if p.client != nil {
+		p.log.Warn("the plugin exited; starting it again")
+		p.client.Kill()
+		p.client = nil
+	}
+	path := filepath.Join(p.dir, p.cfg.Name)
+	sum, err := hex.DecodeString(p.cfg.SHA256)
+	if err != nil || len(sum) != sha256.Size {
+		return nil, fmt.Errorf("plugin %s: sha256 is not a SHA-256", p.cfg.Name)
+	}
+	cmd := exec.CommandContext(context.WithoutCancel(ctx), path, p.cfg.Args...)
+	client := plugin.NewClient(&plugin.ClientConfig{
+		HandshakeConfig:  handshake,
+		VersionedPlugins: map[int]plugin.PluginSet{ProtocolVersion: pluginSet(nil, nil, nil)},
+		Cmd:              cmd,
+		AllowedProtocols: []plugin.Protocol{plugin.ProtocolGRPC},
+		// Mutual TLS with certificates made for this process only.
+		AutoMTLS:     true,
+		SecureConfig: &plugin.SecureConfig{Checksum: sum, Hash: sha256.New()},
+		// The plugin gets a clean environment, not the host's (which may hold secrets).
+		SkipHostEnv:  true,
+		StartTimeout: 10 * time.Second,
+		Logger:       newHCLogger(p.log),
+		Stderr:       logWriter{p.log},
+	})
+	rpc, err := client.Client()
+	if err != nil {
+		client.Kill()
+		return nil, fmt.Errorf("starting plugin %s: %w", p.cfg.Name, explain(err))
+	}
+	raw, err := rpc.Dispense(p.cfg.Kind)
+	if err != nil {
+		client.Kill()
+		return nil, fmt.Errorf("plugin %s does not provide %s: %w", p.cfg.Name, p.cfg.Kind, err)
+	}
+	p.client, p.raw = client, raw
+	p.log.Info("plugin started")
+	return raw, nil
+}
+
+// explain makes go-plugin's start-up errors say what the admin should do.
+func explain(err error) error {
+	msg := err.Error()
+	switch {
+	case strings.Contains(msg, "checksums did not match"):
+		return fmt.Errorf("its SHA-256 is not the one pinned in the configuration (the binary changed: pin the new one after checking it): %w", err)
+	case strings.Contains(strings.ToLower(msg), "incompatible api version"):
+		return fmt.Errorf("it speaks another plugin protocol version than this host (%d): rebuild it against this release's SDK: %w", ProtocolVersion, err)
+	case strings.Contains(msg, "plugin exited before we could connect"), strings.Contains(msg, "Unrecognized remote plugin message"):
+		return fmt.Errorf("%w: %v", ErrNotPlugin, err)
+	}
+	return err
+}
+
+// call runs one call with the plugin's timeout.
+func (p *Plugin) call(ctx context.Context, f func(ctx context.Context, raw any) error) error {
+	raw, err := p.get(ctx)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(ctx, p.timeout)
+	defer cancel()
+	if err := f(ctx, raw); err != nil {
+		if ctx.Err() != nil {
+			return fmt.Errorf("plugin %s did not answer within %s: %w", p.cfg.Name, p.timeout, err)
+		}
+		return fmt.Errorf("plugin %s: %w", p.cfg.Name, err)
+	}
+	return nil
+}
+
+// Close stops the plugin process.
+func (p *Plugin) Close() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.client != nil {
+		p.client.Kill()
+		p.client = nil
+	}
+}
+
+// Name is the plugin's name.
+func (p *Plugin) Name() string { return p.cfg.Name }
+
+// logWriter logs a plugin's raw stderr lines (what is not hclog JSON).
+type logWriter struct{ log logrus.FieldLogger }
+
+func (w logWriter) Write(b []byte) (int, error) {
+	sc := bufio.NewScanner(strings.NewReader(string(b)))
+	for sc.Scan() {
+		if line := strings.TrimSpace(sc.Text()); line != "" {
+			w.log.WithField("stream", "stderr").Info(line)
+		}
+	}
+	return len(b), nil
+}
+
+// newHCLogger routes go-plugin's logging, and the plugin's JSON log lines it forwards, into
+// logrus with the plugin's name.
+func newHCLogger(log logrus.FieldLogger) hclog.Logger {
+	return hclog.New(&hclog.LoggerOptions{Output: jsonLogWriter{log}, JSONFormat: true, Level: hclog.Info})
+}
+
+// jsonLogWriter reads hclog's JSON lines and logs them with logrus at the same level.
+type jsonLogWriter struct{ log logrus.FieldLogger }
+
+func (w jsonLogWriter) Write(b []byte) (int, error) {
+	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		var entry map[string]any
+		if json.Unmarshal([]byte(line), &entry) != nil {
+			w.log.Info(line)
+			continue
+		}
+		msg, _ := entry["@message"].(string)
+		level, _ := entry["@level"].(string)
+		fields := logrus.Fields{}
+		for k, v := range entry {
+			switch {
+			case strings.HasPrefix(k, "@"), k == "timestamp":
+			case k == "plugin":
+				fields["pluginPath"] = v // go-plugin's own field; ours names the plugin
+			default:
+				fields[k] = v
+			}
+		}
+		l := w.log.WithFields(fields)
+		switch level {
+		case "error":
+			l.Error(msg)
+		case "warn":
+			l.Warn(msg)
+		case "debug", "trace":
+			l.Debug(msg)
+		default:
+			l.Info(msg)
+		}
+	}
+	return len(b), nil
+}
+
+// Rank calls a placement plugin.
+func (p *Plugin) Rank(ctx context.Context, req *pluginv1.RankRequest) (*pluginv1.RankResponse, error) {
+	var out *pluginv1.RankResponse
+	err := p.call(ctx, func(ctx context.Context, raw any) error {
+		c, ok := raw.(pluginv1.PlacementPolicyClient)
+		if !ok {
+			return fmt.Errorf("is a %s plugin, not a placement policy", p.cfg.Kind)
+		}
+		var err error
+		out, err = c.Rank(ctx, req)
+		return err
+	})
+	return out, err
+}
+
+// Filter calls a submit filter.
+func (p *Plugin) Filter(ctx context.Context, req *pluginv1.FilterRequest) (*pluginv1.FilterResponse, error) {
+	var out *pluginv1.FilterResponse
+	err := p.call(ctx, func(ctx context.Context, raw any) error {
+		c, ok := raw.(pluginv1.SubmitFilterClient)
+		if !ok {
+			return fmt.Errorf("is a %s plugin, not a submit filter", p.cfg.Kind)
+		}
+		var err error
+		out, err = c.Filter(ctx, req)
+		return err
+	})
+	return out, err
+}
+
+// Read calls a telemetry source.
+func (p *Plugin) Read(ctx context.Context, req *pluginv1.ReadRequest) (*pluginv1.ReadResponse, error) {
+	var out *pluginv1.ReadResponse
+	err := p.call(ctx, func(ctx context.Context, raw any) error {
+		c, ok := raw.(pluginv1.TelemetrySourceClient)
+		if !ok {
+			return fmt.Errorf("is a %s plugin, not a telemetry source", p.cfg.Kind)
+		}
+		var err error
+		out, err = c.Read(ctx, req)
+		return err
+	})
+	return out, err
+}

@@ -1,0 +1,164 @@
+package plugins
+
+import (
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/sirupsen/logrus"
+	"github.com/sirupsen/logrus/hooks/test"
+
+	"github.com/petagrid/petagrid/plugins/proto/pluginv1"
+)
+
+var (
+	buildOnce sync.Once
+	buildDir  string
+	buildErr  error
+)
+
+// built compiles the example plugin and the misbehaving double once into a plugin directory.
+func built(t testing.TB) string {
+	t.Helper()
+	buildOnce.Do(func() {
+		buildDir, buildErr = os.MkdirTemp("", "petagrid-plugins-")
+		if buildErr != nil {
+			return
+		}
+		for name, pkg := range map[string]string{
+			"cheapest-site": "github.com/petagrid/petagrid/plugins/examples/cheapest-site",
+			"misbehaving":   "github.com/petagrid/petagrid/test/doubles/plugin-misbehaving",
+		} {
+			if out, err := exec.Command("go", "build", "-o", filepath.Join(buildDir, name), pkg).CombinedOutput(); err != nil {
+				buildErr = errors.New(string(out))
+				return
+			}
+		}
+	})
+	if buildErr != nil {
+		t.Fatal(buildErr)
+	}
+	return buildDir
+}
+
+func pinned(t testing.TB, dir, name string) PluginConfig {
+	t.Helper()
+	found, err := Discover(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range found {
+		if f.Name == name {
+			return PluginConfig{Name: name, Kind: KindPlacement, SHA256: f.SHA256, Timeout: 3 * time.Second}
+		}
+	}
+	t.Fatalf("%s not discovered in %s: %+v", name, dir, found)
+	return PluginConfig{}
+}
+
+func rankRequest(job string) *pluginv1.RankRequest {
+	return &pluginv1.RankRequest{Job: job, Candidates: []*pluginv1.Candidate{
+		{Site: "b", CostWei: "300"}, {Site: "a", CostWei: "300"}, {Site: "c", CostWei: "100"}}}
+}
+
+// The example plugin, built and loaded for real: the host starts it over AutoMTLS and gets
+// its ranking; its logs come through the host's logger with its name.
+func TestExamplePlacementPlugin(t *testing.T) {
+	dir := built(t)
+	log, hook := test.NewNullLogger()
+	log.SetLevel(logrus.DebugLevel)
+	p, err := Start(context.Background(), dir, pinned(t, dir, "cheapest-site"), log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	resp, err := p.Rank(context.Background(), rankRequest("job"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(resp.GetSites(), ","); got != "c,a,b" {
+		t.Fatalf("ranking %s, want c,a,b (cost, then name)", got)
+	}
+	if _, err := p.Rank(context.Background(), &pluginv1.RankRequest{Candidates: []*pluginv1.Candidate{{Site: "x", CostWei: "lots"}}}); err == nil || !strings.Contains(err.Error(), "not an amount") {
+		t.Fatalf("the plugin's own error: %v", err)
+	}
+	named := false
+	for _, e := range hook.AllEntries() {
+		named = named || e.Data["plugin"] == "cheapest-site"
+	}
+	if !named {
+		t.Fatal("no log entry carries the plugin's name")
+	}
+}
+
+// A plugin that hangs times out; one that crashes mid-call is started again on the next call;
+// a panic in the author's code is an error, not a dead plugin.
+func TestHostRecovers(t *testing.T) {
+	dir := built(t)
+	cfg := pinned(t, dir, "misbehaving")
+	cfg.Timeout = 500 * time.Millisecond
+	p, err := Start(context.Background(), dir, cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if _, err := p.Rank(context.Background(), rankRequest("hang")); err == nil || !strings.Contains(err.Error(), "did not answer within") {
+		t.Fatalf("a hung plugin: %v", err)
+	}
+	if _, err := p.Rank(context.Background(), rankRequest("panic")); err == nil || !strings.Contains(err.Error(), "panicked") {
+		t.Fatalf("a panicking plugin: %v", err)
+	}
+	if _, err := p.Rank(context.Background(), rankRequest("crash")); err == nil {
+		t.Fatal("a crashed call succeeded")
+	}
+	// The next call starts a new process.
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		resp, err := p.Rank(context.Background(), rankRequest("job"))
+		if err == nil {
+			if got := strings.Join(resp.GetSites(), ","); got != "c,a,b" {
+				t.Fatalf("after the restart: %s", got)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the host did not recover from the crash: %v", err)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// A plugin of another protocol version, a binary whose checksum is not the pinned one, and an
+// executable that is no plugin are refused with errors that say so.
+func TestHostRefuses(t *testing.T) {
+	dir := built(t)
+	v2 := pinned(t, dir, "misbehaving")
+	v2.Args = []string{"--protocol=2"}
+	if _, err := Start(context.Background(), dir, v2, nil); err == nil || !strings.Contains(err.Error(), "another plugin protocol version") {
+		t.Fatalf("protocol 2: %v", err)
+	}
+	wrong := pinned(t, dir, "cheapest-site")
+	wrong.SHA256 = strings.Repeat("0", 64)
+	if _, err := Start(context.Background(), dir, wrong, nil); err == nil || !strings.Contains(err.Error(), "not the one pinned") {
+		t.Fatalf("checksum mismatch: %v", err)
+	}
+	notPlugin := t.TempDir()
+	script := filepath.Join(notPlugin, "true")
+	if err := os.WriteFile(script, []byte("#!/bin/sh\necho hello\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cfg := pinned(t, notPlugin, "true")
+	if _, err := Start(context.Background(), notPlugin, cfg, nil); err == nil {
+		t.Fatal("a shell script was taken for a plugin")
+	}
+	if err := (Config{Dir: "relative", Plugins: []PluginConfig{{Name: "../x", Kind: "nope", SHA256: "abc"}}}).Validate(KindPlacement); err == nil ||
+		!strings.Contains(err.Error(), "absolute") || !strings.Contains(err.Error(), "file name") || !strings.Contains(err.Error(), "this host takes placement") || !strings.Contains(err.Error(), "sha256") {
+		t.Fatalf("configuration errors: %v", err)
+	}
+}
