@@ -17,6 +17,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/petagrid/petagrid/gateway/protocol"
+	"github.com/petagrid/petagrid/plugins"
 	"github.com/petagrid/petagrid/tokenomics"
 )
 
@@ -49,6 +50,8 @@ type Config struct {
 	Placement PlacementConfig `yaml:"placement"`
 	PoCP      PoCPConfig      `yaml:"pocp"`
 	API       APIConfig       `yaml:"api"`
+	// Plugins are the plugin executables the gateway may load (placement policies).
+	Plugins plugins.Config `yaml:"plugins"`
 }
 
 // TLSConfig serves the API over TLS when both files are set.
@@ -112,6 +115,9 @@ type SitesConfig struct {
 
 // PlacementConfig tunes placement.
 type PlacementConfig struct {
+	// Policy names a placement plugin of plugins.plugins that ranks the feasible sites;
+	// empty: the built-in policy. When the plugin fails, the built-in policy ranks instead.
+	Policy string `yaml:"policy"`
 	// DefaultTime is the wall time assumed for a step that sets none, when its partition has
 	// no limit either (default 1h): it bounds the worst-case cost checked against the budget.
 	DefaultTime time.Duration `yaml:"defaultTime"`
@@ -222,6 +228,16 @@ func (c Config) WithDefaults() Config {
 	return c
 }
 
+// placementPlugin is the plugin placement.policy names (nil: none).
+func (c Config) placementPlugin() *plugins.PluginConfig {
+	for i, p := range c.Plugins.Plugins {
+		if p.Name == c.Placement.Policy && p.Kind == plugins.KindPlacement {
+			return &c.Plugins.Plugins[i]
+		}
+	}
+	return nil
+}
+
 // resolved is a checked configuration.
 type resolved struct {
 	operators       map[common.Address]bool
@@ -316,6 +332,12 @@ func (c Config) resolve() (resolved, error) {
 		if v < 0 || v > 1 {
 			add("gateway.pocp.%s %v: between 0 and 1", name, v)
 		}
+	}
+	if err := c.Plugins.Validate(plugins.KindPlacement); err != nil {
+		errs = append(errs, err)
+	}
+	if c.Placement.Policy != "" && c.placementPlugin() == nil {
+		add("gateway.placement.policy %q: no placement plugin of that name in gateway.plugins.plugins", c.Placement.Policy)
 	}
 	if (c.TLS.Cert == "") != (c.TLS.Key == "") {
 		add("gateway.tls: set both cert and key, or neither")

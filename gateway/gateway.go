@@ -22,6 +22,7 @@ import (
 	"github.com/petagrid/petagrid/gateway/placement"
 	"github.com/petagrid/petagrid/gateway/store"
 	"github.com/petagrid/petagrid/internal/reqsign"
+	"github.com/petagrid/petagrid/plugins"
 	"github.com/petagrid/petagrid/pocp"
 	"github.com/petagrid/petagrid/tokenomics"
 )
@@ -42,8 +43,10 @@ type Gateway struct {
 	catalog  *tokenomics.Catalog
 	calendar pocp.Calendar
 	policy   placement.Policy
-	relay    http.Handler
-	now      func() time.Time
+	// plugin is the placement plugin process, when one ranks (closed with the gateway).
+	plugin *plugins.Plugin
+	relay  http.Handler
+	now    func() time.Time
 
 	// wake signals a site's pending poll that it has something to send.
 	wakeMu sync.Mutex
@@ -112,6 +115,16 @@ func New(ctx context.Context, cfg Config, opts Options) (*Gateway, error) {
 		catalog: catalog, calendar: cal, policy: opts.Policy, now: opts.Now, wake: map[string]chan struct{}{}, placeWake: make(chan struct{}, 1), cancelSent: map[string]time.Time{}}
 	if g.policy == nil {
 		g.policy = placement.Default{}
+	}
+	if pc := cfg.placementPlugin(); pc != nil && opts.Policy == nil {
+		// A plugin that cannot start (missing, another checksum, another protocol) is a
+		// configuration error; one that fails later falls back to the built-in policy.
+		p, err := plugins.Start(ctx, cfg.Plugins.Dir, *pc, log)
+		if err != nil {
+			return nil, fmt.Errorf("gateway.placement.policy: %w", err)
+		}
+		g.plugin = p
+		g.policy = pluginPolicy{plugin: p, fallback: placement.Default{}, log: log}
 	}
 	if g.now == nil {
 		g.now = func() time.Time { return time.Now().UTC() }
@@ -230,6 +243,9 @@ func (g *Gateway) openChain(ctx context.Context) error {
 // Close releases the chain and the state.
 func (g *Gateway) Close() error {
 	var errs []error
+	if g.plugin != nil {
+		g.plugin.Close()
+	}
 	if g.dev != nil {
 		errs = append(errs, g.dev.Close())
 	}

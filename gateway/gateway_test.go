@@ -7,6 +7,7 @@ import (
 	"errors"
 	"math/big"
 	"net/http"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -17,6 +18,7 @@ import (
 	"github.com/petagrid/petagrid/gateway"
 	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/gateway/store"
+	"github.com/petagrid/petagrid/plugins"
 	"github.com/petagrid/petagrid/pocp"
 	siteclient "github.com/petagrid/petagrid/site/client"
 	"github.com/petagrid/petagrid/site/journal"
@@ -511,5 +513,52 @@ func TestCancelledJobRefusedBySiteEnds(t *testing.T) {
 	}
 	if bal, _ := g.Gateway.Deployment().DPSBalance(ctx, res.Address()); bal.Cmp(tokenomics.MustAmount("100")) != 0 {
 		t.Fatalf("researcher holds %s, want the 100 DPS back", bal)
+	}
+}
+
+// TestPlacementPlugin: a placement plugin ranks the sites (here a test double that reverses
+// the built-in order); when it hangs, the built-in policy places the job and nothing waits
+// for the plugin longer than its timeout.
+func TestPlacementPlugin(t *testing.T) {
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "misbehaving")
+	if out, err := exec.Command("go", "build", "-o", bin, "github.com/petagrid/petagrid/test/doubles/plugin-misbehaving").CombinedOutput(); err != nil {
+		t.Fatalf("building the plugin double: %v\n%s", err, out)
+	}
+	found, err := plugins.Discover(dir)
+	if err != nil || len(found) != 1 {
+		t.Fatalf("discover: %+v %v", found, err)
+	}
+	for _, mode := range []string{"reverse", "hang"} {
+		t.Run(mode, func(t *testing.T) {
+			g := gatewaytest.StartGrid(t, func(c *gateway.Config) {
+				c.Plugins = plugins.Config{Dir: dir, Plugins: []plugins.PluginConfig{{Name: "misbehaving", Kind: plugins.KindPlacement,
+					SHA256: found[0].SHA256, Timeout: 300 * time.Millisecond, Args: []string{"--mode=" + mode}}}}
+				c.Placement.Policy = "misbehaving"
+			})
+			ctx := context.Background()
+			op, res := g.Client(g.Operator), g.Client(g.Researcher)
+			cat, _ := tokenomics.LoadEmbeddedCatalog()
+			node := 4 * cat.ReferenceScore().PerDeviceMegaFLOPS
+			for _, s := range []struct{ name, price string }{{"cheap", "1"}, {"dear", "2"}} {
+				site := &gatewaytest.Site{T: t, Name: s.name, Key: gatewaytest.NewKey(t, filepath.Join(g.Dir, s.name+".key")), URL: g.URL}
+				site.Register(gatewaytest.Inventory(t, "a100", 4, 1, node), tokenomics.MustAmount(s.price).String())
+				if _, err := op.SetProviderStatus(ctx, s.name, true, ""); err != nil {
+					t.Fatal(err)
+				}
+				site.Poll(1)
+			}
+			if err := op.Fund(ctx, res.Address(), "100", "1"); err != nil {
+				t.Fatal(err)
+			}
+			j, _, err := res.Submit(ctx, gateway.SubmitRequest{Workflow: gpuWorkflow, MaxCostWei: tokenomics.MustAmount("10").String()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := map[string]string{"reverse": "dear", "hang": "cheap"}[mode]
+			if j.Site != want {
+				t.Fatalf("with the plugin in mode %s the job went to %q, want %q", mode, j.Site, want)
+			}
+		})
 	}
 }

@@ -1,8 +1,9 @@
 // Command plugin-misbehaving is a test double of a placement plugin that misbehaves on
 // demand, so that the host's recovery can be tested against a real plugin process: the job
-// name says what it does ("hang": never answers; "crash": exits mid-call; "panic": panics in
-// the author's code; anything else: answers with the candidates in reverse order). With the
-// argument --protocol=N it serves plugin protocol N instead, to test version negotiation.
+// name (or the argument --mode=M, for every job) says what it does ("hang": never answers;
+// "crash": exits mid-call; "panic": panics in the author's code; anything else: answers with
+// the candidates in reverse order). With the argument --protocol=N it serves plugin protocol
+// N instead, to test version negotiation.
 package main
 
 import (
@@ -15,10 +16,14 @@ import (
 	"github.com/petagrid/petagrid/plugins/proto/pluginv1"
 )
 
-type misbehaving struct{}
+type misbehaving struct{ mode string }
 
-func (misbehaving) Rank(ctx context.Context, req *pluginv1.RankRequest) (*pluginv1.RankResponse, error) {
-	switch req.GetJob() {
+func (m misbehaving) Rank(ctx context.Context, req *pluginv1.RankRequest) (*pluginv1.RankResponse, error) {
+	mode := m.mode
+	if mode == "" {
+		mode = req.GetJob()
+	}
+	switch mode {
 	case "hang":
 		<-ctx.Done()
 		select {} // and never return, as a stuck plugin does
@@ -35,12 +40,14 @@ func (misbehaving) Rank(ctx context.Context, req *pluginv1.RankRequest) (*plugin
 }
 
 func main() {
+	version, m := plugins.ProtocolVersion, misbehaving{}
 	for _, a := range os.Args[1:] {
 		if v, ok := strings.CutPrefix(a, "--protocol="); ok {
-			n, _ := strconv.Atoi(v)
-			plugins.ServeVersion(n, plugins.ServeOpts{Name: "misbehaving", Placement: misbehaving{}})
-			return
+			version, _ = strconv.Atoi(v)
+		}
+		if v, ok := strings.CutPrefix(a, "--mode="); ok {
+			m.mode = v
 		}
 	}
-	plugins.Serve(plugins.ServeOpts{Name: "misbehaving", Placement: misbehaving{}})
+	plugins.ServeVersion(version, plugins.ServeOpts{Name: "misbehaving", Placement: m})
 }
