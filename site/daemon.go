@@ -41,6 +41,7 @@ type Daemon struct {
 	cancelled map[string]time.Time // when the tracker last asked Slurm to cancel a run's jobs
 
 	trackerWake chan struct{}
+	filters     []SubmitFilter
 	pollMu      sync.Mutex
 	lastPoll    time.Time
 }
@@ -55,6 +56,8 @@ type Options struct {
 	Accounting *accounting.Config
 	// NVML replaces the system's NVML library (tests use a double; nil: libnvidia-ml).
 	NVML nvml.Interface
+	// SubmitFilters judge every run's jobs before submission, in this order.
+	SubmitFilters []SubmitFilter
 }
 
 // New opens the journal and checks the configuration against this host. It does not
@@ -93,7 +96,7 @@ func New(ctx context.Context, cfg Config, opts Options) (*Daemon, error) {
 	}
 	d := &Daemon{cfg: cfg, log: log, journal: j, profile: profile, version: opts.Version,
 		queue: make(chan string, 100_000), queued: map[string]bool{}, cancelled: map[string]time.Time{},
-		trackerWake: make(chan struct{}, 1)}
+		trackerWake: make(chan struct{}, 1), filters: opts.SubmitFilters}
 	d.metrics = newMetrics(j)
 	d.bridge = base.WithObserver(d.metrics.observeSlurm)
 	if d.mapper, err = NewMapper(cfg.Users, d.bridge); err != nil {

@@ -247,6 +247,11 @@ func (d *Daemon) submit(ctx context.Context, run journal.Run, lookup bool) error
 		}
 		return d.journal.Advance(ctx, run.ID, journal.Submitting, journal.Submitted, "cancel requested during submission")
 	}
+	// Submit filters judge the jobs just before they reach Slurm (compile is deterministic, but
+	// a filter's answer need not be: it is asked again on every submission attempt).
+	if err := d.applyFilters(ctx, runForFilter{id: run.ID, researcher: run.Researcher, localUser: run.LocalUser, sourceName: run.SourceName, source: run.Source}, plan); err != nil {
+		return err
+	}
 	b, err := d.mapper.Bridge(run.LocalUser)
 	if err != nil {
 		return err

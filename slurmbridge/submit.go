@@ -94,6 +94,10 @@ var (
 	parsablePattern   = regexp.MustCompile(`^([0-9]+)(?:;([A-Za-z0-9_.-]+))?$`)
 )
 
+// Validate checks a request as Submit will, without submitting it (a submit filter's changes
+// are checked with it).
+func (r SubmitRequest) Validate() error { return r.validate() }
+
 func (r SubmitRequest) validate() error {
 	if err := ValidateTag(r.Tag); err != nil {
 		return err

@@ -1,0 +1,116 @@
+package site
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+
+	"github.com/petagrid/petagrid/plugins/proto/pluginv1"
+	"github.com/petagrid/petagrid/slurmbridge"
+	"github.com/petagrid/petagrid/workflows"
+)
+
+// SubmitFilter inspects a run's rendered jobs before they are submitted, and may change them
+// or deny the run (a submit-filter plugin; plugins.Plugin implements it).
+type SubmitFilter interface {
+	Name() string
+	Filter(ctx context.Context, req *pluginv1.FilterRequest) (*pluginv1.FilterResponse, error)
+}
+
+// errFiltered is a run a submit filter denied, or could not judge: submitting it is refused
+// for good (the run ends submit_failed with the reason), never retried as a transient error.
+type errFiltered struct{ msg string }
+
+func (e *errFiltered) Error() string { return e.msg }
+
+// applyFilters runs every submit filter over the plan, in the configured order, each seeing
+// what the previous one left. A filter that fails, hangs past its timeout, or answers with
+// something it may not change blocks the submission: letting an unjudged run through would
+// defeat the filter's purpose (an account or registry policy).
+func (d *Daemon) applyFilters(ctx context.Context, run runForFilter, plan *workflows.Plan) error {
+	if len(d.filters) == 0 {
+		return nil
+	}
+	images := stepImages(run.source, run.sourceName)
+	for _, f := range d.filters {
+		req := &pluginv1.FilterRequest{Run: run.id, Researcher: run.researcher, LocalUser: run.localUser, Workflow: plan.Workflow}
+		for _, job := range plan.Jobs {
+			req.Jobs = append(req.Jobs, &pluginv1.Job{Step: job.Step, Partition: job.Request.Partition, Account: job.Request.Account, Qos: job.Request.QOS,
+				Options: append([]string(nil), job.Request.Options...), Script: job.Request.Script, Images: images[job.Step]})
+		}
+		resp, err := f.Filter(ctx, req)
+		if err != nil {
+			return &errFiltered{fmt.Sprintf("submit filter %s could not judge the run, so it is not submitted: %v", f.Name(), err)}
+		}
+		switch resp.GetDecision() {
+		case pluginv1.FilterResponse_ALLOW:
+		case pluginv1.FilterResponse_DENY:
+			reason := resp.GetReason()
+			if reason == "" {
+				reason = "no reason given"
+			}
+			return &errFiltered{fmt.Sprintf("denied by submit filter %s: %s", f.Name(), truncate(reason, 1000))}
+		case pluginv1.FilterResponse_MODIFY:
+			if err := d.applyModification(plan, resp.GetJobs()); err != nil {
+				return &errFiltered{fmt.Sprintf("submit filter %s answered with a change it may not make: %v", f.Name(), err)}
+			}
+			d.log.WithField("run", run.id).WithField("filter", f.Name()).WithField("reason", truncate(resp.GetReason(), 300)).Info("submit filter changed the run's jobs")
+		default:
+			return &errFiltered{fmt.Sprintf("submit filter %s answered no decision", f.Name())}
+		}
+	}
+	return nil
+}
+
+// runForFilter is what a filter is told of a run.
+type runForFilter struct {
+	id, researcher, localUser, sourceName string
+	source                                []byte
+}
+
+// applyModification takes a filter's jobs: the same steps in the same order, the script
+// untouched, and only the partition (one of the grid partitions), account, QOS and options
+// from the sbatch allow-list changed.
+func (d *Daemon) applyModification(plan *workflows.Plan, jobs []*pluginv1.Job) error {
+	if len(jobs) != len(plan.Jobs) {
+		return fmt.Errorf("%d jobs for a run of %d", len(jobs), len(plan.Jobs))
+	}
+	changed := make([]slurmbridge.SubmitRequest, len(jobs))
+	for i, j := range jobs {
+		orig := plan.Jobs[i]
+		if j.GetStep() != orig.Step {
+			return fmt.Errorf("job %d is step %q, not %q", i, truncate(j.GetStep(), 64), orig.Step)
+		}
+		if !bytes.Equal(j.GetScript(), orig.Request.Script) {
+			return fmt.Errorf("step %s: the script may not be changed (deny the run instead)", orig.Step)
+		}
+		r := orig.Request
+		r.Partition, r.Account, r.QOS, r.Options = j.GetPartition(), j.GetAccount(), j.GetQos(), append([]string(nil), j.GetOptions()...)
+		if err := r.Validate(); err != nil {
+			return fmt.Errorf("step %s: %w", orig.Step, err)
+		}
+		changed[i] = r
+	}
+	for i := range changed {
+		plan.Jobs[i].Request = changed[i]
+	}
+	return d.checkPartitions(plan)
+}
+
+// stepImages maps each step to the container image it names (empty for host steps), as
+// written in the workflow.
+func stepImages(source []byte, name string) map[string][]string {
+	out := map[string][]string{}
+	wf, err := workflows.Parse(name, source)
+	if err != nil {
+		return out
+	}
+	for _, steps := range [][]*workflows.Step{wf.Steps, wf.Finally} {
+		for _, s := range steps {
+			if s.Run.Image.Set && s.Run.Image.Value != "" {
+				out[s.Name] = []string{s.Run.Image.Value}
+			}
+		}
+	}
+	return out
+}
