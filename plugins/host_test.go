@@ -32,8 +32,10 @@ func built(t testing.TB) string {
 			return
 		}
 		for name, pkg := range map[string]string{
-			"cheapest-site": "github.com/petagrid/petagrid/plugins/examples/cheapest-site",
-			"misbehaving":   "github.com/petagrid/petagrid/test/doubles/plugin-misbehaving",
+			"cheapest-site":   "github.com/petagrid/petagrid/plugins/examples/cheapest-site",
+			"require-account": "github.com/petagrid/petagrid/plugins/examples/require-account",
+			"hwmon-power":     "github.com/petagrid/petagrid/plugins/examples/hwmon-power",
+			"misbehaving":     "github.com/petagrid/petagrid/test/doubles/plugin-misbehaving",
 		} {
 			if out, err := exec.Command("go", "build", "-o", filepath.Join(buildDir, name), pkg).CombinedOutput(); err != nil {
 				buildErr = errors.New(string(out))
@@ -45,6 +47,12 @@ func built(t testing.TB) string {
 		t.Fatal(buildErr)
 	}
 	return buildDir
+}
+
+func pinnedAs(t testing.TB, dir, name, kind string, args ...string) PluginConfig {
+	c := pinned(t, dir, name)
+	c.Kind, c.Args = kind, args
+	return c
 }
 
 func pinned(t testing.TB, dir, name string) PluginConfig {
@@ -160,5 +168,69 @@ func TestHostRefuses(t *testing.T) {
 	if err := (Config{Dir: "relative", Plugins: []PluginConfig{{Name: "../x", Kind: "nope", SHA256: "abc"}}}).Validate(KindPlacement); err == nil ||
 		!strings.Contains(err.Error(), "absolute") || !strings.Contains(err.Error(), "file name") || !strings.Contains(err.Error(), "this host takes placement") || !strings.Contains(err.Error(), "sha256") {
 		t.Fatalf("configuration errors: %v", err)
+	}
+}
+
+// The submit-filter example, loaded for real: it enforces the account and refuses images from
+// registries the site does not allow.
+func TestRequireAccountPlugin(t *testing.T) {
+	dir := built(t)
+	p, err := Start(context.Background(), dir, pinnedAs(t, dir, "require-account", KindSubmitFilter, "--account=grid", "--allow-registry=ghcr.io"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	resp, err := p.Filter(context.Background(), &pluginv1.FilterRequest{Jobs: []*pluginv1.Job{{Step: "a", Account: "research", Images: []string{"docker://ghcr.io/org/app:1"}}}})
+	if err != nil || resp.GetDecision() != pluginv1.FilterResponse_MODIFY || resp.GetJobs()[0].GetAccount() != "grid" {
+		t.Fatalf("account enforcement: %+v %v", resp, err)
+	}
+	resp, err = p.Filter(context.Background(), &pluginv1.FilterRequest{Jobs: []*pluginv1.Job{{Step: "a", Account: "grid", Images: []string{"docker://ubuntu:24.04"}}}})
+	if err != nil || resp.GetDecision() != pluginv1.FilterResponse_DENY || !strings.Contains(resp.GetReason(), "docker.io") {
+		t.Fatalf("a Docker Hub image: %+v %v", resp, err)
+	}
+	resp, err = p.Filter(context.Background(), &pluginv1.FilterRequest{Jobs: []*pluginv1.Job{{Step: "a", Account: "grid"}}})
+	if err != nil || resp.GetDecision() != pluginv1.FilterResponse_ALLOW {
+		t.Fatalf("a compliant run: %+v %v", resp, err)
+	}
+	// A placement call to a submit filter is an error, not a crash.
+	if _, err := p.Rank(context.Background(), &pluginv1.RankRequest{}); err == nil {
+		t.Fatal("a submit filter answered a ranking")
+	}
+}
+
+// The telemetry example, loaded for real, reads a hwmon tree (a directory laid out as
+// /sys/class/hwmon is: the plugin's --root).
+func TestHwmonPowerPlugin(t *testing.T) {
+	dir := built(t)
+	root := t.TempDir()
+	write := func(rel, v string) {
+		t.Helper()
+		p := filepath.Join(root, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(v+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("hwmon0/name", "power_meter")
+	write("hwmon0/power1_input", "412000000") // 412 W in µW
+	write("hwmon1/name", "amdgpu")
+	write("hwmon1/power1_input", "250000000")
+	write("hwmon1/energy1_input", "9000000000") // 9 kJ in µJ
+	write("hwmon2/name", "coretemp")            // no power sensor: nothing reported
+	p, err := Start(context.Background(), dir, pinnedAs(t, dir, "hwmon-power", KindTelemetry, "--root="+root), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	resp, err := p.Read(context.Background(), &pluginv1.ReadRequest{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := resp.GetReadings()
+	if len(r) != 2 || r[0].GetDevice() != "hwmon0/1" || r[0].GetKind() != "node" || r[0].GetPowerMilliwatts() != 412000 || r[0].GetHasEnergy() ||
+		r[1].GetKind() != "accelerator" || r[1].GetPowerMilliwatts() != 250000 || r[1].GetEnergyMillijoules() != 9000000 || !r[1].GetHasEnergy() {
+		t.Fatalf("readings: %+v", r)
 	}
 }

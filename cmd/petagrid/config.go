@@ -7,6 +7,7 @@ import (
 	"github.com/petagrid/petagrid/accounting"
 	"github.com/petagrid/petagrid/gateway"
 	"github.com/petagrid/petagrid/internal/strictyaml"
+	"github.com/petagrid/petagrid/plugins"
 	"github.com/petagrid/petagrid/site"
 	"github.com/petagrid/petagrid/site/gatewaylink"
 	"github.com/petagrid/petagrid/site/pocpreport"
@@ -29,6 +30,9 @@ type fileConfig struct {
 	Grid *gatewaylink.Config `yaml:"grid"`
 	// Gateway configures `gateway serve` (the grid gateway itself).
 	Gateway *gateway.Config `yaml:"gateway"`
+	// Plugins are the site daemon's plugins (submit filters, telemetry sources); the gateway's
+	// are in gateway.plugins.
+	Plugins plugins.Config `yaml:"plugins"`
 }
 
 // loadConfig reads path strictly (unknown keys and wrong types are errors with file:line:col).

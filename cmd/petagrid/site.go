@@ -3,11 +3,13 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"sync"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/petagrid/petagrid/plugins"
 	"github.com/petagrid/petagrid/site"
 	"github.com/petagrid/petagrid/site/gatewaylink"
 )
@@ -26,7 +28,12 @@ func siteCommand(e *env) *cli.Command {
 						return usagef("site serve takes no arguments")
 					}
 					ctx := c.Context
-					d, err := site.New(ctx, e.config.Site, site.Options{Slurm: e.config.Slurm, Log: e.log, Version: version, Accounting: &e.config.Accounting})
+					filters, closePlugins, err := startSitePlugins(ctx, e)
+					if err != nil {
+						return err
+					}
+					defer closePlugins()
+					d, err := site.New(ctx, e.config.Site, site.Options{Slurm: e.config.Slurm, Log: e.log, Version: version, Accounting: &e.config.Accounting, SubmitFilters: filters})
 					if err != nil {
 						return err
 					}
@@ -77,4 +84,34 @@ func siteCommand(e *env) *cli.Command {
 			},
 		},
 	}
+}
+
+// startSitePlugins starts the configured submit filters. A plugin that cannot start (missing,
+// another checksum or protocol) stops the daemon at start: an admin who configured a filter
+// expects it to judge every run.
+func startSitePlugins(ctx context.Context, e *env) ([]site.SubmitFilter, func(), error) {
+	cfg := e.config.Plugins
+	if err := cfg.Validate(plugins.KindSubmitFilter, plugins.KindTelemetry); err != nil {
+		return nil, nil, fmt.Errorf("plugins:\n%w", err)
+	}
+	var started []*plugins.Plugin
+	closeAll := func() {
+		for _, p := range started {
+			p.Close()
+		}
+	}
+	var filters []site.SubmitFilter
+	for _, pc := range cfg.Plugins {
+		if pc.Kind != plugins.KindSubmitFilter {
+			continue // telemetry sources are read by accounting
+		}
+		p, err := plugins.Start(ctx, cfg.Dir, pc, e.log)
+		if err != nil {
+			closeAll()
+			return nil, nil, fmt.Errorf("plugins: %w", err)
+		}
+		started = append(started, p)
+		filters = append(filters, p)
+	}
+	return filters, closeAll, nil
 }
