@@ -34,6 +34,7 @@ type Service struct {
 	log        logrus.FieldLogger
 	metrics    *Metrics
 	nvml       nvml.Interface
+	telemetry  []TelemetrySource
 }
 
 // ServiceOptions are the service's collaborators.
@@ -47,6 +48,8 @@ type ServiceOptions struct {
 	Registerer prometheus.Registerer
 	// NVML is the library to sample GPUs with (nil: the system's libnvidia-ml).
 	NVML nvml.Interface
+	// Telemetry are telemetry-source plugins, read at the GPU sampling interval.
+	Telemetry []TelemetrySource
 }
 
 // NewService checks the configuration and opens the store. It does not contact Slurm: a
@@ -64,7 +67,7 @@ func NewService(ctx context.Context, cfg Config, slurm Slurm, opts ServiceOption
 	if log == nil {
 		log = logrus.New()
 	}
-	s := &Service{cfg: cfg, slurm: slurm, store: st, partitions: cfg.Nodes.Partitions, version: opts.Version,
+	s := &Service{cfg: cfg, slurm: slurm, store: st, partitions: cfg.Nodes.Partitions, version: opts.Version, telemetry: opts.Telemetry,
 		log: log.WithField("component", "accounting"), nvml: opts.NVML}
 	if len(s.partitions) == 0 {
 		s.partitions = opts.Partitions
@@ -119,6 +122,10 @@ func (s *Service) Run(ctx context.Context) error {
 	}
 	if sampler != nil {
 		run("GPU sampler", sampler.Run)
+	}
+	if len(s.telemetry) > 0 {
+		t := NewTelemetrySampler(s.telemetry, s.store, s.cfg.GPUs.Interval, s.version, log)
+		run("telemetry sampler", t.Run)
 	}
 	log.WithFields(logrus.Fields{"store": s.cfg.Store, "harvest": !s.cfg.Harvest.Disabled, "nodes": !s.cfg.Nodes.Disabled,
 		"gpus": sampler != nil}).Info("accounting started")

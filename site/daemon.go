@@ -58,6 +58,8 @@ type Options struct {
 	NVML nvml.Interface
 	// SubmitFilters judge every run's jobs before submission, in this order.
 	SubmitFilters []SubmitFilter
+	// Telemetry are telemetry-source plugins read by accounting.
+	Telemetry []accounting.TelemetrySource
 }
 
 // New opens the journal and checks the configuration against this host. It does not
@@ -105,7 +107,7 @@ func New(ctx context.Context, cfg Config, opts Options) (*Daemon, error) {
 	}
 	if opts.Accounting != nil {
 		d.accounting, err = accounting.NewService(ctx, *opts.Accounting, d.bridge, accounting.ServiceOptions{
-			Partitions: cfg.GridPartitions, Version: opts.Version, Log: log, Registerer: d.metrics.registry, NVML: opts.NVML})
+			Partitions: cfg.GridPartitions, Version: opts.Version, Log: log, Registerer: d.metrics.registry, NVML: opts.NVML, Telemetry: opts.Telemetry})
 		if err != nil {
 			j.Close()
 			return nil, err

@@ -208,6 +208,19 @@ var migrations = []string{
 		harvester_version TEXT NOT NULL,
 		PRIMARY KEY (cluster, slot_start, node)
 	) WITHOUT ROWID;`,
+	// 2: readings of telemetry-source plugins (devices NVML does not see).
+	`CREATE TABLE device_samples (
+		source TEXT NOT NULL,
+		device TEXT NOT NULL,
+		kind TEXT NOT NULL,
+		model TEXT NOT NULL,
+		at_ns INTEGER NOT NULL,
+		power_mw INTEGER,
+		energy_mj INTEGER,
+		harvester_version TEXT NOT NULL,
+		PRIMARY KEY (source, device, at_ns)
+	) WITHOUT ROWID;
+	CREATE INDEX device_samples_at ON device_samples(at_ns);`,
 }
 
 func (s *Store) migrate(ctx context.Context) error {

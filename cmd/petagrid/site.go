@@ -9,6 +9,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/petagrid/petagrid/accounting"
 	"github.com/petagrid/petagrid/plugins"
 	"github.com/petagrid/petagrid/site"
 	"github.com/petagrid/petagrid/site/gatewaylink"
@@ -28,12 +29,13 @@ func siteCommand(e *env) *cli.Command {
 						return usagef("site serve takes no arguments")
 					}
 					ctx := c.Context
-					filters, closePlugins, err := startSitePlugins(ctx, e)
+					filters, telemetry, closePlugins, err := startSitePlugins(ctx, e)
 					if err != nil {
 						return err
 					}
 					defer closePlugins()
-					d, err := site.New(ctx, e.config.Site, site.Options{Slurm: e.config.Slurm, Log: e.log, Version: version, Accounting: &e.config.Accounting, SubmitFilters: filters})
+					d, err := site.New(ctx, e.config.Site, site.Options{Slurm: e.config.Slurm, Log: e.log, Version: version, Accounting: &e.config.Accounting,
+						SubmitFilters: filters, Telemetry: telemetry})
 					if err != nil {
 						return err
 					}
@@ -86,13 +88,14 @@ func siteCommand(e *env) *cli.Command {
 	}
 }
 
-// startSitePlugins starts the configured submit filters. A plugin that cannot start (missing,
-// another checksum or protocol) stops the daemon at start: an admin who configured a filter
-// expects it to judge every run.
-func startSitePlugins(ctx context.Context, e *env) ([]site.SubmitFilter, func(), error) {
+// startSitePlugins starts the configured submit filters and telemetry sources. A plugin that
+// cannot start (missing, another checksum or protocol) stops the daemon at start: an admin
+// who configured a filter expects it to judge every run. Once running, a telemetry source
+// that fails only loses its readings; a filter that fails blocks the runs it cannot judge.
+func startSitePlugins(ctx context.Context, e *env) ([]site.SubmitFilter, []accounting.TelemetrySource, func(), error) {
 	cfg := e.config.Plugins
 	if err := cfg.Validate(plugins.KindSubmitFilter, plugins.KindTelemetry); err != nil {
-		return nil, nil, fmt.Errorf("plugins:\n%w", err)
+		return nil, nil, nil, fmt.Errorf("plugins:\n%w", err)
 	}
 	var started []*plugins.Plugin
 	closeAll := func() {
@@ -101,17 +104,19 @@ func startSitePlugins(ctx context.Context, e *env) ([]site.SubmitFilter, func(),
 		}
 	}
 	var filters []site.SubmitFilter
+	var telemetry []accounting.TelemetrySource
 	for _, pc := range cfg.Plugins {
-		if pc.Kind != plugins.KindSubmitFilter {
-			continue // telemetry sources are read by accounting
-		}
 		p, err := plugins.Start(ctx, cfg.Dir, pc, e.log)
 		if err != nil {
 			closeAll()
-			return nil, nil, fmt.Errorf("plugins: %w", err)
+			return nil, nil, nil, fmt.Errorf("plugins: %w", err)
 		}
 		started = append(started, p)
-		filters = append(filters, p)
+		if pc.Kind == plugins.KindSubmitFilter {
+			filters = append(filters, p)
+		} else {
+			telemetry = append(telemetry, p)
+		}
 	}
-	return filters, closeAll, nil
+	return filters, telemetry, closeAll, nil
 }
