@@ -53,6 +53,12 @@ type TelemetrySource interface {
 	Read(ctx context.Context, req *pluginv1.ReadRequest) (*pluginv1.ReadResponse, error)
 }
 
+// PluginSet is what opts serve, by kind, for go-plugin (package plugintest uses it to serve a
+// plugin in a test process).
+func PluginSet(opts ServeOpts) map[string]plugin.Plugin {
+	return pluginSet(opts.Placement, opts.SubmitFilter, opts.Telemetry)
+}
+
 // pluginSet is what a plugin serves and a host dispenses, by kind. A plugin fills only the
 // kinds it implements.
 func pluginSet(p PlacementPolicy, f SubmitFilter, t TelemetrySource) plugin.PluginSet {

@@ -131,6 +131,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			tokenomicsCommand(e),
 			gatewayCommand(e),
 			providerCommand(e),
+			pluginsCommand(e),
 		},
 		Action: helpOrUnknown,
 	}

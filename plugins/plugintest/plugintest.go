@@ -1,0 +1,50 @@
+// Package plugintest lets plugin authors test their implementations through the real plugin
+// protocol without building a binary: Serve runs them in the test process behind go-plugin's
+// gRPC server and hands back the clients a host would use, so that what the test sees is
+// what the site daemon or the gateway will see (encoding, errors, the SDK's panic guard).
+package plugintest
+
+import (
+	"testing"
+
+	"github.com/hashicorp/go-plugin"
+
+	"github.com/petagrid/petagrid/plugins"
+	"github.com/petagrid/petagrid/plugins/proto/pluginv1"
+)
+
+// Clients are the host-side clients of an in-process plugin; a kind the plugin does not
+// provide is nil.
+type Clients struct {
+	Placement    pluginv1.PlacementPolicyClient
+	SubmitFilter pluginv1.SubmitFilterClient
+	Telemetry    pluginv1.TelemetrySourceClient
+}
+
+// Serve serves opts in process over go-plugin's gRPC transport until the test ends.
+func Serve(t testing.TB, opts plugins.ServeOpts) Clients {
+	t.Helper()
+	client, server := plugin.TestPluginGRPCConn(t, false, plugins.PluginSet(opts))
+	t.Cleanup(func() {
+		client.Close()
+		server.Stop()
+	})
+	var out Clients
+	dispense := func(kind string) any {
+		raw, err := client.Dispense(kind)
+		if err != nil {
+			t.Fatalf("plugintest: dispensing %s: %v", kind, err)
+		}
+		return raw
+	}
+	if opts.Placement != nil {
+		out.Placement = dispense(plugins.KindPlacement).(pluginv1.PlacementPolicyClient)
+	}
+	if opts.SubmitFilter != nil {
+		out.SubmitFilter = dispense(plugins.KindSubmitFilter).(pluginv1.SubmitFilterClient)
+	}
+	if opts.Telemetry != nil {
+		out.Telemetry = dispense(plugins.KindTelemetry).(pluginv1.TelemetrySourceClient)
+	}
+	return out
+}
