@@ -141,6 +141,9 @@ type Plugin struct {
 	log     logrus.FieldLogger
 	timeout time.Duration
 
+	// reattach is set for a plugin this host attached to rather than started.
+	reattach *plugin.ReattachConfig
+
 	mu     sync.Mutex
 	client *plugin.Client
 	raw    any
@@ -162,12 +165,44 @@ func Start(ctx context.Context, dir string, cfg PluginConfig, log logrus.FieldLo
 	return p, nil
 }
 
+// Attach connects to a plugin already running (started by a debugger or a test, which
+// printed its reattach configuration) instead of starting one. It cannot be restarted.
+func Attach(ctx context.Context, name, kind string, rc *plugin.ReattachConfig, log logrus.FieldLogger) (*Plugin, error) {
+	if log == nil {
+		log = logrus.New()
+	}
+	p := &Plugin{cfg: PluginConfig{Name: name, Kind: kind}, log: log.WithField("plugin", name).WithField("kind", kind), timeout: DefaultCallTimeout, reattach: rc}
+	client := plugin.NewClient(&plugin.ClientConfig{
+		HandshakeConfig:  handshake,
+		VersionedPlugins: map[int]plugin.PluginSet{ProtocolVersion: pluginSet(nil, nil, nil)},
+		// A reattach configuration may carry no version: the set to use without one.
+		Plugins:          pluginSet(nil, nil, nil),
+		Reattach:         rc,
+		AllowedProtocols: []plugin.Protocol{plugin.ProtocolGRPC},
+		Logger:           newHCLogger(p.log),
+	})
+	rpc, err := client.Client()
+	if err != nil {
+		return nil, fmt.Errorf("attaching to plugin %s: %w", name, explain(err))
+	}
+	raw, err := rpc.Dispense(kind)
+	if err != nil {
+		client.Kill()
+		return nil, fmt.Errorf("plugin %s does not provide %s: %w", name, kind, err)
+	}
+	p.client, p.raw = client, raw
+	return p, nil
+}
+
 // get returns the dispensed gRPC client, starting the process if it is not running.
 func (p *Plugin) get(ctx context.Context) (any, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.client != nil && !p.client.Exited() {
 		return p.raw, nil
+	}
+	if p.reattach != nil {
+		return nil, fmt.Errorf("plugin %s (attached) has exited", p.cfg.Name)
 	}
 	if p.client != nil {
 		p.log.Warn("the plugin exited; starting it again")

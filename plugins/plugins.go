@@ -31,6 +31,10 @@ var handshake = plugin.HandshakeConfig{
 	MagicCookieValue: "b7d3c1f0-petagrid-plugin-protocol",
 }
 
+// Handshake is the handshake hosts and plugins of this protocol version use (package
+// plugintest serves with it).
+func Handshake() plugin.HandshakeConfig { return handshake }
+
 // Kinds of plugin: the names a plugin set dispenses.
 const (
 	KindPlacement    = "placement"

@@ -5,7 +5,9 @@
 package plugintest
 
 import (
+	"context"
 	"testing"
+	"time"
 
 	"github.com/hashicorp/go-plugin"
 
@@ -47,4 +49,38 @@ func Serve(t testing.TB, opts plugins.ServeOpts) Clients {
 		out.Telemetry = dispense(plugins.KindTelemetry).(pluginv1.TelemetrySourceClient)
 	}
 	return out
+}
+
+// Reattach serves opts in this process as a plugin server (go-plugin's reattach mode: what a
+// debugger session does) and attaches a host-side plugins.Plugin to it, so that a test goes
+// through the host's own code: timeouts, error wrapping, the typed calls.
+func Reattach(t testing.TB, kind string, opts plugins.ServeOpts) *plugins.Plugin {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	reattach := make(chan *plugin.ReattachConfig, 1)
+	closed := make(chan struct{})
+	go plugin.Serve(&plugin.ServeConfig{
+		HandshakeConfig:  plugins.Handshake(),
+		VersionedPlugins: map[int]plugin.PluginSet{plugins.ProtocolVersion: plugins.PluginSet(opts)},
+		GRPCServer:       plugin.DefaultGRPCServer,
+		Test:             &plugin.ServeTestConfig{Context: ctx, ReattachConfigCh: reattach, CloseCh: closed},
+	})
+	var rc *plugin.ReattachConfig
+	select {
+	case rc = <-reattach:
+	case <-time.After(10 * time.Second):
+		cancel()
+		t.Fatal("plugintest: the plugin server did not start")
+	}
+	p, err := plugins.Attach(ctx, opts.Name, kind, rc, nil)
+	if err != nil {
+		cancel()
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		p.Close()
+		cancel()
+		<-closed
+	})
+	return p
 }

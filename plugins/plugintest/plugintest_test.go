@@ -37,3 +37,15 @@ func TestServeInProcess(t *testing.T) {
 		t.Fatalf("a panic: %v", err)
 	}
 }
+
+// Reattached, the host's own client code runs: the typed call and its error wrapping.
+func TestReattach(t *testing.T) {
+	p := Reattach(t, plugins.KindPlacement, plugins.ServeOpts{Name: "reverse", Placement: reverse{}})
+	resp, err := p.Rank(context.Background(), &pluginv1.RankRequest{Candidates: []*pluginv1.Candidate{{Site: "a"}, {Site: "b"}, {Site: "c"}}})
+	if err != nil || strings.Join(resp.GetSites(), ",") != "c,b,a" {
+		t.Fatalf("rank: %v %v", resp, err)
+	}
+	if _, err := p.Filter(context.Background(), &pluginv1.FilterRequest{}); err == nil || !strings.Contains(err.Error(), "not a submit filter") {
+		t.Fatalf("a filter call to a placement plugin: %v", err)
+	}
+}
