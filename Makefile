@@ -15,7 +15,7 @@ CLUSTER_B_GPU := h100
 CLUSTER_CONF = $(shell $(CLUSTER) env 2>/dev/null | sed -n 's/^export SLURM_CONF=//p')
 CLUSTER_B_CONF = $(shell $(CLUSTER) env --name $(CLUSTER_B) 2>/dev/null | sed -n 's/^export SLURM_CONF=//p')
 
-.PHONY: proto proto-check geth contracts contracts-check bench-accounting bench-gateway bench-pocp bench-site test-tools bench-workflows fuzz-workflows build test unit-test lint fmt bench-slurm cluster-up cluster-b-up cluster-down cluster-status demo check-go fixtures
+.PHONY: bench-plugins proto proto-check geth contracts contracts-check bench-accounting bench-gateway bench-pocp bench-site test-tools bench-workflows fuzz-workflows build test unit-test lint fmt bench-slurm cluster-up cluster-b-up cluster-down cluster-status demo check-go fixtures
 
 check-go:
 	@command -v $(GO) >/dev/null || { echo "Go is not installed: install Go 1.26 or newer (e.g. under /usr/local/go) — see README.md" >&2; exit 1; }
@@ -104,6 +104,10 @@ bench-accounting: check-go cluster-up
 # (signatures/s), each with its goal.
 bench-gateway: check-go
 	$(GO) test -run '^$$' -bench . -benchtime 2s -count 3 ./gateway/placement ./gateway | tee /dev/stderr | awk -f test/bench/gateway/report.awk
+
+# The per-call overhead of a placement plugin (a real plugin process), with its goal.
+bench-plugins: check-go
+	$(GO) test -run '^$$' -bench PlacementCall -benchtime 3s -count 3 ./plugins | tee /dev/stderr | awk -f test/bench/plugins/report.awk
 
 bench-pocp: check-go
 	$(GO) test -run '^$$' -bench . -benchtime 3x -count 3 ./pocp | tee /dev/stderr | awk -f test/bench/pocp/report.awk
