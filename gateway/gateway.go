@@ -133,6 +133,7 @@ func New(ctx context.Context, cfg Config, opts Options) (*Gateway, error) {
 	g.params = contracts.Params{Genesis: res.genesis, PeriodSeconds: uint64(cfg.Epochs.Period / time.Second), EraSeconds: uint64(cfg.Economy.EraLength / time.Second),
 		EraThresholdGFL: res.eraThresholdWei, DPSSupply: res.dpsSupplyWei, ReclaimAfterSeconds: uint64(cfg.Economy.ReclaimAfter / time.Second)}
 	if g.store, err = store.Open(ctx, cfg.State); err != nil {
+		g.Close() // the placement plugin, if one started
 		return nil, err
 	}
 	if err := g.openChain(ctx); err != nil {

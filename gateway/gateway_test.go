@@ -529,7 +529,7 @@ func TestPlacementPlugin(t *testing.T) {
 	if err != nil || len(found) != 1 {
 		t.Fatalf("discover: %+v %v", found, err)
 	}
-	for _, mode := range []string{"reverse", "hang"} {
+	for _, mode := range []string{"reverse", "hang", "nan"} {
 		t.Run(mode, func(t *testing.T) {
 			g := gatewaytest.StartGrid(t, func(c *gateway.Config) {
 				c.Plugins = plugins.Config{Dir: dir, Plugins: []plugins.PluginConfig{{Name: "misbehaving", Kind: plugins.KindPlacement,
@@ -555,7 +555,7 @@ func TestPlacementPlugin(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			want := map[string]string{"reverse": "dear", "hang": "cheap"}[mode]
+			want := map[string]string{"reverse": "dear", "hang": "cheap", "nan": "cheap"}[mode]
 			if j.Site != want {
 				t.Fatalf("with the plugin in mode %s the job went to %q, want %q", mode, j.Site, want)
 			}

@@ -3,6 +3,7 @@ package gateway
 import (
 	"context"
 	"fmt"
+	"math"
 
 	"github.com/sirupsen/logrus"
 
@@ -69,6 +70,9 @@ func (p pluginPolicy) rankWithPlugin(ctx context.Context, req placement.Request,
 		}
 		delete(bySite, s)
 		if scores := out.GetScores(); len(scores) == len(sites) {
+			if math.IsNaN(scores[i]) || math.IsInf(scores[i], 0) {
+				return nil, fmt.Errorf("plugin %s scored %s %v", p.plugin.Name(), c.Site, scores[i])
+			}
 			c.Score = scores[i]
 		}
 		ranked = append(ranked, c)

@@ -15,12 +15,12 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/hashicorp/go-plugin"
 	"github.com/sirupsen/logrus"
+	"google.golang.org/grpc"
 
 	"github.com/petagrid/petagrid/plugins/proto/pluginv1"
 )
@@ -144,9 +144,25 @@ type Plugin struct {
 	// reattach is set for a plugin this host attached to rather than started.
 	reattach *plugin.ReattachConfig
 
-	mu     sync.Mutex
+	// sem is held while the process is checked or (re)started: a channel, so that a caller
+	// waiting for another's start gives up when its own context ends.
+	sem    chan struct{}
 	client *plugin.Client
 	raw    any
+	// failedAt is when the last start failed: calls within restartBackoff of it fail at once
+	// instead of forking a process that is likely to fail again.
+	failedAt time.Time
+	closed   bool
+}
+
+// restartBackoff is how long after a failed start (or a crash) no new start is tried.
+const restartBackoff = 5 * time.Second
+
+// maxAnswerBytes bounds one answer from a plugin (go-plugin would accept 2 GiB).
+const maxAnswerBytes = 4 << 20
+
+func dialOptions() []grpc.DialOption {
+	return []grpc.DialOption{grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(maxAnswerBytes))}
 }
 
 // Start starts a plugin and checks it: checksum, handshake and protocol version, and that
@@ -155,7 +171,7 @@ func Start(ctx context.Context, dir string, cfg PluginConfig, log logrus.FieldLo
 	if log == nil {
 		log = logrus.New()
 	}
-	p := &Plugin{cfg: cfg, dir: dir, log: log.WithField("plugin", cfg.Name).WithField("kind", cfg.Kind), timeout: cfg.Timeout}
+	p := &Plugin{cfg: cfg, dir: dir, log: log.WithField("plugin", cfg.Name).WithField("kind", cfg.Kind), timeout: cfg.Timeout, sem: make(chan struct{}, 1)}
 	if p.timeout == 0 {
 		p.timeout = DefaultCallTimeout
 	}
@@ -171,7 +187,7 @@ func Attach(ctx context.Context, name, kind string, rc *plugin.ReattachConfig, l
 	if log == nil {
 		log = logrus.New()
 	}
-	p := &Plugin{cfg: PluginConfig{Name: name, Kind: kind}, log: log.WithField("plugin", name).WithField("kind", kind), timeout: DefaultCallTimeout, reattach: rc}
+	p := &Plugin{cfg: PluginConfig{Name: name, Kind: kind}, log: log.WithField("plugin", name).WithField("kind", kind), timeout: DefaultCallTimeout, reattach: rc, sem: make(chan struct{}, 1)}
 	client := plugin.NewClient(&plugin.ClientConfig{
 		HandshakeConfig:  handshake,
 		VersionedPlugins: map[int]plugin.PluginSet{ProtocolVersion: pluginSet(nil, nil, nil)},
@@ -180,6 +196,7 @@ func Attach(ctx context.Context, name, kind string, rc *plugin.ReattachConfig, l
 		Reattach:         rc,
 		AllowedProtocols: []plugin.Protocol{plugin.ProtocolGRPC},
 		Logger:           newHCLogger(p.log),
+		GRPCDialOptions:  dialOptions(),
 	})
 	rpc, err := client.Client()
 	if err != nil {
@@ -196,8 +213,15 @@ func Attach(ctx context.Context, name, kind string, rc *plugin.ReattachConfig, l
 
 // get returns the dispensed gRPC client, starting the process if it is not running.
 func (p *Plugin) get(ctx context.Context) (any, error) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
+	select {
+	case p.sem <- struct{}{}:
+	case <-ctx.Done():
+		return nil, fmt.Errorf("plugin %s: waiting for it to start: %w", p.cfg.Name, ctx.Err())
+	}
+	defer func() { <-p.sem }()
+	if p.closed {
+		return nil, fmt.Errorf("plugin %s is closed", p.cfg.Name)
+	}
 	if p.client != nil && !p.client.Exited() {
 		return p.raw, nil
 	}
@@ -208,6 +232,13 @@ func (p *Plugin) get(ctx context.Context) (any, error) {
 		p.log.Warn("the plugin exited; starting it again")
 		p.client.Kill()
 		p.client = nil
+		p.failedAt = time.Now()
+	}
+	if wait := restartBackoff - time.Since(p.failedAt); !p.failedAt.IsZero() && wait > 0 && p.raw != nil {
+		return nil, fmt.Errorf("plugin %s failed %s ago; not starting it again for %s", p.cfg.Name, time.Since(p.failedAt).Round(time.Millisecond), wait.Round(time.Millisecond))
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("plugin %s: %w", p.cfg.Name, err)
 	}
 	path := filepath.Join(p.dir, p.cfg.Name)
 	sum, err := hex.DecodeString(p.cfg.SHA256)
@@ -224,14 +255,16 @@ func (p *Plugin) get(ctx context.Context) (any, error) {
 		AutoMTLS:     true,
 		SecureConfig: &plugin.SecureConfig{Checksum: sum, Hash: sha256.New()},
 		// The plugin gets a clean environment, not the host's (which may hold secrets).
-		SkipHostEnv:  true,
-		StartTimeout: 10 * time.Second,
-		Logger:       newHCLogger(p.log),
-		Stderr:       logWriter{p.log},
+		SkipHostEnv:     true,
+		StartTimeout:    10 * time.Second,
+		Logger:          newHCLogger(p.log),
+		Stderr:          logWriter{p.log},
+		GRPCDialOptions: dialOptions(),
 	})
 	rpc, err := client.Client()
 	if err != nil {
 		client.Kill()
+		p.failedAt = time.Now()
 		return nil, fmt.Errorf("starting plugin %s: %w", p.cfg.Name, explain(err))
 	}
 	raw, err := rpc.Dispense(p.cfg.Kind)
@@ -258,14 +291,15 @@ func explain(err error) error {
 	return err
 }
 
-// call runs one call with the plugin's timeout.
+// call runs one call with the plugin's timeout, which covers a restart too: a plugin that
+// hangs at start holds no caller longer than its timeout.
 func (p *Plugin) call(ctx context.Context, f func(ctx context.Context, raw any) error) error {
+	ctx, cancel := context.WithTimeout(ctx, p.timeout)
+	defer cancel()
 	raw, err := p.get(ctx)
 	if err != nil {
 		return err
 	}
-	ctx, cancel := context.WithTimeout(ctx, p.timeout)
-	defer cancel()
 	if err := f(ctx, raw); err != nil {
 		if ctx.Err() != nil {
 			return fmt.Errorf("plugin %s did not answer within %s: %w", p.cfg.Name, p.timeout, err)
@@ -276,9 +310,11 @@ func (p *Plugin) call(ctx context.Context, f func(ctx context.Context, raw any) 
 }
 
 // Close stops the plugin process.
+// Close stops the plugin process; later calls fail instead of starting it again.
 func (p *Plugin) Close() {
-	p.mu.Lock()
-	defer p.mu.Unlock()
+	p.sem <- struct{}{}
+	defer func() { <-p.sem }()
+	p.closed = true
 	if p.client != nil {
 		p.client.Kill()
 		p.client = nil
@@ -294,7 +330,9 @@ type logWriter struct{ log logrus.FieldLogger }
 func (w logWriter) Write(b []byte) (int, error) {
 	sc := bufio.NewScanner(strings.NewReader(string(b)))
 	for sc.Scan() {
-		if line := strings.TrimSpace(sc.Text()); line != "" {
+		// go-plugin writes every stderr line here before it parses the JSON ones into the
+		// logger: those are logged once, there.
+		if line := strings.TrimSpace(sc.Text()); line != "" && !(strings.HasPrefix(line, "{") && json.Valid([]byte(line))) {
 			w.log.WithField("stream", "stderr").Info(line)
 		}
 	}

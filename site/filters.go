@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"sort"
+	"strings"
 
 	"github.com/petagrid/petagrid/plugins/proto/pluginv1"
 	"github.com/petagrid/petagrid/slurmbridge"
@@ -39,6 +41,9 @@ func (d *Daemon) applyFilters(ctx context.Context, run runForFilter, plan *workf
 				Options: append([]string(nil), job.Request.Options...), Script: job.Request.Script, Images: images[job.Step]})
 		}
 		resp, err := f.Filter(ctx, req)
+		if ctx.Err() != nil {
+			return ctx.Err() // the daemon is stopping: the run is submitted after the restart
+		}
 		if err != nil {
 			return &errFiltered{fmt.Sprintf("submit filter %s could not judge the run, so it is not submitted: %v", f.Name(), err)}
 		}
@@ -68,9 +73,18 @@ type runForFilter struct {
 	source                                []byte
 }
 
+// filterOptions are the sbatch options a submit filter may add: notification, priority and
+// placement hints. Never resources (they would override what the workflow asked for and what
+// the escrow was priced on), I/O paths (the daemon reads the logs where it put them), the
+// environment (--export could run code before the script) or identity.
+var filterOptions = map[string]bool{
+	"--mail-type": true, "--mail-user": true, "--nice": true, "--reservation": true, "--wckey": true,
+	"--constraint": true, "--exclude": true, "--begin": true, "--deadline": true,
+}
+
 // applyModification takes a filter's jobs: the same steps in the same order, the script
-// untouched, and only the partition (one of the grid partitions), account, QOS and options
-// from the sbatch allow-list changed.
+// untouched, and only the partition (one of the grid partitions, and only when the site
+// configured them), account, QOS and the options of filterOptions changed.
 func (d *Daemon) applyModification(plan *workflows.Plan, jobs []*pluginv1.Job) error {
 	if len(jobs) != len(plan.Jobs) {
 		return fmt.Errorf("%d jobs for a run of %d", len(jobs), len(plan.Jobs))
@@ -84,6 +98,19 @@ func (d *Daemon) applyModification(plan *workflows.Plan, jobs []*pluginv1.Job) e
 		if !bytes.Equal(j.GetScript(), orig.Request.Script) {
 			return fmt.Errorf("step %s: the script may not be changed (deny the run instead)", orig.Step)
 		}
+		if j.GetPartition() != orig.Request.Partition && len(d.cfg.GridPartitions) == 0 {
+			return fmt.Errorf("step %s: the partition may only be changed among site.gridPartitions, and none are configured", orig.Step)
+		}
+		had := map[string]bool{}
+		for _, o := range orig.Request.Options {
+			had[o] = true
+		}
+		for _, o := range j.GetOptions() {
+			name, _, _ := strings.Cut(o, "=")
+			if !had[o] && !filterOptions[name] {
+				return fmt.Errorf("step %s: a submit filter may not set %s (it may add only %s)", orig.Step, truncate(name, 40), strings.Join(sortedKeys(filterOptions), ", "))
+			}
+		}
 		r := orig.Request
 		r.Partition, r.Account, r.QOS, r.Options = j.GetPartition(), j.GetAccount(), j.GetQos(), append([]string(nil), j.GetOptions()...)
 		if err := r.Validate(); err != nil {
@@ -95,6 +122,15 @@ func (d *Daemon) applyModification(plan *workflows.Plan, jobs []*pluginv1.Job) e
 		plan.Jobs[i].Request = changed[i]
 	}
 	return d.checkPartitions(plan)
+}
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // stepImages maps each step to the container image it names (empty for host steps), as

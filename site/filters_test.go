@@ -109,6 +109,9 @@ func TestSubmitFilters(t *testing.T) {
 		"option":    func(j []*pluginv1.Job) { j[0].Options = append(j[0].Options, "--uid=0") },
 		"partition": func(j []*pluginv1.Job) { j[0].Partition = "admin" },
 		"order":     func(j []*pluginv1.Job) { j[0], j[1] = j[1], j[0] },
+		"export":    func(j []*pluginv1.Job) { j[0].Options = append(j[0].Options, "--export=ALL,BASH_ENV=/tmp/x") },
+		"resources": func(j []*pluginv1.Job) { j[0].Options = append(j[0].Options, "--time=100:00:00") },
+		"output":    func(j []*pluginv1.Job) { j[0].Options = append(j[0].Options, "--output=/dev/null") },
 	} {
 		plan := filteredPlan(t)
 		before := plan.Jobs[0].Request.Account

@@ -1,13 +1,14 @@
 // Command plugin-misbehaving is a test double of a placement plugin that misbehaves on
 // demand, so that the host's recovery can be tested against a real plugin process: the job
 // name (or the argument --mode=M, for every job) says what it does ("hang": never answers;
-// "crash": exits mid-call; "panic": panics in the author's code; anything else: answers with
-// the candidates in reverse order). With the argument --protocol=N it serves plugin protocol
+// "crash": exits mid-call; "panic": panics in the author's code; "nan": a valid order with NaN
+// scores; anything else: answers with the candidates in reverse order). With the argument --protocol=N it serves plugin protocol
 // N instead, to test version negotiation.
 package main
 
 import (
 	"context"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -35,6 +36,9 @@ func (m misbehaving) Rank(ctx context.Context, req *pluginv1.RankRequest) (*plug
 	out := &pluginv1.RankResponse{}
 	for i := len(req.GetCandidates()) - 1; i >= 0; i-- {
 		out.Sites = append(out.Sites, req.GetCandidates()[i].GetSite())
+		if mode == "nan" {
+			out.Scores = append(out.Scores, math.NaN())
+		}
 	}
 	return out, nil
 }
