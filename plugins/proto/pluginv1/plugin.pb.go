@@ -506,7 +506,8 @@ type Job struct {
 	Partition string                 `protobuf:"bytes,2,opt,name=partition,proto3" json:"partition,omitempty"`
 	Account   string                 `protobuf:"bytes,3,opt,name=account,proto3" json:"account,omitempty"`
 	Qos       string                 `protobuf:"bytes,4,opt,name=qos,proto3" json:"qos,omitempty"`
-	// Further sbatch long options ("--gres=gpu:a100:2"), from the host's allow-list.
+	// Further sbatch long options. A filter may add --mail-type, --mail-user, --nice,
+	// --reservation, --wckey, --constraint, --exclude, --begin and --deadline.
 	Options []string `protobuf:"bytes,5,rep,name=options,proto3" json:"options,omitempty"`
 	// The batch script, read-only: a filter that must change what runs denies instead.
 	Script []byte `protobuf:"bytes,6,opt,name=script,proto3" json:"script,omitempty"`

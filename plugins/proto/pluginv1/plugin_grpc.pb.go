@@ -142,8 +142,9 @@ const (
 // For semantics around ctx use and closing/ending streaming RPCs, please refer to https://pkg.go.dev/google.golang.org/grpc/?tab=doc#ClientConn.NewStream.
 //
 // SubmitFilter inspects each rendered job of a run before the site daemon submits it (site).
-// It may allow it, change it within the limits the host enforces (the same allow-list of
-// sbatch options as the workflow language), or deny the run with a reason the researcher sees.
+// It may allow it, change it within the limits the host enforces (account, QOS, a partition
+// among the site's grid partitions, and notification or placement-hint sbatch options: never
+// resources, I/O paths or the environment), or deny the run with a reason the researcher sees.
 type SubmitFilterClient interface {
 	Filter(ctx context.Context, in *FilterRequest, opts ...grpc.CallOption) (*FilterResponse, error)
 }
@@ -171,8 +172,9 @@ func (c *submitFilterClient) Filter(ctx context.Context, in *FilterRequest, opts
 // for forward compatibility.
 //
 // SubmitFilter inspects each rendered job of a run before the site daemon submits it (site).
-// It may allow it, change it within the limits the host enforces (the same allow-list of
-// sbatch options as the workflow language), or deny the run with a reason the researcher sees.
+// It may allow it, change it within the limits the host enforces (account, QOS, a partition
+// among the site's grid partitions, and notification or placement-hint sbatch options: never
+// resources, I/O paths or the environment), or deny the run with a reason the researcher sees.
 type SubmitFilterServer interface {
 	Filter(context.Context, *FilterRequest) (*FilterResponse, error)
 	mustEmbedUnimplementedSubmitFilterServer()
