@@ -316,10 +316,11 @@ func (g *Gateway) candidateSites(ctx context.Context, exclude map[string]string,
 	if err != nil {
 		return nil, err
 	}
-	grades, err := g.siteGrades(ctx)
+	latest, err := g.store.LatestReports(ctx)
 	if err != nil {
 		return nil, err
 	}
+	grades := g.siteGrades(all, latest)
 	now := g.now()
 	var out []placement.Site
 	for _, s := range all {
@@ -361,23 +362,22 @@ type siteGrade struct {
 
 // siteGrades are the grades of each site's latest accepted report: performance per GPU
 // against the reference, and reliability from the coverage the site proved.
-func (g *Gateway) siteGrades(ctx context.Context) (map[string]siteGrade, error) {
-	out := map[string]siteGrade{}
-	latest, err := g.store.LatestReports(ctx)
-	if err != nil {
-		return nil, err
+func (g *Gateway) siteGrades(sites []store.Site, latest []store.Report) map[string]siteGrade {
+	gpus := make(map[string]int, len(sites))
+	for _, s := range sites {
+		gpus[s.Name] = s.Registration.Inventory.GPUs
 	}
 	ref := g.catalog.ReferenceScore().PerDeviceMegaFLOPS
+	out := map[string]siteGrade{}
 	for _, r := range latest {
 		gr := siteGrade{}
-		if s, err := g.store.Site(ctx, r.Site); err == nil && s.Registration.Inventory.GPUs > 0 && ref > 0 {
-			perGPU := r.MedianMFLOPS / uint64(s.Registration.Inventory.GPUs)
-			gr.performance = tokenomics.PerformanceGrade(perGPU, ref)
+		if n := gpus[r.Site]; n > 0 && ref > 0 {
+			gr.performance = tokenomics.PerformanceGrade(r.MedianMFLOPS/uint64(n), ref)
 		}
 		gr.reliability = int(tokenomics.ReliabilityGrade(uint64(r.CoveragePPM))[0] - '0')
 		out[r.Site] = gr
 	}
-	return out, nil
+	return out
 }
 
 // placer places queued jobs on sites.

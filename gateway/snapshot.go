@@ -57,10 +57,7 @@ func (g *Gateway) Snapshot(ctx context.Context) (dashboard.Snapshot, error) {
 	for _, r := range latest {
 		byLatest[r.Site] = r
 	}
-	grades, err := g.siteGrades(ctx)
-	if err != nil {
-		return snap, err
-	}
+	grades := g.siteGrades(sites, latest)
 	for _, s := range sites {
 		addr := common.HexToAddress(s.Address)
 		p := dashboard.Provider{Site: s.Name, Address: s.Address, Status: s.Status, Online: g.now().Sub(s.LastSeen) < g.cfg.Sites.OfflineAfter, LastSeen: s.LastSeen,

@@ -365,7 +365,7 @@ func weiText(s string) string {
 
 // submitToGateway locks --max-cost in escrow and submits through the gateway; the answer is
 // read as a run, as a site's would be.
-func (e *env) submitToGateway(c *cli.Context, ctx context.Context, sc *siteclient.Client, req gateway.SubmitRequest) (site.RunView, bool, error) {
+func (e *env) submitToGateway(c *cli.Context, ctx context.Context, req gateway.SubmitRequest) (site.RunView, bool, error) {
 	if c.String("max-cost") == "" {
 		return site.RunView{}, false, usagef("--gateway needs --max-cost DPS: the budget locked in escrow for the job")
 	}
@@ -394,6 +394,5 @@ func (e *env) submitToGateway(c *cli.Context, ctx context.Context, sc *siteclien
 	if err := json.Unmarshal(data, &view); err != nil {
 		return site.RunView{}, false, err
 	}
-	_ = sc
 	return view, created, nil
 }
