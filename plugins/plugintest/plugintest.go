@@ -28,8 +28,11 @@ func Serve(t testing.TB, opts plugins.ServeOpts) Clients {
 	t.Helper()
 	client, server := plugin.TestPluginGRPCConn(t, false, plugins.PluginSet(opts))
 	t.Cleanup(func() {
-		client.Close()
+		// Server first: the client's Close asks the server to stop itself over the
+		// connection, and go-plugin's GRPCServer.Stop is not safe to run twice at once, so a
+		// Close first would race our own Stop with the one its Shutdown handler runs.
 		server.Stop()
+		client.Close()
 	})
 	var out Clients
 	dispense := func(kind string) any {

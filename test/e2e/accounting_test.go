@@ -242,12 +242,28 @@ func TestAccountingHarvestMatchesSacct(t *testing.T) {
 		time.Sleep(time.Second)
 	}
 	t.Logf("all jobs left the controller %s after the first submission", time.Since(since.Add(time.Minute)).Round(time.Second))
+	// Every submission is one run, except: the array (30 tasks, so 29 more job ids), the
+	// requeued job (two runs), the heterogeneous job (two components, two job ids), and the
+	// job cancelled while held for a begin time an hour away, which no window ending now
+	// selects (sacct picks jobs by eligible time), neither here nor in the harvester.
+	// slurmdbd receives records after the controller lets go of the jobs, through its own
+	// agent queue, so wait for every one of them: a truth read early would miss a run that a
+	// later harvest (rightly) stores.
+	wantRuns := len(ids) + 29 + 1 + 1 - 1
 	var truth map[string]*sacctRow
 	for {
 		truth = sacctTruth(t, since, first)
-		settled := len(truth) >= 200
-		for _, r := range truth {
+		seen := map[string]bool{}
+		settled := len(truth) >= wantRuns
+		for k, r := range truth {
+			id, _, _ := strings.Cut(k, "@")
+			seen[id] = true
 			if !r.hasEndRecord {
+				settled = false
+			}
+		}
+		for _, id := range append(ids, hetID+1) {
+			if id != cancelled && !seen[itoa(id)] {
 				settled = false
 			}
 		}
@@ -255,9 +271,12 @@ func TestAccountingHarvestMatchesSacct(t *testing.T) {
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("slurmdbd never settled: %d runs", len(truth))
+			t.Fatalf("slurmdbd never settled: %d runs, the test made %d", len(truth), wantRuns)
 		}
 		time.Sleep(time.Second)
+	}
+	if len(truth) != wantRuns {
+		t.Errorf("sacct shows %d runs from this test's first job on, the test made %d", len(truth), wantRuns)
 	}
 	runsOfRequeued := 0
 	for k := range truth {
@@ -425,6 +444,11 @@ func compareWithSacct(t *testing.T, label string, stored map[string]store.Job, t
 	t.Helper()
 	if len(stored) != len(truth) {
 		t.Errorf("%s: %d runs stored, sacct shows %d", label, len(stored), len(truth))
+	}
+	for k, got := range stored {
+		if _, ok := truth[k]; !ok {
+			t.Errorf("%s: run %s (%q, %s) stored, but sacct does not show it", label, k, got.Name, got.State)
+		}
 	}
 	for k, want := range truth {
 		got, ok := stored[k]
