@@ -116,7 +116,11 @@ func (g *Gateway) Snapshot(ctx context.Context) (dashboard.Snapshot, error) {
 		return snap, err
 	}
 	for _, j := range jobs {
-		snap.Jobs = append(snap.Jobs, dashboard.Job{ID: j.ID, Site: j.Site, Researcher: j.Researcher, State: string(j.State), CreatedAt: j.CreatedAt, CostWei: j.CostWei, MaxCostWei: j.MaxCostWei})
+		dj := dashboard.Job{ID: j.ID, Site: j.Site, Researcher: j.Researcher, State: string(j.State), CreatedAt: j.CreatedAt, CostWei: j.CostWei, MaxCostWei: j.MaxCostWei}
+		if u := j.Usage; u != nil {
+			dj.ElapsedSeconds, dj.CPUSeconds, dj.GPUSeconds, dj.ComputeHoursMilli = u.ElapsedSeconds, u.CPUSeconds, u.GPUSeconds, u.ComputeHoursMilli
+		}
+		snap.Jobs = append(snap.Jobs, dj)
 	}
 	if snap.JobCounts, err = g.store.CountJobs(ctx); err != nil {
 		return snap, err

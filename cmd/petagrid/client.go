@@ -342,6 +342,8 @@ func jobsSiteCommand(e *env) *cli.Command {
 			&cli.StringSliceFlag{Name: "state", Usage: "only runs in this `STATE` (repeat or comma-separate: accepted, running, completed, failed, …)"},
 			&cli.IntFlag{Name: "limit", Usage: "at most `N` runs (default: the site's, 100)"},
 			&cli.BoolFlag{Name: "all", Usage: "everyone's runs (site admins on the socket)"},
+			&cli.BoolFlag{Name: "wait", Usage: "wait until every listed run has ended, printing a progress line when the counts change, then list them; exit 1 unless all completed"},
+			&cli.DurationFlag{Name: "poll", Value: 2 * time.Second, Usage: "how often --wait asks"},
 		}, siteFlags(true)...),
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
@@ -349,6 +351,14 @@ func jobsSiteCommand(e *env) *cli.Command {
 			}
 			if n := c.Int("limit"); n < 0 || n > 10000 {
 				return usagef("--limit must be from 1 to 10000")
+			}
+			if c.Bool("wait") && len(c.StringSlice("state")) > 0 {
+				// A state filter would drop runs from the listing as they end: the wait
+				// would end on an empty list rather than on finished runs.
+				return usagef("--wait cannot be combined with --state")
+			}
+			if c.Duration("poll") < 100*time.Millisecond {
+				return usagef("--poll must be at least 100ms")
 			}
 			var states []string
 			for _, v := range c.StringSlice("state") {
@@ -363,22 +373,108 @@ func jobsSiteCommand(e *env) *cli.Command {
 				return err
 			}
 			defer cl.Close()
-			ctx, cancel := callCtx(c, c.Context)
-			defer cancel()
-			runs, err := cl.List(ctx, client.ListOptions{States: states, Limit: c.Int("limit"), All: c.Bool("all")})
+			opts := client.ListOptions{States: states, Limit: c.Int("limit"), All: c.Bool("all")}
+			var runs []journal.Run
+			if c.Bool("wait") {
+				runs, err = e.waitForRuns(c, cl, opts)
+			} else {
+				ctx, cancel := callCtx(c, c.Context)
+				runs, err = cl.List(ctx, opts)
+				cancel()
+			}
 			if err != nil {
 				return siteErr(c, err)
 			}
 			if out.json {
-				return out.encode(runs)
+				err = out.encode(runs)
+			} else {
+				rows := make([][]string, 0, len(runs))
+				for _, r := range runs {
+					rows = append(rows, []string{r.ID, r.Workflow, runState(r), stepsDone(r), utcTime(r.CreatedAt), truncateText(r.Error, 60)})
+				}
+				err = out.table([]string{"ID", "WORKFLOW", "STATE", "STEPS", "CREATED", "ERROR"}, rows)
 			}
-			rows := make([][]string, 0, len(runs))
+			if err != nil || !c.Bool("wait") {
+				return err
+			}
 			for _, r := range runs {
-				rows = append(rows, []string{r.ID, r.Workflow, runState(r), stepsDone(r), utcTime(r.CreatedAt), truncateText(r.Error, 60)})
+				if outcome(r) != journal.Completed {
+					return errReported
+				}
 			}
-			return out.table([]string{"ID", "WORKFLOW", "STATE", "STEPS", "CREATED", "ERROR"}, rows)
+			return nil
 		},
 	}
+}
+
+// waitForRuns lists the runs every --poll until none is unfinished, and prints a progress
+// line to stderr whenever the count per state changes. A failed listing is retried a few
+// times, since the site or gateway may be restarting.
+func (e *env) waitForRuns(c *cli.Context, cl *client.Client, opts client.ListOptions) ([]journal.Run, error) {
+	started := time.Now()
+	lastProgress, failures := "", 0
+	for {
+		ctx, cancel := callCtx(c, c.Context)
+		runs, err := cl.List(ctx, opts)
+		cancel()
+		switch {
+		case err != nil && c.Context.Err() != nil:
+			return nil, c.Context.Err()
+		case err != nil:
+			var te *client.TransportError
+			if (!errors.As(err, &te) && !errors.Is(err, context.DeadlineExceeded)) || failures >= 5 {
+				return nil, err
+			}
+			failures++
+			e.log.WithError(err).Warn("listing the runs failed; retrying")
+		default:
+			failures = 0
+			progress, unfinished := runProgress(runs)
+			if progress != lastProgress {
+				fmt.Fprintf(e.stderr, "%6s  %s\n", time.Since(started).Round(time.Second), progress)
+				lastProgress = progress
+			}
+			if unfinished == 0 {
+				return runs, nil
+			}
+		}
+		t := time.NewTimer(c.Duration("poll"))
+		select {
+		case <-c.Context.Done():
+			t.Stop()
+			return nil, c.Context.Err()
+		case <-t.C:
+		}
+	}
+}
+
+// runProgress counts runs per state ("3 runs: 1 running, 2 completed"), in a fixed order.
+func runProgress(runs []journal.Run) (string, int) {
+	counts := map[string]int{}
+	unfinished := 0
+	for _, r := range runs {
+		counts[runState(r)]++
+		if !r.State.Terminal() {
+			unfinished++
+		}
+	}
+	names := make([]string, 0, len(counts))
+	for name := range counts {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	parts := make([]string, 0, len(names))
+	for _, name := range names {
+		parts = append(parts, fmt.Sprintf("%d %s", counts[name], name))
+	}
+	noun := "runs"
+	if len(runs) == 1 {
+		noun = "run"
+	}
+	if len(parts) == 0 {
+		return "no runs", 0
+	}
+	return fmt.Sprintf("%d %s: %s", len(runs), noun, strings.Join(parts, ", ")), unfinished
 }
 
 func statusSiteCommand(e *env) *cli.Command {

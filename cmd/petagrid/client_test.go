@@ -32,6 +32,7 @@ type fakeSite struct {
 	mu        sync.Mutex
 	submitted []site.SubmitRequest
 	gets      int
+	lists     int
 	// states are what successive GETs of the run answer (the last one repeats).
 	states []journal.RunState
 }
@@ -69,7 +70,13 @@ func (f *fakeSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	case r.Method == http.MethodGet && r.URL.Path == "/v1/jobs":
 		failed := testRun(journal.Failed)
 		failed.ID, failed.Error = "r-bbbbbbbbbbbbbbbb", "step a failed"
-		writeTestJSON(w, http.StatusOK, map[string]any{"runs": []journal.Run{testRun(journal.Running), failed}})
+		// The first run moves through states, when given, as the listing is asked again.
+		first := journal.Running
+		if len(f.states) > 0 {
+			first = f.states[min(f.lists, len(f.states)-1)]
+		}
+		f.lists++
+		writeTestJSON(w, http.StatusOK, map[string]any{"runs": []journal.Run{testRun(first), failed}})
 	case r.Method == http.MethodGet && r.URL.Path == "/v1/jobs/"+testRunID:
 		state := journal.Completed
 		if len(f.states) > 0 {
@@ -152,6 +159,8 @@ func TestSiteClientUsageErrors(t *testing.T) {
 		"submit bad poll":       {"submit", "--watch", "--poll", "1ms", "a.yaml"},
 		"jobs bad limit":        {"jobs", "--limit", "-1"},
 		"jobs argument":         {"jobs", "r-a"},
+		"jobs wait with state":  {"jobs", "--wait", "--state", "running"},
+		"jobs wait bad poll":    {"jobs", "--wait", "--poll", "1ms"},
 		"bad site":              {"jobs", "--site", "ftp://site.example"},
 		"relative socket":       {"jobs", "--site", "unix://site.sock"},
 		"negative timeout":      {"jobs", "--timeout", "-1s"},
@@ -237,6 +246,32 @@ func TestSubmitWatch(t *testing.T) {
 	if code != exitFailure || !strings.Contains(stdout, ": failed") || stderr != "" {
 		t.Errorf("failed: exit %d\nstdout %s\nstderr %q", code, stdout, stderr)
 	}
+}
+
+// jobs --wait lists until no run is unfinished, says how many are in each state when that
+// changes, and exits 1 since one of the runs failed.
+func TestJobsWait(t *testing.T) {
+	fs := &fakeSite{t: t, states: []journal.RunState{journal.Accepted, journal.Running, journal.Running, journal.Completed}}
+	target := serveUnix(t, fs)
+	code, stdout, stderr := runCLI(t, "jobs", "--site", target, "--wait", "--poll", "100ms")
+	lines := strings.Split(strings.TrimSpace(stderr), "\n")
+	want := []string{"2 runs: 1 accepted, 1 failed", "2 runs: 1 failed, 1 running", "2 runs: 1 completed, 1 failed"}
+	if len(lines) != len(want) {
+		t.Fatalf("progress lines:\n%s", stderr)
+	}
+	for i, w := range want {
+		if !strings.HasSuffix(lines[i], w) {
+			t.Errorf("progress line %d %q, want … %q", i, lines[i], w)
+		}
+	}
+	if code != exitFailure || !strings.Contains(stdout, "completed") || !strings.Contains(stdout, "step a failed") {
+		t.Errorf("exit %d\n%s", code, stdout)
+	}
+	fs.mu.Lock()
+	if fs.lists != 4 {
+		t.Errorf("%d listings, want 4 (until the last run ended)", fs.lists)
+	}
+	fs.mu.Unlock()
 }
 
 func TestJobsStatusLogsCancel(t *testing.T) {

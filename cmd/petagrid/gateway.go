@@ -120,6 +120,7 @@ func gatewayCommand(e *env) *cli.Command {
 						info.Chain.Contracts.Settlement.Hex(), info.Chain.Contracts.Escrow.Hex(), (time.Duration(info.Epochs.PeriodSeconds) * time.Second).String()}})
 				},
 			},
+			gatewaySummaryCommand(e),
 			{
 				Name:  "providers",
 				Usage: "list, approve and suspend sites (operators)",

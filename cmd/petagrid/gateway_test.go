@@ -92,6 +92,15 @@ func TestGatewayCommands(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "EPOCH") {
 		t.Fatalf("epoch list: %d %q %q", code, out, errOut)
 	}
+	code, out, errOut = runCLI(t, "gateway", "summary", "--gateway", g.URL, "--key", resKey)
+	for _, want := range []string{"Gateway ", "embedded chain", "Halving era 0", "Providers", "cli-site", "approved", "Settled epochs\nnone yet", "Jobs (latest first)", run.ID, "BUDGET DPS", "10"} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("summary lacks %q: %d %q\n%s", want, code, errOut, out)
+		}
+	}
+	if code, out, _ = runCLI(t, "gateway", "summary", "--gateway", g.URL, "--key", resKey, "-o", "json"); code != 0 || !strings.Contains(out, `"providers"`) || !strings.Contains(out, `"computeHoursMilli"`) {
+		t.Errorf("summary json: %d\n%s", code, out)
+	}
 	if code, _, errOut = runCLI(t, "gateway", "epoch", "close", "--gateway", g.URL, "--key", opKey); code != 1 || !strings.Contains(errOut, "has not ended") {
 		t.Fatalf("closing an epoch that has not ended: %d %q", code, errOut)
 	}

@@ -20,6 +20,7 @@ import (
 
 	"github.com/petagrid/petagrid/contracts"
 	"github.com/petagrid/petagrid/gateway"
+	"github.com/petagrid/petagrid/gateway/dashboard"
 	"github.com/petagrid/petagrid/gateway/store"
 	"github.com/petagrid/petagrid/internal/strictyaml"
 	siteclient "github.com/petagrid/petagrid/site/client"
@@ -249,4 +250,12 @@ func (c *Client) Claim(ctx context.Context) (*big.Int, gateway.RewardProof, erro
 		return nil, p, err
 	}
 	return new(big.Int).Sub(after, before), p, nil
+}
+
+// Dashboard reads the gateway's public dashboard data: providers, economy, epochs and the
+// latest jobs, with exact wei amounts.
+func (c *Client) Dashboard(ctx context.Context) (dashboard.Snapshot, error) {
+	var snap dashboard.Snapshot
+	_, err := c.get(ctx, "/dashboard.json", nil, &snap)
+	return snap, err
 }

@@ -107,6 +107,10 @@ func richSnapshot() Snapshot {
 			CreatedAt:  richGenerated.Add(-time.Duration(60-i) * time.Minute),
 			CostWei:    "125000000000000000",
 			MaxCostWei: gfl(1),
+			// 2 GPUs for 45 minutes: 1.5 GPU hours, worth 2.25 Compute Hours.
+			ElapsedSeconds:    2700,
+			GPUSeconds:        5400,
+			ComputeHoursMilli: 2250,
 		})
 	}
 	return s

@@ -77,6 +77,7 @@ func TestPageRendersRichSnapshot(t *testing.T) {
 		"GFL threshold", // halving reason
 		"<svg", "median PFLOPS", "GFL supply",
 		"latest 50 of 60", "job-0059",
+		`<td class="num">1.500</td>`, `<td class="num">2.250</td>`, // GPU hours, Compute Hours
 		`<span class="badge ok">completed<b>41</b></span>`,
 	} {
 		if !strings.Contains(body, want) {

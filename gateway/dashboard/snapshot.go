@@ -90,4 +90,9 @@ type Job struct {
 	CreatedAt  time.Time `json:"createdAt"`
 	CostWei    string    `json:"costWei"`
 	MaxCostWei string    `json:"maxCostWei"`
+	// The usage the site reported from its sacct records (zero until it has).
+	ElapsedSeconds    int64 `json:"elapsedSeconds"`
+	CPUSeconds        int64 `json:"cpuSeconds"`
+	GPUSeconds        int64 `json:"gpuSeconds"`
+	ComputeHoursMilli int64 `json:"computeHoursMilli"`
 }

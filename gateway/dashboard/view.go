@@ -87,6 +87,7 @@ type jobRow struct {
 	ID, Site, Researcher, ResearcherShort string
 	State, StateClass                     string
 	CreatedAt, CreatedAtISO               string
+	GPUHours, ComputeHours                string
 	Cost, MaxCost                         string
 }
 
@@ -298,6 +299,8 @@ func jobRows(jobs []Job) ([]jobRow, string) {
 			StateClass:      jobStateClass(j.State),
 			CreatedAt:       FormatTime(j.CreatedAt),
 			CreatedAtISO:    isoTime(j.CreatedAt),
+			GPUHours:        fixed3(j.GPUSeconds, 3600),
+			ComputeHours:    fixed3(j.ComputeHoursMilli, 1000),
 			Cost:            FormatTokenWei(j.CostWei),
 			MaxCost:         FormatTokenWei(j.MaxCostWei),
 		})
@@ -350,4 +353,16 @@ func orDash(s string) string {
 		return noValue
 	}
 	return s
+}
+
+// fixed3 shows n/per with three decimals ("—" for nothing yet, "invalid" below zero): GPU
+// seconds as GPU hours, milli-Compute Hours as Compute Hours.
+func fixed3(n, per int64) string {
+	switch {
+	case n < 0 || per <= 0:
+		return "invalid"
+	case n == 0:
+		return "—"
+	}
+	return new(big.Rat).SetFrac64(n, per).FloatString(3)
 }
