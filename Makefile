@@ -15,7 +15,7 @@ CLUSTER_B_GPU := h100
 CLUSTER_CONF = $(shell $(CLUSTER) env 2>/dev/null | sed -n 's/^export SLURM_CONF=//p')
 CLUSTER_B_CONF = $(shell $(CLUSTER) env --name $(CLUSTER_B) 2>/dev/null | sed -n 's/^export SLURM_CONF=//p')
 
-.PHONY: bench-plugins proto proto-check geth contracts contracts-check bench-accounting bench-gateway bench-pocp bench-site test-tools bench-workflows fuzz-workflows build test unit-test lint fmt bench-slurm cluster-up cluster-b-up cluster-down cluster-status demo check-go fixtures
+.PHONY: demo-down demo-preflight demo-site bench-plugins proto proto-check geth contracts contracts-check bench-accounting bench-gateway bench-pocp bench-site test-tools bench-workflows fuzz-workflows build test unit-test lint fmt bench-slurm cluster-up cluster-b-up cluster-down cluster-status demo check-go fixtures
 
 check-go:
 	@command -v $(GO) >/dev/null || { echo "Go is not installed: install Go 1.26 or newer (e.g. under /usr/local/go) — see README.md" >&2; exit 1; }
@@ -164,9 +164,28 @@ cluster-down:
 cluster-status:
 	$(CLUSTER) status
 
-# The main job, until the full grid demo exists: submit a sample job through PetaGrid to the
-# test cluster, wait for it, and show its accounting record from slurmdbd.
-demo: build cluster-up
+# The main job: the whole grid on this machine. Two Slurm test clusters, a gateway on its
+# embedded chain, a site daemon per cluster; the example workflows submitted through the
+# gateway with DPS budgets, run, accounted and paid; both sites' PoCP reports; a short epoch
+# closed on chain; a provider's claim; a summary and the dashboard URL (test/demo/grid-demo).
+# The gateway and the daemons keep running for the dashboard: `make demo-down` stops them.
+demo: demo-preflight build cluster-up cluster-b-up
+	test/demo/grid-demo up $(abspath $(BIN)) $(CLUSTER_CONF) $(CLUSTER_B_CONF)
+
+# Stops what `make demo` started: the gateway, the site daemons and the Slurm test clusters.
+demo-down:
+	test/demo/grid-demo down
+	$(CLUSTER) down --all
+
+# What the demo needs, said before anything is installed or started.
+demo-preflight: check-go
+	@[ "$$(id -u)" = 0 ] || { echo "make demo runs as root: it installs Debian packages (slurmctld slurmd slurmdbd slurm-client munge mariadb-server libpmix-dev curl), starts munged, MariaDB and the Slurm daemons, and runs jobs as the test account pgalice. Run it as root (sudo make demo)." >&2; exit 1; }
+	@command -v dpkg-query >/dev/null && command -v apt-get >/dev/null || { echo "make demo needs a Debian (bookworm) system with apt-get and dpkg: the Slurm test clusters are built from Debian's slurmctld slurmd slurmdbd slurm-client munge mariadb-server libpmix-dev curl packages." >&2; exit 1; }
+
+# A tour of one site without the grid: a job submitted through PetaGrid's Slurm bridge and its
+# accounting record, two example workflows run directly, then the site daemon with a
+# researcher submitting over its socket and signed HTTP, logs, accounting, a PoCP report.
+demo-site: build cluster-up
 	@echo "== PetaGrid sees the cluster:"
 	SLURM_CONF=$(CLUSTER_CONF) $(BIN) slurm nodes
 	SLURM_CONF=$(CLUSTER_CONF) $(BIN) slurm partitions

@@ -46,8 +46,8 @@ func (req *SubmitRequest) check() error {
 	if !fileNamePattern.MatchString(req.FileName) {
 		return fmt.Errorf("fileName %q: a base name of letters, digits and . _ @ + -", truncate(req.FileName, 60))
 	}
-	if !idempotencyPattern.MatchString(req.IdempotencyKey) {
-		return errors.New("idempotencyKey: required at the gateway, 16-128 characters from A-Z a-z 0-9 . _ : - (the escrow is locked under it)")
+	if err := CheckIdempotencyKey(req.IdempotencyKey); err != nil {
+		return err
 	}
 	if len(req.Params) > 1000 {
 		return errors.New("more than 1000 params")
@@ -140,7 +140,7 @@ func (g *Gateway) submitJob(w http.ResponseWriter, r *http.Request, researcher c
 		}
 		preq := g.placementRequest("new job", needs, maxCost)
 		if cands, rejections := placement.Feasible(preq, sites); len(cands) == 0 {
-			refusal = (&placement.NoFitError{Job: "this workflow", Rejections: rejections}).Error()
+			refusal = (&placement.NoFitError{Rejections: rejections}).Error()
 		}
 	}
 	// The escrow must stay locked long enough for the job to wait its turn and run: a
@@ -473,4 +473,14 @@ func (g *Gateway) placeOne(ctx context.Context, j store.Job) {
 	}
 	log.WithField("site", c.Site).WithField("worstCaseCost", tokenomics.FormatAmount(c.CostWei)).Info("job placed")
 	g.wakeSite(c.Site)
+}
+
+// CheckIdempotencyKey says why the gateway would refuse a submission's idempotency key. A
+// client checks it before it locks an escrow under the key: a key refused after the lock
+// would leave the budget locked until the escrow can be reclaimed.
+func CheckIdempotencyKey(key string) error {
+	if !idempotencyPattern.MatchString(key) {
+		return errors.New("idempotencyKey: required at the gateway, 16-128 characters from A-Z a-z 0-9 . _ : - (the escrow is locked under it)")
+	}
+	return nil
 }

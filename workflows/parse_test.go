@@ -50,6 +50,11 @@ func TestParseExamples(t *testing.T) {
 	if err != nil || len(files) < 6 {
 		t.Fatalf("want the six documented examples, found %v (%v)", files, err)
 	}
+	grid, err := filepath.Glob("../examples/grid/*.yaml")
+	if err != nil || len(grid) < 2 {
+		t.Fatalf("want the grid demo's workflows, found %v (%v)", grid, err)
+	}
+	files = append(files, grid...)
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/urfave/cli/v2"
 
 	"github.com/petagrid/petagrid/gateway"
@@ -51,6 +52,17 @@ func loadKeyFlag(c *cli.Context) (*ecdsa.PrivateKey, error) {
 
 // gatewayClient builds the printer and the gateway client from the flags.
 func (e *env) gatewayClient(c *cli.Context) (*gwclient.Client, *printer, error) {
+	return e.newGatewayClient(c, false)
+}
+
+// publicGatewayClient is gatewayClient for commands that read only the gateway's public
+// routes (info, summary, epoch list): without --key and without a default key file, it signs
+// with a throwaway key, so that anyone can look at the grid without creating an identity.
+func (e *env) publicGatewayClient(c *cli.Context) (*gwclient.Client, *printer, error) {
+	return e.newGatewayClient(c, true)
+}
+
+func (e *env) newGatewayClient(c *cli.Context, public bool) (*gwclient.Client, *printer, error) {
 	out, err := newPrinter(e.stdout, c.String("output"))
 	if err != nil {
 		return nil, nil, err
@@ -63,6 +75,9 @@ func (e *env) gatewayClient(c *cli.Context) (*gwclient.Client, *printer, error) 
 		return nil, nil, usagef("--timeout must not be negative")
 	}
 	key, err := loadKeyFlag(c)
+	if public && c.String("key") == "" && errors.Is(err, fs.ErrNotExist) {
+		key, err = crypto.GenerateKey()
+	}
 	if err != nil {
 		return nil, nil, err
 	}
@@ -103,7 +118,7 @@ func gatewayCommand(e *env) *cli.Command {
 				Usage: "show the gateway's name, chain and contracts",
 				Flags: gatewayFlags(),
 				Action: func(c *cli.Context) error {
-					cl, out, err := e.gatewayClient(c)
+					cl, out, err := e.publicGatewayClient(c)
 					if err != nil {
 						return err
 					}
@@ -166,7 +181,7 @@ func gatewayCommand(e *env) *cli.Command {
 						Usage: "list the settled epochs",
 						Flags: gatewayFlags(),
 						Action: func(c *cli.Context) error {
-							cl, out, err := e.gatewayClient(c)
+							cl, out, err := e.publicGatewayClient(c)
 							if err != nil {
 								return err
 							}

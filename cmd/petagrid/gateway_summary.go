@@ -22,7 +22,7 @@ func gatewaySummaryCommand(e *env) *cli.Command {
 			if c.NArg() > 0 {
 				return usagef("summary takes no arguments")
 			}
-			cl, out, err := e.gatewayClient(c)
+			cl, out, err := e.publicGatewayClient(c)
 			if err != nil {
 				return err
 			}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"os"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/crypto"
 
+	"github.com/petagrid/petagrid/contracts"
 	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/site/journal"
 	"github.com/petagrid/petagrid/test/gatewaytest"
@@ -57,6 +59,17 @@ func TestGatewayCommands(t *testing.T) {
 	if code, _, errOut = runCLI(t, "submit", "--max-cost", "5", "--site", "unix:///nonexistent.sock", wf); code != exitUsage {
 		t.Fatalf("a budget for a site: %d %q", code, errOut)
 	}
+	// A key the gateway would refuse is refused before the budget is locked under it; so is a
+	// budget larger than the balance, said in DPS.
+	if code, _, errOut = runCLI(t, "submit", "--gateway", g.URL, "--key", resKey, "--known-sites", known, "--max-cost", "10", "--idempotency-key", "short", wf); code != exitFailure || !strings.Contains(errOut, "16-128 characters") {
+		t.Fatalf("a short idempotency key: %d %q", code, errOut)
+	}
+	if esc, err := g.Gateway.Deployment().EscrowOf(context.Background(), crypto.PubkeyToAddress(g.Researcher.PublicKey), contracts.EscrowJobID("short")); err != nil || esc.Status != contracts.EscrowNone {
+		t.Fatalf("an escrow was locked under the refused key: %+v %v", esc, err)
+	}
+	if code, _, errOut = runCLI(t, "submit", "--gateway", g.URL, "--key", resKey, "--known-sites", known, "--max-cost", "1000", wf); code != exitFailure || !strings.Contains(errOut, "holds 100 DPS, less than the budget of 1000 DPS") {
+		t.Fatalf("a budget over the balance: %d %q", code, errOut)
+	}
 	code, out, errOut = runCLI(t, "submit", "--gateway", g.URL, "--key", resKey, "--known-sites", known, "--max-cost", "10", "-o", "json", wf)
 	if code != 0 {
 		t.Fatalf("submit: %d %q %q", code, out, errOut)
@@ -92,7 +105,17 @@ func TestGatewayCommands(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "EPOCH") {
 		t.Fatalf("epoch list: %d %q %q", code, out, errOut)
 	}
-	code, out, errOut = runCLI(t, "gateway", "summary", "--gateway", g.URL, "--key", resKey)
+	// Public views need no identity: without a key file they sign with a throwaway key, while
+	// a researcher's command still asks for one.
+	t.Setenv("XDG_CONFIG_HOME", t.TempDir())
+	t.Setenv("PETAGRID_KEY", "")
+	if code, out, errOut = runCLI(t, "gateway", "info", "--gateway", g.URL); code != 0 || !strings.Contains(out, "embedded") {
+		t.Errorf("info without a key: %d %q %q", code, out, errOut)
+	}
+	if code, _, errOut = runCLI(t, "jobs", "--gateway", g.URL); code == 0 || !strings.Contains(errOut, "petagrid keys new") {
+		t.Errorf("jobs without a key: %d %q", code, errOut)
+	}
+	code, out, errOut = runCLI(t, "gateway", "summary", "--gateway", g.URL)
 	for _, want := range []string{"Gateway ", "embedded chain", "Halving era 0", "Providers", "cli-site", "approved", "Settled epochs\nnone yet", "Jobs (latest first)", run.ID, "BUDGET DPS", "10"} {
 		if code != 0 || !strings.Contains(out, want) {
 			t.Errorf("summary lacks %q: %d %q\n%s", want, code, errOut, out)

@@ -24,6 +24,7 @@ import (
 	"github.com/petagrid/petagrid/gateway/store"
 	"github.com/petagrid/petagrid/internal/strictyaml"
 	siteclient "github.com/petagrid/petagrid/site/client"
+	"github.com/petagrid/petagrid/tokenomics"
 	"github.com/petagrid/petagrid/workflows"
 )
 
@@ -96,6 +97,9 @@ func (c *Client) Submit(ctx context.Context, req gateway.SubmitRequest) (job sto
 			return job, false, err
 		}
 	}
+	if err := gateway.CheckIdempotencyKey(req.IdempotencyKey); err != nil {
+		return job, false, err
+	}
 	// A workflow with errors is refused before anything is locked (the gateway would refund
 	// it, but only after a transaction or two).
 	if _, err := workflows.Parse(fileNameOr(req.FileName), []byte(req.Workflow)); err != nil {
@@ -129,7 +133,7 @@ func (c *Client) Submit(ctx context.Context, req gateway.SubmitRequest) (job sto
 			return job, false, err
 		}
 		if bal.Cmp(maxCost) < 0 {
-			return job, false, fmt.Errorf("%s holds %s DPS wei, less than the budget of %s: get DPS first (a grid operator can fund test accounts with petagrid gateway fund)", c.Address().Hex(), bal, maxCost)
+			return job, false, fmt.Errorf("%s holds %s DPS, less than the budget of %s DPS: get DPS first (a grid operator can fund test accounts with petagrid gateway fund)", c.Address().Hex(), tokenomics.FormatAmount(bal), tokenomics.FormatAmount(maxCost))
 		}
 		if err := d.LockEscrow(ctx, c.key, id, maxCost); err != nil {
 			return job, false, fmt.Errorf("locking the budget in escrow: %w", err)

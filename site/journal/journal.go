@@ -51,13 +51,15 @@ const (
 // RunStates lists every run state (for metrics and documentation).
 var RunStates = []RunState{Accepted, Rendered, Submitting, Submitted, Running, Completed, Failed, Cancelled, Timeout, NodeFail, OutOfMemory, Preempted, BootFail, Deadline, SubmitFailed, Reported}
 
-// Terminal reports whether a run in state s is over (reported runs included).
+// Terminal reports whether a run in state s is over (reported runs included). A state this
+// package does not define is not over: a grid gateway answers in the same shape with its own
+// live states (queued, assigned, unknown), which a client waiting for the end must wait on.
 func (s RunState) Terminal() bool {
 	switch s {
-	case Accepted, Rendered, Submitting, Submitted, Running:
-		return false
+	case Completed, Failed, Cancelled, Timeout, NodeFail, OutOfMemory, Preempted, BootFail, Deadline, SubmitFailed, Reported:
+		return true
 	}
-	return true
+	return false
 }
 
 // rank orders the live states so that a transition never goes back.

@@ -194,3 +194,22 @@ func TestNewerSchemaRefused(t *testing.T) {
 		t.Fatal("a journal from a newer build was opened")
 	}
 }
+
+// Terminal is true exactly for the states after Running; a state this package does not define
+// (a gateway's queued, assigned or unknown) is still live.
+func TestRunStateTerminal(t *testing.T) {
+	over := false
+	for _, s := range RunStates {
+		if s == Completed {
+			over = true
+		}
+		if s.Terminal() != over {
+			t.Errorf("%s: Terminal() = %v", s, s.Terminal())
+		}
+	}
+	for _, s := range []RunState{"queued", "assigned", "unknown", ""} {
+		if s.Terminal() {
+			t.Errorf("%q is terminal", s)
+		}
+	}
+}
