@@ -243,7 +243,7 @@ func submitSiteCommand(e *env) *cli.Command {
 			var view site.RunView
 			var created bool
 			if c.String("gateway") != "" {
-				view, created, err = e.submitToGateway(c, ctx, gateway.SubmitRequest{Workflow: string(source), FileName: name, Params: params, IdempotencyKey: ikey})
+				view, created, err = e.submitToGateway(c, ctx, cl.PinnedAudience(), gateway.SubmitRequest{Workflow: string(source), FileName: name, Params: params, IdempotencyKey: ikey})
 			} else if c.IsSet("max-cost") {
 				err = usagef("--max-cost is for --gateway: a site takes no budget")
 			} else {

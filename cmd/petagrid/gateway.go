@@ -380,8 +380,9 @@ func weiText(s string) string {
 }
 
 // submitToGateway locks --max-cost in escrow and submits through the gateway; the answer is
-// read as a run, as a site's would be.
-func (e *env) submitToGateway(c *cli.Context, ctx context.Context, req gateway.SubmitRequest) (site.RunView, bool, error) {
+// read as a run, as a site's would be. Requests are signed for audience (the gateway's name
+// from --audience or known_sites) when it is set.
+func (e *env) submitToGateway(c *cli.Context, ctx context.Context, audience string, req gateway.SubmitRequest) (site.RunView, bool, error) {
 	if c.String("max-cost") == "" {
 		return site.RunView{}, false, usagef("--gateway needs --max-cost DPS: the budget locked in escrow for the job")
 	}
@@ -394,7 +395,7 @@ func (e *env) submitToGateway(c *cli.Context, ctx context.Context, req gateway.S
 	if err != nil {
 		return site.RunView{}, false, err
 	}
-	gc, err := gwclient.New(c.String("gateway"), key, siteclient.WithUserAgent("petagrid/"+version), siteclient.WithRetryFor(0))
+	gc, err := gwclient.New(c.String("gateway"), key, siteclient.WithUserAgent("petagrid/"+version), siteclient.WithRetryFor(0), siteclient.WithAudience(audience))
 	if err != nil {
 		return site.RunView{}, false, usageError{err}
 	}

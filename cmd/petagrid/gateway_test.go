@@ -67,6 +67,12 @@ func TestGatewayCommands(t *testing.T) {
 	if esc, err := g.Gateway.Deployment().EscrowOf(context.Background(), crypto.PubkeyToAddress(g.Researcher.PublicKey), contracts.EscrowJobID("short")); err != nil || esc.Status != contracts.EscrowNone {
 		t.Fatalf("an escrow was locked under the refused key: %+v %v", esc, err)
 	}
+	if code, _, errOut = runCLI(t, "submit", "--gateway", g.URL, "--key", resKey, "--audience", "another-grid", "--max-cost", "10", "--idempotency-key", "wrong-audience-0001", wf); code != exitFailure || !strings.Contains(errOut, `calls itself "grid-test", not "another-grid"`) {
+		t.Fatalf("a gateway known by another name: %d %q", code, errOut)
+	}
+	if esc, err := g.Gateway.Deployment().EscrowOf(context.Background(), crypto.PubkeyToAddress(g.Researcher.PublicKey), contracts.EscrowJobID("wrong-audience-0001")); err != nil || esc.Status != contracts.EscrowNone {
+		t.Fatalf("an escrow was locked for a gateway known by another name: %+v %v", esc, err)
+	}
 	if code, _, errOut = runCLI(t, "submit", "--gateway", g.URL, "--key", resKey, "--known-sites", known, "--max-cost", "1000", wf); code != exitFailure || !strings.Contains(errOut, "holds 100 DPS, less than the budget of 1000 DPS") {
 		t.Fatalf("a budget over the balance: %d %q", code, errOut)
 	}

@@ -118,6 +118,17 @@ func (c *Client) Submit(ctx context.Context, req gateway.SubmitRequest) (job sto
 	if !ok || maxCost.Sign() <= 0 {
 		return job, false, fmt.Errorf("the budget %q is not a positive amount in wei", req.MaxCostWei)
 	}
+	// A gateway that now calls itself by another name than the one the researcher knows it
+	// by would refuse the signed submission after the budget is locked: refuse first.
+	if pinned := c.PinnedAudience(); pinned != "" {
+		info, err := c.GatewayInfo(ctx)
+		if err != nil {
+			return job, false, err
+		}
+		if info.Audience != pinned {
+			return job, false, fmt.Errorf("%s now calls itself %q, not %q as when first contacted (known_sites or --audience): nothing was locked or submitted", c.Target(), info.Audience, pinned)
+		}
+	}
 	d, err := c.Chain(ctx)
 	if err != nil {
 		return job, false, err

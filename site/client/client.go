@@ -194,6 +194,17 @@ func New(target string, key *ecdsa.PrivateKey, opts ...Option) (*Client, error) 
 // Target is the site the client talks to, as given to New.
 func (c *Client) Target() string { return c.target }
 
+// PinnedAudience is the audience given by WithAudience ("" when the client takes the one the
+// server announces), so that another client for the same server can sign for the same name.
+func (c *Client) PinnedAudience() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.pinned {
+		return ""
+	}
+	return c.audience
+}
+
 // Signed reports whether the client signs its requests (http and https targets).
 func (c *Client) Signed() bool { return c.key != nil }
 
