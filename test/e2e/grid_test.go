@@ -42,7 +42,8 @@ steps:
 `, name, typ, name)
 }
 
-// gridSite starts a site daemon on one test cluster, connected to the gateway.
+// gridSite starts a site daemon on one test cluster, connected to the gateway. Its nodes are
+// scored as EPYC 7763 cores and catalogModel GPUs.
 func gridSite(t *testing.T, g *gatewaytest.Grid, name, confVar, gpuType, catalogModel, priceDPS string) (*siteDaemon, string) {
 	t.Helper()
 	keyFile := filepath.Join(t.TempDir(), name+".key")
@@ -54,6 +55,7 @@ func gridSite(t *testing.T, g *gatewaytest.Grid, name, confVar, gpuType, catalog
   period: %s
   minCoverage: 0.5
   hardware:
+    cpu: %s
     gpuModels: {%s: %s}
 grid:
   url: %s
@@ -63,20 +65,129 @@ grid:
   updateInterval: 1s
   pricePerComputeHourWei: %q
   localUser: pgalice
-`, g.Config.Epochs.Genesis, g.Config.Epochs.Period, gpuType, catalogModel, g.URL, keyFile, tokenomics.MustAmount(priceDPS).String())
+`, g.Config.Epochs.Genesis, g.Config.Epochs.Period, gridCPUModel, gpuType, catalogModel, g.URL, keyFile, tokenomics.MustAmount(priceDPS).String())
 	s := startSite(t, siteOptions{confVar: confVar, name: name, gpuTypes: "{" + gpuType + ": gpu}", extra: extra})
 	return s, keyFile
 }
 
-// TestGridTwoClusters is the grid on one machine: two independent Slurm clusters (GPUs of
-// type fake on one, h100 on the other), a site daemon beside each connected out to one
-// gateway on the embedded chain. Workflows land on the cluster that has the GPUs they ask
-// for; escrows are settled from sacct's usage; logs are relayed; a killed site's queued work
-// is placed on the other; the sites' own PoCP reports are accepted while forged, replayed and
-// over-claiming ones are refused; the epoch's close gives each site GFL equal to its median
-// (the node's index from the catalog); a halving is crossed by moving the chain's time; a
-// provider claims; the dashboard renders in Chromium.
-func TestGridTwoClusters(t *testing.T) {
+// gridCPUModel is the CPU the grid test's sites declare.
+const gridCPUModel = "EPYC-7763"
+
+// pipelineWorkflow is a two-step pipeline: a CPU step, then a step on two GPUs of a type.
+func pipelineWorkflow(gpuType string) string {
+	return fmt.Sprintf(`version: 1
+name: pipeline
+resources: {time: 5m, mem: 256M}
+steps:
+  - name: prep
+    resources: {cpusPerTask: 2}
+    run: {command: [sh, -c, 'echo prepared; sleep 3']}
+  - name: train
+    needs: prep
+    resources: {gpus: 2, gpuType: %s, cpusPerTask: 2}
+    run: {command: [sh, -c, 'echo grid-h-ran; sleep 8']}
+`, gpuType)
+}
+
+// whitepaper holds the figures the test checks against, computed here from the catalog's
+// device indices (whitepaper §3) with the papers' formulas rather than with the code under
+// test: Compute Hours (Compute Hours paper §7), GFL = median PFLOPS (whitepaper §3.4, §4),
+// DPS rewards = 20 %% of the GFL held × R, R = 1/100 in era 0 (whitepaper §5.6).
+type whitepaper struct {
+	t             *testing.T
+	cat           *tokenomics.Catalog
+	referenceMega *big.Int // the reference system's per-device index
+	coreMega      *big.Int // one CPU core's index
+}
+
+func newWhitepaper(t *testing.T) whitepaper {
+	cat, err := tokenomics.LoadEmbeddedCatalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := whitepaper{t: t, cat: cat, referenceMega: new(big.Int).SetUint64(cat.ReferenceScore().PerDeviceMegaFLOPS)}
+	w.coreMega = new(big.Int).SetUint64(w.cpuScore(1))
+	return w
+}
+
+func (w whitepaper) score(spec tokenomics.DeviceSpec) tokenomics.Score {
+	s, err := w.cat.Score(spec)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	return s
+}
+
+func (w whitepaper) cpuScore(cores int64) uint64 {
+	spec, err := w.cat.CPUSpec(gridCPUModel, cores)
+	if err != nil {
+		w.t.Fatal(err)
+	}
+	return w.score(spec).TotalMegaFLOPS
+}
+
+// nodeIndex is a test node's computing power: its four GPUs and its cores (one per Slurm CPU).
+func (w whitepaper) nodeIndex(model string, cpus int64) uint64 {
+	return w.score(tokenomics.DeviceSpec{Model: model, Count: big.NewRat(4, 1)}).TotalMegaFLOPS + w.cpuScore(cpus)
+}
+
+// computeHoursMilli: Σ (GPUs × a GPU's index + cores × a core's index) × seconds, over the
+// reference's index × 3600, in thousandths, rounded down once.
+func (w whitepaper) computeHoursMilli(model string, recs []slurmbridge.AccountingRecord) int64 {
+	perGPU := new(big.Int).SetUint64(w.score(tokenomics.DeviceSpec{Model: model, Count: big.NewRat(4, 1)}).PerDeviceMegaFLOPS)
+	sum := new(big.Int)
+	for _, r := range recs {
+		power := new(big.Int).Mul(big.NewInt(slurmbridge.GPUs(r.AllocTRES)), perGPU)
+		power.Add(power, new(big.Int).Mul(big.NewInt(tresCPUs(r.AllocTRES)), w.coreMega))
+		sum.Add(sum, power.Mul(power, big.NewInt(r.ElapsedSeconds)))
+	}
+	sum.Mul(sum, big.NewInt(1000))
+	return sum.Quo(sum, new(big.Int).Mul(w.referenceMega, big.NewInt(3600))).Int64()
+}
+
+// gflWei: 1 GFL = 1 PFLOPS = 10^9 MFLOPS, with 18 decimals.
+func gflWei(megaFLOPS uint64) *big.Int {
+	return new(big.Int).Mul(new(big.Int).SetUint64(megaFLOPS), big.NewInt(1_000_000_000))
+}
+
+// rewardWei: 20 % of the GFL held × R = 1/100 (era 0).
+func rewardWei(megaFLOPS uint64) *big.Int {
+	r := new(big.Int).Mul(gflWei(megaFLOPS), big.NewInt(20))
+	return r.Quo(r, big.NewInt(100*100))
+}
+
+func tresCPUs(list []slurmbridge.TRES) int64 {
+	for _, t := range list {
+		if t.Type == "cpu" {
+			return t.Count
+		}
+	}
+	return 0
+}
+
+// TestGridWholePath walks the grid's whole path on one machine and checks the figures at
+// every step against Slurm's own accounting and the papers' formulas: two independent Slurm
+// clusters (GPUs of type fake on one, h100 on the other), a site daemon beside each connected
+// out to one gateway on the embedded chain, the researcher and the operator on the command
+// line.
+//
+//  1. YAML: the researcher submits workflow files with `petagrid submit --gateway --max-cost`;
+//     the budget leaves her DPS balance for escrow.
+//  2. Placement: each lands on the cluster that has the GPUs it asks for.
+//  3. sbatch: each step is a Slurm job on that cluster, named after the run and step, run as
+//     the grid's local account, on the partition and with the GPUs the step asked for.
+//  4. Accounting: the usage the site reports is sacct's (elapsed, CPU- and GPU-seconds), its
+//     Compute Hours the formula's, its cost Compute Hours × the site's price; the researcher
+//     gets the rest back, the reward pool gets the cost.
+//  5. PoCP: both sites' signed reports of epoch 0: signed by the site's key, median = the
+//     node's index, GFL = median; forged, replayed and over-claiming reports are refused.
+//  6. Settlement: `petagrid gateway epoch close` mints each site GFL equal to its median and
+//     commits rewards of 20 % × GFL × R.
+//  7. Claim: `petagrid provider claim` pays site-a exactly its reward, once.
+//
+// On the way: logs relayed, a killed site's queued work placed on the other, a halving
+// crossed by moving the chain's time, the dashboard rendered in Chromium.
+func TestGridWholePath(t *testing.T) {
 	bridgeA := testBridge(t)
 	bridgeB := clusterBridge(t, "PETAGRID_TEST_SLURM_CONF_B", "test/cluster/cluster up --name siteb --gpu-type h100")
 	if os.Geteuid() != 0 {
@@ -84,6 +195,8 @@ func TestGridTwoClusters(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
 	defer cancel()
+	bin := siteBinary(t)
+	dir := t.TempDir()
 	// One-minute epochs starting at the next minute: the daemons observe epoch 0 whole.
 	genesis := time.Now().UTC().Truncate(time.Minute).Add(time.Minute)
 	g := gatewaytest.StartGrid(t, func(c *gateway.Config) {
@@ -96,29 +209,33 @@ func TestGridTwoClusters(t *testing.T) {
 	_, keyA := gridSite(t, g, "site-a", "PETAGRID_TEST_SLURM_CONF", "fake", "A100-SXM4-80GB", "3")
 	siteB, _ := gridSite(t, g, "site-b", "PETAGRID_TEST_SLURM_CONF_B", "h100", "H100-SXM5-80GB", "1")
 	op, res := g.Client(g.Operator), g.Client(g.Researcher)
+	opKey, resKey := filepath.Join(g.Dir, "operator.key"), filepath.Join(g.Dir, "researcher.key")
+	cli := func(args ...string) string {
+		t.Helper()
+		code, stdout, stderr := runPetagrid(t, bin, dir, append(args, "--gateway", g.URL)...)
+		if code != 0 {
+			t.Fatalf("petagrid %s: exit %d\n%s\n%s", strings.Join(args, " "), code, stdout, stderr)
+		}
+		return stdout
+	}
+	wp := newWhitepaper(t)
 
-	// Both sites register themselves; the operator approves them.
+	// Both sites register themselves with their inventory; the operator approves them.
 	gatewaytest.WaitFor(t, "both sites registered", time.Minute, func() (bool, error) {
 		list, err := op.Providers(ctx)
 		return len(list) == 2, err
 	})
-	for _, s := range []string{"site-a", "site-b"} {
-		if _, err := op.SetProviderStatus(ctx, s, true, "e2e"); err != nil {
-			t.Fatal(err)
+	cli("gateway", "providers", "approve", "site-a", "--key", opKey)
+	cli("gateway", "providers", "approve", "site-b", "--key", opKey)
+	cli("gateway", "fund", res.Address().Hex(), "--dps", "10000", "--eth", "1", "--key", opKey)
+	nodeCPUs := func(b *slurmbridge.Bridge) int64 {
+		nodes, err := b.Nodes(ctx)
+		if err != nil || len(nodes) != 1 {
+			t.Fatalf("the test cluster's node: %v %v", nodes, err)
 		}
+		return nodes[0].CPUs
 	}
-	if err := op.Fund(ctx, res.Address(), "10000", "1"); err != nil {
-		t.Fatal(err)
-	}
-	cat, _ := tokenomics.LoadEmbeddedCatalog()
-	score := func(model string) uint64 {
-		s, err := cat.Score(tokenomics.DeviceSpec{Model: model, Count: big.NewRat(4, 1)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return s.TotalMegaFLOPS
-	}
-	nodeA, nodeB := score("A100-SXM4-80GB"), score("H100-SXM5-80GB")
+	nodeA, nodeB := wp.nodeIndex("A100-SXM4-80GB", nodeCPUs(bridgeA)), wp.nodeIndex("H100-SXM5-80GB", nodeCPUs(bridgeB))
 	providers, err := op.Providers(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -126,22 +243,41 @@ func TestGridTwoClusters(t *testing.T) {
 	for _, p := range providers {
 		want := map[string]uint64{"site-a": nodeA, "site-b": nodeB}[p.Name]
 		if p.Registration.Inventory.CapacityMegaFLOPS != want || p.Registration.Inventory.GPUs != 4 {
-			t.Fatalf("%s registered %d MFLOPS and %d GPUs, want %d (4 GPUs by the catalog)", p.Name, p.Registration.Inventory.CapacityMegaFLOPS, p.Registration.Inventory.GPUs, want)
+			t.Fatalf("%s registered %d MFLOPS and %d GPUs, want %d (4 GPUs and the node's cores by the catalog)", p.Name, p.Registration.Inventory.CapacityMegaFLOPS, p.Registration.Inventory.GPUs, want)
 		}
 	}
+	d := g.Gateway.Deployment()
+	balanceBefore, err := d.DPSBalance(ctx, res.Address())
+	if err != nil {
+		t.Fatal(err)
+	}
 
-	// Workflows land on the cluster that has the GPUs they ask for.
-	submit := func(name, gpuType, budget string) store.Job {
+	// 1-2. YAML files submitted on the command line land on the cluster with their GPUs.
+	known := filepath.Join(dir, "known_sites.json")
+	submit := func(name, workflow, budget string) store.Job {
 		t.Helper()
-		j, _, err := res.Submit(ctx, gateway.SubmitRequest{Workflow: gridWorkflow(name, gpuType), FileName: name + ".yaml", MaxCostWei: tokenomics.MustAmount(budget).String()})
+		file := filepath.Join(dir, name+".yaml")
+		if err := os.WriteFile(file, []byte(workflow), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var view struct {
+			ID string `json:"id"`
+		}
+		if err := json.Unmarshal([]byte(cli("submit", "--key", resKey, "--known-sites", known, "--max-cost", budget, "-o", "json", file)), &view); err != nil || view.ID == "" {
+			t.Fatalf("submit %s: %q %v", name, view.ID, err)
+		}
+		j, err := res.Job(ctx, view.ID)
 		if err != nil {
-			t.Fatalf("submitting %s: %v", name, err)
+			t.Fatal(err)
 		}
 		return j
 	}
-	onH100, onFake := submit("h", "h100", "100"), submit("f", "fake", "100")
+	onH100, onFake := submit("h", pipelineWorkflow("h100"), "100"), submit("f", gridWorkflow("f", "fake"), "100")
 	if onH100.Site != "site-b" || onFake.Site != "site-a" {
 		t.Fatalf("placement: the h100 job went to %q, the fake-GPU job to %q", onH100.Site, onFake.Site)
+	}
+	if locked, err := d.DPSBalance(ctx, res.Address()); err != nil || new(big.Int).Sub(balanceBefore, locked).Cmp(tokenomics.MustAmount("200")) != 0 {
+		t.Fatalf("after locking two budgets of 100 DPS the researcher holds %v (before %s)", locked, balanceBefore)
 	}
 	done := func(id string) store.Job {
 		t.Helper()
@@ -153,33 +289,72 @@ func TestGridTwoClusters(t *testing.T) {
 		})
 		return j
 	}
-	for _, c := range []struct {
-		id     string
-		bridge *slurmbridge.Bridge
-		price  string
-	}{{onH100.ID, bridgeB, "1"}, {onFake.ID, bridgeA, "3"}} {
-		j := done(c.id)
-		if j.State != journal.Completed || j.Usage == nil || len(j.Usage.SlurmJobs) != 1 {
-			t.Fatalf("job %s: %s, usage %+v", j.ID, j.State, j.Usage)
-		}
-		// The usage is sacct's: elapsed and GPUs of the Slurm job on its own cluster.
-		recs, err := c.bridge.Accounting(ctx, slurmbridge.AccountingQuery{JobIDs: j.Usage.SlurmJobs, Start: time.Now().Add(-time.Hour), End: time.Now().Add(time.Minute)})
-		if err != nil || len(recs) != 1 {
-			t.Fatalf("sacct of job %v: %v %v", j.Usage.SlurmJobs, recs, err)
-		}
-		elapsed := recs[0].ElapsedSeconds
-		if j.Usage.ElapsedSeconds != elapsed || j.Usage.GPUSeconds != elapsed {
-			t.Fatalf("job %s usage %+v, sacct says %d s on 1 GPU", j.ID, j.Usage, elapsed)
-		}
-		// Cost = Compute Hours × the site's price, charged from the escrow; the rest refunded.
-		want := new(big.Int).Mul(tokenomics.MustAmount(c.price), big.NewInt(j.Usage.ComputeHoursMilli))
-		want.Quo(want, big.NewInt(1000))
-		if j.CostWei != want.String() || j.Usage.ComputeHoursMilli == 0 {
-			t.Fatalf("job %s cost %s for %d mCH at %s DPS, want %s", j.ID, j.CostWei, j.Usage.ComputeHoursMilli, c.price, want)
-		}
+	poolBefore, err := d.PendingReplenishment(ctx)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if pending, _ := g.Gateway.Deployment().PendingReplenishment(ctx); pending.Sign() == 0 {
-		t.Fatal("the escrows' costs did not reach the reward pool")
+	totalCost := new(big.Int)
+	for _, c := range []struct {
+		id, model string
+		bridge    *slurmbridge.Bridge
+		price     string
+		steps     map[string][2]int64 // step → partition GPUs, CPUs
+	}{
+		{onH100.ID, "H100-SXM5-80GB", bridgeB, "1", map[string][2]int64{"prep": {0, 2}, "train": {2, 2}}},
+		{onFake.ID, "A100-SXM4-80GB", bridgeA, "3", map[string][2]int64{"work": {1, 1}}},
+	} {
+		j := done(c.id)
+		if j.State != journal.Completed || j.Usage == nil || len(j.Steps) != len(c.steps) {
+			t.Fatalf("job %s: %s, usage %+v, %d steps", j.ID, j.State, j.Usage, len(j.Steps))
+		}
+		// 3. Every step is a Slurm job on the site's cluster, as sacct records it.
+		var ids []uint32
+		for _, s := range j.Steps {
+			ids = append(ids, s.JobID)
+		}
+		recs, err := c.bridge.Accounting(ctx, slurmbridge.AccountingQuery{JobIDs: ids, Start: time.Now().Add(-time.Hour), End: time.Now().Add(time.Minute)})
+		if err != nil || len(recs) != len(ids) {
+			t.Fatalf("sacct of jobs %v: %v %v", ids, recs, err)
+		}
+		var elapsed, cpuSeconds, gpuSeconds int64
+		for _, r := range recs {
+			step, ok := strings.CutPrefix(r.Name, j.ID+".")
+			want, known := c.steps[step]
+			if !ok || !known || r.User != "pgalice" || r.State != "COMPLETED" {
+				t.Fatalf("Slurm job %d: %q by %s, %s", r.JobID, r.Name, r.User, r.State)
+			}
+			partition := "cpu"
+			if want[0] > 0 {
+				partition = "gpu"
+			}
+			if slurmbridge.GPUs(r.AllocTRES) != want[0] || tresCPUs(r.AllocTRES) != want[1] || r.Partition != partition {
+				t.Fatalf("step %s ran with %d GPUs and %d CPUs on %s, the workflow asked for %d and %d (partition %s)", step, slurmbridge.GPUs(r.AllocTRES), tresCPUs(r.AllocTRES), r.Partition, want[0], want[1], partition)
+			}
+			elapsed += r.ElapsedSeconds
+			cpuSeconds += tresCPUs(r.AllocTRES) * r.ElapsedSeconds
+			gpuSeconds += slurmbridge.GPUs(r.AllocTRES) * r.ElapsedSeconds
+		}
+		// 4. The usage is sacct's; its Compute Hours the formula's; its cost CH × price.
+		u := j.Usage
+		if u.ElapsedSeconds != elapsed || u.CPUSeconds != cpuSeconds || u.GPUSeconds != gpuSeconds || gpuSeconds == 0 {
+			t.Fatalf("job %s usage %+v, sacct says %d s elapsed, %d CPU-s, %d GPU-s", j.ID, u, elapsed, cpuSeconds, gpuSeconds)
+		}
+		if want := wp.computeHoursMilli(c.model, recs); u.ComputeHoursMilli != want || want == 0 {
+			t.Fatalf("job %s: %d mCH reported, the formula gives %d", j.ID, u.ComputeHoursMilli, want)
+		}
+		cost := new(big.Int).Mul(tokenomics.MustAmount(c.price), big.NewInt(u.ComputeHoursMilli))
+		cost.Quo(cost, big.NewInt(1000))
+		if j.CostWei != cost.String() {
+			t.Fatalf("job %s cost %s for %d mCH at %s DPS, want %s", j.ID, j.CostWei, u.ComputeHoursMilli, c.price, cost)
+		}
+		totalCost.Add(totalCost, cost)
+	}
+	// The escrows paid the costs into the reward pool and gave the researcher the rest back.
+	if after, err := d.DPSBalance(ctx, res.Address()); err != nil || new(big.Int).Sub(balanceBefore, after).Cmp(totalCost) != 0 {
+		t.Fatalf("the researcher paid %v, the jobs cost %s", new(big.Int).Sub(balanceBefore, after), totalCost)
+	}
+	if pool, err := d.PendingReplenishment(ctx); err != nil || new(big.Int).Sub(pool, poolBefore).Cmp(totalCost) != 0 {
+		t.Fatalf("the reward pool's pending replenishment grew by %v, the jobs cost %s", new(big.Int).Sub(pool, poolBefore), totalCost)
 	}
 	// Logs are relayed from the site that ran the job.
 	sc, err := client.New(g.URL, g.Researcher)
@@ -195,7 +370,7 @@ func TestGridTwoClusters(t *testing.T) {
 	siteB.kill()
 	// It fits both; site-b is cheaper per GPU-hour (its H100 is worth more Compute Hours, at a
 	// third of the price) and still looks online.
-	moved := submit("m", "", "100")
+	moved := submit("m", gridWorkflow("m", ""), "100")
 	if moved.Site != "site-b" {
 		t.Fatalf("the any-GPU job went to %q, want the cheaper site-b", moved.Site)
 	}
@@ -221,20 +396,31 @@ func TestGridTwoClusters(t *testing.T) {
 	if medians["site-a"] != nodeA || medians["site-b"] != nodeB {
 		t.Fatalf("medians %v, want the nodes' index %d and %d (every slot available)", medians, nodeA, nodeB)
 	}
-	// Forged, replayed and over-claiming reports are refused.
+	// 5. Each report is signed by its site's key in the gateway's domain, and claims GFL
+	// equal to its median in PFLOPS.
 	keyOfA, err := reqsign.LoadKeyFile(keyA)
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := &gatewaytest.Site{T: t, Name: "site-a", Key: keyOfA, URL: g.URL}
 	var accepted pocp.Report
 	for _, r := range reps {
+		var rep pocp.Report
+		if err := json.Unmarshal([]byte(r.JSON), &rep); err != nil {
+			t.Fatal(err)
+		}
+		signer, err := rep.Verify(g.Gateway.Domain())
+		if err != nil || signer.Hex() != providerAddr(t, providers, r.Site) {
+			t.Fatalf("%s's report signed by %s (%v), its key is %s", r.Site, signer.Hex(), err, providerAddr(t, providers, r.Site))
+		}
+		if rep.GFL == nil || (*big.Int)(rep.GFL).Cmp(gflWei(rep.MedianMegaFLOPS)) != 0 || rep.Epoch != 0 || rep.CoveragePPM < 500_000 {
+			t.Fatalf("%s's report: epoch %d, GFL %v for a median of %d MFLOPS, coverage %d ppm", r.Site, rep.Epoch, rep.GFL, rep.MedianMegaFLOPS, rep.CoveragePPM)
+		}
 		if r.Site == "site-a" {
-			if err := json.Unmarshal([]byte(r.JSON), &accepted); err != nil {
-				t.Fatal(err)
-			}
+			accepted = rep
 		}
 	}
+	// Forged, replayed and over-claiming reports are refused.
+	a := &gatewaytest.Site{T: t, Name: "site-a", Key: keyOfA, URL: g.URL}
 	if code, _ := a.SendReport(&accepted); code != http.StatusOK {
 		t.Fatalf("the accepted report sent again: %d", code)
 	}
@@ -256,29 +442,40 @@ func TestGridTwoClusters(t *testing.T) {
 		t.Fatalf("a second report for epoch 0: %d %+v", code, ans)
 	}
 
-	// Epoch 0 closes: each site holds GFL equal to its median.
-	sum, err := op.CloseEpoch(ctx, nil)
+	// 6. The operator closes epoch 0: each site holds GFL equal to its median, and the
+	// rewards are 20 % of the GFL held × R.
+	var sum gateway.EpochSummary
+	if err := json.Unmarshal([]byte(cli("gateway", "epoch", "close", "--epoch", "0", "--key", opKey, "-o", "json")), &sum); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"site-a", "site-b"} {
+		bal, err := d.GFLBalance(ctx, ethcommon.HexToAddress(providerAddr(t, providers, name)))
+		if err != nil || bal.Cmp(gflWei(medians[name])) != 0 {
+			t.Fatalf("%s holds %v GFL wei, want its median %s", name, bal, gflWei(medians[name]))
+		}
+	}
+	total := gflWei(nodeA + nodeB)
+	wantRewards := new(big.Int).Add(rewardWei(nodeA), rewardWei(nodeB))
+	if sum.Epoch != 0 || sum.SupplyAfterWei != total.String() || sum.RewardsTotalWei != wantRewards.String() {
+		t.Fatalf("epoch %d: supply %s rewards %s, want %s and %s", sum.Epoch, sum.SupplyAfterWei, sum.RewardsTotalWei, total, wantRewards)
+	}
+	// 7. site-a claims on the command line: exactly its reward, once.
+	addrA := ethcommon.HexToAddress(providerAddr(t, providers, "site-a"))
+	dpsBefore, err := d.DPSBalance(ctx, addrA)
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := g.Gateway.Deployment()
-	for name, addr := range map[string]string{"site-a": providerAddr(t, providers, "site-a"), "site-b": providerAddr(t, providers, "site-b")} {
-		bal, err := d.GFLBalance(ctx, ethcommon.HexToAddress(addr))
-		want := tokenomics.GFLFromMegaFLOPS(medians[name])
-		if err != nil || bal.Cmp(want) != 0 {
-			t.Fatalf("%s holds %v GFL wei, want its median %s", name, bal, want)
-		}
+	var claim struct {
+		ClaimedWei string `json:"claimedWei"`
 	}
-	// Rewards: 20 % of the GFL held × R (1/100) at era 0.
-	total := tokenomics.GFLFromMegaFLOPS(nodeA + nodeB)
-	wantRewards := new(big.Int).Quo(new(big.Int).Mul(tokenomics.GFLFromMegaFLOPS(nodeA), big.NewInt(2000)), big.NewInt(1_000_000))
-	wantRewards.Add(wantRewards, new(big.Int).Quo(new(big.Int).Mul(tokenomics.GFLFromMegaFLOPS(nodeB), big.NewInt(2000)), big.NewInt(1_000_000)))
-	if sum.SupplyAfterWei != total.String() || sum.RewardsTotalWei != wantRewards.String() {
-		t.Fatalf("epoch 0: supply %s rewards %s, want %s and %s", sum.SupplyAfterWei, sum.RewardsTotalWei, total, wantRewards)
+	if err := json.Unmarshal([]byte(cli("provider", "claim", "--key", keyA, "-o", "json")), &claim); err != nil || claim.ClaimedWei != rewardWei(nodeA).String() {
+		t.Fatalf("site-a claimed %q (%v), its reward is %s", claim.ClaimedWei, err, rewardWei(nodeA))
 	}
-	got, _, err := g.Client(keyOfA).Claim(ctx)
-	if err != nil || got.Sign() <= 0 {
-		t.Fatalf("site-a's claim: %v %v", got, err)
+	if err := json.Unmarshal([]byte(cli("provider", "claim", "--key", keyA, "-o", "json")), &claim); err != nil || claim.ClaimedWei != "0" {
+		t.Fatalf("a second claim got %q (%v)", claim.ClaimedWei, err)
+	}
+	if after, err := d.DPSBalance(ctx, addrA); err != nil || new(big.Int).Sub(after, dpsBefore).Cmp(rewardWei(nodeA)) != 0 {
+		t.Fatalf("site-a's DPS balance grew by %v, its reward is %s", new(big.Int).Sub(after, dpsBefore), rewardWei(nodeA))
 	}
 
 	// A halving crossed by moving the chain's time past the one-hour era.
