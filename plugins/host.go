@@ -21,6 +21,8 @@ import (
 	"github.com/hashicorp/go-plugin"
 	"github.com/sirupsen/logrus"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 
 	"github.com/petagrid/petagrid/plugins/proto/pluginv1"
 )
@@ -301,7 +303,9 @@ func (p *Plugin) call(ctx context.Context, f func(ctx context.Context, raw any) 
 		return err
 	}
 	if err := f(ctx, raw); err != nil {
-		if ctx.Err() != nil {
+		// The deadline travels to the plugin with the call (grpc-timeout), so the plugin's
+		// side may give up and reset the stream a moment before this context notices.
+		if ctx.Err() != nil || status.Code(err) == codes.DeadlineExceeded {
 			return fmt.Errorf("plugin %s did not answer within %s: %w", p.cfg.Name, p.timeout, err)
 		}
 		return fmt.Errorf("plugin %s: %w", p.cfg.Name, err)
@@ -309,7 +313,6 @@ func (p *Plugin) call(ctx context.Context, f func(ctx context.Context, raw any) 
 	return nil
 }
 
-// Close stops the plugin process.
 // Close stops the plugin process; later calls fail instead of starting it again.
 func (p *Plugin) Close() {
 	p.sem <- struct{}{}
