@@ -419,7 +419,7 @@ func (e *env) waitForRuns(c *cli.Context, cl *client.Client, opts client.ListOpt
 		cancel()
 		switch {
 		case err != nil && c.Context.Err() != nil:
-			return nil, c.Context.Err()
+			return nil, stoppedWaiting(e)
 		case err != nil:
 			var te *client.TransportError
 			if (!errors.As(err, &te) && !errors.Is(err, context.DeadlineExceeded)) || failures >= 5 {
@@ -442,10 +442,16 @@ func (e *env) waitForRuns(c *cli.Context, cl *client.Client, opts client.ListOpt
 		select {
 		case <-c.Context.Done():
 			t.Stop()
-			return nil, c.Context.Err()
+			return nil, stoppedWaiting(e)
 		case <-t.C:
 		}
 	}
+}
+
+// stoppedWaiting says that Ctrl-C stopped the wait, not the runs.
+func stoppedWaiting(e *env) error {
+	fmt.Fprintln(e.stderr, "\nstopped waiting; the runs go on (see `petagrid jobs`)")
+	return errReported
 }
 
 // runProgress counts runs per state ("3 runs: 1 running, 2 completed"), in a fixed order.
@@ -465,7 +471,7 @@ func runProgress(runs []journal.Run) (string, int) {
 	sort.Strings(names)
 	parts := make([]string, 0, len(names))
 	for _, name := range names {
-		parts = append(parts, fmt.Sprintf("%d %s", counts[name], name))
+		parts = append(parts, fmt.Sprintf("%d %s", counts[name], cell(name)))
 	}
 	noun := "runs"
 	if len(runs) == 1 {

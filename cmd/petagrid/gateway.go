@@ -391,6 +391,11 @@ func (e *env) submitToGateway(c *cli.Context, ctx context.Context, audience stri
 		return site.RunView{}, false, usagef("--max-cost %q: a positive amount of DPS (e.g. 25 or 0.5)", c.String("max-cost"))
 	}
 	req.MaxCostWei = maxCost.String()
+	if req.IdempotencyKey != "" {
+		if err := gateway.CheckIdempotencyKey(req.IdempotencyKey); err != nil {
+			return site.RunView{}, false, usagef("--idempotency-key: the gateway takes 16-128 characters from A-Z a-z 0-9 . _ : -")
+		}
+	}
 	key, err := loadKeyFlag(c)
 	if err != nil {
 		return site.RunView{}, false, err

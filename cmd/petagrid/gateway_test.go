@@ -61,7 +61,7 @@ func TestGatewayCommands(t *testing.T) {
 	}
 	// A key the gateway would refuse is refused before the budget is locked under it; so is a
 	// budget larger than the balance, said in DPS.
-	if code, _, errOut = runCLI(t, "submit", "--gateway", g.URL, "--key", resKey, "--known-sites", known, "--max-cost", "10", "--idempotency-key", "short", wf); code != exitFailure || !strings.Contains(errOut, "16-128 characters") {
+	if code, _, errOut = runCLI(t, "submit", "--gateway", g.URL, "--key", resKey, "--known-sites", known, "--max-cost", "10", "--idempotency-key", "short", wf); code != exitUsage || !strings.Contains(errOut, "16-128 characters") {
 		t.Fatalf("a short idempotency key: %d %q", code, errOut)
 	}
 	if esc, err := g.Gateway.Deployment().EscrowOf(context.Background(), crypto.PubkeyToAddress(g.Researcher.PublicKey), contracts.EscrowJobID("short")); err != nil || esc.Status != contracts.EscrowNone {

@@ -15,6 +15,7 @@ import (
 	ethcommon "github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/math"
 
+	"github.com/petagrid/petagrid/contracts"
 	"github.com/petagrid/petagrid/gateway"
 	"github.com/petagrid/petagrid/gateway/store"
 	"github.com/petagrid/petagrid/internal/reqsign"
@@ -107,6 +108,21 @@ func newWhitepaper(t *testing.T) whitepaper {
 	}
 	w := whitepaper{t: t, cat: cat, referenceMega: new(big.Int).SetUint64(cat.ReferenceScore().PerDeviceMegaFLOPS)}
 	w.coreMega = new(big.Int).SetUint64(w.cpuScore(1))
+	// The catalog's indices are the one input taken from the code; pinned here, so that a
+	// change to the catalog or the index formula shows up as such rather than moving every
+	// expected figure along with it.
+	for _, c := range []struct {
+		what      string
+		got, want uint64
+	}{
+		{"the reference's index", cat.ReferenceScore().PerDeviceMegaFLOPS, 234_975_830},
+		{"one H100-SXM5-80GB of four", w.score(tokenomics.DeviceSpec{Model: "H100-SXM5-80GB", Count: big.NewRat(4, 1)}).PerDeviceMegaFLOPS, 531_940_371},
+		{"one EPYC-7763 core", w.cpuScore(1), 164_184},
+	} {
+		if c.got != c.want {
+			t.Fatalf("%s is %d MFLOPS in the catalog, the test pins %d", c.what, c.got, c.want)
+		}
+	}
 	return w
 }
 
@@ -251,6 +267,10 @@ func TestGridWholePath(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	poolBefore, err := d.PendingReplenishment(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
 
 	// 1-2. YAML files submitted on the command line land on the cluster with their GPUs.
 	known := filepath.Join(dir, "known_sites.json")
@@ -270,14 +290,16 @@ func TestGridWholePath(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// The budget is in escrow on chain, under the researcher and the job's escrow id.
+		esc, err := d.EscrowOf(ctx, res.Address(), ethcommon.HexToHash(j.EscrowID))
+		if err != nil || esc.Status == contracts.EscrowNone || esc.MaxAmount.Cmp(tokenomics.MustAmount(budget)) != 0 {
+			t.Fatalf("job %s's escrow %s: %+v %v, want %s DPS locked", j.ID, j.EscrowID, esc, err, budget)
+		}
 		return j
 	}
 	onH100, onFake := submit("h", pipelineWorkflow("h100"), "100"), submit("f", gridWorkflow("f", "fake"), "100")
 	if onH100.Site != "site-b" || onFake.Site != "site-a" {
 		t.Fatalf("placement: the h100 job went to %q, the fake-GPU job to %q", onH100.Site, onFake.Site)
-	}
-	if locked, err := d.DPSBalance(ctx, res.Address()); err != nil || new(big.Int).Sub(balanceBefore, locked).Cmp(tokenomics.MustAmount("200")) != 0 {
-		t.Fatalf("after locking two budgets of 100 DPS the researcher holds %v (before %s)", locked, balanceBefore)
 	}
 	done := func(id string) store.Job {
 		t.Helper()
@@ -288,10 +310,6 @@ func TestGridWholePath(t *testing.T) {
 			return err == nil && j.EscrowState == store.EscrowSettled, err
 		})
 		return j
-	}
-	poolBefore, err := d.PendingReplenishment(ctx)
-	if err != nil {
-		t.Fatal(err)
 	}
 	totalCost := new(big.Int)
 	for _, c := range []struct {
