@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"path/filepath"
 	"sort"
+	"sync"
 	"testing"
 	"time"
 
@@ -76,10 +77,12 @@ func TestAccountingAttributesRealSlurmGPUs(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer svc.Close()
-	svcCtx, stopService := context.WithCancel(ctx)
+	svcCtx, cancelService := context.WithCancel(ctx)
 	done := make(chan error, 1)
 	go func() { done <- svc.Run(svcCtx) }()
-	defer func() { stopService(); <-done }()
+	var stopOnce sync.Once
+	stopService := func() { stopOnce.Do(func() { cancelService(); <-done }) }
+	defer stopService()
 
 	// Two GPU jobs at once on the four fake GPUs.
 	jobA := submit(t, b, slurmbridge.SubmitRequest{Script: script("sleep 5"), Partition: "gpu", Options: []string{"--gres=gpu:fake:2", "--output=/dev/null"}})
@@ -186,6 +189,9 @@ func TestAccountingAttributesRealSlurmGPUs(t *testing.T) {
 	if err != nil || len(slots) == 0 || slots[0].Node != node || slots[0].GPUs != 4 {
 		t.Fatalf("node slots %+v, %v", slots, err)
 	}
+	// The sampler goes on storing readings while it runs: stop it, so that the reports and
+	// the store are compared over the same readings rather than one sample apart.
+	stopService()
 	checkPoCPFromRealAccounting(t, ctx, st, jobs[0].Key.Cluster, testStart, []uint32{jobA, jobB})
 }
 
