@@ -349,7 +349,7 @@ func TestGatewayEndToEnd(t *testing.T) {
 // another site; its running work becomes unknown until it reports again; when it returns it
 // is told to cancel its stale copy.
 func TestSilentSiteWorkIsReplaced(t *testing.T) {
-	g := gatewaytest.StartGrid(t)
+	g := gatewaytest.StartGrid(t, func(c *gateway.Config) { c.Sites.OfflineAfter = 5 * time.Second })
 	ctx := context.Background()
 	op, res := g.Client(g.Operator), g.Client(g.Researcher)
 	cat, _ := tokenomics.LoadEmbeddedCatalog()
@@ -369,6 +369,9 @@ func TestSilentSiteWorkIsReplaced(t *testing.T) {
 	cheap.Poll(1)
 	dear.Poll(1)
 	submit := func() store.Job {
+		// cheap reports in right before each placement: it must be online then, however long
+		// the escrow's chain transactions took (the silence under test starts later).
+		cheap.Update(protocol.Updates{})
 		j, _, err := res.Submit(ctx, gateway.SubmitRequest{Workflow: gpuWorkflow, MaxCostWei: tokenomics.MustAmount("10").String()})
 		if err != nil {
 			t.Fatal(err)
@@ -531,9 +534,15 @@ func TestPlacementPlugin(t *testing.T) {
 	}
 	for _, mode := range []string{"reverse", "hang", "nan"} {
 		t.Run(mode, func(t *testing.T) {
+			// A short timeout only where the plugin is meant to hang: an answering plugin's call
+			// must not be cut short by a loaded machine, or its answer would go unheard.
+			timeout := 10 * time.Second
+			if mode == "hang" {
+				timeout = 300 * time.Millisecond
+			}
 			g := gatewaytest.StartGrid(t, func(c *gateway.Config) {
 				c.Plugins = plugins.Config{Dir: dir, Plugins: []plugins.PluginConfig{{Name: "misbehaving", Kind: plugins.KindPlacement,
-					SHA256: found[0].SHA256, Timeout: 300 * time.Millisecond, Args: []string{"--mode=" + mode}}}}
+					SHA256: found[0].SHA256, Timeout: timeout, Args: []string{"--mode=" + mode}}}}
 				c.Placement.Policy = "misbehaving"
 			})
 			ctx := context.Background()

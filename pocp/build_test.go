@@ -1,6 +1,7 @@
 package pocp
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -205,6 +206,45 @@ func TestGPUEnergyAcrossPeriodBounds(t *testing.T) {
 	_ = c.Add(GPUSample{UUID: "d", At: start.Add(time.Minute)})
 	if err := c.Add(GPUSample{UUID: "d", At: start}); err == nil {
 		t.Error("out-of-order samples accepted before the first power reading")
+	}
+}
+
+// Consecutive periods share out every delta that straddles their bound: their energies add
+// up to the sum of the deltas to the millijoule, whatever the sampling phase and the
+// remainders of the split.
+func TestGPUEnergyConservedAcrossPeriods(t *testing.T) {
+	const periods = 3
+	var aggs [periods]*GPUAggregator
+	for i := range aggs {
+		start := DefaultGenesis.Add(time.Duration(i) * time.Minute)
+		a, err := NewGPUAggregator(start, start.Add(time.Minute), 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		aggs[i] = a
+	}
+	var total uint64
+	// Eight GPUs sampled every 247 ms (so that samples straddle the bounds at odd phases),
+	// each sample's delta an odd number of millijoules that no split divides evenly.
+	intervalMs := int64(247)
+	for g := 0; g < 8; g++ {
+		uuid := fmt.Sprintf("gpu-%d", g)
+		for at := DefaultGenesis.Add(time.Duration(intervalMs+int64(g)*31) * time.Millisecond); at.Before(DefaultGenesis.Add(periods * time.Minute)); at = at.Add(time.Duration(intervalMs) * time.Millisecond) {
+			delta := int64(24_691 + 2*g + int(at.UnixMilli()%7)*2)
+			total += uint64(delta)
+			for _, a := range aggs {
+				if err := a.Add(GPUSample{UUID: uuid, At: at, PowerMilliwatts: i64(100_000), EnergyDeltaMillijoules: &delta, IntervalMilliseconds: &intervalMs, DeltaSource: "counter"}); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	var sum uint64
+	for _, a := range aggs {
+		sum += a.Finish().EnergyMillijoules
+	}
+	if sum != total {
+		t.Errorf("the periods count %d mJ, the samples %d mJ", sum, total)
 	}
 }
 

@@ -140,6 +140,11 @@ func (a *GPUAggregator) Add(s GPUSample) error {
 // insidePeriod returns the part of a delta over (at − interval, at] that lies inside the
 // period, assuming an even draw over the interval. Without an interval the delta counts
 // whole when at is inside the period.
+//
+// The part is a difference of cumulative shares, ⌊delta × (inTo − from) / interval⌋ −
+// ⌊delta × (inFrom − from) / interval⌋, rather than one share rounded down: adjacent
+// periods then split a straddling delta into parts that add up to it exactly (rounding each
+// part down lost up to a millijoule per GPU at every period bound).
 func (a *GPUAggregator) insidePeriod(delta uint64, atMs int64, intervalMs *int64) uint64 {
 	startMs, endMs := a.start.UnixMilli(), a.end.UnixMilli()
 	if intervalMs == nil || *intervalMs <= 0 {
@@ -156,7 +161,8 @@ func (a *GPUAggregator) insidePeriod(delta uint64, atMs int64, intervalMs *int64
 	if inFrom == from && inTo == to {
 		return delta
 	}
-	return mulDiv(delta, uint64(inTo-inFrom), uint64(*intervalMs))
+	interval := uint64(*intervalMs)
+	return mulDiv(delta, uint64(inTo-from), interval) - mulDiv(delta, uint64(inFrom-from), interval)
 }
 
 func (a *GPUAggregator) flush(g *gpuSlotAcc) {

@@ -164,8 +164,10 @@ func TestAccountingHarvestMatchesSacct(t *testing.T) {
 		t.Fatal(err)
 	}
 	since := time.Now().UTC().Add(-time.Minute).Truncate(time.Second)
-	// The job to requeue goes first, so that it runs before the queue fills.
-	requeued := sbatchRaw(t, dir, "-J", "acct-requeue", "--requeue", "--wrap", "sleep 3")
+	// The job to requeue goes first, so that it runs before the queue fills. Its first run
+	// lasts until it is requeued, however long the submissions below take; its second run
+	// (Slurm counts restarts in SLURM_RESTART_COUNT) is short.
+	requeued := sbatchRaw(t, dir, "-J", "acct-requeue", "--requeue", "--wrap", `if [ "${SLURM_RESTART_COUNT:-0}" -eq 0 ]; then sleep 600; else sleep 3; fi`)
 	first := requeued
 	ids := []uint32{requeued, sbatchRaw(t, dir, "-J", "acct-burn-0", "-c", "2", "--wrap", "i=0; while [ $i -lt 30000 ]; do i=$((i+1)); done")}
 	for i := 1; i < 160; i++ {
@@ -337,8 +339,9 @@ func TestAccountingHarvestMatchesSacct(t *testing.T) {
 	}
 
 	// 3. Kill a harvester in the middle of a backfill of small windows, then rerun it. Its
-	// sacct is the real one behind a wrapper that waits 300 ms first, so that the kill lands
-	// between two windows that both hold some of these jobs.
+	// sacct is the real one behind a wrapper that waits a second first, so that the kill lands
+	// between two windows that both hold some of these jobs (the test sees the first window's
+	// runs within milliseconds; a second is its margin on a loaded machine).
 	slow := t.TempDir()
 	for _, name := range []string{"scontrol", "squeue", "sinfo", "sbatch", "scancel", "sdiag"} {
 		real, err := exec.LookPath(name)
@@ -353,7 +356,7 @@ func TestAccountingHarvestMatchesSacct(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(slow, "sacct"), []byte("#!/bin/sh\nsleep 0.3\nexec "+realSacct+" \"$@\"\n"), 0o755); err != nil {
+	if err := os.WriteFile(filepath.Join(slow, "sacct"), []byte("#!/bin/sh\nsleep 1\nexec "+realSacct+" \"$@\"\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	// Backfill windows are a minute wide and the last two minutes are read as the overlap

@@ -384,23 +384,6 @@ func TestGridWholePath(t *testing.T) {
 		t.Fatalf("relayed logs: %q %v", logs.String(), err)
 	}
 
-	// A site killed with work assigned: the work goes to the other site.
-	siteB.kill()
-	// It fits both; site-b is cheaper per GPU-hour (its H100 is worth more Compute Hours, at a
-	// third of the price) and still looks online.
-	moved := submit("m", gridWorkflow("m", ""), "100")
-	if moved.Site != "site-b" {
-		t.Fatalf("the any-GPU job went to %q, want the cheaper site-b", moved.Site)
-	}
-	gatewaytest.WaitFor(t, "the killed site's job placed on site-a", time.Minute, func() (bool, error) {
-		j, err := res.Job(ctx, moved.ID)
-		return j.Site == "site-a", err
-	})
-	if j := done(moved.ID); j.State != journal.Completed || j.Placements != 2 {
-		t.Fatalf("re-placed job: %s after %d placements", j.State, j.Placements)
-	}
-	siteB.start()
-
 	// Both sites report epoch 0 themselves, a minute after it ends.
 	gatewaytest.WaitFor(t, "both sites' reports for epoch 0", 4*time.Minute, func() (bool, error) {
 		reps, err := g.Gateway.Store().Reports(ctx, 0, "")
@@ -459,6 +442,25 @@ func TestGridWholePath(t *testing.T) {
 	if code, ans := a.SendReport(&replayed); code != http.StatusConflict {
 		t.Fatalf("a second report for epoch 0: %d %+v", code, ans)
 	}
+
+	// A site killed with work assigned: the work goes to the other site. (Only now, after
+	// epoch 0's reports: a site down during the epoch would rightly miss the slots it did
+	// not observe, and the medians above assume every slot.)
+	siteB.kill()
+	// It fits both; site-b is cheaper per GPU-hour (its H100 is worth more Compute Hours, at a
+	// third of the price) and still looks online.
+	moved := submit("m", gridWorkflow("m", ""), "100")
+	if moved.Site != "site-b" {
+		t.Fatalf("the any-GPU job went to %q, want the cheaper site-b", moved.Site)
+	}
+	gatewaytest.WaitFor(t, "the killed site's job placed on site-a", time.Minute, func() (bool, error) {
+		j, err := res.Job(ctx, moved.ID)
+		return j.Site == "site-a", err
+	})
+	if j := done(moved.ID); j.State != journal.Completed || j.Placements != 2 {
+		t.Fatalf("re-placed job: %s after %d placements", j.State, j.Placements)
+	}
+	siteB.start()
 
 	// 6. The operator closes epoch 0: each site holds GFL equal to its median, and the
 	// rewards are 20 % of the GFL held × R.

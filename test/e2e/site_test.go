@@ -351,18 +351,27 @@ func TestSiteCrashSafety(t *testing.T) {
 		t.Errorf("the journal holds %d runs, want %d", len(list), total)
 	}
 
-	// Slurm's accounting: exactly one job per tag, none extra.
+	// Slurm's accounting: exactly one job per tag, none extra. slurmdbd receives its records
+	// from slurmctld's agent queue, which may lag the controller the journal follows: read
+	// until every tag has its record (or the deadline passes), then count.
 	b := testBridge(t)
-	recs, err := b.Accounting(ctx, slurmbridge.AccountingQuery{Start: started.Add(-time.Minute), End: time.Now().Add(time.Minute), Names: tags})
-	if err != nil {
-		t.Fatal(err)
-	}
 	jobsByTag := map[string]map[uint32]bool{}
-	for _, r := range recs {
-		if jobsByTag[r.Name] == nil {
-			jobsByTag[r.Name] = map[uint32]bool{}
+	for deadline := time.Now().Add(2 * time.Minute); ; {
+		recs, err := b.Accounting(ctx, slurmbridge.AccountingQuery{Start: started.Add(-time.Minute), End: time.Now().Add(time.Minute), Names: tags})
+		if err != nil {
+			t.Fatal(err)
 		}
-		jobsByTag[r.Name][r.JobID] = true
+		jobsByTag = map[string]map[uint32]bool{}
+		for _, r := range recs {
+			if jobsByTag[r.Name] == nil {
+				jobsByTag[r.Name] = map[uint32]bool{}
+			}
+			jobsByTag[r.Name][r.JobID] = true
+		}
+		if len(jobsByTag) == len(tags) || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(time.Second)
 	}
 	n := 0
 	for _, tag := range tags {
@@ -724,9 +733,15 @@ func TestSiteAdoptsJobSubmittedBeforeCrash(t *testing.T) {
 	if run.State != journal.Completed || len(run.Steps) != 1 || fmt.Sprint(run.Steps[0].JobID) != jobID {
 		t.Fatalf("run after restart: %s %+v, want the adopted job %s", run.State, run.Steps, jobID)
 	}
-	recs, err := testBridge(t).Accounting(ctx, slurmbridge.AccountingQuery{Start: time.Now().Add(-10 * time.Minute), End: time.Now().Add(time.Minute), Names: []string{tag}})
-	if err != nil {
-		t.Fatal(err)
+	// slurmdbd may not have the record yet (it arrives through slurmctld's agent queue).
+	var recs []slurmbridge.AccountingRecord
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(time.Second) {
+		if recs, err = testBridge(t).Accounting(ctx, slurmbridge.AccountingQuery{Start: time.Now().Add(-10 * time.Minute), End: time.Now().Add(time.Minute), Names: []string{tag}}); err != nil {
+			t.Fatal(err)
+		}
+		if len(recs) > 0 || time.Now().After(deadline) {
+			break
+		}
 	}
 	if len(recs) != 1 {
 		t.Fatalf("%d Slurm jobs carry tag %s, want 1", len(recs), tag)

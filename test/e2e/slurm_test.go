@@ -240,7 +240,10 @@ func TestArrayJob(t *testing.T) {
 func TestAfterokDependency(t *testing.T) {
 	b := testBridge(t)
 	ctx := testContext(t)
-	first := submit(t, b, slurmbridge.SubmitRequest{Script: script("sleep 3")})
+	// The first job runs until the test has looked at the second, however slow the machine
+	// (two minutes at most, so that a failed test leaves no job behind).
+	release := filepath.Join(t.TempDir(), "release")
+	first := submit(t, b, slurmbridge.SubmitRequest{Script: script("i=0; while [ ! -e " + release + " ] && [ $i -lt 600 ]; do sleep 0.2; i=$((i+1)); done")})
 	second := submit(t, b, slurmbridge.SubmitRequest{Script: script("true"), Dependency: "afterok:" + itoa(first)})
 	jobs, err := b.ListJobs(ctx, slurmbridge.JobQuery{IDs: []uint32{second}})
 	if err != nil || len(jobs) != 1 {
@@ -248,6 +251,9 @@ func TestAfterokDependency(t *testing.T) {
 	}
 	if jobs[0].State != slurmbridge.StatePending || jobs[0].Reason != "Dependency" {
 		t.Errorf("dependent job while the first runs: %s (%s)", jobs[0].State, jobs[0].Reason)
+	}
+	if err := os.WriteFile(release, nil, 0o644); err != nil {
+		t.Fatal(err)
 	}
 	firstDone := waitFor(t, b, first)[0]
 	secondDone := waitFor(t, b, second)[0]
@@ -402,6 +408,13 @@ func TestOneControllerRPCPerPoll(t *testing.T) {
 			states, err := b.JobStates(ctx, ids)
 			return len(states), err
 		},
+	}
+	// Jobs of earlier tests that are still ending send slurmctld their own RPCs (batch
+	// completion, epilog complete): measure only once none is running or completing.
+	for deadline := time.Now().Add(time.Minute); strings.TrimSpace(slurmCmd(t, "squeue", "-h", "-t", "CONFIGURING,RUNNING,COMPLETING,STAGE_OUT", "-o", "%i")) != ""; time.Sleep(200 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("jobs still running: %s", slurmCmd(t, "squeue"))
+		}
 	}
 	for name, poll := range polls {
 		before, err := b.ControllerStats(ctx)

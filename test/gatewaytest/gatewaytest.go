@@ -60,7 +60,9 @@ func NewKey(t testing.TB, path string) *ecdsa.PrivateKey {
 func StartGrid(t testing.TB, configure ...func(*gateway.Config)) *Grid {
 	t.Helper()
 	dir := t.TempDir()
-	g := &Grid{t: t, Dir: dir, Genesis: time.Now().UTC().Truncate(time.Hour)}
+	// Hour-long epochs from a minute ago: epoch 0 runs for the whole test, however close to
+	// an hour boundary it starts (tests that need it over move the chain's clock).
+	g := &Grid{t: t, Dir: dir, Genesis: time.Now().UTC().Truncate(time.Second).Add(-time.Minute)}
 	NewKey(t, filepath.Join(dir, "gateway.key"))
 	g.Operator = NewKey(t, filepath.Join(dir, "operator.key"))
 	g.Researcher = NewKey(t, filepath.Join(dir, "researcher.key"))
@@ -69,8 +71,11 @@ func StartGrid(t testing.TB, configure ...func(*gateway.Config)) *Grid {
 		Operators: []string{crypto.PubkeyToAddress(g.Operator.PublicKey).Hex()},
 		Economy:   gateway.EconomyConfig{EraLength: 3 * time.Hour, EraThresholdGFL: "1000000", RewardPool: "1000000"},
 		Epochs:    gateway.EpochsConfig{Genesis: g.Genesis.Format(time.RFC3339), Period: time.Hour},
-		Sites:     gateway.SitesConfig{OfflineAfter: 5 * time.Second, FundApproved: &fundApproved},
-		PoCP:      gateway.PoCPConfig{MinCoverage: 0.5}}
+		// A site is offline after a minute's silence, far longer than any test's pause between
+		// a site's poll and a submission (chain transactions under -race on a loaded machine
+		// take seconds); tests about silence set their own.
+		Sites: gateway.SitesConfig{OfflineAfter: time.Minute, FundApproved: &fundApproved},
+		PoCP:  gateway.PoCPConfig{MinCoverage: 0.5}}
 	off := false
 	g.Config.Epochs.AutoClose = &off
 	for _, f := range configure {
