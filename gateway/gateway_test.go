@@ -349,7 +349,10 @@ func TestGatewayEndToEnd(t *testing.T) {
 // another site; its running work becomes unknown until it reports again; when it returns it
 // is told to cancel its stale copy.
 func TestSilentSiteWorkIsReplaced(t *testing.T) {
-	g := gatewaytest.StartGrid(t, func(c *gateway.Config) { c.Sites.OfflineAfter = 5 * time.Second })
+	// Silent for 15 s: long enough that cheap, which polled before the submissions, is still
+	// online when they are placed after their escrows' chain transactions (seconds under
+	// -race on a loaded machine); short enough to wait for.
+	g := gatewaytest.StartGrid(t, func(c *gateway.Config) { c.Sites.OfflineAfter = 15 * time.Second })
 	ctx := context.Background()
 	op, res := g.Client(g.Operator), g.Client(g.Researcher)
 	cat, _ := tokenomics.LoadEmbeddedCatalog()
@@ -369,9 +372,6 @@ func TestSilentSiteWorkIsReplaced(t *testing.T) {
 	cheap.Poll(1)
 	dear.Poll(1)
 	submit := func() store.Job {
-		// cheap reports in right before each placement: it must be online then, however long
-		// the escrow's chain transactions took (the silence under test starts later).
-		cheap.Update(protocol.Updates{})
 		j, _, err := res.Submit(ctx, gateway.SubmitRequest{Workflow: gpuWorkflow, MaxCostWei: tokenomics.MustAmount("10").String()})
 		if err != nil {
 			t.Fatal(err)
@@ -388,7 +388,7 @@ func TestSilentSiteWorkIsReplaced(t *testing.T) {
 	}
 	cheap.Update(protocol.Updates{Accepted: []string{running.ID, queued.ID}, Jobs: []protocol.JobUpdate{{Job: running.ID, State: journal.Running}}})
 	// cheap goes silent; dear keeps polling.
-	gatewaytest.WaitFor(t, "the queued job moved to dear", 30*time.Second, func() (bool, error) {
+	gatewaytest.WaitFor(t, "the queued job moved to dear", 90*time.Second, func() (bool, error) {
 		for _, a := range dear.Poll(1).Assignments {
 			if a.Job == queued.ID {
 				return true, nil

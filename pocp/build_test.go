@@ -239,6 +239,15 @@ func TestGPUEnergyConservedAcrossPeriods(t *testing.T) {
 			}
 		}
 	}
+	// A gap delta (the sampler paused) over (20 s, 170 s]: split three ways, the middle
+	// period holding the whole of its part.
+	gapMs, gapDelta := int64(150_000), int64(1_000_003)
+	total += uint64(gapDelta)
+	for _, a := range aggs {
+		if err := a.Add(GPUSample{UUID: "paused", At: DefaultGenesis.Add(170 * time.Second), EnergyDeltaMillijoules: &gapDelta, IntervalMilliseconds: &gapMs, DeltaSource: "gap"}); err != nil {
+			t.Fatal(err)
+		}
+	}
 	var sum uint64
 	for _, a := range aggs {
 		sum += a.Finish().EnergyMillijoules

@@ -169,7 +169,19 @@ func TestAccountingHarvestMatchesSacct(t *testing.T) {
 	// (Slurm counts restarts in SLURM_RESTART_COUNT) is short.
 	requeued := sbatchRaw(t, dir, "-J", "acct-requeue", "--requeue", "--wrap", `if [ "${SLURM_RESTART_COUNT:-0}" -eq 0 ]; then sleep 600; else sleep 3; fi`)
 	first := requeued
-	ids := []uint32{requeued, sbatchRaw(t, dir, "-J", "acct-burn-0", "-c", "2", "--wrap", "i=0; while [ $i -lt 30000 ]; do i=$((i+1)); done")}
+	ids := []uint32{requeued}
+	// Whatever happens below, no job of this test outlives it (the cleanup reads ids when
+	// it runs, so it cancels every job submitted by then).
+	t.Cleanup(func() {
+		var all []string
+		for _, id := range ids {
+			all = append(all, itoa(id))
+		}
+		cmd := exec.Command("scancel", all...)
+		cmd.Env = append(os.Environ(), "SLURM_CONF="+os.Getenv("PETAGRID_TEST_SLURM_CONF"))
+		_ = cmd.Run()
+	})
+	ids = append(ids, sbatchRaw(t, dir, "-J", "acct-burn-0", "-c", "2", "--wrap", "i=0; while [ $i -lt 30000 ]; do i=$((i+1)); done"))
 	for i := 1; i < 160; i++ {
 		body := "true"
 		switch i % 4 {
@@ -200,15 +212,6 @@ func TestAccountingHarvestMatchesSacct(t *testing.T) {
 	ids = append(ids, hetID)
 	cancelled := sbatchRaw(t, dir, "-J", "acct-cancel-pending", "--begin=now+1hour", "--wrap", "true")
 	ids = append(ids, cancelled)
-	t.Cleanup(func() {
-		var all []string
-		for _, id := range ids {
-			all = append(all, itoa(id))
-		}
-		cmd := exec.Command("scancel", all...)
-		cmd.Env = append(os.Environ(), "SLURM_CONF="+os.Getenv("PETAGRID_TEST_SLURM_CONF"))
-		_ = cmd.Run()
-	})
 	slurmCmd(t, "scancel", itoa(cancelled))
 	// Requeue once it runs, so that it has two runs.
 	deadline := time.Now().Add(60 * time.Second)

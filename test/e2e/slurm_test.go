@@ -243,7 +243,8 @@ func TestAfterokDependency(t *testing.T) {
 	// The first job runs until the test has looked at the second, however slow the machine
 	// (two minutes at most, so that a failed test leaves no job behind).
 	release := filepath.Join(t.TempDir(), "release")
-	first := submit(t, b, slurmbridge.SubmitRequest{Script: script("i=0; while [ ! -e " + release + " ] && [ $i -lt 600 ]; do sleep 0.2; i=$((i+1)); done")})
+	first := submit(t, b, slurmbridge.SubmitRequest{Script: script("i=0; while [ ! -e '" + release + "' ] && [ $i -lt 600 ]; do sleep 0.2; i=$((i+1)); done")})
+	t.Cleanup(func() { _ = b.Cancel(context.Background(), first, "") })
 	second := submit(t, b, slurmbridge.SubmitRequest{Script: script("true"), Dependency: "afterok:" + itoa(first)})
 	jobs, err := b.ListJobs(ctx, slurmbridge.JobQuery{IDs: []uint32{second}})
 	if err != nil || len(jobs) != 1 {
@@ -409,11 +410,20 @@ func TestOneControllerRPCPerPoll(t *testing.T) {
 			return len(states), err
 		},
 	}
-	// Jobs of earlier tests that are still ending send slurmctld their own RPCs (batch
-	// completion, epilog complete): measure only once none is running or completing.
-	for deadline := time.Now().Add(time.Minute); strings.TrimSpace(slurmCmd(t, "squeue", "-h", "-t", "CONFIGURING,RUNNING,COMPLETING,STAGE_OUT", "-o", "%i")) != ""; time.Sleep(200 * time.Millisecond) {
+	// Jobs of earlier tests that are still starting or ending send slurmctld their own RPCs
+	// (batch completion, epilog complete): measure only once every job left is held, as
+	// this test's own are.
+	quiet := func() bool {
+		for _, line := range strings.Split(strings.TrimSpace(slurmCmd(t, "squeue", "-h", "-o", "%T %r")), "\n") {
+			if line != "" && line != "PENDING JobHeldUser" && line != "PENDING JobHeldAdmin" {
+				return false
+			}
+		}
+		return true
+	}
+	for deadline := time.Now().Add(time.Minute); !quiet(); time.Sleep(200 * time.Millisecond) {
 		if time.Now().After(deadline) {
-			t.Fatalf("jobs still running: %s", slurmCmd(t, "squeue"))
+			t.Fatalf("other jobs still queued or running: %s", slurmCmd(t, "squeue"))
 		}
 	}
 	for name, poll := range polls {

@@ -60,9 +60,10 @@ func NewKey(t testing.TB, path string) *ecdsa.PrivateKey {
 func StartGrid(t testing.TB, configure ...func(*gateway.Config)) *Grid {
 	t.Helper()
 	dir := t.TempDir()
-	// Hour-long epochs from a minute ago: epoch 0 runs for the whole test, however close to
-	// an hour boundary it starts (tests that need it over move the chain's clock).
-	g := &Grid{t: t, Dir: dir, Genesis: time.Now().UTC().Truncate(time.Second).Add(-time.Minute)}
+	// Hour-long epochs from the minute before last: epoch 0 runs for the whole test, however
+	// close to an hour boundary it starts (tests that need it over move the chain's clock),
+	// and the genesis is on the 60 s slot grid that reports are built on.
+	g := &Grid{t: t, Dir: dir, Genesis: time.Now().UTC().Truncate(time.Minute).Add(-time.Minute)}
 	NewKey(t, filepath.Join(dir, "gateway.key"))
 	g.Operator = NewKey(t, filepath.Join(dir, "operator.key"))
 	g.Researcher = NewKey(t, filepath.Join(dir, "researcher.key"))
