@@ -343,8 +343,10 @@ func TestAccountingHarvestMatchesSacct(t *testing.T) {
 
 	// 3. Kill a harvester in the middle of a backfill of small windows, then rerun it. Its
 	// sacct is the real one behind a wrapper that waits a second first, so that the kill lands
-	// between two windows that both hold some of these jobs (the test sees the first window's
-	// runs within milliseconds; a second is its margin on a loaded machine).
+	// right after the first window holding these jobs is committed, with windows still to go
+	// (the test sees that window's runs within milliseconds; a second is its margin on a
+	// loaded machine). sacct selects a job in every window it was pending or running in, and
+	// these were all submitted within seconds, so that first window usually holds all of them.
 	slow := t.TempDir()
 	for _, name := range []string{"scontrol", "squeue", "sinfo", "sbatch", "scancel", "sdiag"} {
 		real, err := exec.LookPath(name)
