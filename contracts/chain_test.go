@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 
@@ -16,6 +17,14 @@ import (
 )
 
 const day = 24 * time.Hour
+
+// period is the test worlds' epoch: the whitepaper's 15 days, so that rewards are its rate per
+// epoch (other lengths are tested where they matter: they pay in proportion).
+const period = 15 * day
+
+// testCapacityMegaFLOPS is what newWorld admits each provider with: 10^12 MFLOPS (1,000 GFL),
+// far above the medians the tests settle.
+const testCapacityMegaFLOPS = 1_000_000_000_000
 
 type world struct {
 	t         *testing.T
@@ -26,6 +35,9 @@ type world struct {
 	gateway   *ecdsa.PrivateKey
 	providers []*ecdsa.PrivateKey
 	params    Params
+	// paramsOverride replaces the tokenomics parameters the deployment implies (environmental
+	// factors read from the chain).
+	paramsOverride *tokenomics.Params
 }
 
 func key(t testing.TB) *ecdsa.PrivateKey {
@@ -39,13 +51,20 @@ func key(t testing.TB) *ecdsa.PrivateKey {
 
 func addrOf(k *ecdsa.PrivateKey) common.Address { return crypto.PubkeyToAddress(k.PublicKey) }
 
-// newWorld deploys everything on a fresh simulated chain with one-day epochs starting at the
-// chain's genesis, a ten-day era and a 50 GFL era threshold, and funds the pool with 1,000 DPS.
+// newWorld deploys everything on a fresh simulated chain with 15-day epochs starting at the
+// chain's genesis, a ten-epoch era and a 50 GFL era threshold, funds the pool with 1,000 DPS,
+// and admits each provider key in the registry.
 func newWorld(t *testing.T, providers int) *world {
 	return newWorldWithThreshold(t, providers, tokenomics.MustAmount("50"))
 }
 
 func newWorldWithThreshold(t *testing.T, providers int, threshold *big.Int) *world {
+	t.Helper()
+	return newWorldWith(t, providers, threshold, tokenomics.MustAmount("1000"))
+}
+
+// newWorldWith is newWorld with a threshold, a reward pool and changes to the parameters.
+func newWorldWith(t *testing.T, providers int, threshold, pool *big.Int, mods ...func(*Params)) *world {
 	t.Helper()
 	w := &world{t: t, ctx: context.Background(), deployer: key(t), gateway: key(t)}
 	funded := []common.Address{addrOf(w.deployer), addrOf(w.gateway)}
@@ -62,19 +81,69 @@ func newWorldWithThreshold(t *testing.T, providers int, threshold *big.Int) *wor
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.params = Params{Genesis: now, PeriodSeconds: uint64(day / time.Second), EraSeconds: uint64(10 * day / time.Second),
-		EraThresholdGFL: threshold, DPSSupply: tokenomics.MustAmount("210000000"), ReclaimAfterSeconds: 3600}
+	w.params = Params{Genesis: now, PeriodSeconds: uint64(period / time.Second), EraSeconds: uint64(10 * period / time.Second),
+		EraThresholdGFL: threshold, DPSSupply: tokenomics.MustAmount("210000000"), ReclaimAfterSeconds: 3600, CapacityTolerancePPM: 1_050_000}
+	for _, mod := range mods {
+		mod(&w.params)
+	}
 	w.d, err = Deploy(w.ctx, w.sim.Chain, w.deployer, addrOf(w.gateway), addrOf(w.deployer), w.params)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := w.d.FundPool(w.ctx, w.deployer, tokenomics.MustAmount("1000")); err != nil {
-		t.Fatal(err)
+	if pool != nil && pool.Sign() > 0 {
+		if err := w.d.FundPool(w.ctx, w.deployer, pool); err != nil {
+			t.Fatal(err)
+		}
 	}
+	var addrs []common.Address
+	for _, k := range w.providers {
+		addrs = append(addrs, addrOf(k))
+	}
+	w.admit(testCapacityMegaFLOPS, addrs...)
 	return w
 }
 
-func (w *world) tokenomicsParams() tokenomics.Params { return w.params.TokenomicsParams() }
+// admit admits providers in the registry with a capacity, many transactions to a block (a
+// gas report admits 10,000), and checks each is admitted.
+func (w *world) admit(capacityMegaFLOPS uint64, providers ...common.Address) {
+	t := w.t
+	t.Helper()
+	// Every earlier transaction was mined (transact waits): the head's nonce is the next one.
+	nonce, err := w.sim.Backend.Client().NonceAt(w.ctx, addrOf(w.deployer), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, a := range providers {
+		opts := bind.NewKeyedTransactor(w.deployer, SimulatedChainID)
+		opts.Context, opts.Nonce, opts.GasLimit = w.ctx, new(big.Int).SetUint64(nonce), 200_000
+		nonce++
+		reg := crypto.Keccak256Hash(a[:], []byte("registration"))
+		tx, err := bind.Transact(w.d.registry, opts, w.d.Registry.PackAdmit(a, capacityMegaFLOPS, 8, reg))
+		if err != nil {
+			t.Fatalf("admitting %s: %v", a.Hex(), err)
+		}
+		// One sender's transactions are mined in nonce order: once a batch's last is in, all
+		// are (wait mines until it is, even when the pool promotes it after a block sealed).
+		if i%250 == 249 || i == len(providers)-1 {
+			if _, err := w.d.Chain.wait(w.ctx, tx); err != nil {
+				t.Fatalf("admitting %s: %v", a.Hex(), err)
+			}
+		}
+	}
+	for _, a := range providers {
+		p, err := w.d.Provider(w.ctx, a)
+		if err != nil || p.Status != ProviderAdmitted || p.CapacityMegaFLOPS != capacityMegaFLOPS {
+			t.Fatalf("provider %s after admission: %+v %v", a.Hex(), p, err)
+		}
+	}
+}
+
+func (w *world) tokenomicsParams() tokenomics.Params {
+	if w.paramsOverride != nil {
+		return *w.paramsOverride
+	}
+	return w.params.TokenomicsParams()
+}
 
 func wantRevert(t *testing.T, err error, name string) {
 	t.Helper()
@@ -89,23 +158,29 @@ func wantRevert(t *testing.T, err error, name string) {
 func (w *world) settle(state *tokenomics.State, k uint64, medians map[common.Address]*big.Int, spent *big.Int) *tokenomics.State {
 	t := w.t
 	t.Helper()
-	if err := w.sim.AdjustTime(day); err != nil {
+	return w.settleAfter(state, k, medians, spent, time.Duration(w.params.PeriodSeconds)*time.Second)
+}
+
+// settleAfter is settle after moving the chain's clock by wait: a late close must change
+// nothing, the calendar is the clock.
+func (w *world) settleAfter(state *tokenomics.State, k uint64, medians map[common.Address]*big.Int, spent *big.Int, wait time.Duration) *tokenomics.State {
+	t := w.t
+	t.Helper()
+	if err := w.sim.AdjustTime(wait); err != nil {
 		t.Fatal(err)
 	}
 	p := w.tokenomicsParams()
-	// Rewards do not depend on the close time: compute them first, for the root.
-	now, _ := w.sim.Now(w.ctx)
-	draftState, draft, err := tokenomics.CloseEpoch(p, state, tokenomics.EpochInput{Epoch: k, CloseTime: now, Medians: medians, DPSSpent: spent})
+	// Nothing depends on when the close happens: compute it first, for the root.
+	next, res, err := tokenomics.CloseEpoch(p, state, tokenomics.EpochInput{Epoch: k, Medians: medians, DPSSpent: spent})
 	if err != nil {
 		t.Fatal(err)
 	}
-	targets := TargetsFromClose(state, draftState, medians)
 	leaves := []RewardLeaf{{Account: common.Address{}, Cumulative: new(big.Int)}}
 	cum := map[common.Address]*big.Int{}
 	for a, v := range state.Rewards {
 		cum[a] = new(big.Int).Set(v)
 	}
-	for _, r := range draft.Rewards {
+	for _, r := range res.Rewards {
 		cum[r.Provider] = r.Cumulative
 	}
 	for a, v := range cum {
@@ -115,14 +190,13 @@ func (w *world) settle(state *tokenomics.State, k uint64, medians map[common.Add
 	if err != nil {
 		t.Fatal(err)
 	}
-	settled, err := w.d.SettleEpoch(w.ctx, w.gateway, EpochSettlement{Epoch: k, Targets: targets, Replenishment: spent, RewardsRoot: tree.Root(), RewardsTotal: draft.RewardsTotal}, 2)
+	settled, err := w.d.SettleEpoch(w.ctx, w.gateway, EpochSettlement{Epoch: k, Medians: MediansForClose(state, medians), Replenishment: spent, RewardsRoot: tree.Root(), RewardsTotal: res.RewardsTotal}, 2)
 	if err != nil {
 		t.Fatalf("epoch %d: %v", k, err)
 	}
-	closedAt := settled.ClosedAt
-	next, res, err := tokenomics.CloseEpoch(p, state, tokenomics.EpochInput{Epoch: k, CloseTime: closedAt, Medians: medians, DPSSpent: spent})
-	if err != nil {
-		t.Fatal(err)
+	if settled.RewardEra != res.RewardEra || settled.EraAfter != res.EraAfter || settled.HalvingReason != res.HalvingReason || settled.Rewards.Cmp(res.RewardsTotal) != 0 {
+		t.Errorf("epoch %d: the chain recorded reward era %d, era after %d, halving %q, rewards %s; tokenomics %d, %d, %q, %s",
+			k, settled.RewardEra, settled.EraAfter, settled.HalvingReason, settled.Rewards, res.RewardEra, res.EraAfter, res.HalvingReason, res.RewardsTotal)
 	}
 	chain, err := w.d.State(w.ctx)
 	if err != nil {

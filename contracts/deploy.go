@@ -20,10 +20,18 @@ type Params struct {
 	// Genesis is the UTC start of epoch 0; PeriodSeconds an epoch's length.
 	Genesis       time.Time
 	PeriodSeconds uint64
-	// EraSeconds and EraThresholdGFL (wei) drive the halving: a year, or the era's
-	// cumulative GFL reaching threshold × 2^era (tokenomics.Params).
+	// EraSeconds and EraThresholdGFL (wei) drive the halving: era n begins at genesis +
+	// n × EraSeconds, or earlier when the era's cumulative GFL reaches threshold × 2^era
+	// (tokenomics.Params).
 	EraSeconds      uint64
 	EraThresholdGFL *big.Int
+	// CapacityTolerancePPM bounds every rebalance: a provider's median may exceed the
+	// capacity the registry admitted it with by at most this (1,050,000 = 5 %), the gateway's
+	// report rule (pocp.Policy.CapacityTolerancePPM), enforced on chain too.
+	CapacityTolerancePPM uint32
+	// EnvironmentalFactors allows per-provider environmental factors (whitepaper §5.6.1)
+	// to be set on chain; off, every provider's target is its median.
+	EnvironmentalFactors bool
 	// DPSSupply is the fixed DPS supply, minted to the deployer (the treasury).
 	DPSSupply *big.Int
 	// ReclaimAfterSeconds: an escrow the gateway never settled goes back to the researcher
@@ -31,33 +39,45 @@ type Params struct {
 	ReclaimAfterSeconds uint64
 }
 
-// maxAmount120 bounds DPS amounts: Settlement keeps its reward totals in 120 bits.
-var maxAmount120 = new(big.Int).Lsh(big.NewInt(1), 120)
+// Bounds of Settlement.sol's constructor on the capacity tolerance: 0 % to 100 % over.
+const (
+	MinCapacityTolerancePPM = 1_000_000
+	MaxCapacityTolerancePPM = 2_000_000
+)
 
 // Validate refuses parameters the contracts would refuse at deployment or choke on later.
 func (p Params) Validate() error {
-	switch {
-	case p.Genesis.IsZero() || p.Genesis.Unix() < 0:
+	if p.Genesis.IsZero() || p.Genesis.Unix() < 0 {
 		return fmt.Errorf("deploy: genesis is not set")
-	case p.PeriodSeconds == 0 || p.EraSeconds == 0:
-		return fmt.Errorf("deploy: period and era lengths must be > 0")
-	case p.EraThresholdGFL == nil || p.EraThresholdGFL.Sign() <= 0 || p.EraThresholdGFL.BitLen() > 256-64:
-		return fmt.Errorf("deploy: era threshold must be in 1..2^192 wei (threshold << era must fit 256 bits)")
-	case p.DPSSupply == nil || p.DPSSupply.Sign() <= 0 || p.DPSSupply.Cmp(maxAmount120) >= 0:
-		return fmt.Errorf("deploy: DPS supply must be in 1..2^120 wei")
+	}
+	if p.EraThresholdGFL == nil || p.DPSSupply == nil {
+		return fmt.Errorf("deploy: era threshold and DPS supply are required")
+	}
+	if err := p.TokenomicsParams().Validate(); err != nil {
+		return fmt.Errorf("deploy: %w", err)
+	}
+	switch {
+	case p.DPSSupply.Sign() <= 0 || p.DPSSupply.Cmp(tokenomics.MaxAmount()) > 0:
+		return fmt.Errorf("deploy: DPS supply must be in 1..2^120 − 1 wei")
 	case p.ReclaimAfterSeconds == 0 || p.ReclaimAfterSeconds > 365*24*3600:
 		return fmt.Errorf("deploy: escrow reclaim timeout must be in 1 s..365 days")
+	case p.CapacityTolerancePPM < MinCapacityTolerancePPM || p.CapacityTolerancePPM > MaxCapacityTolerancePPM:
+		return fmt.Errorf("deploy: capacity tolerance %d ppm: must be in %d..%d (0 %% to 100 %% over)", p.CapacityTolerancePPM, MinCapacityTolerancePPM, MaxCapacityTolerancePPM)
 	}
 	return nil
 }
 
 // TokenomicsParams are the tokenomics rules these contracts compute: the reward share, R and
-// the era cap are constants of Settlement.sol (tokenomics.DefaultParams' values); the era
-// length and threshold are the deployment's.
+// the era cap are constants of Settlement.sol (tokenomics.DefaultParams' values); the
+// calendar, the era length and the threshold are the deployment's. Environmental factors
+// live on chain, per provider: EnvironmentalFactors reads them.
 func (p Params) TokenomicsParams() tokenomics.Params {
-	t := tokenomics.DefaultParams()
+	t := tokenomics.DefaultParams(p.Genesis)
+	t.PeriodSeconds = p.PeriodSeconds
 	t.EraSeconds = p.EraSeconds
-	t.EraThresholdGFL = new(big.Int).Set(p.EraThresholdGFL)
+	if p.EraThresholdGFL != nil {
+		t.EraThresholdGFL = new(big.Int).Set(p.EraThresholdGFL)
+	}
 	return t
 }
 
@@ -117,8 +137,10 @@ func Deploy(ctx context.Context, c *Chain, deployer *ecdsa.PrivateKey, gateway, 
 		return
 	})
 	step("Settlement", func() (e error) {
-		d.Addresses.Settlement, e = c.deploy(ctx, deployer, bindings.SettlementMetaData.Bin, d.Settlement.PackConstructor(admin, gateway, pauser,
-			d.Addresses.GFL, d.Addresses.DPS, uint64(p.Genesis.Unix()), p.PeriodSeconds, p.EraSeconds, p.EraThresholdGFL))
+		d.Addresses.Settlement, e = c.deploy(ctx, deployer, bindings.SettlementMetaData.Bin, d.Settlement.PackConstructor(bindings.SettlementParams{
+			Admin: admin, Gateway: gateway, Pauser: pauser, Gfl: d.Addresses.GFL, Dps: d.Addresses.DPS, Registry: d.Addresses.Registry,
+			Genesis: uint64(p.Genesis.Unix()), PeriodSeconds: p.PeriodSeconds, EraSeconds: p.EraSeconds, EraThresholdGfl: p.EraThresholdGFL,
+			CapacityTolerancePpm: p.CapacityTolerancePPM, EnvironmentalFactors: p.EnvironmentalFactors}))
 		return
 	})
 	step("JobEscrow", func() (e error) {

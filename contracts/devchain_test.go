@@ -40,7 +40,7 @@ func deployOnDevChain(t *testing.T, dc *DevChain, deployer, gateway *ecdsa.Priva
 		t.Fatal(err)
 	}
 	p := Params{Genesis: now, PeriodSeconds: uint64(day / time.Second), EraSeconds: uint64(10 * day / time.Second),
-		EraThresholdGFL: tokenomics.MustAmount("50"), DPSSupply: tokenomics.MustAmount("210000000"), ReclaimAfterSeconds: 3600}
+		EraThresholdGFL: tokenomics.MustAmount("50"), DPSSupply: tokenomics.MustAmount("210000000"), ReclaimAfterSeconds: 3600, CapacityTolerancePPM: 1_050_000}
 	d, err := Deploy(ctx, dc.Chain, deployer, addrOf(gateway), addrOf(deployer), p)
 	if err != nil {
 		t.Fatal(err)

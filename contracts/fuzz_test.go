@@ -45,6 +45,7 @@ func checkInvariants(t *testing.T, ops []byte) {
 	}
 	w := newWorld(t, 3)
 	providers := []common.Address{addrOf(w.providers[0]), addrOf(w.providers[1]), common.BigToAddress(big.NewInt(0xbeef))}
+	w.admit(testCapacityMegaFLOPS, providers[2])
 	researcher := w.providers[2]
 	w.ok(w.d.TransferDPS(w.ctx, w.deployer, addrOf(researcher), tokenomics.MustAmount("1000")))
 	state := tokenomics.NewState(w.params.Genesis, tokenomics.MustAmount("1000"))

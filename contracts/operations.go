@@ -23,6 +23,8 @@ type ProviderOnChain struct {
 	Status            uint8
 	CapacityMegaFLOPS uint64
 	GPUs              uint32
+	// Registration is the digest of the registration the operator approved.
+	Registration common.Hash
 }
 
 // Provider reads a provider's registry entry.
@@ -31,28 +33,39 @@ func (d *Deployment) Provider(ctx context.Context, provider common.Address) (Pro
 	if err != nil {
 		return ProviderOnChain{}, fmt.Errorf("reading provider %s: %w", provider.Hex(), err)
 	}
-	return ProviderOnChain{Status: p.Status, CapacityMegaFLOPS: p.CapacityMegaFlops, GPUs: p.Gpus}, nil
+	return ProviderOnChain{Status: p.Status, CapacityMegaFLOPS: p.CapacityMegaFlops, GPUs: p.Gpus, Registration: p.Registration}, nil
+}
+
+// Admission is what an operator approved: a provider's capacity and GPUs, and the digest of
+// the registration they came from.
+type Admission struct {
+	CapacityMegaFLOPS uint64
+	GPUs              uint32
+	Registration      common.Hash
 }
 
 // AdmitProvider brings the registry in line with an operator's approval: it admits a new
-// provider, reinstates a suspended one and updates a changed capacity. Each step is skipped
+// provider, reinstates a suspended one and updates a changed admission. Each step is skipped
 // when the chain already says so, so a retried approval sends nothing twice.
-func (d *Deployment) AdmitProvider(ctx context.Context, admin *ecdsa.PrivateKey, provider common.Address, capacityMegaFLOPS uint64, gpus uint32) error {
+func (d *Deployment) AdmitProvider(ctx context.Context, admin *ecdsa.PrivateKey, provider common.Address, a Admission) error {
+	if a.Registration == (common.Hash{}) {
+		return fmt.Errorf("admitting %s: no registration digest", provider.Hex())
+	}
 	p, err := d.Provider(ctx, provider)
 	if err != nil {
 		return err
 	}
 	switch p.Status {
 	case ProviderUnknown:
-		_, err = d.Chain.transact(ctx, admin, d.registry, d.Registry.PackAdmit(provider, capacityMegaFLOPS, gpus))
+		_, err = d.Chain.transact(ctx, admin, d.registry, d.Registry.PackAdmit(provider, a.CapacityMegaFLOPS, a.GPUs, a.Registration))
 		return err
 	case ProviderSuspended:
 		if _, err = d.Chain.transact(ctx, admin, d.registry, d.Registry.PackReinstate(provider)); err != nil {
 			return err
 		}
 	}
-	if p.CapacityMegaFLOPS != capacityMegaFLOPS || p.GPUs != gpus {
-		_, err = d.Chain.transact(ctx, admin, d.registry, d.Registry.PackUpdate(provider, capacityMegaFLOPS, gpus))
+	if p.CapacityMegaFLOPS != a.CapacityMegaFLOPS || p.GPUs != a.GPUs || p.Registration != a.Registration {
+		_, err = d.Chain.transact(ctx, admin, d.registry, d.Registry.PackUpdate(provider, a.CapacityMegaFLOPS, a.GPUs, a.Registration))
 	}
 	return err
 }

@@ -16,6 +16,8 @@ import (
 	"github.com/ethereum/go-ethereum/ethclient"
 	"github.com/ethereum/go-ethereum/rpc"
 	"github.com/sirupsen/logrus"
+
+	"github.com/petagrid/petagrid/internal/httpguard"
 )
 
 // SendRawTransaction sends a transaction signed elsewhere (a researcher's or a provider's,
@@ -158,14 +160,14 @@ func (rl *Relay) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeRPC(w, http.StatusMethodNotAllowed, errorResponse(nil, rpcInvalidRequest, "the chain relay takes JSON-RPC over POST"))
 		return
 	}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, relayMaxBodyBytes))
+	// The server bounds how long the body may take (the gateway's httpguard deadline);
+	// ReadBody bounds its size and makes sure a half-read body is never taken for the next
+	// request (the connection closes after the answer).
+	body, err := httpguard.ReadBody(w, r, relayMaxBodyBytes)
 	if err != nil {
-		var tooLarge *http.MaxBytesError
-		if errors.As(err, &tooLarge) {
-			writeRPC(w, http.StatusRequestEntityTooLarge, errorResponse(nil, rpcInvalidRequest, fmt.Sprintf("request body exceeds %d bytes", relayMaxBodyBytes)))
-			return
-		}
-		writeRPC(w, http.StatusBadRequest, errorResponse(nil, rpcInvalidRequest, "reading request body: "+err.Error()))
+		var bad *httpguard.BodyError
+		errors.As(err, &bad)
+		writeRPC(w, bad.Status, errorResponse(nil, rpcInvalidRequest, err.Error()))
 		return
 	}
 	budget := relayMaxResponseBytes

@@ -30,8 +30,8 @@ func TestGFLRevertPaths(t *testing.T) {
 	w := newWorld(t, 3)
 	a, b, c := w.providers[0], w.providers[1], w.providers[2]
 	g := w.d.GFL
-	w.ok(w.sim.AdjustTime(day))
-	_, err := w.d.SettleEpoch(w.ctx, w.gateway, EpochSettlement{Epoch: 0, Targets: []Target{{addrOf(a), tokenomics.MustAmount("5")}}, RewardsRoot: common.Hash{9}, RewardsTotal: tokenomics.MustAmount("0.01")}, 1)
+	w.ok(w.sim.AdjustTime(period))
+	_, err := w.d.SettleEpoch(w.ctx, w.gateway, EpochSettlement{Epoch: 0, Medians: []Median{{addrOf(a), tokenomics.MustAmount("5")}}, RewardsRoot: common.Hash{9}, RewardsTotal: tokenomics.MustAmount("0.01")}, 1)
 	w.ok(err)
 	wantRevert(t, w.tx(a, w.d.gfl, g.PackApprove(addrOf(b), big.NewInt(1))), "ApprovalDisabled")
 	wantRevert(t, w.tx(b, w.d.gfl, g.PackTransferFrom(addrOf(a), addrOf(b), big.NewInt(1))), "ApprovalDisabled")
@@ -58,7 +58,7 @@ func TestGFLRevertPaths(t *testing.T) {
 		t.Errorf("old key keeps %s; %d holders", bal, holders())
 	}
 	// Not while an epoch is open: its holder count must not change under it.
-	w.ok(w.sim.AdjustTime(day))
+	w.ok(w.sim.AdjustTime(period))
 	w.ok(w.tx(w.gateway, w.d.settlement, w.d.Settlement.PackOpenEpoch(1, [32]byte{}, 2, new(big.Int))))
 	wantRevert(t, w.d.MigrateGFL(w.ctx, w.gateway, addrOf(c), addrOf(b)), "EpochAlreadyOpen")
 	// A new key that already holds GFL is refused.
@@ -71,7 +71,7 @@ func TestGFLRevertPaths(t *testing.T) {
 	// Paused: no rebalance.
 	wantRevert(t, w.tx(a, w.d.gfl, g.PackPause()), "AccessControlUnauthorizedAccount")
 	w.ok(w.tx(w.deployer, w.d.gfl, g.PackPause()))
-	w.ok(w.sim.AdjustTime(day))
+	w.ok(w.sim.AdjustTime(period))
 	w.ok(w.tx(w.gateway, w.d.settlement, w.d.Settlement.PackOpenEpoch(2, [32]byte{}, 2, new(big.Int))))
 	wantRevert(t, w.tx(w.gateway, w.d.settlement, w.d.Settlement.PackRebalance(sortedAddrs(addrOf(b), addrOf(c)), []*big.Int{big.NewInt(1), big.NewInt(1)})), "EnforcedPause")
 	w.ok(w.tx(w.deployer, w.d.gfl, g.PackUnpause()))
@@ -95,7 +95,7 @@ func TestSettlementRevertPaths(t *testing.T) {
 	}
 	// Epoch 0 is not over before a day has passed.
 	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackOpenEpoch(0, [32]byte{}, 2, new(big.Int))), "EpochNotOver")
-	w.ok(w.sim.AdjustTime(day))
+	w.ok(w.sim.AdjustTime(period))
 	wantRevert(t, w.tx(w.deployer, w.d.settlement, s.PackOpenEpoch(0, [32]byte{}, 2, new(big.Int))), "AccessControlUnauthorizedAccount")
 	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackOpenEpoch(1, [32]byte{}, 2, new(big.Int))), "EpochOutOfOrder")
 	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackRebalance([]common.Address{lo}, []*big.Int{big.NewInt(1)})), "NoEpochOpen")
@@ -129,7 +129,7 @@ func TestSettlementRevertPaths(t *testing.T) {
 	w.ok(w.tx(w.gateway, w.d.settlement, s.PackCloseEpoch([32]byte{9}, tokenomics.MustAmount("0.004"))))
 
 	// Epoch 1 leaves out a holder: refused at close.
-	w.ok(w.sim.AdjustTime(day))
+	w.ok(w.sim.AdjustTime(period))
 	w.ok(w.tx(w.gateway, w.d.settlement, s.PackOpenEpoch(1, [32]byte{}, 1, new(big.Int))))
 	w.ok(w.tx(w.gateway, w.d.settlement, s.PackRebalance([]common.Address{lo}, []*big.Int{one})))
 	wantRevert(t, w.tx(w.gateway, w.d.settlement, s.PackCloseEpoch([32]byte{9}, tokenomics.MustAmount("0.002"))), "HoldersMissing")
@@ -153,7 +153,7 @@ func TestReplenishmentMustBeExpected(t *testing.T) {
 	job := crypto.Keccak256Hash([]byte("late"))
 	w.ok(w.d.LockEscrow(w.ctx, r, job, tokenomics.MustAmount("2")))
 	w.ok(w.d.SettleEscrow(w.ctx, w.gateway, addrOf(r), job, tokenomics.MustAmount("1")))
-	w.ok(w.sim.AdjustTime(day))
+	w.ok(w.sim.AdjustTime(period))
 	_, err := w.d.SettleEpoch(w.ctx, w.gateway, EpochSettlement{Epoch: 0, RewardsRoot: common.Hash{9}, RewardsTotal: new(big.Int)}, 1)
 	wantRevert(t, errors.Unwrap(err), "ReplenishmentMismatch")
 	pending, err := w.d.PendingReplenishment(w.ctx)
@@ -165,10 +165,11 @@ func TestReplenishmentMustBeExpected(t *testing.T) {
 // TestPoolCapsRewardsOnChain: with a pool smaller than the rate owes, the close accepts at
 // most the pool, as tokenomics scales rewards down.
 func TestPoolCapsRewardsOnChain(t *testing.T) {
-	w := newWorld(t, 1)
+	w := newWorld(t, 0)
 	s := w.d.Settlement
-	a := addrOf(w.providers[0])
-	w.ok(w.sim.AdjustTime(day))
+	a := addrOf(key(t))
+	w.admit(1_000_000_000_000_000, a) // 1,000,000 GFL
+	w.ok(w.sim.AdjustTime(period))
 	w.ok(w.tx(w.gateway, w.d.settlement, s.PackOpenEpoch(0, [32]byte{}, 1, new(big.Int))))
 	// 1,000,000 GFL owe 2,000 DPS; the pool holds 1,000.
 	w.ok(w.tx(w.gateway, w.d.settlement, s.PackRebalance([]common.Address{a}, []*big.Int{tokenomics.MustAmount("1000000")})))
@@ -180,7 +181,7 @@ func TestPoolCapsRewardsOnChain(t *testing.T) {
 	}
 	// A root granting more than was ever committed cannot be claimed.
 	tree, _ := NewRewardTree([]RewardLeaf{{a, tokenomics.MustAmount("1500")}, {common.Address{1}, big.NewInt(0)}})
-	w.ok(w.sim.AdjustTime(day))
+	w.ok(w.sim.AdjustTime(period))
 	w.ok(w.tx(w.gateway, w.d.settlement, s.PackOpenEpoch(1, [32]byte{}, 1, new(big.Int))))
 	w.ok(w.tx(w.gateway, w.d.settlement, s.PackRebalance([]common.Address{a}, []*big.Int{new(big.Int)})))
 	w.ok(w.tx(w.gateway, w.d.settlement, s.PackCloseEpoch(tree.Root(), new(big.Int))))
@@ -190,30 +191,43 @@ func TestPoolCapsRewardsOnChain(t *testing.T) {
 }
 
 func TestRegistry(t *testing.T) {
-	w := newWorld(t, 2)
+	w := newWorld(t, 0)
 	r := w.d.Registry
-	a, b := addrOf(w.providers[0]), addrOf(w.providers[1])
-	wantRevert(t, w.tx(w.gateway, w.d.registry, r.PackAdmit(a, 1000, 8)), "AccessControlUnauthorizedAccount")
-	wantRevert(t, w.tx(w.deployer, w.d.registry, r.PackAdmit(common.Address{}, 1, 1)), "ZeroAddress")
-	w.ok(w.tx(w.deployer, w.d.registry, r.PackAdmit(a, 4_800_000_000, 8)))
-	wantRevert(t, w.tx(w.deployer, w.d.registry, r.PackAdmit(a, 1, 1)), "AlreadyAdmitted")
-	wantRevert(t, w.tx(w.deployer, w.d.registry, r.PackUpdate(b, 1, 1)), "UnknownProvider")
+	a, b := addrOf(key(t)), addrOf(key(t))
+	regA, regB := common.Hash{0xa}, common.Hash{0xb}
+	wantRevert(t, w.tx(w.gateway, w.d.registry, r.PackAdmit(a, 1000, 8, regA)), "AccessControlUnauthorizedAccount")
+	wantRevert(t, w.tx(w.deployer, w.d.registry, r.PackAdmit(common.Address{}, 1, 1, regA)), "ZeroAddress")
+	// An admission names the registration the operator reviewed.
+	wantRevert(t, w.tx(w.deployer, w.d.registry, r.PackAdmit(a, 1, 1, common.Hash{})), "ZeroRegistration")
+	w.ok(w.tx(w.deployer, w.d.registry, r.PackAdmit(a, 4_800_000_000, 8, regA)))
+	wantRevert(t, w.tx(w.deployer, w.d.registry, r.PackAdmit(a, 1, 1, regA)), "AlreadyAdmitted")
+	wantRevert(t, w.tx(w.deployer, w.d.registry, r.PackUpdate(b, 1, 1, regB)), "UnknownProvider")
+	wantRevert(t, w.tx(w.deployer, w.d.registry, r.PackUpdate(a, 1, 1, common.Hash{})), "ZeroRegistration")
 	wantRevert(t, w.tx(w.deployer, w.d.registry, r.PackSuspend(b)), "NotAdmitted")
-	w.ok(w.tx(w.deployer, w.d.registry, r.PackUpdate(a, 5_000_000_000, 8)))
+	regA2 := common.Hash{0xa, 2}
+	w.ok(w.tx(w.deployer, w.d.registry, r.PackUpdate(a, 5_000_000_000, 8, regA2)))
+	capacity := func(p common.Address) uint64 {
+		c, err := bind.Call(w.d.registry, callOpts(w.ctx), r.PackAdmittedCapacity(p), r.UnpackAdmittedCapacity)
+		w.ok(err)
+		return c
+	}
+	if capacity(a) != 5_000_000_000 || capacity(b) != 0 {
+		t.Errorf("admitted capacities %d, %d; want 5e9, 0", capacity(a), capacity(b))
+	}
 	w.ok(w.tx(w.deployer, w.d.registry, r.PackSuspend(a)))
 	admitted, err := bind.Call(w.d.registry, callOpts(w.ctx), r.PackIsAdmitted(a), r.UnpackIsAdmitted)
-	if err != nil || admitted {
-		t.Errorf("suspended provider admitted: %v %v", admitted, err)
+	if err != nil || admitted || capacity(a) != 0 {
+		t.Errorf("suspended provider admitted: %v %v, capacity %d", admitted, err, capacity(a))
 	}
 	wantRevert(t, w.tx(w.deployer, w.d.registry, r.PackSuspend(a)), "NotAdmitted")
 	w.ok(w.tx(w.deployer, w.d.registry, r.PackReinstate(a)))
-	w.ok(w.tx(w.deployer, w.d.registry, r.PackAdmit(b, 1, 1)))
+	w.ok(w.tx(w.deployer, w.d.registry, r.PackAdmit(b, 1, 1, regB)))
 	page, err := bind.Call(w.d.registry, callOpts(w.ctx), r.PackPage(big.NewInt(1), big.NewInt(10)), r.UnpackPage)
 	if err != nil || len(page) != 1 || page[0] != b {
 		t.Errorf("page: %v %v", page, err)
 	}
-	p, err := bind.Call(w.d.registry, callOpts(w.ctx), r.PackProviderOf(a), r.UnpackProviderOf)
-	if err != nil || p.CapacityMegaFlops != 5_000_000_000 || p.Status != 1 {
+	p, err := w.d.Provider(w.ctx, a)
+	if err != nil || p.CapacityMegaFLOPS != 5_000_000_000 || p.Status != ProviderAdmitted || p.Registration != regA2 {
 		t.Errorf("provider %+v %v", p, err)
 	}
 }
@@ -223,15 +237,16 @@ func TestRegistry(t *testing.T) {
 func TestSettlementResumes(t *testing.T) {
 	w := newWorld(t, 0)
 	s := w.d.Settlement
-	var targets []Target
+	var targets []Median
 	for i := 1; i <= 5; i++ {
-		targets = append(targets, Target{Provider: common.BigToAddress(big.NewInt(int64(i))), GFL: tokenomics.MustAmount(fmt.Sprint(i))})
+		targets = append(targets, Median{Provider: common.BigToAddress(big.NewInt(int64(i))), GFL: tokenomics.MustAmount(fmt.Sprint(i))})
+		w.admit(testCapacityMegaFLOPS, targets[i-1].Provider)
 	}
-	w.ok(w.sim.AdjustTime(day))
+	w.ok(w.sim.AdjustTime(period))
 	// The crash: open, and the first two providers.
 	w.ok(w.tx(w.gateway, w.d.settlement, s.PackOpenEpoch(0, [32]byte{}, 5, new(big.Int))))
 	w.ok(w.tx(w.gateway, w.d.settlement, s.PackRebalance([]common.Address{targets[0].Provider, targets[1].Provider}, []*big.Int{targets[0].GFL, targets[1].GFL})))
-	settled, err := w.d.SettleEpoch(w.ctx, w.gateway, EpochSettlement{Epoch: 0, Targets: targets, RewardsRoot: common.Hash{9}, RewardsTotal: tokenomics.MustAmount("0.03")}, 2)
+	settled, err := w.d.SettleEpoch(w.ctx, w.gateway, EpochSettlement{Epoch: 0, Medians: targets, RewardsRoot: common.Hash{9}, RewardsTotal: tokenomics.MustAmount("0.03")}, 2)
 	w.ok(err)
 	if settled.OpenGas != 0 || len(settled.RebalanceGas) != 2 {
 		t.Errorf("resumed settlement: open gas %d, %d batches (want no open, 3 providers in 2 batches)", settled.OpenGas, len(settled.RebalanceGas))

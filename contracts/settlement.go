@@ -11,12 +11,16 @@ import (
 
 	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/core/types"
 
 	"github.com/petagrid/petagrid/tokenomics"
 )
 
-// Target is one provider's GFL after the epoch (median × environmental factor, or 0).
-type Target struct {
+// Median is what one provider's rebalance carries: its accepted report's median in GFL wei,
+// or 0 without one (its GFL is burned). The contract turns it into the provider's target
+// (× its environmental factor) after checking the registry admits the provider with at
+// least that capacity (× tolerance).
+type Median struct {
 	Provider common.Address
 	GFL      *big.Int
 }
@@ -29,8 +33,8 @@ type EpochSettlement struct {
 	// Replenishment is the DPS escrows delivered since the last close (PendingReplenishment
 	// when the gateway computed the epoch): tokenomics' DPSSpent. The open refuses another.
 	Replenishment *big.Int
-	// Targets covers every current holder and every provider with an accepted report.
-	Targets []Target
+	// Medians cover every current holder and every provider with an accepted report.
+	Medians []Median
 	// RewardsRoot is the root of every provider's cumulative rewards after this epoch, and
 	// RewardsTotal this epoch's rewards.
 	RewardsRoot  common.Hash
@@ -40,10 +44,20 @@ type EpochSettlement struct {
 // MaxBatch is the Settlement contract's bound on providers per rebalance call.
 const MaxBatch = 200
 
-// Settled is what settling an epoch cost and when it closed.
+// Settled is what settling an epoch cost, when it closed, and what the chain recorded: the
+// summary of an epoch reports these, not what the gateway computed beforehand.
 type Settled struct {
-	// ClosedAt is the close's block time: the contracts' clock for the halving.
+	// ClosedAt is the close's block time.
 	ClosedAt time.Time
+	// RewardEra and Rewards are the close's EpochCommitted event; EraAfter the era after it,
+	// and HalvingReason its HalvingAdvanced event's ("" without one: "time" or "threshold").
+	RewardEra     uint64
+	Rewards       *big.Int
+	EraAfter      uint64
+	HalvingReason string
+	// Recovered says the close was found on chain after the gateway stopped before recording
+	// it: its figures come from the chain's state, not from the close's events.
+	Recovered bool `json:",omitempty"`
 	// Gas of each transaction: the open (0 when resumed), each rebalance batch with its size,
 	// and the close.
 	OpenGas      uint64
@@ -66,10 +80,10 @@ func (d *Deployment) SettleEpoch(ctx context.Context, gateway *ecdsa.PrivateKey,
 	if batch <= 0 || batch > MaxBatch {
 		return out, fmt.Errorf("settle epoch %d: batch %d: must be in 1..%d", s.Epoch, batch, MaxBatch)
 	}
-	if len(s.Targets) > 1<<32-1 {
-		return out, fmt.Errorf("settle epoch %d: %d providers", s.Epoch, len(s.Targets))
+	if len(s.Medians) > 1<<32-1 {
+		return out, fmt.Errorf("settle epoch %d: %d providers", s.Epoch, len(s.Medians))
 	}
-	targets := append([]Target(nil), s.Targets...)
+	targets := append([]Median(nil), s.Medians...)
 	sort.Slice(targets, func(i, j int) bool { return bytes.Compare(targets[i].Provider[:], targets[j].Provider[:]) < 0 })
 	cur, err := bind.Call(d.settlement, callOpts(ctx), d.Settlement.PackCurrent(), d.Settlement.UnpackCurrent)
 	if err != nil {
@@ -93,7 +107,7 @@ func (d *Deployment) SettleEpoch(ctx context.Context, gateway *ecdsa.PrivateKey,
 	}
 	// Providers go in ascending address order; a resumed settlement continues after the last
 	// one the chain recorded.
-	var pending []Target
+	var pending []Median
 	for _, t := range targets {
 		if cur.Open && bytes.Compare(t.Provider[:], cur.LastProvider[:]) <= 0 {
 			continue
@@ -124,7 +138,43 @@ func (d *Deployment) SettleEpoch(ctx context.Context, gateway *ecdsa.PrivateKey,
 		return out, fmt.Errorf("settle epoch %d: block of the close: %w", s.Epoch, err)
 	}
 	out.ClosedAt = time.Unix(int64(h.Time), 0).UTC()
+	if err := d.readClose(r, s.Epoch, &out); err != nil {
+		return out, fmt.Errorf("settle epoch %d: %w", s.Epoch, err)
+	}
 	return out, nil
+}
+
+// readClose fills what the close transaction recorded, from its events: the chain is the
+// truth, whatever the gateway computed before sending.
+func (d *Deployment) readClose(r *types.Receipt, epoch uint64, out *Settled) error {
+	committed := false
+	for _, l := range r.Logs {
+		if l.Address != d.Addresses.Settlement {
+			continue
+		}
+		if ev, err := d.Settlement.UnpackEpochCommittedEvent(l); err == nil {
+			if ev.Epoch != epoch {
+				return fmt.Errorf("the close committed epoch %d", ev.Epoch)
+			}
+			out.RewardEra, out.Rewards, committed = ev.RewardEra, ev.Rewards, true
+			out.EraAfter = max(out.EraAfter, ev.RewardEra)
+		} else if ev, err := d.Settlement.UnpackHalvingAdvancedEvent(l); err == nil {
+			out.EraAfter = ev.Era
+			out.HalvingReason = HalvingReasonName(ev.Reason)
+		}
+	}
+	if !committed {
+		return fmt.Errorf("the close transaction carries no EpochCommitted event")
+	}
+	return nil
+}
+
+// HalvingReasonName names HalvingAdvanced's reason: 0 is the calendar, 1 the threshold.
+func HalvingReasonName(reason uint8) string {
+	if reason == 1 {
+		return tokenomics.HalvingThreshold
+	}
+	return tokenomics.HalvingTime
 }
 
 // OnChainState is the economy as the Settlement contract holds it (tokenomics.State's fields).
@@ -213,23 +263,23 @@ func (d *Deployment) PendingReplenishment(ctx context.Context) (*big.Int, error)
 	return bind.Call(d.settlement, callOpts(ctx), d.Settlement.PackPendingReplenishment(), d.Settlement.UnpackPendingReplenishment)
 }
 
-// TargetsFromClose lists what an epoch's rebalance must carry, from tokenomics' states before
-// and after the close: every provider that held GFL or reported, at its new balance (0 when
-// burned). tokenomics' Deltas leave out a holder kept unchanged without a report
-// (KeepWithoutReport), and the contract must see every holder.
-func TargetsFromClose(before, after *tokenomics.State, medians map[common.Address]*big.Int) []Target {
+// MediansForClose lists what an epoch's rebalance must carry: every provider that holds GFL
+// before the close or reported, with its accepted median (0 without a report: the contract
+// burns its balance, as tokenomics does unless KeepWithoutReport, which the contracts do not
+// offer), in ascending address order.
+func MediansForClose(before *tokenomics.State, medians map[common.Address]*big.Int) []Median {
 	seen := map[common.Address]bool{}
-	var out []Target
+	var out []Median
 	add := func(a common.Address) {
 		if seen[a] {
 			return
 		}
 		seen[a] = true
-		v := after.Balances[a]
-		if v == nil {
-			v = new(big.Int)
+		v := new(big.Int)
+		if m := medians[a]; m != nil {
+			v.Set(m)
 		}
-		out = append(out, Target{Provider: a, GFL: new(big.Int).Set(v)})
+		out = append(out, Median{Provider: a, GFL: v})
 	}
 	for a := range before.Balances {
 		add(a)
@@ -239,6 +289,51 @@ func TargetsFromClose(before, after *tokenomics.State, medians map[common.Addres
 	}
 	sort.Slice(out, func(i, j int) bool { return bytes.Compare(out[i].Provider[:], out[j].Provider[:]) < 0 })
 	return out
+}
+
+// EpochInProgress says whether an epoch is open on chain (opened, not yet closed), and which.
+func (d *Deployment) EpochInProgress(ctx context.Context) (bool, uint64, error) {
+	cur, err := bind.Call(d.settlement, callOpts(ctx), d.Settlement.PackCurrent(), d.Settlement.UnpackCurrent)
+	if err != nil {
+		return false, 0, fmt.Errorf("reading the open epoch: %w", err)
+	}
+	return cur.Open, cur.Epoch, nil
+}
+
+// EnvironmentalFactors reads the providers' environmental factors from the chain, in basis
+// points, for tokenomics.Params.EnvironmentalFactorBps: only those set (× 1 is left out).
+func (d *Deployment) EnvironmentalFactors(ctx context.Context, providers []common.Address) (map[common.Address]uint64, error) {
+	out := map[common.Address]uint64{}
+	for _, a := range providers {
+		bps, err := bind.Call(d.settlement, callOpts(ctx), d.Settlement.PackEnvironmentalFactorBps(a), d.Settlement.UnpackEnvironmentalFactorBps)
+		if err != nil {
+			return nil, fmt.Errorf("reading the environmental factor of %s: %w", a.Hex(), err)
+		}
+		if bps != 0 {
+			out[a] = uint64(bps)
+		}
+	}
+	return out, nil
+}
+
+// SetEnvironmentalFactor sets a provider's environmental factor (basis points, 1..20000;
+// 10000 = × 1) between epochs, on a deployment made with environmental factors on.
+func (d *Deployment) SetEnvironmentalFactor(ctx context.Context, gateway *ecdsa.PrivateKey, provider common.Address, bps uint32) error {
+	_, err := d.Chain.transact(ctx, gateway, d.settlement, d.Settlement.PackSetEnvironmentalFactor(provider, bps))
+	if err != nil {
+		return fmt.Errorf("setting the environmental factor of %s: %w", provider.Hex(), err)
+	}
+	return nil
+}
+
+// EnvironmentalFactorsEnabled says whether the deployment allows environmental factors.
+func (d *Deployment) EnvironmentalFactorsEnabled(ctx context.Context) (bool, error) {
+	return bind.Call(d.settlement, callOpts(ctx), d.Settlement.PackEnvironmentalFactors(), d.Settlement.UnpackEnvironmentalFactors)
+}
+
+// CapacityTolerancePPM is the deployment's capacity tolerance.
+func (d *Deployment) CapacityTolerancePPM(ctx context.Context) (uint32, error) {
+	return bind.Call(d.settlement, callOpts(ctx), d.Settlement.PackCapacityTolerancePpm(), d.Settlement.UnpackCapacityTolerancePpm)
 }
 
 // ReclaimEscrow takes back an escrow the gateway never settled.

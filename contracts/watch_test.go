@@ -35,8 +35,8 @@ func TestWatchBackfillsAndResumes(t *testing.T) {
 	a := addrOf(w.providers[0])
 	settle := func(epoch uint64) {
 		t.Helper()
-		w.ok(w.sim.AdjustTime(day))
-		_, err := w.d.SettleEpoch(w.ctx, w.gateway, EpochSettlement{Epoch: epoch, Targets: []Target{{a, tokenomics.MustAmount("10")}}, RewardsRoot: common.Hash{9}, RewardsTotal: tokenomics.MustAmount("0.02")}, 1)
+		w.ok(w.sim.AdjustTime(period))
+		_, err := w.d.SettleEpoch(w.ctx, w.gateway, EpochSettlement{Epoch: epoch, Medians: []Median{{a, tokenomics.MustAmount("10")}}, RewardsRoot: common.Hash{9}, RewardsTotal: tokenomics.MustAmount("0.02")}, 1)
 		w.ok(err)
 	}
 	settle(0)

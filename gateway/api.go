@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"regexp"
 	"strconv"
@@ -17,6 +16,7 @@ import (
 
 	"github.com/petagrid/petagrid/contracts"
 	"github.com/petagrid/petagrid/gateway/dashboard"
+	"github.com/petagrid/petagrid/internal/httpguard"
 	"github.com/petagrid/petagrid/internal/reqsign"
 )
 
@@ -41,6 +41,9 @@ type Info struct {
 	} `json:"epochs"`
 	// CatalogSHA256 is the hardware catalog reports must be scored with.
 	CatalogSHA256 string `json:"catalogSha256"`
+	// Submissions says how clients sign their submissions for the sites (absent: the gateway
+	// forwards no signatures).
+	Submissions *SubmissionsInfo `json:"submissions,omitempty"`
 }
 
 // ChainInfo is the chain and the contracts.
@@ -115,35 +118,42 @@ func (n nonceStore) Remember(ctx context.Context, signer common.Address, nonce s
 
 type signedHandler func(w http.ResponseWriter, r *http.Request, signer common.Address, body []byte)
 
-// signed reads the body (bounded) and verifies the request signature before anything else.
+// signed verifies the request signature before anything else: its headers before the body
+// is read (an unsigned or stale request is refused without reading it), then the body
+// (bounded, within gateway.api.bodyTimeout) with the signature.
 func (g *Gateway) signed(v *reqsign.Verifier, h signedHandler) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		rc := http.NewResponseController(w)
-		_ = rc.SetReadDeadline(time.Now().Add(time.Minute))
-		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, g.cfg.API.MaxBodyBytes))
-		_ = rc.SetReadDeadline(time.Time{})
+		if _, err := v.CheckHeaders(r); err != nil {
+			httpguard.DropBody(w, r)
+			g.refuseSignature(w, r, err)
+			return
+		}
+		body, err := httpguard.ReadBody(w, r, g.cfg.API.MaxBodyBytes)
 		if err != nil {
-			var tooBig *http.MaxBytesError
-			if errors.As(err, &tooBig) {
-				writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("request body larger than %d bytes", g.cfg.API.MaxBodyBytes))
-				return
-			}
-			writeError(w, http.StatusBadRequest, "reading the request body: "+err.Error())
+			var bad *httpguard.BodyError
+			errors.As(err, &bad)
+			writeError(w, bad.Status, err.Error())
 			return
 		}
 		signer, err := v.Verify(r.Context(), r, body)
 		if err != nil {
-			switch {
-			case errors.Is(err, reqsign.ErrUnsigned), errors.Is(err, reqsign.ErrMalformed), errors.Is(err, reqsign.ErrExpired),
-				errors.Is(err, reqsign.ErrBadSignature), errors.Is(err, reqsign.ErrReplayed):
-				g.log.WithField("path", r.URL.Path).WithField("remote", r.RemoteAddr).WithError(err).Warn("request refused")
-				writeError(w, http.StatusUnauthorized, err.Error())
-			default:
-				writeError(w, http.StatusInternalServerError, "verifying the signature: "+err.Error())
-			}
+			g.refuseSignature(w, r, err)
 			return
 		}
 		h(w, r, signer, body)
+	}
+}
+
+// refuseSignature answers a request whose signature Verify or CheckHeaders refused: 401 for
+// the client's fault, 500 for the verifier's own (the nonce store).
+func (g *Gateway) refuseSignature(w http.ResponseWriter, r *http.Request, err error) {
+	switch {
+	case errors.Is(err, reqsign.ErrUnsigned), errors.Is(err, reqsign.ErrMalformed), errors.Is(err, reqsign.ErrExpired),
+		errors.Is(err, reqsign.ErrBadSignature), errors.Is(err, reqsign.ErrReplayed):
+		g.log.WithField("path", r.URL.Path).WithField("remote", r.RemoteAddr).WithError(err).Warn("request refused")
+		writeError(w, http.StatusUnauthorized, err.Error())
+	default:
+		writeError(w, http.StatusInternalServerError, "verifying the signature: "+err.Error())
 	}
 }
 
@@ -196,6 +206,7 @@ func (g *Gateway) Info() Info {
 		in.Chain.RPC = PathChainRPC
 	}
 	in.Epochs.Genesis, in.Epochs.PeriodSeconds = g.params.Genesis, g.params.PeriodSeconds
+	in.Submissions = g.submissionsInfo()
 	return in
 }
 

@@ -9,14 +9,18 @@ package gateway
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/big"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/petagrid/petagrid/gateway/protocol"
+	"github.com/petagrid/petagrid/internal/httpguard"
 	"github.com/petagrid/petagrid/plugins"
 	"github.com/petagrid/petagrid/tokenomics"
 )
@@ -88,6 +92,19 @@ type EconomyConfig struct {
 	// FundETH is the gas money (ETH) sent with `petagrid gateway fund` and to each newly
 	// approved site on an embedded chain (default 1).
 	FundETH string `yaml:"fundEth"`
+	// EnvironmentalFactors multiply sites' GFL (whitepaper §5.6.1). Enabled is fixed at
+	// deployment (off by default); the factors themselves may change between epochs.
+	EnvironmentalFactors EnvironmentalFactorsConfig `yaml:"environmentalFactors"`
+}
+
+// EnvironmentalFactorsConfig are the sites' environmental factors.
+type EnvironmentalFactorsConfig struct {
+	// Enabled deploys the contracts with environmental factors allowed. It cannot change
+	// after deployment.
+	Enabled bool `yaml:"enabled"`
+	// Sites maps a site name to its factor, a decimal multiplier with at most 4 decimals
+	// in 0.0001..2 ("1.1" = 10 % more GFL for the same median); a site not named gets 1.
+	Sites map[string]string `yaml:"sites"`
 }
 
 // EpochsConfig is the PoCP calendar; it must be the sites' (their pocp.genesis and
@@ -146,7 +163,16 @@ type PoCPConfig struct {
 type APIConfig struct {
 	MaxBodyBytes    int64         `yaml:"maxBodyBytes"`
 	SignatureMaxTTL time.Duration `yaml:"signatureMaxTtl"`
+	// BodyTimeout is how long a client has to deliver a request body once its headers
+	// arrived (default 1m); a stalled body is cut off then.
+	BodyTimeout time.Duration `yaml:"bodyTimeout"`
+	// MaxConnections caps the connections served at once (default 1024); more wait.
+	MaxConnections int `yaml:"maxConnections"`
 }
+
+// DefaultMaxConnections is gateway.api.maxConnections when unset: room for a few hundred
+// sites (each holds up to two long polls) and their researchers.
+const DefaultMaxConnections = 1024
 
 // WithDefaults fills the zero fields.
 func (c Config) WithDefaults() Config {
@@ -225,6 +251,12 @@ func (c Config) WithDefaults() Config {
 	if c.API.SignatureMaxTTL == 0 {
 		c.API.SignatureMaxTTL = 5 * time.Minute
 	}
+	if c.API.BodyTimeout == 0 {
+		c.API.BodyTimeout = httpguard.DefaultBodyTimeout
+	}
+	if c.API.MaxConnections == 0 {
+		c.API.MaxConnections = DefaultMaxConnections
+	}
 	return c
 }
 
@@ -246,6 +278,35 @@ type resolved struct {
 	rewardPoolWei   *big.Int
 	eraThresholdWei *big.Int
 	fundWei         *big.Int
+	// environmentalFactorsBps are economy.environmentalFactors.sites in basis points.
+	environmentalFactorsBps map[string]uint64
+	// capacityTolerancePPM is pocp.capacityTolerance as the contracts hold it.
+	capacityTolerancePPM uint32
+}
+
+// capacityTolerancePPM is a tolerance (0.05 = 5 % over) as the contracts and pocp.Policy hold
+// it: 1,050,000 ppm. Rounded to the ppm, so that the gateway's rule and the chain's agree.
+func capacityTolerancePPM(tolerance float64) uint32 {
+	return 1_000_000 + uint32(math.Round(tolerance*1e6))
+}
+
+// factorPattern is a decimal multiplier with at most 4 decimals: exact in basis points.
+var factorPattern = regexp.MustCompile(`^[0-9]{1,2}(\.[0-9]{1,4})?$`)
+
+// parseFactorBps reads an environmental factor ("1.1") into basis points (11000), exactly.
+func parseFactorBps(v string) (uint64, error) {
+	if !factorPattern.MatchString(v) {
+		return 0, fmt.Errorf("%q: a multiplier such as 1.1, at most 4 decimals", truncate(v, 32))
+	}
+	whole, frac, _ := strings.Cut(v, ".")
+	frac += strings.Repeat("0", 4-len(frac))
+	w, _ := strconv.ParseUint(whole, 10, 64)
+	f, _ := strconv.ParseUint(frac, 10, 64)
+	bps := w*10_000 + f
+	if bps == 0 || bps > tokenomics.MaxFactorBps {
+		return 0, fmt.Errorf("%s: must be in 0.0001..2", v)
+	}
+	return bps, nil
 }
 
 // Validate checks the configuration; every problem is reported at once.
@@ -308,6 +369,9 @@ func (c Config) resolve() (resolved, error) {
 	if e.EraLength < time.Second || e.ReclaimAfter < time.Second || e.ReclaimAfter > 365*24*time.Hour {
 		add("gateway.economy: eraLength must be ≥ 1s and reclaimAfter in 1s..365 days")
 	}
+	if e.EraLength < c.Epochs.Period {
+		add("gateway.economy.eraLength %s: at least one epoch (gateway.epochs.period %s), so that rewards split exactly at an era's start", e.EraLength, c.Epochs.Period)
+	}
 	g, err := time.Parse(time.RFC3339, c.Epochs.Genesis)
 	if err != nil {
 		add("gateway.epochs.genesis %q: RFC 3339 (e.g. 2023-01-01T00:00:00Z): %v", c.Epochs.Genesis, err)
@@ -333,6 +397,22 @@ func (c Config) resolve() (resolved, error) {
 			add("gateway.pocp.%s %v: between 0 and 1", name, v)
 		}
 	}
+	r.capacityTolerancePPM = capacityTolerancePPM(c.PoCP.CapacityTolerance)
+	r.environmentalFactorsBps = map[string]uint64{}
+	ef := c.Economy.EnvironmentalFactors
+	if len(ef.Sites) > 0 && !ef.Enabled {
+		add("gateway.economy.environmentalFactors.sites: set enabled: true to use them (fixed when the contracts are deployed)")
+	}
+	for site, v := range ef.Sites {
+		bps, err := parseFactorBps(v)
+		if !protocol.ValidSiteName(site) {
+			add("gateway.economy.environmentalFactors.sites: %q is not a site name", truncate(site, 64))
+		} else if err != nil {
+			add("gateway.economy.environmentalFactors.sites.%s: %v", site, err)
+		} else {
+			r.environmentalFactorsBps[site] = bps
+		}
+	}
 	if err := c.Plugins.Validate(plugins.KindPlacement); err != nil {
 		errs = append(errs, err)
 	}
@@ -344,6 +424,12 @@ func (c Config) resolve() (resolved, error) {
 	}
 	if c.API.MaxBodyBytes < 1024 {
 		add("gateway.api.maxBodyBytes: at least 1024")
+	}
+	if c.API.BodyTimeout < 0 || c.API.BodyTimeout > time.Hour {
+		add("gateway.api.bodyTimeout %s: up to 1h", c.API.BodyTimeout)
+	}
+	if c.API.MaxConnections < 0 {
+		add("gateway.api.maxConnections %d: at least 1", c.API.MaxConnections)
 	}
 	return r, errors.Join(errs...)
 }

@@ -27,19 +27,23 @@ var ErrEpochNotOver = errors.New("the epoch has not ended yet")
 // settlementRecord is what the gateway computed for an epoch, kept before the first
 // transaction so that a crash mid-settlement resumes with exactly the same figures.
 type settlementRecord struct {
-	Epoch         uint64            `json:"epoch"`
-	InputsRoot    common.Hash       `json:"inputsRoot"`
-	Replenishment string            `json:"replenishmentWei"`
-	Targets       []targetRecord    `json:"targets"`
-	RewardsRoot   common.Hash       `json:"rewardsRoot"`
-	RewardsTotal  string            `json:"rewardsTotalWei"`
-	Medians       map[string]uint64 `json:"mediansMegaFlops"`
-	EraBefore     uint64            `json:"eraBefore"`
+	Epoch         uint64      `json:"epoch"`
+	InputsRoot    common.Hash `json:"inputsRoot"`
+	Replenishment string      `json:"replenishmentWei"`
+	// Rebalance is what the rebalance carries: every holder and reporter with its median in
+	// GFL wei (0 without an accepted report); the contract applies the factors.
+	Rebalance    []medianRecord    `json:"rebalance"`
+	RewardsRoot  common.Hash       `json:"rewardsRoot"`
+	RewardsTotal string            `json:"rewardsTotalWei"`
+	Medians      map[string]uint64 `json:"mediansMegaFlops"`
+	EraBefore    uint64            `json:"eraBefore"`
+	// EnvironmentalFactorsBps are the factors on chain when the epoch was computed.
+	EnvironmentalFactorsBps map[string]uint64 `json:"environmentalFactorsBps,omitempty"`
 }
 
-type targetRecord struct {
+type medianRecord struct {
 	Provider common.Address `json:"provider"`
-	GFL      string         `json:"gflWei"`
+	GFL      string         `json:"medianGflWei"`
 }
 
 // EpochSummary is an epoch as the API and the CLI show it.
@@ -57,10 +61,13 @@ type EpochSummary struct {
 	// Rewards are each provider's rewards of this epoch.
 	Rewards   map[string]string `json:"rewardsWei"`
 	RewardEra uint64            `json:"rewardEra"`
-	// EraAfter is the chain's era after the close; Halving says whether the close advanced it.
-	EraAfter uint64 `json:"eraAfter"`
-	Halving  bool   `json:"halving"`
-	Gas      string `json:"gas,omitempty"`
+	// EraAfter is the era after the close and Halving whether the close advanced it (and
+	// HalvingReason why: "time" or "threshold"): what the chain recorded once the epoch is
+	// settled, the gateway's computation before.
+	EraAfter      uint64 `json:"eraAfter"`
+	Halving       bool   `json:"halving"`
+	HalvingReason string `json:"halvingReason,omitempty"`
+	Gas           string `json:"gas,omitempty"`
 }
 
 // economyState reads the economy from the chain (the contracts are the truth) and completes
@@ -169,16 +176,21 @@ func (g *Gateway) CloseEpoch(ctx context.Context, want *uint64) (EpochSummary, e
 	if !ok1 || !ok2 {
 		return EpochSummary{}, fmt.Errorf("epoch %d settlement record has malformed amounts", next)
 	}
-	for _, t := range s.Targets {
-		v, ok := new(big.Int).SetString(t.GFL, 10)
+	for _, m := range s.Rebalance {
+		v, ok := new(big.Int).SetString(m.GFL, 10)
 		if !ok {
-			return EpochSummary{}, fmt.Errorf("epoch %d settlement record: malformed target of %s", next, t.Provider.Hex())
+			return EpochSummary{}, fmt.Errorf("epoch %d settlement record: malformed median of %s", next, m.Provider.Hex())
 		}
-		es.Targets = append(es.Targets, contracts.Target{Provider: t.Provider, GFL: v})
+		es.Medians = append(es.Medians, contracts.Median{Provider: m.Provider, GFL: v})
 	}
 	settled, err := g.deploy.SettleEpoch(ctx, g.key, es, g.cfg.Epochs.Batch)
 	if err != nil {
 		return EpochSummary{}, err
+	}
+	if computed, err := decodeResult(rec); err == nil && (computed.EraAfter != settled.EraAfter || computed.HalvingReason != settled.HalvingReason) {
+		// The computation does not depend on when the close happens, so this is a bug to
+		// report, not a state to hide: the summary shows what the chain recorded.
+		log.WithField("computedEra", computed.EraAfter).WithField("chainEra", settled.EraAfter).Error("the chain closed the epoch into another era than computed")
 	}
 	gas, _ := json.Marshal(settled)
 	if err := g.store.MarkEpochSettled(ctx, next, settled.ClosedAt, string(gas)); err != nil {
@@ -186,7 +198,7 @@ func (g *Gateway) CloseEpoch(ctx context.Context, want *uint64) (EpochSummary, e
 	}
 	sum, err := g.EpochSummary(ctx, next)
 	if err == nil {
-		log.WithField("providers", len(es.Targets)).WithField("rewards", tokenomics.FormatAmount(es.RewardsTotal)).WithField("era", sum.EraAfter).Info("epoch settled on chain")
+		log.WithField("providers", len(es.Medians)).WithField("rewards", tokenomics.FormatAmount(es.RewardsTotal)).WithField("era", sum.EraAfter).Info("epoch settled on chain")
 	}
 	return sum, err
 }
@@ -221,7 +233,33 @@ func (g *Gateway) reconcileEpochs(ctx context.Context, next uint64) error {
 		return err
 	}
 	g.log.WithField("epoch", e.Epoch).Warn("the chain closed this epoch but the gateway stopped before recording it: recorded now")
-	return g.store.MarkEpochSettled(ctx, e.Epoch, now, `{"recovered":true}`)
+	// The close's events are not at hand: the chain's era now is the one after this, the
+	// latest close, and the computation's reward era does not depend on when it ran.
+	oc, err := g.deploy.State(ctx)
+	if err != nil {
+		return err
+	}
+	computed, err := decodeResult(e)
+	if err != nil {
+		return err
+	}
+	rec := contracts.Settled{ClosedAt: now, RewardEra: computed.RewardEra, EraAfter: oc.Era, Recovered: true}
+	if oc.Era > s.EraBefore {
+		rec.HalvingReason = computed.HalvingReason
+		if rec.HalvingReason == "" {
+			rec.HalvingReason = tokenomics.HalvingTime
+		}
+	}
+	data, _ := json.Marshal(rec)
+	return g.store.MarkEpochSettled(ctx, e.Epoch, now, string(data))
+}
+
+func decodeResult(e store.Epoch) (tokenomics.EpochResult, error) {
+	var r tokenomics.EpochResult
+	if err := json.Unmarshal([]byte(e.Result), &r); err != nil {
+		return r, fmt.Errorf("epoch %d result: %w", e.Epoch, err)
+	}
+	return r, nil
 }
 
 // computeEpoch computes an epoch's settlement from the accepted reports and the chain's
@@ -267,11 +305,15 @@ func (g *Gateway) computeEpoch(ctx context.Context, epoch uint64) (store.Epoch, 
 	if err != nil {
 		return store.Epoch{}, err
 	}
-	after, result, err := tokenomics.CloseEpoch(g.params.TokenomicsParams(), before, tokenomics.EpochInput{Epoch: epoch, CloseTime: chainNow, Medians: medians, DPSSpent: spent})
+	rebalance := contracts.MediansForClose(before, medians)
+	params, err := g.epochParams(ctx, rebalance)
+	if err != nil {
+		return store.Epoch{}, err
+	}
+	after, result, err := tokenomics.CloseEpoch(params, before, tokenomics.EpochInput{Epoch: epoch, Medians: medians, DPSSpent: spent})
 	if err != nil {
 		return store.Epoch{}, fmt.Errorf("epoch %d: %w", epoch, err)
 	}
-	targets := contracts.TargetsFromClose(before, after, medians)
 	// Each root replaces the last: it carries every provider's cumulative rewards so far.
 	var leaves []contracts.RewardLeaf
 	cumulative := map[string]string{}
@@ -289,8 +331,14 @@ func (g *Gateway) computeEpoch(ctx context.Context, epoch uint64) (store.Epoch, 
 	}
 	s := settlementRecord{Epoch: epoch, InputsRoot: inputsRoot, Replenishment: spent.String(), RewardsRoot: tree.Root(), RewardsTotal: result.RewardsTotal.String(),
 		Medians: mediansBySite, EraBefore: before.Era}
-	for _, t := range targets {
-		s.Targets = append(s.Targets, targetRecord{Provider: t.Provider, GFL: t.GFL.String()})
+	for _, m := range rebalance {
+		s.Rebalance = append(s.Rebalance, medianRecord{Provider: m.Provider, GFL: m.GFL.String()})
+	}
+	for a, bps := range params.EnvironmentalFactorBps {
+		if s.EnvironmentalFactorsBps == nil {
+			s.EnvironmentalFactorsBps = map[string]uint64{}
+		}
+		s.EnvironmentalFactorsBps[a.Hex()] = bps
 	}
 	settlementJSON, _ := json.Marshal(s)
 	resultJSON, err := json.Marshal(result)
@@ -315,9 +363,9 @@ func summarise(e store.Epoch) (EpochSummary, error) {
 	if err := json.Unmarshal([]byte(e.Settlement), &s); err != nil {
 		return EpochSummary{}, fmt.Errorf("epoch %d settlement record: %w", e.Epoch, err)
 	}
-	var r tokenomics.EpochResult
-	if err := json.Unmarshal([]byte(e.Result), &r); err != nil {
-		return EpochSummary{}, fmt.Errorf("epoch %d result: %w", e.Epoch, err)
+	r, err := decodeResult(e)
+	if err != nil {
+		return EpochSummary{}, err
 	}
 	out := EpochSummary{Epoch: e.Epoch, Status: e.Status, ClosedAt: e.ClosedAt, Medians: s.Medians, RewardEra: r.RewardEra, EraAfter: r.EraAfter, Gas: e.Gas,
 		Rewards: map[string]string{}}
@@ -331,8 +379,73 @@ func summarise(e store.Epoch) (EpochSummary, error) {
 	for _, rw := range r.Rewards {
 		out.Rewards[rw.Provider.Hex()] = str(rw.Amount)
 	}
-	out.Halving = r.EraAfter > s.EraBefore
+	out.Halving, out.HalvingReason = r.HalvingReason != "", r.HalvingReason
+	if e.Status == store.EpochSettled {
+		// Settled: the era is what the chain recorded, not what was computed before.
+		var chain contracts.Settled
+		if err := json.Unmarshal([]byte(e.Gas), &chain); err != nil {
+			return EpochSummary{}, fmt.Errorf("epoch %d: the chain's record: %w", e.Epoch, err)
+		}
+		out.RewardEra, out.EraAfter = chain.RewardEra, chain.EraAfter
+		out.Halving, out.HalvingReason = chain.HalvingReason != "", chain.HalvingReason
+		if chain.Rewards != nil {
+			out.RewardsTotalWei = chain.Rewards.String()
+		}
+	}
 	return out, nil
+}
+
+// epochParams are the tokenomics parameters of an epoch: the deployment's, with the
+// environmental factors the chain holds for the providers the rebalance carries (after
+// bringing them in line with the configuration, between epochs).
+func (g *Gateway) epochParams(ctx context.Context, rebalance []contracts.Median) (tokenomics.Params, error) {
+	p := g.params.TokenomicsParams()
+	if !g.cfg.Economy.EnvironmentalFactors.Enabled {
+		return p, nil
+	}
+	providers := make([]common.Address, 0, len(rebalance))
+	for _, m := range rebalance {
+		providers = append(providers, m.Provider)
+	}
+	if err := g.syncEnvironmentalFactors(ctx, providers); err != nil {
+		return p, err
+	}
+	factors, err := g.deploy.EnvironmentalFactors(ctx, providers)
+	if err != nil {
+		return p, err
+	}
+	p.EnvironmentalFactorBps = factors
+	return p, nil
+}
+
+// syncEnvironmentalFactors sets on chain the factor the configuration gives each provider's
+// site (× 1 for a site it does not name), where the chain holds another. Only between
+// epochs: the contract refuses while one is open, and computeEpoch runs before the open.
+func (g *Gateway) syncEnvironmentalFactors(ctx context.Context, providers []common.Address) error {
+	onChain, err := g.deploy.EnvironmentalFactors(ctx, providers)
+	if err != nil {
+		return err
+	}
+	for _, a := range providers {
+		want := uint64(10_000)
+		if site, err := g.store.SiteByAddress(ctx, a.Hex()); err == nil {
+			if bps, ok := g.res.environmentalFactorsBps[site.Name]; ok {
+				want = bps
+			}
+		}
+		have, set := onChain[a]
+		if !set {
+			have = 10_000
+		}
+		if have == want {
+			continue
+		}
+		if err := g.deploy.SetEnvironmentalFactor(ctx, g.key, a, uint32(want)); err != nil {
+			return err
+		}
+		g.log.WithField("provider", a.Hex()).WithField("factorBps", want).Info("environmental factor set on chain")
+	}
+	return nil
 }
 
 func (g *Gateway) closeEpochHandler(w http.ResponseWriter, r *http.Request, op common.Address, body []byte) {

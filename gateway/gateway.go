@@ -21,6 +21,7 @@ import (
 	"github.com/petagrid/petagrid/contracts"
 	"github.com/petagrid/petagrid/gateway/placement"
 	"github.com/petagrid/petagrid/gateway/store"
+	"github.com/petagrid/petagrid/internal/httpguard"
 	"github.com/petagrid/petagrid/internal/reqsign"
 	"github.com/petagrid/petagrid/plugins"
 	"github.com/petagrid/petagrid/pocp"
@@ -51,6 +52,8 @@ type Gateway struct {
 	// wake signals a site's pending poll that it has something to send.
 	wakeMu sync.Mutex
 	wake   map[string]chan struct{}
+	// polls bounds each site's held long polls.
+	polls *sitePolls
 	// placeWake signals the placer.
 	placeWake chan struct{}
 	logs      *logRelay
@@ -58,8 +61,12 @@ type Gateway struct {
 	// is not repeated on every poll.
 	cancelMu   sync.Mutex
 	cancelSent map[string]time.Time
-	// epochMu serialises epoch closes (the automatic one and an operator's).
+	// epochMu serialises epoch closes (the automatic one and an operator's), and registry
+	// changes with them.
 	epochMu sync.Mutex
+	// siteMu serialises site registrations with approvals: an approval checks and admits
+	// the registration the operator reviewed with nothing registered in between.
+	siteMu sync.Mutex
 }
 
 // Options are what New needs besides the configuration.
@@ -72,8 +79,15 @@ type Options struct {
 	Now func() time.Time
 }
 
+// deploymentVersion is the contracts' generation a state was deployed with: the contracts'
+// interfaces changed with version 2 (the registry bounds every rebalance, rewards scale with
+// the epoch, the halving is anchored to genesis), and a state of an older generation settles
+// on contracts this gateway cannot drive.
+const deploymentVersion = 2
+
 // deploymentRecord is what the state keeps of the contracts it settles on.
 type deploymentRecord struct {
+	Version             int                 `json:"version"`
 	ChainID             string              `json:"chainId"`
 	Addresses           contracts.Addresses `json:"addresses"`
 	Genesis             time.Time           `json:"genesis"`
@@ -82,6 +96,9 @@ type deploymentRecord struct {
 	EraThresholdGFL     string              `json:"eraThresholdGflWei"`
 	DPSSupply           string              `json:"dpsSupplyWei"`
 	ReclaimAfterSeconds uint64              `json:"reclaimAfterSeconds"`
+	// CapacityTolerancePPM and EnvironmentalFactors are fixed in the settlement contract.
+	CapacityTolerancePPM uint32 `json:"capacityTolerancePpm"`
+	EnvironmentalFactors bool   `json:"environmentalFactors"`
 }
 
 const metaDeployment = "deployment"
@@ -112,7 +129,7 @@ func New(ctx context.Context, cfg Config, opts Options) (*Gateway, error) {
 		return nil, fmt.Errorf("gateway.epochs: %w", err)
 	}
 	g := &Gateway{cfg: cfg, res: res, log: log, version: opts.Version, key: key, address: crypto.PubkeyToAddress(key.PublicKey),
-		catalog: catalog, calendar: cal, policy: opts.Policy, now: opts.Now, wake: map[string]chan struct{}{}, placeWake: make(chan struct{}, 1), cancelSent: map[string]time.Time{}}
+		catalog: catalog, calendar: cal, policy: opts.Policy, now: opts.Now, wake: map[string]chan struct{}{}, polls: newSitePolls(), placeWake: make(chan struct{}, 1), cancelSent: map[string]time.Time{}}
 	if g.policy == nil {
 		g.policy = placement.Default{}
 	}
@@ -131,11 +148,13 @@ func New(ctx context.Context, cfg Config, opts Options) (*Gateway, error) {
 	}
 	g.logs = newLogRelay()
 	g.params = contracts.Params{Genesis: res.genesis, PeriodSeconds: uint64(cfg.Epochs.Period / time.Second), EraSeconds: uint64(cfg.Economy.EraLength / time.Second),
-		EraThresholdGFL: res.eraThresholdWei, DPSSupply: res.dpsSupplyWei, ReclaimAfterSeconds: uint64(cfg.Economy.ReclaimAfter / time.Second)}
+		EraThresholdGFL: res.eraThresholdWei, DPSSupply: res.dpsSupplyWei, ReclaimAfterSeconds: uint64(cfg.Economy.ReclaimAfter / time.Second),
+		CapacityTolerancePPM: res.capacityTolerancePPM, EnvironmentalFactors: cfg.Economy.EnvironmentalFactors.Enabled}
 	if g.store, err = store.Open(ctx, cfg.State); err != nil {
 		g.Close() // the placement plugin, if one started
 		return nil, err
 	}
+	g.store.SetSeenInterval(seenInterval(cfg.Sites.OfflineAfter))
 	if err := g.openChain(ctx); err != nil {
 		g.Close()
 		return nil, err
@@ -196,6 +215,9 @@ func (g *Gateway) openChain(ctx context.Context) error {
 		if err := json.Unmarshal([]byte(raw), &rec); err != nil {
 			return fmt.Errorf("the state's deployment record: %w", err)
 		}
+		if rec.Version != deploymentVersion {
+			return fmt.Errorf("the state was deployed with contracts of generation %d, this gateway drives generation %d: start with a new gateway.state (and chain)", rec.Version, deploymentVersion)
+		}
 		if rec.ChainID != g.chain.ChainID().String() {
 			return fmt.Errorf("the state settles on chain %s, but the configured chain is %s: point gateway.chain at the chain the state was created with, or start with a new gateway.state", rec.ChainID, g.chain.ChainID())
 		}
@@ -218,6 +240,16 @@ func (g *Gateway) openChain(ctx context.Context) error {
 		}
 		g.params.EraThresholdGFL = threshold
 		g.params.ReclaimAfterSeconds = rec.ReclaimAfterSeconds
+		// The contract enforces the tolerance and allows factors as deployed; a gateway that
+		// accepted reports by another tolerance would send settlements the chain refuses.
+		if rec.CapacityTolerancePPM != g.params.CapacityTolerancePPM {
+			return fmt.Errorf("the contracts were deployed with a capacity tolerance of %d ppm; gateway.pocp.capacityTolerance says %d ppm: it cannot change after deployment",
+				rec.CapacityTolerancePPM, g.params.CapacityTolerancePPM)
+		}
+		if rec.EnvironmentalFactors != g.params.EnvironmentalFactors {
+			return fmt.Errorf("the contracts were deployed with environmental factors enabled=%v; gateway.economy.environmentalFactors.enabled says %v: it cannot change after deployment",
+				rec.EnvironmentalFactors, g.params.EnvironmentalFactors)
+		}
 		return nil
 	}
 	g.log.WithField("chainId", g.chain.ChainID()).Info("deploying the contracts (first start)")
@@ -230,8 +262,9 @@ func (g *Gateway) openChain(ctx context.Context) error {
 			return fmt.Errorf("funding the reward pool: %w", err)
 		}
 	}
-	rec := deploymentRecord{ChainID: g.chain.ChainID().String(), Addresses: d.Addresses, Genesis: g.params.Genesis, PeriodSeconds: g.params.PeriodSeconds,
-		EraSeconds: g.params.EraSeconds, EraThresholdGFL: g.params.EraThresholdGFL.String(), DPSSupply: g.params.DPSSupply.String(), ReclaimAfterSeconds: g.params.ReclaimAfterSeconds}
+	rec := deploymentRecord{Version: deploymentVersion, ChainID: g.chain.ChainID().String(), Addresses: d.Addresses, Genesis: g.params.Genesis, PeriodSeconds: g.params.PeriodSeconds,
+		EraSeconds: g.params.EraSeconds, EraThresholdGFL: g.params.EraThresholdGFL.String(), DPSSupply: g.params.DPSSupply.String(), ReclaimAfterSeconds: g.params.ReclaimAfterSeconds,
+		CapacityTolerancePPM: g.params.CapacityTolerancePPM, EnvironmentalFactors: g.params.EnvironmentalFactors}
 	data, _ := json.Marshal(rec)
 	if err := g.store.SetMeta(ctx, metaDeployment, string(data)); err != nil {
 		return err
@@ -282,6 +315,8 @@ func (g *Gateway) Run(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("gateway.listen: %w", err)
 	}
+	// The cap wraps the TCP listener beneath TLS, so that handshakes count too.
+	l = g.limitConnections(l)
 	if g.cfg.TLS.Cert != "" {
 		cert, err := tls.LoadX509KeyPair(g.cfg.TLS.Cert, g.cfg.TLS.Key)
 		if err != nil {
@@ -290,14 +325,28 @@ func (g *Gateway) Run(ctx context.Context) error {
 		}
 		l = tls.NewListener(l, &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12})
 	}
-	return g.Serve(ctx, l)
+	return g.serve(ctx, l)
 }
 
-// Serve is Run on a listener the caller opened (tests pick a free port this way).
+// Serve is Run on a plain TCP listener the caller opened (tests pick a free port this
+// way), with the same connection cap.
 func (g *Gateway) Serve(ctx context.Context, l net.Listener) error {
+	return g.serve(ctx, g.limitConnections(l))
+}
+
+// limitConnections caps the connections served at once (gateway.api.maxConnections).
+func (g *Gateway) limitConnections(l net.Listener) net.Listener {
+	limit := g.cfg.API.MaxConnections
+	return httpguard.LimitListener(l, limit, httpguard.WarnWhenFull(g.log, "gateway api", "gateway.api.maxConnections", limit, time.Minute))
+}
+
+// serve serves the API on l (already capped) and runs the loops until ctx ends.
+func (g *Gateway) serve(ctx context.Context, l net.Listener) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	srv := &http.Server{Handler: g.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+	// Request bodies (the chain relay's too) must arrive within gateway.api.bodyTimeout;
+	// answers take as long as their route needs (long polls, log relays).
+	srv := httpguard.Server(g.Handler(), httpguard.Limits{BodyTimeout: g.cfg.API.BodyTimeout})
 	var wg sync.WaitGroup
 	loops := []func(context.Context){g.placer, g.siteMonitor, g.escrowSettler, g.epochCloser}
 	for _, loop := range loops {

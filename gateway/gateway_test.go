@@ -7,12 +7,15 @@ import (
 	"errors"
 	"math/big"
 	"net/http"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/petagrid/petagrid/contracts"
 	"github.com/petagrid/petagrid/gateway"
@@ -47,7 +50,8 @@ steps:
 // log relay, PoCP intake (forged, replayed, over-claiming), epoch settlement with GFL equal to
 // the medians, a claim, a halving by chain time, and a restart that keeps everything.
 func TestGatewayEndToEnd(t *testing.T) {
-	g := gatewaytest.StartGrid(t)
+	// Hour-long epochs and two-hour eras: era 1 begins with the close of epoch 1.
+	g := gatewaytest.StartGrid(t, func(c *gateway.Config) { c.Economy.EraLength = 2 * time.Hour })
 	ctx := context.Background()
 	op, res := g.Client(g.Operator), g.Client(g.Researcher)
 	cat, _ := tokenomics.LoadEmbeddedCatalog()
@@ -68,7 +72,7 @@ func TestGatewayEndToEnd(t *testing.T) {
 		t.Fatalf("submission without DPS: %v", err)
 	}
 	// A researcher is not an operator.
-	if _, err := res.SetProviderStatus(ctx, "site-a", true, ""); err == nil || !strings.Contains(err.Error(), "not a gateway operator") {
+	if _, err := res.ApproveProvider(ctx, "site-a", common.Hash{1}, ""); err == nil || !strings.Contains(err.Error(), "not a gateway operator") {
 		t.Fatalf("a researcher approved a site: %v", err)
 	}
 	if err := op.Fund(ctx, res.Address(), "5000", "1"); err != nil {
@@ -78,7 +82,7 @@ func TestGatewayEndToEnd(t *testing.T) {
 	if _, _, err := res.Submit(ctx, gateway.SubmitRequest{Workflow: gpuWorkflow, MaxCostWei: tokenomics.MustAmount("5").String()}); err == nil || !strings.Contains(err.Error(), "no site") {
 		t.Fatalf("submission with no approved site: %v", err)
 	}
-	if s, err := op.SetProviderStatus(ctx, "site-a", true, "audited"); err != nil || s.Status != store.SiteApproved {
+	if s, err := gatewaytest.ApproveListed(ctx, op, "site-a", "audited"); err != nil || s.Status != store.SiteApproved {
 		t.Fatalf("approval: %+v %v", s, err)
 	}
 	d := g.Gateway.Deployment()
@@ -146,7 +150,7 @@ func TestGatewayEndToEnd(t *testing.T) {
 		t.Fatalf("a second key registering site-a: %d", code)
 	}
 	exit0 := 0
-	started := time.Now().UTC()
+	started := *job.AssignedAt
 	ack := siteA.Update(protocol.Updates{Accepted: []string{job.ID}, Jobs: []protocol.JobUpdate{{Job: job.ID, State: journal.Running,
 		Steps: []journal.Step{{Name: "train", State: journal.StepRunning, JobID: 41, StartedAt: &started}}}}})
 	if len(ack.Acked) != 2 {
@@ -186,21 +190,23 @@ func TestGatewayEndToEnd(t *testing.T) {
 		t.Fatalf("relayed logs: %q", got)
 	}
 
-	// The job ends with sacct's usage: 0.002 Compute Hours at 1,500 DPS each = 3 DPS. (The
-	// gateway bills no more Compute Hours than the site's capacity could deliver since the
-	// job was placed, about a second here: 8 reference GPUs × 1 s = 0.0022 Compute Hours.)
-	ended := started.Add(time.Second)
+	// The job ends with sacct's usage, 30 s after its placement by the gateway's clock: 0.002
+	// Compute Hours at 1,500 DPS each = 3 DPS. (The gateway bills no more than the step's
+	// share of the worst case for the 10 s it ran: 2 reference GPUs × 10 s = 0.0056 Compute
+	// Hours; TestSettlementIsBoundedByTheJobsOwnFigures checks the bounds.)
+	ended := started.Add(10 * time.Second)
+	g.AdvanceClock(30 * time.Second)
 	siteA.Update(protocol.Updates{Jobs: []protocol.JobUpdate{{Job: job.ID, State: journal.Completed,
 		Steps: []journal.Step{{Name: "train", State: journal.StepCompleted, JobID: 41, ExitCode: &exit0, StartedAt: &started, EndedAt: &ended}},
-		Usage: &protocol.Usage{SlurmJobs: []uint32{41}, ElapsedSeconds: 600, CPUSeconds: 9600, GPUSeconds: 1200, ComputeHoursMilli: 2}}}})
+		Usage: &protocol.Usage{SlurmJobs: []uint32{41}, ElapsedSeconds: 10, CPUSeconds: 10, GPUSeconds: 20, ComputeHoursMilli: 2}}}})
 	var final store.Job
 	gatewaytest.WaitFor(t, "the escrow settled", 20*time.Second, func() (bool, error) {
 		j, err := res.Job(ctx, job.ID)
 		final = j
 		return j.EscrowState == store.EscrowSettled, err
 	})
-	if final.State != journal.Completed || final.CostWei != tokenomics.MustAmount("3").String() {
-		t.Fatalf("settled job: %s cost %s", final.State, final.CostWei)
+	if final.State != journal.Completed || final.CostWei != tokenomics.MustAmount("3").String() || final.Billing == nil || len(final.Billing.Caps) > 0 {
+		t.Fatalf("settled job: %s cost %s, billing %+v", final.State, final.CostWei, final.Billing)
 	}
 	if bal, _ := d.DPSBalance(ctx, res.Address()); new(big.Int).Sub(balBefore, bal).Cmp(tokenomics.MustAmount("3")) != 0 {
 		t.Fatalf("researcher paid %s, want 3 DPS", new(big.Int).Sub(balBefore, bal))
@@ -255,7 +261,8 @@ func TestGatewayEndToEnd(t *testing.T) {
 		t.Fatalf("second report for the epoch: %d %+v", code, ans)
 	}
 
-	// Close epoch 0: GFL equals the median, rewards = 20 % × GFL × R.
+	// Close epoch 0: GFL equals the median, rewards = 20 % × GFL × R per 15 days, for the hour
+	// the epoch lasted.
 	sum, err := op.CloseEpoch(ctx, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -264,7 +271,7 @@ func TestGatewayEndToEnd(t *testing.T) {
 	if bal, _ := d.GFLBalance(ctx, siteA.Addr()); bal.Cmp(wantGFL) != 0 {
 		t.Fatalf("GFL of site-a %s, want the median %s", bal, wantGFL)
 	}
-	wantReward := new(big.Int).Div(new(big.Int).Mul(wantGFL, big.NewInt(2000)), big.NewInt(10000*100))
+	wantReward := new(big.Int).Div(new(big.Int).Mul(wantGFL, big.NewInt(2000*3600)), big.NewInt(10000*100*tokenomics.PeriodSeconds))
 	if sum.Epoch != 0 || sum.RewardsTotalWei != wantReward.String() || sum.ReplenishedWei != tokenomics.MustAmount("3").String() {
 		t.Fatalf("epoch 0 summary: %+v (want rewards %s)", sum, wantReward)
 	}
@@ -286,8 +293,8 @@ func TestGatewayEndToEnd(t *testing.T) {
 		t.Fatalf("second claim: %v %v", again, err)
 	}
 
-	// A halving by time: the era is 3 h long; move the chain past it and close epochs 1 and 2
-	// (no report for them: site-a's GFL is burned).
+	// A halving by time: era 1 begins at genesis + 2 h, the end of epoch 1; move the chain
+	// past it and close epoch 1 (no report: site-a's GFL is burned).
 	if err := g.Gateway.DevChain().AdjustTime(3 * time.Hour); err != nil {
 		t.Fatal(err)
 	}
@@ -295,7 +302,7 @@ func TestGatewayEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !s1.Halving || s1.EraAfter != 1 {
+	if !s1.Halving || s1.EraAfter != 1 || s1.HalvingReason != tokenomics.HalvingTime {
 		t.Fatalf("epoch 1 did not halve: %+v", s1)
 	}
 	if bal, _ := d.GFLBalance(ctx, siteA.Addr()); bal.Sign() != 0 {
@@ -362,7 +369,7 @@ func TestSilentSiteWorkIsReplaced(t *testing.T) {
 	cheap.Register(gatewaytest.Inventory(t, "a100", 4, 1, node), tokenomics.MustAmount("1").String())
 	dear.Register(gatewaytest.Inventory(t, "a100", 4, 1, node), tokenomics.MustAmount("2").String())
 	for _, s := range []string{"cheap", "dear"} {
-		if _, err := op.SetProviderStatus(ctx, s, true, ""); err != nil {
+		if _, err := gatewaytest.ApproveListed(ctx, op, s, ""); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -426,7 +433,7 @@ func TestSilentSiteWorkIsReplaced(t *testing.T) {
 		t.Fatalf("researcher's cancel: %+v", c)
 	}
 	// Suspending dear sends its unsubmitted job back to the queue.
-	if _, err := op.SetProviderStatus(ctx, "dear", false, "maintenance"); err != nil {
+	if _, err := op.SuspendProvider(ctx, "dear", "maintenance"); err != nil {
 		t.Fatal(err)
 	}
 	if j, _ := res.Job(ctx, queued.ID); j.State != store.Queued && j.Site == "dear" {
@@ -445,7 +452,7 @@ func TestApprovalCoversCapacity(t *testing.T) {
 	node := 4 * cat.ReferenceScore().PerDeviceMegaFLOPS
 	site := &gatewaytest.Site{T: t, Name: "grower", Key: gatewaytest.NewKey(t, filepath.Join(g.Dir, "grower.key")), URL: g.URL}
 	site.Register(gatewaytest.Inventory(t, "a100", 4, 2, node), "1")
-	if _, err := op.SetProviderStatus(ctx, "grower", true, ""); err != nil {
+	if _, err := gatewaytest.ApproveListed(ctx, op, "grower", ""); err != nil {
 		t.Fatal(err)
 	}
 	// Claiming more than the shapes hold is refused outright.
@@ -465,7 +472,7 @@ func TestApprovalCoversCapacity(t *testing.T) {
 	if p, _ := g.Gateway.Deployment().Provider(ctx, site.Addr()); p.CapacityMegaFLOPS != 2*node {
 		t.Fatalf("registry capacity %d, want the approved %d", p.CapacityMegaFLOPS, 2*node)
 	}
-	if _, err := op.SetProviderStatus(ctx, "grower", true, "audited again"); err != nil {
+	if _, err := gatewaytest.ApproveListed(ctx, op, "grower", "audited again"); err != nil {
 		t.Fatal(err)
 	}
 	if p, _ := g.Gateway.Deployment().Provider(ctx, site.Addr()); p.CapacityMegaFLOPS != 4*node {
@@ -491,7 +498,7 @@ func TestCancelledJobRefusedBySiteEnds(t *testing.T) {
 	cat, _ := tokenomics.LoadEmbeddedCatalog()
 	site := &gatewaytest.Site{T: t, Name: "only", Key: gatewaytest.NewKey(t, filepath.Join(g.Dir, "only.key")), URL: g.URL}
 	site.Register(gatewaytest.Inventory(t, "a100", 4, 1, 4*cat.ReferenceScore().PerDeviceMegaFLOPS), tokenomics.MustAmount("1").String())
-	if _, err := op.SetProviderStatus(ctx, "only", true, ""); err != nil {
+	if _, err := gatewaytest.ApproveListed(ctx, op, "only", ""); err != nil {
 		t.Fatal(err)
 	}
 	if err := op.Fund(ctx, res.Address(), "100", "1"); err != nil {
@@ -528,6 +535,10 @@ func TestPlacementPlugin(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-o", bin, "github.com/petagrid/petagrid/test/doubles/plugin-misbehaving").CombinedOutput(); err != nil {
 		t.Fatalf("building the plugin double: %v\n%s", err, out)
 	}
+	// The host refuses a group- or world-writable plugin; go build follows the umask.
+	if err := os.Chmod(bin, 0o755); err != nil {
+		t.Fatal(err)
+	}
 	found, err := plugins.Discover(dir)
 	if err != nil || len(found) != 1 {
 		t.Fatalf("discover: %+v %v", found, err)
@@ -552,7 +563,7 @@ func TestPlacementPlugin(t *testing.T) {
 			for _, s := range []struct{ name, price string }{{"cheap", "1"}, {"dear", "2"}} {
 				site := &gatewaytest.Site{T: t, Name: s.name, Key: gatewaytest.NewKey(t, filepath.Join(g.Dir, s.name+".key")), URL: g.URL}
 				site.Register(gatewaytest.Inventory(t, "a100", 4, 1, node), tokenomics.MustAmount(s.price).String())
-				if _, err := op.SetProviderStatus(ctx, s.name, true, ""); err != nil {
+				if _, err := gatewaytest.ApproveListed(ctx, op, s.name, ""); err != nil {
 					t.Fatal(err)
 				}
 				site.Poll(1)

@@ -18,6 +18,7 @@ import (
 	"github.com/petagrid/petagrid/gateway/placement"
 	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/gateway/store"
+	"github.com/petagrid/petagrid/internal/reqsign"
 	"github.com/petagrid/petagrid/internal/strictyaml"
 	"github.com/petagrid/petagrid/site/journal"
 	"github.com/petagrid/petagrid/tokenomics"
@@ -34,6 +35,64 @@ type SubmitRequest struct {
 	IdempotencyKey string `json:"idempotencyKey"`
 	// MaxCostWei is the most the job may cost, in DPS wei; the escrow must hold at least it.
 	MaxCostWei string `json:"maxCostWei"`
+	// Submission is the researcher's signature over this very submission (workflow, file
+	// name, params, idempotency key, budget, this gateway), forwarded to the site, which runs
+	// the job in the researcher's own account only with it. Optional: without it (an older
+	// client) sites run the job as their pool account.
+	Submission *reqsign.Submission `json:"submission,omitempty"`
+}
+
+// SubmissionsInfo is what GET /v1/info says of signed submissions: a client that knows
+// Format signs each submission, valid for at least TTLSeconds.
+type SubmissionsInfo struct {
+	Format     string `json:"format"`
+	TTLSeconds int64  `json:"ttlSeconds"`
+	// Protocol is the site protocol version the gateway speaks (protocol.Version).
+	Protocol int `json:"protocol"`
+}
+
+// submissionSigningSlack is how much of a signed submission's validity may pass between its
+// signing and its arrival (the CLI locks the escrow in between).
+const submissionSigningSlack = 30 * time.Minute
+
+// submissionTTL is how long a signed submission must stay valid: as long as a job may wait
+// for a site, and an hour for its delivery, within what sites accept.
+func (g *Gateway) submissionTTL() time.Duration {
+	return min(g.cfg.Placement.MaxQueueTime+time.Hour, reqsign.MaxSubmissionTTL)
+}
+
+// submissionsInfo is the signed submissions' part of GET /v1/info.
+func (g *Gateway) submissionsInfo() *SubmissionsInfo {
+	return &SubmissionsInfo{Format: reqsign.SubmissionVersion, TTLSeconds: int64(g.submissionTTL() / time.Second), Protocol: protocol.Version}
+}
+
+// checkSubmission checks a submission's signature, when it has one, before anything is
+// recorded: it must be the researcher's, made for this gateway and exactly this request, and
+// stay valid as long as the job may wait for a site (a site refuses it after its expiry).
+func (g *Gateway) checkSubmission(req *SubmitRequest, researcher common.Address, maxCost *big.Int) error {
+	if req.Submission == nil {
+		return nil
+	}
+	content := reqsign.SubmissionContent{Audience: g.cfg.Name, Workflow: []byte(req.Workflow), FileName: req.FileName, Params: req.Params,
+		IdempotencyKey: req.IdempotencyKey, MaxCostWei: maxCost}
+	signer, err := reqsign.VerifySubmission(req.Submission, content, reqsign.SubmissionCheck{Now: g.now})
+	if err != nil {
+		return fmt.Errorf("submission: %w", err)
+	}
+	if signer != researcher {
+		return fmt.Errorf("submission: it is signed by %s, the request by %s", signer.Hex(), researcher.Hex())
+	}
+	if left, need := req.Submission.ExpiresAt().Sub(g.now()), g.submissionTTL()-submissionSigningSlack; left < need {
+		return fmt.Errorf("submission: it expires in %s, but a job may wait %s for a site here: sign it for %s (GET /v1/info: submissions.ttlSeconds)",
+			left.Round(time.Second), need.Round(time.Second), g.submissionTTL())
+	}
+	return nil
+}
+
+// assignmentOf is a job as its site receives it.
+func assignmentOf(j store.Job) protocol.Assignment {
+	return protocol.Assignment{Job: j.ID, Researcher: j.Researcher, Workflow: string(j.Source), FileName: j.SourceName, Params: j.Params,
+		MaxCostWei: j.MaxCostWei, Submission: j.Submission}
 }
 
 func (req *SubmitRequest) check() error {
@@ -71,11 +130,16 @@ func newJobID() (string, error) {
 
 func (g *Gateway) submitJob(w http.ResponseWriter, r *http.Request, researcher common.Address, body []byte) {
 	var req SubmitRequest
-	if err := decodeStrict(body, &req, "a submission (workflow, fileName, params, idempotencyKey, maxCostWei)"); err != nil {
+	if err := decodeStrict(body, &req, "a submission (workflow, fileName, params, idempotencyKey, maxCostWei, submission)"); err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
 	if err := req.check(); err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	maxCost, _ := protocol.ParseWei(req.MaxCostWei)
+	if err := g.checkSubmission(&req, researcher, maxCost); err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
@@ -88,7 +152,6 @@ func (g *Gateway) submitJob(w http.ResponseWriter, r *http.Request, researcher c
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
-	maxCost, _ := protocol.ParseWei(req.MaxCostWei)
 	escrowID := contracts.EscrowJobID(req.IdempotencyKey)
 	esc, err := g.deploy.EscrowOf(ctx, researcher, escrowID)
 	if err != nil {
@@ -159,7 +222,7 @@ func (g *Gateway) submitJob(w http.ResponseWriter, r *http.Request, researcher c
 		return
 	}
 	job, err := g.store.CreateJob(ctx, store.Job{ID: id, Researcher: researcher.Hex(), IdempotencyKey: req.IdempotencyKey, EscrowID: "0x" + hex.EncodeToString(escrowID[:]),
-		Workflow: workflowName, SourceName: req.FileName, Source: []byte(req.Workflow), Params: req.Params, MaxCostWei: maxCost.String()})
+		Workflow: workflowName, SourceName: req.FileName, Source: []byte(req.Workflow), Params: req.Params, MaxCostWei: maxCost.String(), Submission: req.Submission})
 	if errors.Is(err, store.ErrDuplicate) {
 		writeJSON(w, http.StatusOK, job)
 		return
@@ -181,7 +244,8 @@ func (g *Gateway) submitJob(w http.ResponseWriter, r *http.Request, researcher c
 		writeError(w, http.StatusUnprocessableEntity, refusal, details...)
 		return
 	}
-	g.log.WithField("job", id).WithField("researcher", researcher.Hex()).WithField("workflow", workflowName).WithField("maxCost", tokenomics.FormatAmount(maxCost)).Info("job accepted")
+	g.log.WithField("job", id).WithField("researcher", researcher.Hex()).WithField("workflow", workflowName).WithField("maxCost", tokenomics.FormatAmount(maxCost)).
+		WithField("signedSubmission", req.Submission != nil).Info("job accepted")
 	g.placeOne(ctx, job)
 	if j, err := g.store.Job(ctx, id); err == nil {
 		job = j
@@ -361,7 +425,9 @@ type siteGrade struct {
 }
 
 // siteGrades are the grades of each site's latest accepted report: performance per GPU
-// against the reference, and reliability from the coverage the site proved.
+// against the reference, and reliability from the uptime the report proves (its nodes'
+// availability over the period, unobserved time counted as not up: Compute Hours paper §7.3),
+// not from how much of the period the site's sampler covered.
 func (g *Gateway) siteGrades(sites []store.Site, latest []store.Report) map[string]siteGrade {
 	gpus := make(map[string]int, len(sites))
 	for _, s := range sites {
@@ -374,7 +440,7 @@ func (g *Gateway) siteGrades(sites []store.Site, latest []store.Report) map[stri
 		if n := gpus[r.Site]; n > 0 && ref > 0 {
 			gr.performance = tokenomics.PerformanceGrade(r.MedianMFLOPS/uint64(n), ref)
 		}
-		gr.reliability = int(tokenomics.ReliabilityGrade(uint64(r.CoveragePPM))[0] - '0')
+		gr.reliability = int(tokenomics.ReliabilityGrade(uint64(r.UptimePPM))[0] - '0')
 		out[r.Site] = gr
 	}
 	return out
@@ -466,8 +532,13 @@ func (g *Gateway) placeOne(ctx context.Context, j store.Job) {
 			price = s.PricePerComputeHourWei.String()
 		}
 	}
+	worst, err := worstCaseOf(c, needs)
+	if err != nil {
+		log.WithError(err).Error("placer: the placement's worst case does not fit the job")
+		return
+	}
 	why := fmt.Sprintf("placed on %s (worst-case %s DPS, %d of %d feasible sites)", c.Site, tokenomics.FormatAmount(c.CostWei), 1, len(decision.Ranked))
-	if err := g.store.Assign(ctx, j.ID, c.Site, why, price); err != nil {
+	if err := g.store.Assign(ctx, j.ID, c.Site, why, price, worst); err != nil {
 		log.WithError(err).Warn("placer: assigning")
 		return
 	}

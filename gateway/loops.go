@@ -75,6 +75,7 @@ func (g *Gateway) escrowSettler(ctx context.Context) {
 				log.WithError(err).Warn("escrow settler: reading the escrow")
 				return
 			}
+			cost = settlementCap(log, j, cost)
 			if esc.MaxAmount != nil && cost.Cmp(esc.MaxAmount) > 0 {
 				cost = new(big.Int).Set(esc.MaxAmount)
 			}

@@ -2,14 +2,17 @@ package gateway
 
 import (
 	"context"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"math/big"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 
+	"github.com/petagrid/petagrid/contracts"
 	"github.com/petagrid/petagrid/gateway/store"
 	"github.com/petagrid/petagrid/tokenomics"
 )
@@ -20,12 +23,28 @@ type ProviderView struct {
 	Online   bool   `json:"online"`
 	GFLWei   string `json:"gflWei"`
 	Accepted int    `json:"acceptedReports"`
+	// RegistrationDigest names the registration shown (protocol.Registration.Digest): an
+	// approval must carry it, so that it admits what the operator reviewed.
+	RegistrationDigest common.Hash `json:"registrationDigest"`
+	// Admitted is the digest of the registration the chain's registry admitted (zero when
+	// never admitted).
+	Admitted common.Hash `json:"admittedRegistration"`
 }
 
-// StatusRequest is the body of approve and suspend.
+// StatusRequest is the body of approve and suspend. An approval names the registration the
+// operator reviewed (its digest, from the provider list): if the site registered anything
+// else since, the approval is refused.
 type StatusRequest struct {
-	Reason string `json:"reason,omitempty"`
+	Reason       string `json:"reason,omitempty"`
+	Registration string `json:"registration,omitempty"`
 }
+
+// ErrRegistrationChanged refuses an approval whose registration is not the site's current one.
+var ErrRegistrationChanged = errors.New("the site's registration is not the one approved")
+
+// ErrSettlementInProgress refuses a registry change while an epoch is being settled: the
+// settlement recorded medians the registry must still admit.
+var ErrSettlementInProgress = errors.New("an epoch settlement is in progress")
 
 func (g *Gateway) listProviders(w http.ResponseWriter, r *http.Request, _ common.Address, _ []byte) {
 	views, err := g.Providers(r.Context())
@@ -44,9 +63,12 @@ func (g *Gateway) Providers(ctx context.Context) ([]ProviderView, error) {
 	}
 	out := make([]ProviderView, 0, len(sites))
 	for _, s := range sites {
-		v := ProviderView{Site: s, Online: g.now().Sub(s.LastSeen) < g.cfg.Sites.OfflineAfter}
+		v := ProviderView{Site: s, Online: g.now().Sub(s.LastSeen) < g.cfg.Sites.OfflineAfter, RegistrationDigest: s.Registration.Digest()}
 		if bal, err := g.deploy.GFLBalance(ctx, common.HexToAddress(s.Address)); err == nil {
 			v.GFLWei = bal.String()
+		}
+		if p, err := g.deploy.Provider(ctx, common.HexToAddress(s.Address)); err == nil {
+			v.Admitted = p.Registration
 		}
 		if reps, err := g.store.Reports(ctx, -1, s.Name); err == nil {
 			v.Accepted = len(reps)
@@ -76,9 +98,27 @@ func (g *Gateway) setProviderStatus(w http.ResponseWriter, r *http.Request, op c
 		writeError(w, http.StatusBadRequest, "reason: at most 500 characters")
 		return
 	}
-	s, err := g.SetProviderStatus(r.Context(), r.PathValue("site"), status, req.Reason, op)
+	var reviewed common.Hash
+	switch {
+	case status == store.SiteApproved && req.Registration == "":
+		writeError(w, http.StatusBadRequest, "registration: an approval names the registration reviewed (its registrationDigest in the provider list)")
+		return
+	case status == store.SiteApproved && !isHexHash(req.Registration):
+		writeError(w, http.StatusBadRequest, "registration: a digest (0x and 64 hex digits)")
+		return
+	case status == store.SiteApproved:
+		reviewed = common.HexToHash(req.Registration)
+	case req.Registration != "":
+		writeError(w, http.StatusBadRequest, "registration: only an approval names a registration")
+		return
+	}
+	s, err := g.SetProviderStatus(r.Context(), r.PathValue("site"), status, req.Reason, reviewed, op)
 	if errors.Is(err, store.ErrNotFound) {
 		writeError(w, http.StatusNotFound, err.Error())
+		return
+	}
+	if errors.Is(err, ErrRegistrationChanged) || errors.Is(err, ErrSettlementInProgress) {
+		writeError(w, http.StatusConflict, err.Error())
 		return
 	}
 	if err != nil {
@@ -90,18 +130,37 @@ func (g *Gateway) setProviderStatus(w http.ResponseWriter, r *http.Request, op c
 
 // SetProviderStatus approves or suspends a site: in the state and in the chain's provider
 // registry (the chain first, so that a failed transaction leaves the state unchanged and the
-// operator's retry completes both). An approved site on an embedded chain gets gas money for
+// operator's retry completes both). An approval admits the registration whose digest the
+// operator reviewed, and is refused if the site registered anything else since: the site
+// registers and is approved under the same lock, so nothing changes between the check and
+// the admission. No registry change is made while an epoch is being settled (its recorded
+// medians must stay admissible). An approved site on an embedded chain gets gas money for
 // its claims.
-func (g *Gateway) SetProviderStatus(ctx context.Context, name, status, reason string, op common.Address) (store.Site, error) {
+func (g *Gateway) SetProviderStatus(ctx context.Context, name, status, reason string, reviewed common.Hash, op common.Address) (store.Site, error) {
+	g.siteMu.Lock()
+	defer g.siteMu.Unlock()
+	g.epochMu.Lock()
+	defer g.epochMu.Unlock()
 	s, err := g.store.Site(ctx, name)
 	if err != nil {
 		return store.Site{}, err
 	}
+	if busy, err := g.settlementInProgress(ctx); err != nil {
+		return store.Site{}, err
+	} else if busy != "" {
+		return store.Site{}, fmt.Errorf("%w (%s): the provider registry changes once it is settled; retry then (petagrid gateway epoch close settles it now)", ErrSettlementInProgress, busy)
+	}
 	addr := common.HexToAddress(s.Address)
 	switch status {
 	case store.SiteApproved:
+		current := common.Hash(s.Registration.Digest())
+		if reviewed != current {
+			return store.Site{}, fmt.Errorf("%w: %s now registers %d MFLOPS and %d GPUs (digest %s), not the registration %s: list the providers and review it again",
+				ErrRegistrationChanged, name, s.Registration.Inventory.CapacityMegaFLOPS, s.Registration.Inventory.GPUs, current.Hex(), reviewed.Hex())
+		}
 		inv := s.Registration.Inventory
-		if err := g.deploy.AdmitProvider(ctx, g.key, addr, inv.CapacityMegaFLOPS, uint32(inv.GPUs)); err != nil {
+		adm := contracts.Admission{CapacityMegaFLOPS: inv.CapacityMegaFLOPS, GPUs: uint32(inv.GPUs), Registration: current}
+		if err := g.deploy.AdmitProvider(ctx, g.key, addr, adm); err != nil {
 			return store.Site{}, fmt.Errorf("admitting %s in the provider registry: %w", name, err)
 		}
 		if g.dev != nil && *g.cfg.Sites.FundApproved {
@@ -130,6 +189,41 @@ func (g *Gateway) SetProviderStatus(ctx context.Context, name, status, reason st
 	g.wakePlacer()
 	g.wakeSite(name)
 	return s, nil
+}
+
+// isHexHash accepts a 32-byte digest written 0x and 64 hex digits.
+func isHexHash(s string) bool {
+	if len(s) != 66 || !strings.HasPrefix(s, "0x") {
+		return false
+	}
+	_, err := hex.DecodeString(s[2:])
+	return err == nil
+}
+
+// settlementInProgress says which epoch is being settled ("" when none): open on chain, or
+// computed and recorded but not yet opened (a settlement a crash interrupted).
+func (g *Gateway) settlementInProgress(ctx context.Context) (string, error) {
+	open, epoch, err := g.deploy.EpochInProgress(ctx)
+	if err != nil {
+		return "", err
+	}
+	if open {
+		return fmt.Sprintf("epoch %d is open on chain", epoch), nil
+	}
+	oc, err := g.deploy.State(ctx)
+	if err != nil {
+		return "", err
+	}
+	rec, err := g.store.Epoch(ctx, oc.NextEpoch)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return "", nil
+	case err != nil:
+		return "", err
+	case rec.Status == store.EpochComputed:
+		return fmt.Sprintf("epoch %d is computed and waits for the chain", oc.NextEpoch), nil
+	}
+	return "", nil
 }
 
 // FundRequest is POST /v1/fund: DPS and gas money from the treasury to an account.

@@ -116,7 +116,8 @@ func (g *Gateway) IntakeReport(ctx context.Context, site store.Site, body []byte
 	if len(reasons) > 0 {
 		return reject(http.StatusUnprocessableEntity, reasons...)
 	}
-	stored, err := g.store.AcceptReport(ctx, store.Report{Site: site.Name, Epoch: rep.Epoch, Digest: ans.Digest, MedianMFLOPS: rep.MedianMegaFLOPS, CoveragePPM: rep.CoveragePPM, JSON: string(body)})
+	stored, err := g.store.AcceptReport(ctx, store.Report{Site: site.Name, Epoch: rep.Epoch, Digest: ans.Digest, MedianMFLOPS: rep.MedianMegaFLOPS, CoveragePPM: rep.CoveragePPM,
+		UptimePPM: uint32(rep.ProvenUptimePPM()), JSON: string(body)})
 	if errors.Is(err, store.ErrEpochClosed) {
 		return reject(http.StatusConflict, "epoch: "+err.Error())
 	}
@@ -189,7 +190,7 @@ func stepSpan(j store.Job) (first, last time.Time, ok bool) {
 func (g *Gateway) pocpPolicy() pocp.Policy {
 	return pocp.Policy{
 		MinCoveragePPM:         uint64(g.cfg.PoCP.MinCoverage * 1e6),
-		CapacityTolerancePPM:   1_000_000 + uint64(g.cfg.PoCP.CapacityTolerance*1e6),
+		CapacityTolerancePPM:   uint64(g.res.capacityTolerancePPM),
 		AccountingTolerancePPM: uint64(g.cfg.PoCP.AccountingTolerance * 1e6),
 	}
 }

@@ -4,15 +4,15 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/big"
 	"net/http"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/sirupsen/logrus"
 
+	"github.com/petagrid/petagrid/contracts"
 	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/gateway/store"
-	"github.com/petagrid/petagrid/tokenomics"
 )
 
 // siteOf returns the registered site whose key signed the request.
@@ -44,6 +44,10 @@ func (g *Gateway) registerSite(w http.ResponseWriter, r *http.Request, signer co
 			truncate(reg.Inventory.CatalogSHA256, 64), g.catalog.SHA256Hex()))
 		return
 	}
+	// Under the lock approvals take: an approval never admits a registration that changed
+	// after it was checked.
+	g.siteMu.Lock()
+	defer g.siteMu.Unlock()
 	site, created, err := g.store.Register(r.Context(), signer.Hex(), reg)
 	if errors.Is(err, store.ErrSiteKey) {
 		writeError(w, http.StatusConflict, err.Error())
@@ -61,10 +65,9 @@ func (g *Gateway) registerSite(w http.ResponseWriter, r *http.Request, signer co
 	}
 	switch site.Status {
 	case store.SiteApproved:
-		// Less than approved (nodes retired): the registry follows. More needs an operator.
-		if err := g.deploy.AdmitProvider(r.Context(), g.key, signer, reg.Inventory.CapacityMegaFLOPS, uint32(reg.Inventory.GPUs)); err != nil {
-			log.WithError(err).Warn("updating the provider registry")
-		}
+		// No more than approved (nodes retired, partitions renamed): the registry follows.
+		// More needs an operator (the store sent the site back to pending).
+		g.followRegistration(r.Context(), site, log)
 	case store.SitePending:
 		if site.StatusReason != "" {
 			log.WithField("reason", site.StatusReason).Warn("an approved site registered more capacity: it waits for an operator's approval again")
@@ -76,6 +79,28 @@ func (g *Gateway) registerSite(w http.ResponseWriter, r *http.Request, signer co
 	log.Info("site registration updated")
 	g.wakePlacer()
 	writeJSON(w, http.StatusOK, site)
+}
+
+// followRegistration brings the registry in line with an approved site's new registration (no
+// more capacity than approved), unless an epoch is being settled: its recorded medians were
+// checked against the capacity admitted before, and must stay within it on chain. The registry
+// keeps the larger capacity it admitted until the site registers again.
+func (g *Gateway) followRegistration(ctx context.Context, site store.Site, log logrus.FieldLogger) {
+	// A close holds the lock for its transactions: the site's registration does not wait.
+	if !g.epochMu.TryLock() {
+		log.Warn("an epoch is being settled: the provider registry keeps the admitted capacity until the site registers again")
+		return
+	}
+	defer g.epochMu.Unlock()
+	if busy, err := g.settlementInProgress(ctx); err != nil || busy != "" {
+		log.WithError(err).WithField("settlement", busy).Warn("the provider registry keeps the admitted capacity until the site registers again")
+		return
+	}
+	inv := site.Registration.Inventory
+	adm := contracts.Admission{CapacityMegaFLOPS: inv.CapacityMegaFLOPS, GPUs: uint32(inv.GPUs), Registration: site.Registration.Digest()}
+	if err := g.deploy.AdmitProvider(ctx, g.key, common.HexToAddress(site.Address), adm); err != nil {
+		log.WithError(err).Warn("updating the provider registry")
+	}
 }
 
 func (g *Gateway) sitePoll(w http.ResponseWriter, r *http.Request, signer common.Address, body []byte) {
@@ -106,7 +131,10 @@ func (g *Gateway) sitePoll(w http.ResponseWriter, r *http.Request, signer common
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
-	resp := protocol.PollResponse{Status: site.Status}
+	resp := protocol.PollResponse{Status: site.Status, Protocol: protocol.Version}
+	// At most maxPollsPerSite polls per site are held: a newer one supersedes the oldest.
+	superseded, release := g.polls.hold(site.Name)
+	defer release()
 	deadline := time.NewTimer(wait)
 	defer deadline.Stop()
 	wake := g.siteWake(site.Name)
@@ -128,10 +156,14 @@ func (g *Gateway) sitePoll(w http.ResponseWriter, r *http.Request, signer common
 		case <-deadline.C:
 			writeJSON(w, http.StatusOK, resp)
 			return
+		case <-superseded:
+			w.Header().Set(HeaderPoll, PollSuperseded)
+			writeJSON(w, http.StatusOK, resp)
+			return
 		case <-wake:
 		case <-tick.C:
 		}
-		// A long poll keeps the site marked online.
+		// A long poll keeps the site marked online (the store paces the writes).
 		_ = g.store.Seen(ctx, site.Name, nil)
 	}
 	writeJSON(w, http.StatusOK, resp)
@@ -151,7 +183,7 @@ func (g *Gateway) fillPoll(ctx context.Context, site string, approved bool, wait
 			return err
 		}
 		for _, j := range jobs {
-			resp.Assignments = append(resp.Assignments, protocol.Assignment{Job: j.ID, Researcher: j.Researcher, Workflow: string(j.Source), FileName: j.SourceName, Params: j.Params, MaxCostWei: j.MaxCostWei})
+			resp.Assignments = append(resp.Assignments, assignmentOf(j))
 		}
 	}
 	cancels, err := g.store.CancelsFor(ctx, site)
@@ -239,38 +271,6 @@ func (g *Gateway) siteUpdates(w http.ResponseWriter, r *http.Request, signer com
 		acked = append(acked, ju.Job)
 	}
 	writeJSON(w, http.StatusOK, protocol.UpdatesResponse{Acked: acked})
-}
-
-// costOf prices a finished job: its Compute Hours × the price the site had when the job was
-// placed, capped by the budget. A site cannot bill more Compute Hours than its whole
-// registered capacity could deliver between the job's placement and now.
-func (g *Gateway) costOf(site store.Site) func(store.Job, protocol.Usage) (string, error) {
-	return func(j store.Job, u protocol.Usage) (string, error) {
-		price, err := protocol.ParseWei(j.PriceWei)
-		if err != nil {
-			return "", fmt.Errorf("the job's price: %w", err)
-		}
-		maxCost, err := protocol.ParseWei(j.MaxCostWei)
-		if err != nil {
-			return "", fmt.Errorf("the job's budget: %w", err)
-		}
-		chMilli := uint64(u.ComputeHoursMilli)
-		if j.AssignedAt != nil {
-			elapsed := g.now().Sub(*j.AssignedAt)
-			bound, err := tokenomics.ComputeHoursMilli(site.Registration.Inventory.CapacityMegaFLOPS, g.catalog.ReferenceScore().PerDeviceMegaFLOPS, uint64(max(elapsed/time.Second, 1)))
-			if err == nil && chMilli > bound {
-				g.log.WithField("site", site.Name).WithField("job", j.ID).WithField("claimedComputeHoursMilli", chMilli).WithField("boundComputeHoursMilli", bound).
-					Warn("a site reported more Compute Hours than its capacity allows since the job was placed; billing the bound")
-				chMilli = bound
-			}
-		}
-		cost := new(big.Int).Mul(price, new(big.Int).SetUint64(chMilli))
-		cost.Quo(cost, big.NewInt(1000))
-		if cost.Cmp(maxCost) > 0 {
-			cost.Set(maxCost)
-		}
-		return cost.String(), nil
-	}
 }
 
 func (g *Gateway) siteLogs(w http.ResponseWriter, r *http.Request, signer common.Address, body []byte) {

@@ -70,7 +70,7 @@ func (g *Gateway) Snapshot(ctx context.Context) (dashboard.Snapshot, error) {
 		}
 		if r, ok := byLatest[s.Name]; ok {
 			ep := r.Epoch
-			p.LastReportEpoch, p.LastMedianMegaFLOPS, p.LastCoveragePPM = &ep, r.MedianMFLOPS, r.CoveragePPM
+			p.LastReportEpoch, p.LastMedianMegaFLOPS, p.LastCoveragePPM, p.LastUptimePPM = &ep, r.MedianMFLOPS, r.CoveragePPM, r.UptimePPM
 		}
 		if bal, err := g.deploy.GFLBalance(ctx, addr); err == nil {
 			p.GFLWei = bal.String()

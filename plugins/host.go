@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -155,7 +154,13 @@ type Plugin struct {
 	// instead of forking a process that is likely to fail again.
 	failedAt time.Time
 	closed   bool
+	// afterPin runs between the check of the plugin's file and its execution (tests swap the
+	// file there).
+	afterPin func(path string)
 }
+
+// ErrChecksum is a plugin whose SHA-256 is not the one pinned in the configuration.
+var ErrChecksum = errors.New("its SHA-256 is not the one pinned in the configuration (the binary changed: pin the new one after checking it)")
 
 // restartBackoff is how long after a failed start (or a crash) no new start is tried.
 const restartBackoff = 5 * time.Second
@@ -167,13 +172,19 @@ func dialOptions() []grpc.DialOption {
 	return []grpc.DialOption{grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(maxAnswerBytes))}
 }
 
-// Start starts a plugin and checks it: checksum, handshake and protocol version, and that
-// it provides its kind. Errors say which of these failed.
+// Start starts a plugin and checks it: its file and directories (not a link, writable by no
+// one but this host's account or root), its checksum, the handshake and protocol version,
+// and that it provides its kind. Errors say which of these failed. The file checked is the
+// file that runs (Linux only).
 func Start(ctx context.Context, dir string, cfg PluginConfig, log logrus.FieldLogger) (*Plugin, error) {
+	return start(ctx, dir, cfg, log, nil)
+}
+
+func start(ctx context.Context, dir string, cfg PluginConfig, log logrus.FieldLogger, afterPin func(path string)) (*Plugin, error) {
 	if log == nil {
 		log = logrus.New()
 	}
-	p := &Plugin{cfg: cfg, dir: dir, log: log.WithField("plugin", cfg.Name).WithField("kind", cfg.Kind), timeout: cfg.Timeout, sem: make(chan struct{}, 1)}
+	p := &Plugin{cfg: cfg, dir: dir, log: log.WithField("plugin", cfg.Name).WithField("kind", cfg.Kind), timeout: cfg.Timeout, sem: make(chan struct{}, 1), afterPin: afterPin}
 	if p.timeout == 0 {
 		p.timeout = DefaultCallTimeout
 	}
@@ -242,20 +253,33 @@ func (p *Plugin) get(ctx context.Context) (any, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("plugin %s: %w", p.cfg.Name, err)
 	}
-	path := filepath.Join(p.dir, p.cfg.Name)
 	sum, err := hex.DecodeString(p.cfg.SHA256)
 	if err != nil || len(sum) != sha256.Size {
 		return nil, fmt.Errorf("plugin %s: sha256 is not a SHA-256", p.cfg.Name)
 	}
-	cmd := exec.CommandContext(context.WithoutCancel(ctx), path, p.cfg.Args...)
+	// The file is opened and checked once (checksum, permissions), and that open file is
+	// what runs: replacing the path afterwards changes nothing (go-plugin's own SecureConfig
+	// would hash the path and then execute the path, leaving a moment to swap the file).
+	f, err := openPinned(p.dir, p.cfg.Name, sum)
+	if err != nil {
+		p.failedAt = time.Now()
+		return nil, fmt.Errorf("starting plugin %s: %w", p.cfg.Name, err)
+	}
+	defer f.Close() // once the process started (or failed to), the host needs it no more
+	if p.afterPin != nil {
+		p.afterPin(f.Name())
+	}
+	cmd, err := pinnedCommand(context.WithoutCancel(ctx), f, p.cfg.Name, p.cfg.Args)
+	if err != nil {
+		return nil, err
+	}
 	client := plugin.NewClient(&plugin.ClientConfig{
 		HandshakeConfig:  handshake,
 		VersionedPlugins: map[int]plugin.PluginSet{ProtocolVersion: pluginSet(nil, nil, nil)},
 		Cmd:              cmd,
 		AllowedProtocols: []plugin.Protocol{plugin.ProtocolGRPC},
 		// Mutual TLS with certificates made for this process only.
-		AutoMTLS:     true,
-		SecureConfig: &plugin.SecureConfig{Checksum: sum, Hash: sha256.New()},
+		AutoMTLS: true,
 		// The plugin gets a clean environment, not the host's (which may hold secrets).
 		SkipHostEnv:     true,
 		StartTimeout:    10 * time.Second,
@@ -283,8 +307,6 @@ func (p *Plugin) get(ctx context.Context) (any, error) {
 func explain(err error) error {
 	msg := err.Error()
 	switch {
-	case strings.Contains(msg, "checksums did not match"):
-		return fmt.Errorf("its SHA-256 is not the one pinned in the configuration (the binary changed: pin the new one after checking it): %w", err)
 	case strings.Contains(strings.ToLower(msg), "incompatible api version"):
 		return fmt.Errorf("it speaks another plugin protocol version than this host (%d): rebuild it against this release's SDK: %w", ProtocolVersion, err)
 	case strings.Contains(msg, "plugin exited before we could connect"), strings.Contains(msg, "Unrecognized remote plugin message"):

@@ -53,6 +53,10 @@ func Build(in BuildInput) (*Report, PowerSummary, error) {
 	if err != nil {
 		return nil, PowerSummary{}, err
 	}
+	avail, err := MeasureAvailability(in.Nodes, start, end)
+	if err != nil {
+		return nil, PowerSummary{}, err
+	}
 	if ps.SlotsTotal > 1<<32-1 || in.SlotSeconds > 1<<32-1 {
 		return nil, PowerSummary{}, fmt.Errorf("pocp: %d slots of %d s do not fit the report", ps.SlotsTotal, in.SlotSeconds)
 	}
@@ -77,6 +81,10 @@ func Build(in BuildInput) (*Report, PowerSummary, error) {
 		PowerSlotsCovered:          uint32(in.GPU.PowerSlotsCovered),
 		GPUs:                       uint32(in.GPU.GPUs),
 		CatalogSHA256:              common.Hash(in.CatalogSHA256),
+		NodeSecondsObserved:        avail.ObservedSeconds,
+		NodeSecondsUp:              avail.UpSeconds,
+		NodeFailures:               avail.Failures,
+		NodeRepairs:                avail.Repairs,
 	}
 	gfl := math.HexOrDecimal256(*GFLWei(ps.MedianMegaFLOPS))
 	r.GFL = &gfl

@@ -20,8 +20,9 @@ import (
 	"github.com/ethereum/go-ethereum/signer/core/apitypes"
 )
 
-// ReportVersion is the layout of Report; a change of fields is a new version.
-const ReportVersion = 1
+// ReportVersion is the layout of Report; a change of fields is a new version. Version 2 added
+// the nodes' availability (node-seconds observed and up, failures, repairs).
+const ReportVersion = 2
 
 // MaxReportBytes bounds a report's JSON: reports arrive over HTTP from sites.
 const MaxReportBytes = 64 << 10
@@ -74,6 +75,15 @@ type Report struct {
 	// CatalogSHA256 names the hardware catalog the index came from.
 	CatalogSHA256 common.Hash `json:"catalogSha256"`
 
+	// Node availability over the period, from the same observations as the median: the
+	// node-seconds observed and those the nodes were available, and the failures (available
+	// → unavailable) and repairs (the reverse) of nodes observed in successive slots. The
+	// gateway grades reliability from these (Compute Hours paper §7.3).
+	NodeSecondsObserved uint64 `json:"nodeSecondsObserved,string"`
+	NodeSecondsUp       uint64 `json:"nodeSecondsUp,string"`
+	NodeFailures        uint32 `json:"nodeFailures"`
+	NodeRepairs         uint32 `json:"nodeRepairs"`
+
 	Signature hexutil.Bytes `json:"signature,omitempty"`
 }
 
@@ -118,6 +128,10 @@ var reportType = []apitypes.Type{
 	{Name: "computeHoursMilli", Type: "uint64"},
 	{Name: "availableComputeHoursMilli", Type: "uint64"},
 	{Name: "catalogSha256", Type: "bytes32"},
+	{Name: "nodeSecondsObserved", Type: "uint64"},
+	{Name: "nodeSecondsUp", Type: "uint64"},
+	{Name: "nodeFailures", Type: "uint32"},
+	{Name: "nodeRepairs", Type: "uint32"},
 }
 
 // GFLWei is the median in GFL wei: MFLOPS × 10^9.
@@ -176,6 +190,10 @@ func (r *Report) typedData(d Domain) (apitypes.TypedData, error) {
 			"computeHoursMilli":          u(r.ComputeHoursMilli),
 			"availableComputeHoursMilli": u(r.AvailableComputeHoursMilli),
 			"catalogSha256":              r.CatalogSHA256.Hex(),
+			"nodeSecondsObserved":        u(r.NodeSecondsObserved),
+			"nodeSecondsUp":              u(r.NodeSecondsUp),
+			"nodeFailures":               u(uint64(r.NodeFailures)),
+			"nodeRepairs":                u(uint64(r.NodeRepairs)),
 		},
 	}, nil
 }
@@ -291,6 +309,12 @@ func (r *Report) Validate() error {
 	if r.EstimatedEnergyMillijoules > r.EnergyMillijoules {
 		fail("estimatedEnergyMillijoules %d > energyMillijoules %d", r.EstimatedEnergyMillijoules, r.EnergyMillijoules)
 	}
+	if r.NodeSecondsUp > r.NodeSecondsObserved {
+		fail("nodeSecondsUp %d > nodeSecondsObserved %d", r.NodeSecondsUp, r.NodeSecondsObserved)
+	}
+	if r.SlotsCovered > 0 && r.NodeSecondsObserved == 0 {
+		fail("%d slots covered but no node-second observed", r.SlotsCovered)
+	}
 	if r.GFL == nil {
 		fail("gfl is missing")
 	} else if (*big.Int)(r.GFL).Cmp(GFLWei(r.MedianMegaFLOPS)) != 0 {
@@ -339,6 +363,18 @@ func utcIfZeroOffset(t time.Time) time.Time {
 		return t.UTC()
 	}
 	return t
+}
+
+// ProvenUptimePPM is the share of the period the site proved its nodes available, in parts
+// per million: node uptime over the observed time × the period's coverage. Time nobody
+// observed counts as not up: a site cannot raise its grade by not sampling while its nodes
+// are down. (With a constant node count it is up node-seconds / all node-seconds of the
+// period.)
+func (r *Report) ProvenUptimePPM() uint64 {
+	if r.NodeSecondsObserved == 0 {
+		return 0
+	}
+	return mulDiv(mulDiv(r.NodeSecondsUp, 1_000_000, r.NodeSecondsObserved), uint64(r.CoveragePPM), 1_000_000)
 }
 
 // SignatureHex is the signature for display.

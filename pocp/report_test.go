@@ -36,7 +36,8 @@ func sampleReport() *Report {
 		EnergyMillijoules: 9_000_000_000_000, MedianPowerMilliwatts: 2_800_000, PowerSlotsCovered: 20000, GPUs: 8,
 		EfficiencyMegaFLOPSPerWatt: 1_234_567_890 * 1000 / 2_800_000,
 		JobsRun:                    42, GPUSeconds: 5_000_000, ComputeHoursMilli: 7_000_000, AvailableComputeHoursMilli: 118_000_000,
-		CatalogSHA256: common.HexToHash("0x0a0b"),
+		CatalogSHA256:       common.HexToHash("0x0a0b"),
+		NodeSecondsObserved: 4 * 21000 * 60, NodeSecondsUp: 4*21000*60 - 7200, NodeFailures: 2, NodeRepairs: 1,
 	}
 }
 
@@ -76,6 +77,7 @@ func TestDigestIsEIP712(t *testing.T) {
 		uw(r.MaxMegaFLOPS), uw(r.CapacityMegaFLOPS), word((*big.Int)(r.GFL)), uw(r.EnergyMillijoules), uw(r.EstimatedEnergyMillijoules),
 		uw(r.MedianPowerMilliwatts), uw(uint64(r.PowerSlotsCovered)), uw(uint64(r.GPUs)), uw(r.EfficiencyMegaFLOPSPerWatt),
 		uw(uint64(r.JobsRun)), uw(r.GPUSeconds), uw(r.ComputeHoursMilli), uw(r.AvailableComputeHoursMilli), r.CatalogSHA256[:],
+		uw(r.NodeSecondsObserved), uw(r.NodeSecondsUp), uw(uint64(r.NodeFailures)), uw(uint64(r.NodeRepairs)),
 	} {
 		enc = append(enc, w...)
 	}
@@ -175,11 +177,12 @@ func TestEncodeDecodeCanonical(t *testing.T) {
 	var m map[string]any
 	_ = json.Unmarshal(data, &m)
 	cases := map[string]string{
-		"unknown field": strings.Replace(string(data), `"version":1`, `"version":1,"bonus":1`, 1),
+		"unknown field": strings.Replace(string(data), `"version":2`, `"version":2,"bonus":1`, 1),
 		"trailing":      string(data) + "{}",
 		"offset":        strings.Replace(string(data), `"periodStart":"2023-01-01T00:00:00Z"`, `"periodStart":"2023-01-01T01:00:00+01:00"`, 1),
 		"gfl mismatch":  strings.Replace(string(data), `"medianMegaFlops":"1234567890"`, `"medianMegaFlops":"1234567891"`, 1),
-		"version":       strings.Replace(string(data), `"version":1`, `"version":2`, 1),
+		"version":       strings.Replace(string(data), `"version":2`, `"version":1`, 1),
+		"up > observed": strings.Replace(string(data), `"nodeSecondsUp":"5032800"`, `"nodeSecondsUp":"5040001"`, 1),
 		"number type":   strings.Replace(string(data), `"jobsRun":42`, `"jobsRun":"42"`, 1),
 		"huge":          `{"cluster":"` + strings.Repeat("x", MaxReportBytes) + `"}`,
 		"covered > all": strings.Replace(string(data), `"slotsCovered":21000`, `"slotsCovered":21601`, 1),
@@ -188,5 +191,49 @@ func TestEncodeDecodeCanonical(t *testing.T) {
 		if _, err := Decode([]byte(text)); err == nil {
 			t.Errorf("%s: accepted", name)
 		}
+	}
+}
+
+// TestProvenUptime: the reliability a report proves is node uptime over the observed time ×
+// coverage. A fully sampled site whose nodes are down 10 % of the time proves 90 %, not the
+// 100 % its sampler's coverage says; a site that samples half the period proves at most half.
+func TestProvenUptime(t *testing.T) {
+	r := sampleReport()
+	r.SlotsCovered, r.CoveragePPM = r.SlotsTotal, 1_000_000
+	r.NodeSecondsObserved, r.NodeSecondsUp = 1_000_000, 900_000
+	if got := r.ProvenUptimePPM(); got != 900_000 {
+		t.Errorf("fully sampled, 10 %% down: %d ppm, want 900000", got)
+	}
+	r.CoveragePPM, r.NodeSecondsUp = 500_000, 1_000_000
+	if got := r.ProvenUptimePPM(); got != 500_000 {
+		t.Errorf("half sampled, always up: %d ppm, want 500000", got)
+	}
+	r.NodeSecondsObserved, r.NodeSecondsUp = 0, 0
+	if got := r.ProvenUptimePPM(); got != 0 {
+		t.Errorf("nothing observed: %d ppm", got)
+	}
+}
+
+// TestMeasureAvailability: failures and repairs per node across gaps, only inside the period.
+func TestMeasureAvailability(t *testing.T) {
+	start := DefaultGenesis
+	at := func(min int) time.Time { return start.Add(time.Duration(min) * time.Minute) }
+	obs := []NodeObservation{
+		{Node: "b", SlotStart: at(0), SlotSeconds: 60, Available: true},
+		{Node: "a", SlotStart: at(1), SlotSeconds: 60, Available: false},
+		{Node: "a", SlotStart: at(0), SlotSeconds: 60, Available: true},
+		{Node: "a", SlotStart: at(5), SlotSeconds: 60, Available: true}, // after a gap: a repair
+		{Node: "b", SlotStart: at(3), SlotSeconds: 60, Available: false},
+		{Node: "b", SlotStart: at(-1), SlotSeconds: 60, Available: false}, // before the period
+	}
+	a, err := MeasureAvailability(obs, start, at(10))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.ObservedSeconds != 300 || a.UpSeconds != 180 || a.Failures != 2 || a.Repairs != 1 {
+		t.Errorf("%+v, want 300 s observed, 180 up, 2 failures, 1 repair", a)
+	}
+	if _, err := MeasureAvailability(append(obs, NodeObservation{Node: "a", SlotStart: at(5), SlotSeconds: 60}), start, at(10)); err == nil {
+		t.Error("a node observed twice in a slot accepted")
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net"
 	"net/http"
 	"os"
@@ -19,6 +18,7 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/petagrid/petagrid/internal/httpguard"
 	"github.com/petagrid/petagrid/internal/reqsign"
 	"github.com/petagrid/petagrid/site/journal"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
@@ -99,11 +99,8 @@ func (d *Daemon) serve(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		listeners = append(listeners, l)
-		servers = append(servers, &http.Server{Handler: api, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
-			ConnContext: func(ctx context.Context, c net.Conn) context.Context {
-				return context.WithValue(ctx, peerKey{}, readPeer(c))
-			}})
+		listeners = append(listeners, d.limitConnections(l, "site api socket"))
+		servers = append(servers, d.socketServer(api))
 	}
 	if d.cfg.API.Listen != "" {
 		l, err := net.Listen("tcp", d.cfg.API.Listen)
@@ -111,6 +108,8 @@ func (d *Daemon) serve(ctx context.Context) error {
 			closeAll()
 			return fmt.Errorf("site.api.listen: %w", err)
 		}
+		// The cap wraps the TCP listener beneath TLS, so that handshakes count too.
+		l = d.limitConnections(l, "site api")
 		if d.cfg.API.TLS.Cert != "" {
 			cert, err := tls.LoadX509KeyPair(d.cfg.API.TLS.Cert, d.cfg.API.TLS.Key)
 			if err != nil {
@@ -121,7 +120,7 @@ func (d *Daemon) serve(ctx context.Context) error {
 			l = tls.NewListener(l, &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12})
 		}
 		listeners = append(listeners, l)
-		servers = append(servers, &http.Server{Handler: api, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute})
+		servers = append(servers, d.tcpServer(api))
 	}
 	if d.cfg.Metrics.Listen != "-" {
 		l, err := net.Listen("tcp", d.cfg.Metrics.Listen)
@@ -132,8 +131,9 @@ func (d *Daemon) serve(ctx context.Context) error {
 		mux := http.NewServeMux()
 		mux.Handle("GET /metrics", promhttp.HandlerFor(d.metrics.registry, promhttp.HandlerOpts{}))
 		mux.HandleFunc("GET /healthz", d.healthz)
-		listeners = append(listeners, l)
-		servers = append(servers, &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second})
+		// Unauthenticated and GET only, but a body sent anyway is bounded as on the API.
+		listeners = append(listeners, d.limitConnections(l, "site metrics"))
+		servers = append(servers, httpguard.Server(mux, httpguard.Limits{BodyTimeout: d.cfg.API.BodyTimeout}))
 	}
 	for _, l := range listeners {
 		d.log.WithField("address", l.Addr().String()).Info("listening")
@@ -163,6 +163,27 @@ func (d *Daemon) serve(ctx context.Context) error {
 		os.Remove(d.cfg.API.Socket)
 	}
 	return nil
+}
+
+// tcpServer serves the API to signed TCP requests: a body must arrive within
+// site.api.bodyTimeout; answers take as long as they need (logs -f).
+func (d *Daemon) tcpServer(api http.Handler) *http.Server {
+	return httpguard.Server(api, httpguard.Limits{BodyTimeout: d.cfg.API.BodyTimeout})
+}
+
+// socketServer is tcpServer for the unix socket, whose requests carry the peer's uid.
+func (d *Daemon) socketServer(api http.Handler) *http.Server {
+	srv := d.tcpServer(api)
+	srv.ConnContext = func(ctx context.Context, c net.Conn) context.Context {
+		return context.WithValue(ctx, peerKey{}, readPeer(c))
+	}
+	return srv
+}
+
+// limitConnections caps the connections a listener serves at once (site.api.maxConnections).
+func (d *Daemon) limitConnections(l net.Listener, what string) net.Listener {
+	limit := d.cfg.API.MaxConnections
+	return httpguard.LimitListener(l, limit, httpguard.WarnWhenFull(d.log, what, "site.api.maxConnections", limit, time.Minute))
 }
 
 // listenUnix opens the socket with mode 0666: anyone on the host may connect, and the peer's
@@ -195,6 +216,14 @@ func listenUnix(path string) (net.Listener, error) {
 }
 
 func readPeer(c net.Conn) peerCred {
+	// The connection cap wraps the socket's connections.
+	for {
+		inner, ok := c.(interface{ NetConn() net.Conn })
+		if !ok {
+			break
+		}
+		c = inner.NetConn()
+	}
 	uc, ok := c.(*net.UnixConn)
 	if !ok {
 		return peerCred{err: errors.New("not a unix socket")}
@@ -247,26 +276,21 @@ func (d *Daemon) authed(v *reqsign.Verifier, route string, h authedHandler) http
 	return func(w http.ResponseWriter, r *http.Request) {
 		rec := &statusRecorder{ResponseWriter: w, code: http.StatusOK}
 		defer func() { d.metrics.requests.WithLabelValues(route, strconv.Itoa(rec.code)).Inc() }()
-		// Callers the site does not know are refused before their body is read or their
-		// nonce is journaled: a key costs nothing to make.
-		if status, err := d.preAuthenticate(r); err != nil {
+		// Callers the site does not know, and TCP requests that are not signed, are refused
+		// before their body is read or their nonce is journaled: a key costs nothing to make.
+		if status, err := d.preAuthenticate(r, v); err != nil {
+			httpguard.DropBody(rec, r)
 			d.log.WithField("route", route).WithField("remote", r.RemoteAddr).WithError(err).Warn("request refused")
 			writeError(rec, status, err.Error())
 			return
 		}
-		// The body must arrive within a minute (a stalled client would pin its buffer), but
-		// the connection then stays open as long as the answer takes (logs -f).
-		rc := http.NewResponseController(w)
-		_ = rc.SetReadDeadline(time.Now().Add(time.Minute))
-		body, err := io.ReadAll(http.MaxBytesReader(rec, r.Body, d.cfg.API.MaxBodyBytes))
-		_ = rc.SetReadDeadline(time.Time{})
+		// The server bounds how long the body may take (site.api.bodyTimeout); the
+		// connection then stays open as long as the answer takes (logs -f).
+		body, err := httpguard.ReadBody(rec, r, d.cfg.API.MaxBodyBytes)
 		if err != nil {
-			var tooBig *http.MaxBytesError
-			if errors.As(err, &tooBig) {
-				writeError(rec, http.StatusRequestEntityTooLarge, fmt.Sprintf("request body larger than %d bytes", d.cfg.API.MaxBodyBytes))
-				return
-			}
-			writeError(rec, http.StatusBadRequest, "reading the request body: "+err.Error())
+			var bad *httpguard.BodyError
+			errors.As(err, &bad)
+			writeError(rec, bad.Status, err.Error())
 			return
 		}
 		who, status, err := d.authenticate(r, v, body)
@@ -279,9 +303,10 @@ func (d *Daemon) authed(v *reqsign.Verifier, route string, h authedHandler) http
 	}
 }
 
-// preAuthenticate refuses, from the headers alone, a signer that is not registered here and
-// a socket peer that is not allowed. The full check (signature, nonce) follows the body.
-func (d *Daemon) preAuthenticate(r *http.Request) (int, error) {
+// preAuthenticate refuses, from the headers alone, a TCP request that is not signed (or
+// whose signature headers are malformed or expired), a signer that is not registered here
+// and a socket peer that is not allowed. The full check (signature, nonce) follows the body.
+func (d *Daemon) preAuthenticate(r *http.Request, v *reqsign.Verifier) (int, error) {
 	if peer, ok := r.Context().Value(peerKey{}).(peerCred); ok {
 		if peer.err != nil {
 			return http.StatusUnauthorized, fmt.Errorf("reading the socket peer's credentials: %w", peer.err)
@@ -294,11 +319,11 @@ func (d *Daemon) preAuthenticate(r *http.Request) (int, error) {
 		}
 		return 0, nil
 	}
-	signer := r.Header.Get(reqsign.HeaderSigner)
-	if signer == "" || !common.IsHexAddress(signer) {
-		return 0, nil // the verifier says precisely what is wrong
+	signer, err := v.CheckHeaders(r)
+	if err != nil {
+		return http.StatusUnauthorized, err
 	}
-	if _, err := d.mapper.ForKey(common.HexToAddress(signer)); err != nil {
+	if _, err := d.mapper.ForKey(signer); err != nil {
 		return http.StatusForbidden, err
 	}
 	return 0, nil
@@ -346,6 +371,10 @@ func (s *statusRecorder) WriteHeader(code int) {
 	s.code = code
 	s.ResponseWriter.WriteHeader(code)
 }
+
+// Unwrap lets http.ResponseController (read deadlines) and httpguard reach the server's
+// writer.
+func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
 
 func (s *statusRecorder) Flush() {
 	if f, ok := s.ResponseWriter.(http.Flusher); ok {

@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/petagrid/petagrid/internal/httpguard"
 )
 
 // User-mapping modes.
@@ -94,6 +96,12 @@ type APIConfig struct {
 	MaxBodyBytes int64 `yaml:"maxBodyBytes"`
 	// SignatureMaxTTL is how far ahead a signed request may set its expiry (default 5m).
 	SignatureMaxTTL time.Duration `yaml:"signatureMaxTtl"`
+	// BodyTimeout is how long a client has to deliver a request body once its headers
+	// arrived (default 1m); a stalled body is cut off then.
+	BodyTimeout time.Duration `yaml:"bodyTimeout"`
+	// MaxConnections caps the connections each listener (socket, TCP, metrics) serves at
+	// once (default 256); more wait.
+	MaxConnections int `yaml:"maxConnections"`
 }
 
 // TLSConfig serves the TCP listener over TLS when both files are set.
@@ -133,6 +141,7 @@ const (
 	DefaultMinUID          = 1000
 	DefaultMaxBodyBytes    = 8 << 20
 	DefaultSignatureMaxTTL = 5 * time.Minute
+	DefaultMaxConnections  = 256
 	DefaultTrackerInterval = 5 * time.Second
 	DefaultMaxBackoff      = 2 * time.Minute
 	DefaultSubmitWorkers   = 4
@@ -164,6 +173,12 @@ func (c Config) WithDefaults() Config {
 	}
 	if c.API.SignatureMaxTTL == 0 {
 		c.API.SignatureMaxTTL = DefaultSignatureMaxTTL
+	}
+	if c.API.BodyTimeout == 0 {
+		c.API.BodyTimeout = httpguard.DefaultBodyTimeout
+	}
+	if c.API.MaxConnections == 0 {
+		c.API.MaxConnections = DefaultMaxConnections
 	}
 	if c.Metrics.Listen == "" {
 		c.Metrics.Listen = DefaultMetricsListen
@@ -229,6 +244,12 @@ func (c Config) Validate() error {
 	}
 	if c.API.SignatureMaxTTL < 10*time.Second || c.API.SignatureMaxTTL > time.Hour {
 		bad("site.api.signatureMaxTtl %s: between 10s and 1h", c.API.SignatureMaxTTL)
+	}
+	if c.API.BodyTimeout < 0 || c.API.BodyTimeout > time.Hour {
+		bad("site.api.bodyTimeout %s: up to 1h", c.API.BodyTimeout)
+	}
+	if c.API.MaxConnections < 0 {
+		bad("site.api.maxConnections %d: at least 1", c.API.MaxConnections)
 	}
 	if c.Tracker.Interval < 100*time.Millisecond {
 		bad("site.tracker.interval %s: at least 100ms (each interval costs slurmctld a query)", c.Tracker.Interval)

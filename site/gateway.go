@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 
@@ -18,20 +19,40 @@ import (
 // daemon: the same acceptance, cancellation and log reading as the local API, without the
 // HTTP around them.
 
+// UnverifiedPrefix begins the owner of a grid run whose researcher the gateway named without
+// the researcher's own signature ("unverified:0x…"): the run is the pool account's, and the
+// named researcher's key does not own it at this site.
+const UnverifiedPrefix = "unverified:"
+
 // AssignedRun is a run the grid gateway placed on this site.
 type AssignedRun struct {
 	// Job is the grid job id; the run is journaled under it, with the idempotency key
 	// journal.GatewayKeyPrefix + Job.
 	Job string
-	// Researcher signed the submission at the gateway.
+	// Researcher is who the gateway says submitted the job: only the gateway's word unless
+	// Signed is set.
 	Researcher common.Address
-	// LocalUser is the account the run goes to in mapped mode when the researcher's key is
-	// not in site.users.researchers (it must be in allowedLocalUsers); empty refuses such a
-	// researcher. Pool mode runs every job as the daemon's account and ignores it.
+	// Signed is set when the researcher's own signed submission of exactly this job came with
+	// it and verified (site/gatewaylink checks it). Only then does the run go to the account
+	// site.users.researchers maps the researcher to, and belong to their key; its nonce is
+	// spent with the run, so the signature authorises one run only. Without it the run goes
+	// to the pool account: the daemon's in pool mode, LocalUser in mapped mode.
+	Signed *SignedSubmission
+	// LocalUser is, in mapped mode, the grid's pool account: the run goes to it when the
+	// researcher's key is not in site.users.researchers, or their signature did not come
+	// with the job (it must be in allowedLocalUsers); empty refuses such a run. Pool mode runs
+	// every job as the daemon's account and ignores it.
 	LocalUser string
 	Workflow  string
 	FileName  string
 	Params    map[string]string
+}
+
+// SignedSubmission is what the journal keeps of a verified signed submission: its nonce,
+// until it expires.
+type SignedSubmission struct {
+	Nonce   string
+	Expires time.Time
 }
 
 // RefusedError is a submission this site will not run: its workflow does not compile with
@@ -73,12 +94,26 @@ func refusal(err error) *RefusedError {
 // *RefusedError and nothing is recorded. created is false when the run's idempotency key
 // named an existing run, which is returned instead.
 func (d *Daemon) acceptRun(ctx context.Context, run journal.Run) (journal.Run, bool, error) {
+	return d.acceptRunSpending(ctx, run, nil)
+}
+
+// acceptRunSpending is acceptRun spending a signed submission's nonce (when not nil) with the
+// run: a nonce spent before is a *RefusedError.
+func (d *Daemon) acceptRunSpending(ctx context.Context, run journal.Run, nonce *journal.SubmissionNonce) (journal.Run, bool, error) {
 	plan, _, err := d.compile(run)
 	if err != nil {
 		return journal.Run{}, false, refusal(err)
 	}
 	run.Workflow = plan.Workflow
-	accepted, err := d.journal.Accept(ctx, run)
+	var accepted journal.Run
+	if nonce != nil {
+		accepted, err = d.journal.AcceptGridRun(ctx, run, *nonce)
+	} else {
+		accepted, err = d.journal.Accept(ctx, run)
+	}
+	if errors.Is(err, journal.ErrNonceUsed) {
+		return journal.Run{}, false, refusedf("the researcher's signed submission was already used for another job here: a replay")
+	}
 	if errors.Is(err, journal.ErrDuplicate) {
 		return accepted, false, nil
 	}
@@ -103,7 +138,7 @@ func (d *Daemon) AcceptAssignment(ctx context.Context, a AssignedRun) (journal.R
 	existing, err := d.journal.Get(ctx, a.Job)
 	switch {
 	case err == nil:
-		if existing.IdempotencyKey != key || !strings.EqualFold(existing.Researcher, a.Researcher.Hex()) {
+		if existing.IdempotencyKey != key || !strings.EqualFold(strings.TrimPrefix(existing.Researcher, UnverifiedPrefix), a.Researcher.Hex()) {
 			return journal.Run{}, refusedf("run id %s is already used on this site by another run", a.Job)
 		}
 		return existing, nil
@@ -123,34 +158,51 @@ func (d *Daemon) AcceptAssignment(ctx context.Context, a AssignedRun) (journal.R
 	if len(a.Params) > 1000 {
 		return journal.Run{}, refusedf("more than 1000 params")
 	}
-	res, err := d.gridResearcher(a.Researcher, a.LocalUser)
+	res, err := d.gridResearcher(a)
 	if err != nil {
 		return journal.Run{}, &RefusedError{Reason: err.Error()}
 	}
 	run := journal.Run{ID: a.Job, Researcher: res.ID, LocalUser: res.LocalUser.Name, IdempotencyKey: key,
 		SourceName: fileName, Source: []byte(a.Workflow), Params: a.Params}
-	accepted, _, err := d.acceptRun(ctx, run)
+	var nonce *journal.SubmissionNonce
+	if a.Signed != nil {
+		nonce = &journal.SubmissionNonce{Signer: a.Researcher.Hex(), Nonce: a.Signed.Nonce, Expires: a.Signed.Expires}
+	}
+	accepted, _, err := d.acceptRunSpending(ctx, run, nonce)
 	return accepted, err
 }
 
-// gridResearcher maps the researcher of a gateway assignment: to their own account when
-// their key is in site.users.researchers; otherwise, in pool mode, to the daemon's account
-// (which runs every job anyway), and in mapped mode to fallback, if set.
-func (d *Daemon) gridResearcher(addr common.Address, fallback string) (Researcher, error) {
-	if r, err := d.mapper.ForKey(addr); err == nil {
+// gridResearcher maps the researcher of a gateway assignment. A researcher whose own
+// signature came with the job goes to their account when their key is in
+// site.users.researchers, else to the grid's pool account; a researcher the gateway only
+// names goes to the pool account, whoever they are, and does not own the run.
+func (d *Daemon) gridResearcher(a AssignedRun) (Researcher, error) {
+	addr := a.Researcher.Hex()
+	if a.Signed == nil {
+		return d.gridPoolAccount(UnverifiedPrefix+addr, a.LocalUser,
+			fmt.Sprintf("the gateway named researcher %s without their signed submission, and grid.localUser (the account for such jobs) is not set", addr))
+	}
+	if r, err := d.mapper.ForKey(a.Researcher); err == nil {
 		return r, nil
 	}
+	return d.gridPoolAccount(addr, a.LocalUser, fmt.Sprintf("researcher %s is not in site.users.researchers and grid.localUser is not set", addr))
+}
+
+// gridPoolAccount is the account of grid runs that do not run as their researcher's own: in
+// pool mode the daemon's (which runs every job anyway), in mapped mode poolUser, refused with
+// whyNone when it is not set.
+func (d *Daemon) gridPoolAccount(owner, poolUser, whyNone string) (Researcher, error) {
 	if d.mapper.Mode() == ModePool {
-		return Researcher{ID: addr.Hex(), Name: addr.Hex(), LocalUser: d.mapper.Self()}, nil
+		return Researcher{ID: owner, Name: owner, LocalUser: d.mapper.Self()}, nil
 	}
-	if fallback == "" {
-		return Researcher{}, fmt.Errorf("researcher %s is not in site.users.researchers and grid.localUser is not set: %w", addr.Hex(), ErrNotAllowed)
+	if poolUser == "" {
+		return Researcher{}, fmt.Errorf("%s: %w", whyNone, ErrNotAllowed)
 	}
-	acct, err := d.mapper.Account(fallback)
+	acct, err := d.mapper.Account(poolUser)
 	if err != nil {
 		return Researcher{}, fmt.Errorf("grid.localUser: %w", err)
 	}
-	return Researcher{ID: addr.Hex(), Name: addr.Hex(), LocalUser: acct}, nil
+	return Researcher{ID: owner, Name: owner, LocalUser: acct}, nil
 }
 
 // markCancel records a cancellation request durably and hands a run that is not in Slurm

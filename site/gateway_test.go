@@ -54,7 +54,8 @@ func TestAcceptAssignment(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if run.ID != a.Job || run.IdempotencyKey != journal.GatewayKeyPrefix+a.Job || run.LocalUser != "me" || run.Researcher != alice.Hex() || run.Workflow != "hello" {
+	// Unsigned: the pool account's run, not alice's (TestGridAccountFollowsTheSignature).
+	if run.ID != a.Job || run.IdempotencyKey != journal.GatewayKeyPrefix+a.Job || run.LocalUser != "me" || run.Researcher != UnverifiedPrefix+alice.Hex() || run.Workflow != "hello" {
 		t.Fatalf("run: %+v", run)
 	}
 	if len(d.queue) != 1 {
@@ -94,6 +95,58 @@ func TestAcceptAssignment(t *testing.T) {
 	// The local API keeps its hands off the gateway's keys.
 	if _, err := decodeSubmit([]byte(`{"workflow":"x","idempotencyKey":"gateway:r-aaaaaaaaaaaaaaaa"}`)); err == nil {
 		t.Fatal("the local API took a gateway idempotency key")
+	}
+}
+
+// mappedTestDaemon is testDaemon in mapped mode: alice's key maps to the account alice, and
+// gridpool is the grid's pool account. (The accounts are the mapper's own records: nothing
+// runs.)
+func mappedTestDaemon(t *testing.T) (*Daemon, common.Address) {
+	t.Helper()
+	d, _ := testDaemon(t)
+	alice := common.HexToAddress("0x00000000000000000000000000000000000000aa")
+	d.mapper = &Mapper{cfg: UsersConfig{Mode: ModeMapped}, self: d.mapper.self,
+		byKey:    map[common.Address]ResearcherConfig{alice: {Key: alice.Hex(), LocalUser: "alice"}},
+		accounts: map[string]Account{"alice": {Name: "alice", UID: 2001, GID: 2001}, "gridpool": {Name: "gridpool", UID: 2002, GID: 2002}}}
+	return d, alice
+}
+
+// TestGridAccountFollowsTheSignature: only a researcher's own verified signature puts a grid
+// job in their account and under their key; the gateway's word alone gets the pool account,
+// or a refusal where the site keeps none.
+func TestGridAccountFollowsTheSignature(t *testing.T) {
+	d, alice := mappedTestDaemon(t)
+	ctx := context.Background()
+	signed := &SignedSubmission{Nonce: "nonce-0123456789abcdef", Expires: time.Now().Add(time.Hour)}
+	run, err := d.AcceptAssignment(ctx, AssignedRun{Job: "r-aaaaaaaaaaaaaaaa", Researcher: alice, Signed: signed, LocalUser: "gridpool", Workflow: gatewayTestWorkflow})
+	if err != nil || run.LocalUser != "alice" || run.Researcher != alice.Hex() {
+		t.Fatalf("a signed submission: %+v %v", run, err)
+	}
+	run, err = d.AcceptAssignment(ctx, AssignedRun{Job: "r-bbbbbbbbbbbbbbbb", Researcher: alice, LocalUser: "gridpool", Workflow: gatewayTestWorkflow})
+	if err != nil || run.LocalUser != "gridpool" || run.Researcher != UnverifiedPrefix+alice.Hex() {
+		t.Fatalf("the gateway's word alone: %+v %v", run, err)
+	}
+	// The same unsigned job sent again is the run journaled the first time.
+	if again, err := d.AcceptAssignment(ctx, AssignedRun{Job: "r-bbbbbbbbbbbbbbbb", Researcher: alice, LocalUser: "gridpool", Workflow: gatewayTestWorkflow}); err != nil || again.ID != run.ID {
+		t.Fatalf("sent again: %+v %v", again, err)
+	}
+	var refused *RefusedError
+	if _, err := d.AcceptAssignment(ctx, AssignedRun{Job: "r-cccccccccccccccc", Researcher: alice, Workflow: gatewayTestWorkflow}); !errors.As(err, &refused) || !strings.Contains(err.Error(), "grid.localUser") {
+		t.Fatalf("unsigned with no pool account: %v", err)
+	}
+	// The signed submission authorises one run: used for another job, it is a replay.
+	if _, err := d.AcceptAssignment(ctx, AssignedRun{Job: "r-dddddddddddddddd", Researcher: alice, Signed: signed, LocalUser: "gridpool", Workflow: gatewayTestWorkflow}); !errors.As(err, &refused) || !strings.Contains(err.Error(), "replay") {
+		t.Fatalf("a replayed signed submission: %v", err)
+	}
+	if _, err := d.journal.Get(ctx, "r-dddddddddddddddd"); !errors.Is(err, journal.ErrNotFound) {
+		t.Fatalf("the replay was journaled: %v", err)
+	}
+	// A signed researcher the site does not know gets the pool account, under their key.
+	bob := common.HexToAddress("0x00000000000000000000000000000000000000bb")
+	other := &SignedSubmission{Nonce: "nonce-bob-0123456789abc", Expires: time.Now().Add(time.Hour)}
+	if run, err := d.AcceptAssignment(ctx, AssignedRun{Job: "r-eeeeeeeeeeeeeeee", Researcher: bob, Signed: other, LocalUser: "gridpool", Workflow: gatewayTestWorkflow}); err != nil ||
+		run.LocalUser != "gridpool" || run.Researcher != bob.Hex() {
+		t.Fatalf("a signed researcher the site does not know: %+v %v", run, err)
 	}
 }
 

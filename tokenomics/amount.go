@@ -11,11 +11,16 @@ import (
 // 1 PFLOPS; 1 DPS = 10^18 DPS wei.
 const Decimals = 18
 
+// MaxAmountBits bounds every token amount: at most 2^120 − 1 wei (about 1.3 × 10^18 tokens),
+// Settlement's and JobEscrow's MAX_AMOUNT (type(uint120).max). A figure the contracts refuse
+// is an error here too, so the two never disagree; and with every amount below 2^120 no
+// product the contracts compute comes near 2^256.
+const MaxAmountBits = 120
+
 var (
 	weiPerToken = new(big.Int).Exp(big.NewInt(10), big.NewInt(Decimals), nil)
-	// maxUint256 bounds every amount: a figure the contracts cannot hold is an error here
-	// too, so the two never disagree.
-	maxUint256    = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 256), big.NewInt(1))
+	// MaxAmount is the largest amount in wei: 2^120 − 1.
+	maxAmount     = new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), MaxAmountBits), big.NewInt(1))
 	amountPattern = regexp.MustCompile(`^[0-9]{1,60}(\.[0-9]{1,18})?$`)
 	// weiPerMegaFLOPS converts an index in MFLOPS into GFL wei: 1 PFLOPS = 10^9 MFLOPS.
 	weiPerMegaFLOPS = big.NewInt(1_000_000_000)
@@ -34,11 +39,17 @@ func ParseAmount(s string) (*big.Int, error) {
 	if !ok {
 		return nil, fmt.Errorf("expected a token amount, got %q", s)
 	}
-	if v.Cmp(maxUint256) > 0 {
-		return nil, fmt.Errorf("amount %s does not fit in 256 bits", s)
+	if v.Cmp(maxAmount) > 0 {
+		return nil, fmt.Errorf("amount %s is above the largest the contracts hold (%s)", s, FormatAmount(maxAmount))
 	}
 	return v, nil
 }
+
+// MaxAmount is the largest token amount in wei the contracts hold: 2^120 − 1.
+func MaxAmount() *big.Int { return new(big.Int).Set(maxAmount) }
+
+// CheckAmount refuses a missing, negative or too large amount (what names it in the error).
+func CheckAmount(what string, v *big.Int) error { return checkAmount(what, v) }
 
 // MustAmount is ParseAmount for constants.
 func MustAmount(s string) *big.Int {
@@ -81,8 +92,8 @@ func checkAmount(what string, v *big.Int) error {
 	if v.Sign() < 0 {
 		return fmt.Errorf("%s is negative (%s)", what, v)
 	}
-	if v.Cmp(maxUint256) > 0 {
-		return fmt.Errorf("%s does not fit in 256 bits", what)
+	if v.Cmp(maxAmount) > 0 {
+		return fmt.Errorf("%s (%s wei) is above the largest amount the contracts hold (2^%d − 1 wei)", what, v, MaxAmountBits)
 	}
 	return nil
 }

@@ -31,16 +31,17 @@ type Simulation struct {
 // DefaultSimulation is the grid of whitepaper Figure 1: 100 PFLOPS doubling yearly, 30 % of
 // it sold, ten providers, a reward pool of 1,000 DPS.
 func DefaultSimulation() Simulation {
+	genesis := time.Date(2023, 1, 1, 0, 0, 0, 0, time.UTC)
 	return Simulation{
 		Years:                10,
-		Genesis:              time.Date(2023, 1, 1, 0, 0, 0, 0, time.UTC),
+		Genesis:              genesis,
 		InitialGFL:           MustAmount("100"),
 		GrowthPerYearPPM:     1_000_000,
 		UsagePPM:             300_000,
 		PriceDPSPerGFLPeriod: MustAmount("0.01"),
 		Providers:            10,
 		PoolDPS:              MustAmount("1000"),
-		Params:               DefaultParams(),
+		Params:               DefaultParams(genesis),
 	}
 }
 
@@ -72,6 +73,8 @@ func (sim Simulation) Validate() error {
 		return fmt.Errorf("usage %d ppm: at most the whole capacity (1,000,000)", sim.UsagePPM)
 	case sim.GrowthPerYearPPM > 100_000_000:
 		return fmt.Errorf("growth %d ppm per year: at most 100x", sim.GrowthPerYearPPM)
+	case sim.Params.GenesisUnix != sim.Genesis.UTC().Unix():
+		return fmt.Errorf("the parameters' genesis (%d) is not the simulation's (%s)", sim.Params.GenesisUnix, sim.Genesis.UTC().Format(time.RFC3339))
 	}
 	for what, v := range map[string]*big.Int{"initial GFL": sim.InitialGFL, "price": sim.PriceDPSPerGFLPeriod, "pool": sim.PoolDPS} {
 		if err := checkAmount(what, v); err != nil {
@@ -81,14 +84,16 @@ func (sim Simulation) Validate() error {
 	return sim.Params.Validate()
 }
 
-// Run simulates every period of the given years. The grid's power is
+// Run simulates every period until the given years have passed (the last period ends at or
+// after genesis + years, so that it closes the last year's halving). The grid's power is
 // initial × (1 + growth)^(t / 1 year) at each close, split evenly among providers (the first
 // takes the remainder); researchers spend usage × supply × price DPS each period.
 func (sim Simulation) Run() ([]SimulationRow, error) {
 	if err := sim.Validate(); err != nil {
 		return nil, err
 	}
-	periods := uint64(sim.Years) * 365 * 24 * 3600 / PeriodSeconds
+	period := sim.Params.PeriodSeconds
+	periods := (uint64(sim.Years)*365*24*3600 + period - 1) / period
 	providers := make([]common.Address, sim.Providers)
 	for i := range providers {
 		providers[i] = common.BigToAddress(big.NewInt(int64(0x1000 + i)))
@@ -98,8 +103,8 @@ func (sim Simulation) Run() ([]SimulationRow, error) {
 	growth := 1 + float64(sim.GrowthPerYearPPM)/1e6
 	year := float64(365 * 24 * 3600)
 	for k := uint64(0); k < periods; k++ {
-		closeTime := sim.Genesis.Add(time.Duration(k+1) * PeriodSeconds * time.Second)
-		elapsed := float64((k + 1) * PeriodSeconds)
+		closeTime := sim.Genesis.Add(time.Duration(k+1) * time.Duration(period) * time.Second)
+		elapsed := float64((k + 1) * period)
 		// float64() conversions stop the compiler fusing operations differently per
 		// architecture: the golden tables must match everywhere.
 		factor := float64(math.Pow(growth, float64(elapsed/year)))
@@ -118,7 +123,7 @@ func (sim Simulation) Run() ([]SimulationRow, error) {
 		spent := new(big.Int).Mul(state.Supply, new(big.Int).SetUint64(sim.UsagePPM))
 		spent.Mul(spent, sim.PriceDPSPerGFLPeriod)
 		spent.Quo(spent, new(big.Int).Mul(big.NewInt(1_000_000), weiPerToken))
-		next, res, err := CloseEpoch(sim.Params, state, EpochInput{Epoch: k, CloseTime: closeTime, Medians: medians, DPSSpent: spent})
+		next, res, err := CloseEpoch(sim.Params, state, EpochInput{Epoch: k, Medians: medians, DPSSpent: spent})
 		if err != nil {
 			return nil, fmt.Errorf("period %d: %w", k, err)
 		}

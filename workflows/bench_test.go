@@ -81,6 +81,37 @@ func BenchmarkMatrix(b *testing.B) {
 	}
 }
 
+// BenchmarkHostileMatrix: a file of about 150 KB whose matrix has 100,000 combinations of
+// 32 values and 1,000 exclude entries. On the built-in site (MaxArraySize 1001) it is
+// refused from its size, before any combination is built ("refused"; it took GBs of memory
+// when every combination was built first); on a site that allows the array it is expanded,
+// the excludes costing per axis rather than per entry ("compiled"). A file with one axis or
+// one exclude entry too many is refused while parsed ("refused-shape").
+func BenchmarkHostileMatrix(b *testing.B) {
+	at := hostileMatrix(MaxMatrixAxes-2, MaxMatrixExcludes)
+	over := hostileMatrix(MaxMatrixAxes-1, MaxMatrixExcludes+1)
+	big := DefaultProfile()
+	big.MaxArraySize = 100001
+	b.Run("refused/n=100000", func(b *testing.B) { benchRefused(b, at, DefaultProfile(), "MaxArraySize") })
+	b.Run("refused-shape/n=100000", func(b *testing.B) { benchRefused(b, over, DefaultProfile(), "the limit is") })
+	b.Run("compiled/n=100000", func(b *testing.B) { benchCompile(b, at, big) })
+}
+
+// benchRefused is benchCompile for a file that must be refused with an error holding want.
+func benchRefused(b *testing.B, src []byte, profile *SiteProfile, want string) {
+	b.ReportAllocs()
+	b.SetBytes(int64(len(src)))
+	for i := 0; i < b.N; i++ {
+		wf, err := Parse("bench.yaml", src)
+		if err == nil {
+			_, err = Compile(wf, profile, CompileOptions{RunID: "bench"})
+		}
+		if err == nil || !strings.Contains(err.Error(), want) {
+			b.Fatalf("error %v, want one containing %q", err, want)
+		}
+	}
+}
+
 func TestBenchmarkInputsAreValid(t *testing.T) {
 	for _, src := range [][]byte{stepsWorkflow(1000), matrixWorkflow(10000)} {
 		wf, err := Parse("bench.yaml", src)

@@ -95,11 +95,11 @@ func (d *decoder) mapping(n *yaml.Node, what string, known ...string) (map[strin
 			continue
 		}
 		if known != nil && !contains(known, k.Value) {
-			d.fail(k, "unknown field %q in %s%s", k.Value, what, strictyaml.Suggest(k.Value, known))
+			d.fail(k, "unknown field %+q in %s%s", k.Value, what, strictyaml.Suggest(k.Value, known))
 			continue
 		}
 		if prev, dup := out[k.Value]; dup {
-			d.fail(k, "%q is given twice in %s (first at line %d)", k.Value, what, prev.key.Line)
+			d.fail(k, "%+q is given twice in %s (first at %s)", k.Value, what, d.where(posOf(prev.key)))
 			continue
 		}
 		out[k.Value] = field{key: k, value: v}
@@ -114,7 +114,7 @@ func (d *decoder) pairs(n *yaml.Node, what string) ([]field, bool) {
 		d.fail(n, "%s must be a mapping, got %s", what, describe(n))
 		return nil, false
 	}
-	seen := map[string]int{}
+	seen := map[string]Pos{}
 	var out []field
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := resolve(n.Content[i]), resolve(n.Content[i+1])
@@ -126,11 +126,11 @@ func (d *decoder) pairs(n *yaml.Node, what string) ([]field, bool) {
 			d.fail(k, "merge keys (<<) are not supported; write the fields out")
 			continue
 		}
-		if line, dup := seen[k.Value]; dup {
-			d.fail(k, "%q is given twice in %s (first at line %d)", k.Value, what, line)
+		if first, dup := seen[k.Value]; dup {
+			d.fail(k, "%+q is given twice in %s (first at %s)", k.Value, what, d.where(first))
 			continue
 		}
-		seen[k.Value] = k.Line
+		seen[k.Value] = posOf(k)
 		out = append(out, field{key: k, value: v})
 	}
 	return out, true
@@ -199,7 +199,7 @@ func (d *decoder) integer(n *yaml.Node, what string, lo, hi int64) (int64, bool)
 		return 0, false
 	}
 	if leadingZero.MatchString(n.Value) {
-		d.fail(n, "%s %q has a leading zero, which YAML reads as octal; write it without", what, n.Value)
+		d.fail(n, "%s %+q has a leading zero, which YAML reads as octal; write it without", what, n.Value)
 		return 0, false
 	}
 	// Decimal only: 0x10, 0o10 and 1_000 are YAML integers too, but nobody writing a count

@@ -24,6 +24,8 @@ const (
 	MaxEnvVars        = 512
 	MaxRetries        = 10
 	MaxBackoffSeconds = 3600
+	// MaxOutputs bounds one step's outputs: an array step's are checked for every task.
+	MaxOutputs = 256
 )
 
 var (
@@ -59,12 +61,20 @@ func Parse(file string, data []byte) (*Workflow, error) {
 	if len(data) > MaxWorkflowBytes {
 		return nil, strictyaml.Errors{{File: file, Msg: fmt.Sprintf("workflow is %d bytes; the limit is %d", len(data), MaxWorkflowBytes)}}
 	}
-	root, err := strictyaml.Load(file, data)
+	root, err := strictyaml.Parse(file, data)
 	if err != nil {
 		return nil, err
 	}
 	if root == nil {
 		return nil, strictyaml.Errors{{File: file, Msg: "empty workflow; it needs at least version, name and steps"}}
+	}
+	// Too many steps is the likely reason for a file too large to walk: say so first, in
+	// those words, rather than that the document holds too many values.
+	if err := checkStepCounts(file, root); err != nil {
+		return nil, err
+	}
+	if err := strictyaml.Bound(file, root); err != nil {
+		return nil, err
 	}
 	d := &decoder{file: file}
 	wf := d.workflow(root)
@@ -76,6 +86,23 @@ func Parse(file string, data []byte) (*Workflow, error) {
 	}
 	wf.Warnings = d.warnings
 	return wf, nil
+}
+
+// checkStepCounts refuses a steps or finally list over MaxSteps, looking only at the top of
+// the tree, which is safe before strictyaml.Bound: no alias is followed further than the
+// list itself.
+func checkStepCounts(file string, root *yaml.Node) error {
+	if root.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		key, value := root.Content[i], resolve(root.Content[i+1])
+		if (key.Value == "steps" || key.Value == "finally") && value.Kind == yaml.SequenceNode && len(value.Content) > MaxSteps {
+			return strictyaml.Errors{{File: file, Line: value.Line, Column: value.Column,
+				Msg: fmt.Sprintf("too many steps: %s has %d steps; the limit is %d", key.Value, len(value.Content), MaxSteps)}}
+		}
+	}
+	return nil
 }
 
 func (d *decoder) workflow(n *yaml.Node) *Workflow {
@@ -97,7 +124,7 @@ func (d *decoder) workflow(n *yaml.Node) *Workflow {
 	if v, ok := f["name"]; ok {
 		if s, ok := d.str(v.value, "name"); ok {
 			if !workflowNamePattern.MatchString(s) {
-				d.fail(v.value, "name %q must be 1-64 characters from A-Z a-z 0-9 . _ - starting with a letter or digit", clip(s))
+				d.fail(v.value, "name %+q must be 1-64 characters from A-Z a-z 0-9 . _ - starting with a letter or digit", clip(s))
 			}
 			wf.Name = s
 		}
@@ -146,15 +173,19 @@ func (d *decoder) labels(n *yaml.Node) []Label {
 	var out []Label
 	for _, p := range pairs {
 		if !labelKeyPattern.MatchString(p.key.Value) {
-			d.fail(p.key, "label key %q must be 1-63 characters from a-z 0-9 . _ / - starting and ending with a letter or digit", clip(p.key.Value))
+			d.fail(p.key, "label key %+q must be 1-63 characters from a-z 0-9 . _ / - starting and ending with a letter or digit", clip(p.key.Value))
 			continue
 		}
 		v, ok := d.scalarText(p.value, "label "+p.key.Value)
 		if !ok {
 			continue
 		}
-		if len(v) > 256 || strings.ContainsFunc(v, isControl) {
+		if len(v) > 256 {
 			d.fail(p.value, "label %s must be at most 256 characters on one line", p.key.Value)
+			continue
+		}
+		if err := controlError(v, false); err != nil {
+			d.fail(p.value, "label %s %v; a label is one line of visible text", p.key.Value, err)
 			continue
 		}
 		out = append(out, Label{Key: p.key.Value, Value: v, At: posOf(p.key)})
@@ -171,7 +202,7 @@ func (d *decoder) params(n *yaml.Node) []*Param {
 	for _, p := range pairs {
 		name := p.key.Value
 		if !identPattern.MatchString(name) || len(name) > 64 {
-			d.fail(p.key, "parameter name %q must be a letter or _ followed by letters, digits or _ (at most 64)", clip(name))
+			d.fail(p.key, "parameter name %+q must be a letter or _ followed by letters, digits or _ (at most 64)", clip(name))
 			continue
 		}
 		f, ok := d.mapping(p.value, "parameter "+name, "type", "default", "description")
@@ -192,7 +223,7 @@ func (d *decoder) params(n *yaml.Node) []*Param {
 		case ParamString, ParamInt, ParamFloat, ParamBool:
 			prm.Type = ParamType(ts)
 		default:
-			d.fail(t.value, "parameter type %q is not one of string, int, float, bool%s", clip(ts), strictyaml.Suggest(ts, []string{"string", "int", "float", "bool"}))
+			d.fail(t.value, "parameter type %+q is not one of string, int, float, bool%s", clip(ts), strictyaml.Suggest(ts, []string{"string", "int", "float", "bool"}))
 			continue
 		}
 		if v, ok := f["default"]; ok {
@@ -229,7 +260,7 @@ func canonicalParam(t ParamType, v, tag string) (string, error) {
 	switch t {
 	case ParamString:
 		if tag != "" && tag != "!!str" {
-			return "", fmt.Errorf("%q is read by YAML as %s, not a string; quote it", clip(v), strings.TrimPrefix(tag, "!!"))
+			return "", fmt.Errorf("%+q is read by YAML as %s, not a string; quote it", clip(v), strings.TrimPrefix(tag, "!!"))
 		}
 		if strings.IndexByte(v, 0) >= 0 {
 			return "", errors.New("value contains a NUL byte")
@@ -240,20 +271,20 @@ func canonicalParam(t ParamType, v, tag string) (string, error) {
 		return v, nil
 	case ParamInt:
 		if tag != "" && tag != "!!int" || leadingZero.MatchString(v) {
-			return "", fmt.Errorf("%q is not a decimal integer", clip(v))
+			return "", fmt.Errorf("%+q is not a decimal integer", clip(v))
 		}
 		i, err := strconv.ParseInt(v, 10, 64)
 		if err != nil {
-			return "", fmt.Errorf("%q is not a decimal integer", clip(v))
+			return "", fmt.Errorf("%+q is not a decimal integer", clip(v))
 		}
 		return strconv.FormatInt(i, 10), nil
 	case ParamFloat:
 		if tag != "" && tag != "!!int" && tag != "!!float" {
-			return "", fmt.Errorf("%q is not a number", clip(v))
+			return "", fmt.Errorf("%+q is not a number", clip(v))
 		}
 		f, err := strconv.ParseFloat(v, 64)
 		if err != nil || f != f || f > 1e308 || f < -1e308 {
-			return "", fmt.Errorf("%q is not a finite number", clip(v))
+			return "", fmt.Errorf("%+q is not a finite number", clip(v))
 		}
 		return strconv.FormatFloat(f, 'g', -1, 64), nil
 	case ParamBool:
@@ -263,9 +294,9 @@ func canonicalParam(t ParamType, v, tag string) (string, error) {
 		case "false":
 			return "false", nil
 		}
-		return "", fmt.Errorf("%q is not true or false", clip(v))
+		return "", fmt.Errorf("%+q is not true or false", clip(v))
 	}
-	return "", fmt.Errorf("unknown parameter type %q", t)
+	return "", fmt.Errorf("unknown parameter type %+q", t)
 }
 
 var resourceFields = []string{"nodes", "tasks", "tasksPerNode", "cpusPerTask", "mem", "memPerCpu", "memPerGpu", "gpus", "gpuType", "gpusPerTask", "time"}
@@ -296,7 +327,7 @@ func (d *decoder) resources(n *yaml.Node) Resources {
 	if v, ok := f["gpuType"]; ok {
 		if s, ok := d.str(v.value, "gpuType"); ok {
 			if !gpuTypePattern.MatchString(s) {
-				d.fail(v.value, "gpuType %q must be a GRES type name such as a100 (letters, digits, . _ -)", clip(s))
+				d.fail(v.value, "gpuType %+q must be a GRES type name such as a100 (letters, digits, . _ -)", clip(s))
 			} else {
 				r.GPUType = some(s, posOf(v.value))
 			}
@@ -331,9 +362,9 @@ func (d *decoder) env(n *yaml.Node) []EnvVar {
 			d.fail(p.value, "env %s is longer than %d bytes", name, MaxStringBytes)
 			continue
 		}
-		if strings.ContainsFunc(v, scriptControl) {
+		if err := controlError(v, true); err != nil {
 			// Apptainer's env-file reader turns CR LF into LF; other controls hide text.
-			d.fail(p.value, "env %s contains a control character other than newline or tab", name)
+			d.fail(p.value, "env %s %v", name, err)
 			continue
 		}
 		t, err := parseText(v, posOf(p.value))
@@ -348,7 +379,7 @@ func (d *decoder) env(n *yaml.Node) []EnvVar {
 
 func (d *decoder) envName(n *yaml.Node, name string) bool {
 	if !identPattern.MatchString(name) || len(name) > 128 {
-		d.fail(n, "environment variable name %q must match ^[A-Za-z_][A-Za-z0-9_]*$ (at most 128)", clip(name))
+		d.fail(n, "environment variable name %+q must match ^[A-Za-z_][A-Za-z0-9_]*$ (at most 128)", clip(name))
 		return false
 	}
 	upper := strings.ToUpper(name)
@@ -380,7 +411,7 @@ func (d *decoder) secrets(n *yaml.Node) []SecretRef {
 			continue
 		}
 		if !secretRefPattern.MatchString(ref) {
-			d.fail(p.value, "secret reference %q must be the name of a secret held by the site (1-128 characters from A-Z a-z 0-9 . _ -), never the secret itself", clip(ref))
+			d.fail(p.value, "secret reference %+q must be the name of a secret held by the site (1-128 characters from A-Z a-z 0-9 . _ -), never the secret itself", clip(ref))
 			continue
 		}
 		out = append(out, SecretRef{Name: p.key.Value, Ref: ref, At: posOf(p.key)})
@@ -396,20 +427,34 @@ func (d *decoder) steps(n *yaml.Node, what string, finally bool) []*Step {
 		return nil
 	}
 	if len(items) > MaxSteps {
-		d.fail(n, "%s has %d steps; the limit is %d", what, len(items), MaxSteps)
+		d.fail(n, "too many steps: %s has %d steps; the limit is %d", what, len(items), MaxSteps)
 		return nil
 	}
 	out := make([]*Step, 0, len(items))
 	for i, item := range items {
-		if s := d.step(item, fmt.Sprintf("%s[%d]", what, i), finally); s != nil {
+		if s := d.step(item, stepLabel(item, what, i), finally); s != nil {
 			out = append(out, s)
 		}
 	}
 	return out
 }
 
-func (d *decoder) step(n *yaml.Node, what string, finally bool) *Step {
-	f, ok := d.mapping(n, "step "+what, stepFields...)
+// stepLabel names a step in messages by its name, as the researcher knows it (step
+// "train"), or by its place when it has no usable name (step 3 of steps).
+func stepLabel(n *yaml.Node, list string, i int) string {
+	if n.Kind == yaml.MappingNode {
+		for j := 0; j+1 < len(n.Content); j += 2 {
+			k, v := n.Content[j], resolve(n.Content[j+1])
+			if k.Value == "name" && v.Kind == yaml.ScalarNode && v.ShortTag() == "!!str" && stepNamePattern.MatchString(v.Value) {
+				return fmt.Sprintf("step %+q", v.Value)
+			}
+		}
+	}
+	return fmt.Sprintf("step %d of %s", i+1, list)
+}
+
+func (d *decoder) step(n *yaml.Node, label string, finally bool) *Step {
+	f, ok := d.mapping(n, label, stepFields...)
 	if !ok {
 		return nil
 	}
@@ -417,18 +462,17 @@ func (d *decoder) step(n *yaml.Node, what string, finally bool) *Step {
 	if v, ok := f["name"]; ok {
 		if name, ok := d.str(v.value, "step name"); ok {
 			if !stepNamePattern.MatchString(name) {
-				d.fail(v.value, "step name %q must be 1-32 characters from A-Z a-z 0-9 _ - starting with a letter", clip(name))
+				d.fail(v.value, "step name %+q must be 1-32 characters from A-Z a-z 0-9 _ - starting with a letter", clip(name))
 			} else {
 				s.Name = name
 				s.At = posOf(v.value)
 			}
 		}
 	} else {
-		d.fail(n, "step %s has no name", what)
+		d.fail(n, "%s has no name", label)
 	}
-	label := s.Name
-	if label == "" {
-		label = what
+	if s.Name != "" {
+		label = "step " + s.Name
 	}
 	if v, ok := f["needs"]; ok {
 		s.Needs = d.needs(v.value)
@@ -439,14 +483,14 @@ func (d *decoder) step(n *yaml.Node, what string, finally bool) *Step {
 			case IfSuccess, IfFailure, IfAlways:
 				s.If = some(Condition(strings.ReplaceAll(c, " ", "")), posOf(v.value))
 			default:
-				d.fail(v.value, "if must be success(), failure() or always(), got %q", clip(c))
+				d.fail(v.value, "if must be success(), failure() or always(), got %+q", clip(c))
 			}
 		}
 	}
 	if v, ok := f["run"]; ok {
 		s.Run = d.run(v.value, label)
 	} else {
-		d.fail(n, "step %s has nothing to run: add run: with a command", label)
+		d.fail(n, "%s has nothing to run: add run: with a command", label)
 	}
 	if v, ok := f["resources"]; ok {
 		s.Resources = d.resources(v.value)
@@ -467,7 +511,7 @@ func (d *decoder) step(n *yaml.Node, what string, finally bool) *Step {
 	fo, hasFor := f["for"]
 	switch {
 	case hasMatrix && hasFor:
-		d.fail(fo.key, "step %s has both matrix and for; use one", label)
+		d.fail(fo.key, "%s has both matrix and for; use one", label)
 	case hasMatrix:
 		s.Matrix = d.matrix(m.value)
 	case hasFor:
@@ -522,7 +566,7 @@ func (d *decoder) run(n *yaml.Node, step string) Run {
 	sh, hasShell := f["shell"]
 	switch {
 	case hasCmd && hasShell:
-		d.fail(sh.key, "step %s has both command and shell; use command (an argv list) or, when you need a shell, shell alone", step)
+		d.fail(sh.key, "%s has both command and shell; use command (an argv list) or, when you need a shell, shell alone", step)
 	case hasCmd:
 		r.Command = d.command(cmd.value)
 	case hasShell:
@@ -532,8 +576,8 @@ func (d *decoder) run(n *yaml.Node, step string) Run {
 				d.fail(sh.value, "shell is empty")
 			case len(s) > MaxStringBytes:
 				d.fail(sh.value, "shell is longer than %d bytes", MaxStringBytes)
-			case strings.ContainsFunc(s, scriptControl):
-				d.fail(sh.value, "shell contains a control character other than newline or tab; sbatch refuses carriage returns in scripts")
+			case controlError(s, true) != nil:
+				d.fail(sh.value, "shell %v: sbatch refuses carriage returns, and the others hide or reorder text on a terminal", controlError(s, true))
 			case strings.Contains(s, "${{"):
 				d.fail(sh.value, "shell scripts cannot interpolate ${{ … }}: the value would become shell code. Pass it through env (env: {X: \"${{ params.x }}\"}) and use \"$X\" in the script")
 			default:
@@ -561,7 +605,7 @@ func (d *decoder) run(n *yaml.Node, step string) Run {
 			case MPINone, MPIPMIx, MPIPMI2:
 				r.MPI = some(MPI(s), posOf(v.value))
 			default:
-				d.fail(v.value, "mpi must be pmix, pmi2 or none, got %q%s", clip(s), strictyaml.Suggest(s, []string{"pmix", "pmi2", "none"}))
+				d.fail(v.value, "mpi must be pmix, pmi2 or none, got %+q%s", clip(s), strictyaml.Suggest(s, []string{"pmix", "pmi2", "none"}))
 			}
 		}
 	}
@@ -596,8 +640,8 @@ func (d *decoder) command(n *yaml.Node) []Text {
 			d.fail(it, "command word %d is longer than %d bytes", i+1, MaxStringBytes)
 			continue
 		}
-		if strings.ContainsFunc(s, scriptControl) {
-			d.fail(it, "command word %d contains a control character other than newline or tab; sbatch refuses carriage returns in scripts", i+1)
+		if err := controlError(s, true); err != nil {
+			d.fail(it, "command word %d %v: sbatch refuses carriage returns, and the others hide or reorder text on a terminal", i+1, err)
 			continue
 		}
 		t, err := parseText(s, posOf(it))
@@ -700,7 +744,7 @@ func (d *decoder) retry(n *yaml.Node) *Retry {
 			case "OUT_OF_MEMORY":
 				r.OnOutOfMemory = true
 			default:
-				d.fail(it, "retry on %q: expected an exit code (1-255), NODE_FAIL, TIMEOUT or OUT_OF_MEMORY%s", clip(word), strictyaml.Suggest(word, []string{"NODE_FAIL", "TIMEOUT", "OUT_OF_MEMORY"}))
+				d.fail(it, "retry on %+q: expected an exit code (1-255), NODE_FAIL, TIMEOUT or OUT_OF_MEMORY%s", clip(word), strictyaml.Suggest(word, []string{"NODE_FAIL", "TIMEOUT", "OUT_OF_MEMORY"}))
 			}
 		}
 		if ok && len(items) == 0 {
@@ -757,15 +801,15 @@ func (d *decoder) matrix(n *yaml.Node) *Matrix {
 	for _, p := range pairs {
 		switch p.key.Value {
 		case "include":
-			m.Include = d.combinations(p.value, "include")
+			m.Include = d.combinations(p.value, "include", MaxMatrixElements)
 		case "exclude":
-			m.Exclude = d.combinations(p.value, "exclude")
+			m.Exclude = d.combinations(p.value, "exclude", MaxMatrixExcludes)
 		case "maxParallel":
 			m.MaxParallel, _ = d.intField(p.value, "maxParallel", 1, 1<<20)
 		default:
 			name := p.key.Value
 			if !identPattern.MatchString(name) || len(name) > 64 {
-				d.fail(p.key, "matrix axis %q must be a letter or _ followed by letters, digits or _ (include, exclude and maxParallel are the other keys)", clip(name))
+				d.fail(p.key, "matrix axis %+q must be a letter or _ followed by letters, digits or _ (include, exclude and maxParallel are the other keys)", clip(name))
 				continue
 			}
 			items, ok := d.list(p.value, "matrix axis "+name)
@@ -779,6 +823,11 @@ func (d *decoder) matrix(n *yaml.Node) *Matrix {
 			if len(items) > MaxAxisValues {
 				d.fail(p.value, "matrix axis %s has %d values; the limit is %d", name, len(items), MaxAxisValues)
 				continue
+			}
+			if len(m.Axes) == MaxMatrixAxes {
+				// Every array task holds a value of every axis: past the limit, stop reading.
+				d.fail(p.key, "matrix has more than %d axes; the limit is %d", MaxMatrixAxes, MaxMatrixAxes)
+				return m
 			}
 			ax := Axis{Name: name, At: posOf(p.key)}
 			for _, it := range items {
@@ -804,9 +853,15 @@ func (d *decoder) matrixValue(n *yaml.Node, axis string) (string, bool) {
 	return s, ok
 }
 
-func (d *decoder) combinations(n *yaml.Node, what string) []Combination {
+// combinations reads include or exclude entries, at most limit of them: past it the list is
+// refused whole, before any entry is read.
+func (d *decoder) combinations(n *yaml.Node, what string, limit int) []Combination {
 	items, ok := d.list(n, what)
 	if !ok {
+		return nil
+	}
+	if len(items) > limit {
+		d.fail(n, "matrix %s has %d entries; the limit is %d", what, len(items), limit)
 		return nil
 	}
 	var out []Combination
@@ -837,7 +892,7 @@ func (d *decoder) forLoop(n *yaml.Node) *Matrix {
 	if v, ok := f["var"]; ok {
 		if s, ok := d.str(v.value, "for var"); ok {
 			if !identPattern.MatchString(s) || len(s) > 64 {
-				d.fail(v.value, "for var %q must be a letter or _ followed by letters, digits or _", clip(s))
+				d.fail(v.value, "for var %+q must be a letter or _ followed by letters, digits or _", clip(s))
 			} else {
 				ax.Name = s
 			}
@@ -979,6 +1034,11 @@ func (d *decoder) outputs(n *yaml.Node) []Output {
 	if !ok {
 		return nil
 	}
+	if len(items) > MaxOutputs {
+		// Each output of an array step is checked for every array task when compiled.
+		d.fail(n, "outputs has %d entries; the limit is %d (list a directory to keep many files)", len(items), MaxOutputs)
+		return nil
+	}
 	var out []Output
 	for _, it := range items {
 		f, ok := d.mapping(it, "output", "path", "publish")
@@ -1026,14 +1086,4 @@ func (d *decoder) outputs(n *yaml.Node) []Output {
 		out = append(out, o)
 	}
 	return out
-}
-
-func isControl(r rune) bool { return r < 0x20 || r == 0x7f }
-
-// clip shortens a value quoted back in an error message.
-func clip(s string) string {
-	if len(s) > 60 {
-		return s[:60] + "…"
-	}
-	return s
 }

@@ -87,7 +87,7 @@ func TestParseErrorsArePositioned(t *testing.T) {
 		name, src, want string
 	}{
 		{"unknown top-level key", "version: 1\nname: w\nstep: []\nsteps: [{name: a, run: {command: [x]}}]\n", `w.yaml:3:1: unknown field "step" in the workflow (did you mean "steps"?)`},
-		{"misspelt step key", "version: 1\nname: w\nsteps:\n  - name: a\n    nedds: [b]\n    run: {command: [x]}\n", `w.yaml:5:5: unknown field "nedds" in step steps[0] (did you mean "needs"?)`},
+		{"misspelt step key", "version: 1\nname: w\nsteps:\n  - name: a\n    nedds: [b]\n    run: {command: [x]}\n", `w.yaml:5:5: unknown field "nedds" in step "a" (did you mean "needs"?)`},
 		{"misspelt run key", "version: 1\nname: w\nsteps:\n  - name: a\n    run: {comand: [x]}\n", `w.yaml:5:11: unknown field "comand" in run (did you mean "command"?)`},
 		{"missing version", "name: w\nsteps: [{name: a, run: {command: [x]}}]\n", "w.yaml:1:1: missing version"},
 		{"wrong version", "version: 2\nname: w\nsteps: [{name: a, run: {command: [x]}}]\n", "w.yaml:1:10: version 2 is not supported"},
@@ -112,7 +112,7 @@ func TestParseErrorsArePositioned(t *testing.T) {
 		{"unknown need", "version: 1\nname: w\nsteps:\n  - name: train\n    run: {command: [x]}\n  - name: b\n    needs: [trian]\n    run: {command: [x]}\n", `w.yaml:7:13: step b needs "trian", which is not a step (did you mean "train"?)`},
 		{"cycle", "version: 1\nname: w\nsteps:\n  - name: a\n    needs: c\n    run: {command: [x]}\n  - name: b\n    needs: a\n    run: {command: [x]}\n  - name: c\n    needs: b\n    run: {command: [x]}\n", "steps form a cycle: a → c → b → a"},
 		{"self need", "version: 1\nname: w\nsteps:\n  - name: a\n    needs: a\n    run: {command: [x]}\n", "step a needs itself"},
-		{"duplicate step", "version: 1\nname: w\nsteps:\n  - name: a\n    run: {command: [x]}\n  - name: a\n    run: {command: [x]}\n", `w.yaml:6:11: step name "a" is used twice (first at line 4)`},
+		{"duplicate step", "version: 1\nname: w\nsteps:\n  - name: a\n    run: {command: [x]}\n  - name: a\n    run: {command: [x]}\n", `w.yaml:6:11: step name "a" at w.yaml:6:11 is used twice (first at w.yaml:4:11)`},
 		{"needs a finally step", "version: 1\nname: w\nsteps:\n  - name: a\n    needs: z\n    run: {command: [x]}\nfinally:\n  - name: z\n    run: {command: [x]}\n", "needs z, a finally step"},
 		{"finally with if", "version: 1\nname: w\nsteps: [{name: a, run: {command: [x]}}]\nfinally:\n  - name: z\n    if: failure()\n    run: {command: [x]}\n", "finally step z cannot have if"},
 		{"failure without needs", "version: 1\nname: w\nsteps:\n  - name: a\n    if: failure()\n    run: {command: [x]}\n", "runs on failure() but needs no step"},
@@ -141,7 +141,7 @@ func TestParseErrorsArePositioned(t *testing.T) {
 		{"timeout below time", "version: 1\nname: w\nsteps:\n  - name: a\n    resources: {time: 2h}\n    timeout: 1h\n    run: {command: [x]}\n", "timeout 1h is shorter than one attempt's time 2h"},
 		{"merge key", "version: 1\nname: w\nx: &x {command: [x]}\nsteps: [{name: a, run: {<<: *x}}]\n", "merge keys"},
 		{"second document", minimal + "---\nversion: 1\n", "a second YAML document"},
-		{"duplicate key", "version: 1\nversion: 1\nname: w\nsteps: [{name: a, run: {command: [x]}}]\n", `w.yaml:2:1: "version" is given twice in the workflow (first at line 1)`},
+		{"duplicate key", "version: 1\nversion: 1\nname: w\nsteps: [{name: a, run: {command: [x]}}]\n", `w.yaml:2:1: "version" is given twice in the workflow (first at w.yaml:1:1)`},
 		{"step name with space", "version: 1\nname: w\nsteps:\n  - name: 'a b'\n    run: {command: [x]}\n", `step name "a b" must be 1-32 characters`},
 		{"hex count", "version: 1\nname: w\nresources: {tasks: 0x10}\nsteps: [{name: a, run: {command: [x]}}]\n", `tasks must be a decimal integer, got "0x10"`},
 		{"octal count", "version: 1\nname: w\nresources: {tasks: 0o10}\nsteps: [{name: a, run: {command: [x]}}]\n", `tasks must be a decimal integer, got "0o10"`},
@@ -151,8 +151,8 @@ func TestParseErrorsArePositioned(t *testing.T) {
 		{"empty include entry", "version: 1\nname: w\nsteps:\n  - name: a\n    matrix: {include: [{a: 1}, {}]}\n    run: {command: [x]}\n", "must all give values for the same axes"},
 		{"integer shell variable", "version: 1\nname: w\nenv: {RANDOM: '1'}\nsteps: [{name: a, run: {command: [x]}}]\n", "RANDOM is reserved"},
 		{"gpu visibility", "version: 1\nname: w\nenv: {NVIDIA_VISIBLE_DEVICES: all}\nsteps: [{name: a, run: {command: [x]}}]\n", "NVIDIA_VISIBLE_DEVICES is reserved"},
-		{"carriage return in a command", "version: 1\nname: w\nsteps:\n  - name: a\n    run: {command: [echo, \"a\\r\\nb\"]}\n", "command word 2 contains a control character"},
-		{"escape in a shell script", "version: 1\nname: w\nsteps:\n  - name: a\n    run: {shell: \"echo \\e[2K\"}\n", "shell contains a control character"},
+		{"carriage return in a command", "version: 1\nname: w\nsteps:\n  - name: a\n    run: {command: [echo, \"a\\r\\nb\"]}\n", "w.yaml:5:27: command word 2 contains U+000D (carriage return), a control or invisible character (only newline and tab may appear)"},
+		{"escape in a shell script", "version: 1\nname: w\nsteps:\n  - name: a\n    run: {shell: \"echo \\e[2K\"}\n", "w.yaml:5:18: shell contains U+001B (escape), a control or invisible character"},
 		{"workflow name with slash", "version: 1\nname: a/b\nsteps: [{name: a, run: {command: [x]}}]\n", `name "a/b" must be 1-64 characters`},
 	}
 	for _, tc := range cases {
@@ -235,6 +235,15 @@ func TestParseRefusesHostileInput(t *testing.T) {
 	if got := parseErrors(t, steps.String()); !strings.Contains(got[0], "the limit is 5000") {
 		t.Errorf("too many steps: %v", got)
 	}
+	// 100,000 steps hold more values than a document may: the message says steps.
+	var many strings.Builder
+	many.WriteString("version: 1\nname: w\nsteps:\n")
+	for i := 0; i < 100_000; i++ {
+		fmt.Fprintf(&many, "- {name: s%d, run: {command: [x]}}\n", i)
+	}
+	if got := parseErrors(t, many.String()); len(got) != 1 || got[0] != "w.yaml:4:1: too many steps: steps has 100000 steps; the limit is 5000" {
+		t.Errorf("100,000 steps: %v", got)
+	}
 	deep := "version: 1\nname: w\nlabels: " + strings.Repeat("[", 100) + strings.Repeat("]", 100) + "\nsteps: [{name: a, run: {command: [x]}}]\n"
 	if got := parseErrors(t, deep); !strings.Contains(strings.Join(got, "\n"), "deeper than 64") {
 		t.Errorf("deep nesting: %v", got)
@@ -282,5 +291,23 @@ func TestParseDurationAndMemory(t *testing.T) {
 	}
 	if got := slurmTime(90000); got != "1-01:00:00" {
 		t.Errorf("slurmTime(90000) = %q", got)
+	}
+}
+
+// TestParseSyntaxErrorsInTheResearchersWords: YAML syntax errors reach the workflow's
+// reader at their line and column, said plainly.
+func TestParseSyntaxErrorsInTheResearchersWords(t *testing.T) {
+	cases := map[string]string{
+		"version: 1\nname: w\nsteps:\n\t- name: a\n":                                     "w.yaml:4:1: tab character used for indentation: YAML indents with spaces",
+		"version: 1\nname: w\nsteps:\n  - name: a\n    run: {command: [x]}\n   bad: 1\n": `w.yaml:6:4: bad indentation: "bad: 1" follows a list`,
+		"version: 1\nname: \"w\nsteps: []\n":                                             "w.yaml:2:7: unclosed double quote",
+		"version: 1\nname: w\nsteps: [{name: a, run: {command: [x, y}}\n":                `w.yaml:3:39: "}" does not close the "[" opened at 3:34`,
+		"version: 1\nname: w: x\nsteps: []\n":                                            `w.yaml:2:8: unexpected ": " inside a value`,
+	}
+	for src, want := range cases {
+		got := parseErrors(t, src)
+		if len(got) != 1 || !strings.HasPrefix(got[0], want) {
+			t.Errorf("%q:\ngot  %v\nwant %s…", src, got, want)
+		}
 	}
 }

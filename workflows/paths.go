@@ -28,16 +28,16 @@ func checkImage(s string) error {
 	switch {
 	case strings.HasPrefix(s, "docker://"):
 		if !dockerRefPattern.MatchString(s) {
-			return fmt.Errorf("image %q is not a valid docker:// reference (registry/repository[:tag][@sha256:digest], lowercase repository)", clip(s))
+			return fmt.Errorf("image %+q is not a valid docker:// reference (registry/repository[:tag][@sha256:digest], lowercase repository)", clip(s))
 		}
 		return nil
 	case strings.HasPrefix(s, "/"):
 		if !strings.HasSuffix(s, ".sif") {
-			return fmt.Errorf("image %q: a local image must be a SIF file (ending in .sif)", clip(s))
+			return fmt.Errorf("image %+q: a local image must be a SIF file (ending in .sif)", clip(s))
 		}
 		return checkMountPath(s)
 	}
-	return fmt.Errorf("image %q must be docker://registry/repository[:tag][@sha256:digest] or an absolute path to a .sif file", clip(s))
+	return fmt.Errorf("image %+q must be docker://registry/repository[:tag][@sha256:digest] or an absolute path to a .sif file", clip(s))
 }
 
 // pinned reports whether an image names exactly one content: a digest or a local SIF file.
@@ -54,27 +54,27 @@ func checkPath(s string, allowAbs bool) error {
 		return errors.New("empty path")
 	case len(s) > 4096:
 		return errors.New("path is longer than 4096 bytes")
-	case strings.ContainsFunc(s, isControl):
-		return errors.New("path contains a control character")
+	case controlError(s, false) != nil:
+		return fmt.Errorf("path %v", controlError(s, false))
 	}
 	if strings.HasPrefix(s, "/") {
 		if !allowAbs {
-			return fmt.Errorf("%q must be relative to the workspace", clip(s))
+			return fmt.Errorf("%+q must be relative to the workspace", clip(s))
 		}
 		if path.Clean(s) != s {
-			return fmt.Errorf("%q is not a clean path (write %q)", clip(s), clip(path.Clean(s)))
+			return fmt.Errorf("%+q is not a clean path (write %+q)", clip(s), clip(path.Clean(s)))
 		}
 		return nil
 	}
 	clean := path.Clean(s)
 	if clean == "." && !allowAbs {
-		return fmt.Errorf("%q names the workspace itself; name a file or directory in it", clip(s))
+		return fmt.Errorf("%+q names the workspace itself; name a file or directory in it", clip(s))
 	}
 	if clean == ".." || strings.HasPrefix(clean, "../") {
-		return fmt.Errorf("%q leaves the workspace", clip(s))
+		return fmt.Errorf("%+q leaves the workspace", clip(s))
 	}
 	if clean == MetaDir || strings.HasPrefix(clean, MetaDir+"/") {
-		return fmt.Errorf("%q is inside %s, which PetaGrid keeps for itself", clip(s), MetaDir)
+		return fmt.Errorf("%+q is inside %s, which PetaGrid keeps for itself", clip(s), MetaDir)
 	}
 	return nil
 }
@@ -82,10 +82,10 @@ func checkPath(s string, allowAbs bool) error {
 // checkMountPath checks an absolute host or container path used in a bind.
 func checkMountPath(s string) error {
 	if !hostPathPattern.MatchString(s) || len(s) > 1024 {
-		return fmt.Errorf("%q must be an absolute path of letters, digits and . _ @ + / - (binds split on : and ,)", clip(s))
+		return fmt.Errorf("%+q must be an absolute path of letters, digits and . _ @ + / - (binds split on : and ,)", clip(s))
 	}
 	if path.Clean(s) != s {
-		return fmt.Errorf("%q is not a clean path (write %q)", clip(s), path.Clean(s))
+		return fmt.Errorf("%+q is not a clean path (write %+q)", clip(s), path.Clean(s))
 	}
 	return nil
 }
@@ -95,21 +95,24 @@ func checkURL(s string) error {
 	if len(s) > 4096 {
 		return errors.New("URL is longer than 4096 bytes")
 	}
-	if strings.ContainsFunc(s, func(r rune) bool { return isControl(r) || r == ' ' }) {
-		return errors.New("URL contains a space or a control character")
+	if strings.ContainsRune(s, ' ') {
+		return errors.New("URL contains a space")
+	}
+	if err := controlError(s, false); err != nil {
+		return fmt.Errorf("URL %v", err)
 	}
 	u, err := url.Parse(s)
 	if err != nil {
-		return fmt.Errorf("%q is not a URL", clip(s))
+		return fmt.Errorf("%+q is not a URL", clip(s))
 	}
 	if u.Scheme != "http" && u.Scheme != "https" {
-		return fmt.Errorf("%q must be an http:// or https:// URL", clip(s))
+		return fmt.Errorf("%+q must be an http:// or https:// URL", clip(s))
 	}
 	if u.Host == "" || u.Hostname() == "" {
-		return fmt.Errorf("%q has no host", clip(s))
+		return fmt.Errorf("%+q has no host", clip(s))
 	}
 	if u.User != nil {
-		return fmt.Errorf("%q carries credentials; put them in a site secret instead", clip(u.Redacted()))
+		return fmt.Errorf("%+q carries credentials; put them in a site secret instead", clip(u.Redacted()))
 	}
 	return nil
 }

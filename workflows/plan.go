@@ -4,11 +4,11 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"hash/maphash"
 	"io/fs"
 	"path"
 	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/petagrid/petagrid/internal/strictyaml"
@@ -94,7 +94,7 @@ var runIDPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,30}$`)
 // ValidateRunID reports whether id can name a run (it becomes part of job tags and paths).
 func ValidateRunID(id string) error {
 	if !runIDPattern.MatchString(id) {
-		return fmt.Errorf("run id %q must be 1-31 characters from a-z 0-9 - starting with a letter or digit", clip(id))
+		return fmt.Errorf("run id %+q must be 1-31 characters from a-z 0-9 - starting with a letter or digit", clip(id))
 	}
 	return nil
 }
@@ -110,7 +110,7 @@ func Compile(wf *Workflow, profile *SiteProfile, opts CompileOptions) (*Plan, er
 		ws = path.Join(profile.WorkspaceRoot, opts.RunID)
 	}
 	if err := checkMountPath(ws); err != nil || ws == "/" {
-		return nil, fmt.Errorf("workspace %q: must be an absolute directory path of letters, digits and . _ @ + / -", ws)
+		return nil, fmt.Errorf("workspace %+q: must be an absolute directory path of letters, digits and . _ @ + / -", ws)
 	}
 	d := &decoder{file: wf.File}
 	values := bindParams(d, wf, opts.Params)
@@ -156,7 +156,7 @@ func bindParams(d *decoder, wf *Workflow, given map[string]string) map[string]st
 	for _, k := range keys {
 		p, ok := declared[k]
 		if !ok {
-			d.failAt(Pos{}, "parameter %q is not declared by the workflow%s", clip(k), strictyaml.Suggest(k, names))
+			d.failAt(Pos{}, "parameter %+q is not declared by the workflow%s", clip(k), strictyaml.Suggest(k, names))
 			continue
 		}
 		v, err := canonicalParam(p.Type, given[k], "")
@@ -378,6 +378,11 @@ func (c *compiler) step(s *Step) {
 	}
 	for _, e := range mergeEnv(c.wf.Env, s.Env) {
 		v, _ := e.Value.bindParams(c.params).literal()
+		// The literal text was checked when parsed; a parameter value arrives only now, and
+		// the host and enroot env files carry it without ever quoting it.
+		if err := controlError(v, true); err != nil {
+			c.d.failAt(e.Value.At, "step %s: env %s, with its parameters, %v", s.Name, e.Name, err)
+		}
 		ctx.env = append(ctx.env, envEntry{e.Name, v})
 	}
 	ctx.secrets = mergeSecrets(c.wf.Secrets, s.Secrets)
@@ -385,21 +390,45 @@ func (c *compiler) step(s *Step) {
 		c.d.failAt(ctx.secrets[0].At, "step %s uses secrets but this site has no secret store (secretsDir)", s.Name)
 	}
 
-	// Matrix.
-	if s.Matrix != nil {
-		ctx.axes, ctx.combos = expandMatrix(s.Matrix)
-		if len(ctx.combos) == 0 {
-			c.d.failAt(s.Matrix.At, "matrix of step %s excludes every combination", s.Name)
-		}
-		if len(ctx.combos) > p.MaxArraySize {
-			c.d.failAt(s.Matrix.At, "matrix of step %s has %d combinations; this site's Slurm runs at most %d array tasks per job (MaxArraySize): split the step", s.Name, len(ctx.combos), p.MaxArraySize)
-		}
+	// Matrix: measured against the limits before a single combination is built.
+	if s.Matrix != nil && !c.matrix(ctx) {
+		return
+	}
+	c.checkExecLimits(ctx)
+	if cost := outputCheckBytes(ctx); cost > MaxOutputCheckBytes {
+		c.d.failAt(s.At, "step %s: its output paths and publish URLs that use matrix values are checked for each of its %d array tasks, about %d MiB of text, more than the limit of %d MiB; use fewer or shorter ones (an output may be a directory)",
+			s.Name, len(ctx.combos), cost>>20, MaxOutputCheckBytes>>20)
+		return
 	}
 	c.checkOutputPaths(ctx)
 	if len(c.d.errs) > 0 {
 		return
 	}
 	c.plan.Jobs = append(c.plan.Jobs, c.render(ctx))
+}
+
+// matrix expands a step's matrix once it is known to fit the site's MaxArraySize and the
+// plan's size: its combinations are counted first, without building any, so a matrix the
+// site refuses costs no memory. It reports whether the step can go on.
+func (c *compiler) matrix(ctx *stepContext) bool {
+	s := ctx.step
+	size, err := measureMatrix(s.Matrix)
+	switch {
+	case err != nil:
+		c.d.failAt(s.Matrix.At, "matrix of step %s %v", s.Name, err)
+		return false
+	case size.combinations == 0:
+		c.d.failAt(s.Matrix.At, "matrix of step %s excludes every combination", s.Name)
+		return false
+	case size.combinations > int64(c.profile.MaxArraySize):
+		c.d.failAt(s.Matrix.At, "matrix of step %s has %d combinations; this site's Slurm runs at most %d array tasks per job (MaxArraySize): split the step", s.Name, size.combinations, c.profile.MaxArraySize)
+		return false
+	case int64(c.planBytes)+size.dataBytes > MaxPlanBytes:
+		c.d.failAt(s.Matrix.At, "matrix of step %s holds %d MiB of values across its combinations; with the rest of the plan that is more than %d MiB: shorten the values or split the step", s.Name, size.dataBytes>>20, MaxPlanBytes>>20)
+		return false
+	}
+	ctx.axes, ctx.combos = expandMatrix(s.Matrix, size.combinations)
+	return true
 }
 
 func allowedList(p *SiteProfile) string {
@@ -485,103 +514,157 @@ func backoffDelays(r *Retry) []int64 {
 	return out
 }
 
-// expandMatrix lists the combinations: the cartesian product of the axes in written order
-// (the last axis varies fastest), without the excluded ones, then the included ones.
-func expandMatrix(m *Matrix) ([]string, [][]string) {
-	axes := make([]string, len(m.Axes))
-	for i, a := range m.Axes {
-		axes[i] = a.Name
-	}
-	if len(axes) == 0 && len(m.Include) > 0 {
-		for k := range m.Include[0].Values {
-			axes = append(axes, k)
-		}
-		sort.Strings(axes)
-	}
-	var combos [][]string
-	if len(m.Axes) > 0 {
-		size := 1
-		for _, a := range m.Axes {
-			size *= len(a.Values)
-		}
-		combos = make([][]string, 0, size)
-		idx := make([]int, len(m.Axes))
-		for n := 0; n < size; n++ {
-			combo := make([]string, len(m.Axes))
-			for i, a := range m.Axes {
-				combo[i] = a.Values[idx[i]]
-			}
-			if !excluded(axes, combo, m.Exclude) {
-				combos = append(combos, combo)
-			}
-			for i := len(idx) - 1; i >= 0; i-- {
-				idx[i]++
-				if idx[i] < len(m.Axes[i].Values) {
-					break
-				}
-				idx[i] = 0
-			}
-		}
-	}
-	for _, inc := range m.Include {
-		combo := make([]string, len(axes))
-		for i, a := range axes {
-			combo[i] = inc.Values[a]
-		}
-		combos = append(combos, combo)
-	}
-	return axes, combos
-}
-
-func excluded(axes, combo []string, exclude []Combination) bool {
-	for _, ex := range exclude {
-		match := true
-		for i, a := range axes {
-			if v, ok := ex.Values[a]; ok && v != combo[i] {
-				match = false
-				break
-			}
-		}
-		if match && len(ex.Values) > 0 {
-			return true
-		}
-	}
-	return false
-}
-
 // checkOutputPaths checks output paths once parameters are in, as every array task will
 // see them: a parameter or matrix value must not lead a path out of the workspace.
 func (c *compiler) checkOutputPaths(ctx *stepContext) {
 	for _, o := range ctx.outputs {
-		c.checkExpanded(ctx, o.Path, o.At, "output path", func(v string) error { return checkPath(v, false) })
+		c.checkExpanded(ctx, o.Path, o.At, "output path", func(_ int, v string) error { return checkPath(v, false) })
 		if o.Publish.Set {
-			seen := map[string]bool{}
-			c.checkExpanded(ctx, o.Publish.Value, o.Publish.At, "publish URL", func(u string) error {
-				if seen[u] && len(ctx.combos) > 0 {
-					return fmt.Errorf("two array tasks would upload to %s; make the URL differ for every combination", u)
+			urls := newDistinctTexts(ctx, o.Publish.Value)
+			c.checkExpanded(ctx, o.Publish.Value, o.Publish.At, "publish URL", func(combo int, u string) error {
+				if !urls.add(combo, u) {
+					return fmt.Errorf("two array tasks would upload to %s; make the URL differ for every combination", quoteValue(u))
 				}
-				seen[u] = true
 				return checkURL(u)
 			})
 		}
 	}
 }
 
+// checkExecLimits checks the command line the step's job will execute, with the parameter
+// values, the site's variables and, for an array, each matrix value at the longest of its
+// axis, against what Linux will start.
+func (c *compiler) checkExecLimits(ctx *stepContext) {
+	longest := longestValues(ctx)
+	textLen := func(t Text) int {
+		n := 0
+		for _, seg := range t.Segments {
+			n += len(seg.Literal) + int(longest[seg.Name])
+		}
+		return n
+	}
+	s := ctx.step
+	strs := commandStrings(ctx.command, s.Run.Shell, nil, textLen)
+	for _, e := range ctx.env {
+		strs = append(strs, execString{what: "env " + e.name, bytes: len(e.name) + 1 + len(e.value), at: s.Run.At})
+	}
+	when := "with its parameters"
+	if len(ctx.combos) > 0 {
+		when = "with its parameters and each matrix value at its axis's longest"
+	}
+	if at, err := execLimitError(strs, when); err != nil {
+		c.d.failAt(orPos(at, s.Run.At), "step %s: %v", s.Name, err)
+	}
+}
+
+// longestValues maps each matrix axis of the step to the length of its longest value,
+// from the matrix as written (its axes and includes), so in time linear in what was
+// written rather than in the combinations.
+func longestValues(ctx *stepContext) map[string]int64 {
+	longest := make(map[string]int64, len(ctx.axes))
+	m := ctx.step.Matrix
+	if m == nil || len(ctx.combos) == 0 {
+		return longest
+	}
+	for _, a := range m.Axes {
+		for _, v := range a.Values {
+			longest[a.Name] = max(longest[a.Name], int64(len(v)))
+		}
+	}
+	for _, inc := range m.Include {
+		for k, v := range inc.Values {
+			longest[k] = max(longest[k], int64(len(v)))
+		}
+	}
+	return longest
+}
+
+// MaxOutputCheckBytes bounds the text checkOutputPaths builds for one step: every output
+// path and publish URL that uses matrix values, expanded for every array task.
+const MaxOutputCheckBytes = 64 << 20
+
+// minExpansionBytes is what one expansion costs at the least, whatever its length: a small
+// text still takes a map lookup, an allocation and a path or URL check.
+const minExpansionBytes = 64
+
+// outputCheckBytes is, before anything is expanded, how much text checking the step's
+// outputs will build: each templated text at its longest (every matrix value counted at
+// the longest of its axis) times the array tasks.
+func outputCheckBytes(ctx *stepContext) int64 {
+	if len(ctx.combos) == 0 {
+		return 0
+	}
+	longest := longestValues(ctx)
+	var perTask int64
+	for _, o := range ctx.outputs {
+		texts := []Text{o.Path}
+		if o.Publish.Set {
+			texts = append(texts, o.Publish.Value)
+		}
+		for _, t := range texts {
+			if _, literal := t.literal(); literal {
+				continue
+			}
+			var n int64
+			for _, seg := range t.Segments {
+				n += int64(len(seg.Literal)) + longest[seg.Name]
+			}
+			perTask += max(n, minExpansionBytes)
+		}
+	}
+	return perTask * int64(len(ctx.combos))
+}
+
+// distinctTexts finds two array tasks that expand a text to the same string. It keeps a
+// hash and the combination of each string rather than the string: a 4 KiB URL times
+// 100,000 tasks would otherwise hold hundreds of MiB. Equal hashes are compared in full.
+type distinctTexts struct {
+	ctx  *stepContext
+	text Text
+	seed maphash.Seed
+	seen map[uint64][]int // hash → the combinations whose text has it
+}
+
+func newDistinctTexts(ctx *stepContext, t Text) *distinctTexts {
+	return &distinctTexts{ctx: ctx, text: t, seed: maphash.MakeSeed(), seen: map[uint64][]int{}}
+}
+
+// add records combination combo's text s and reports whether no earlier one had it.
+func (d *distinctTexts) add(combo int, s string) bool {
+	h := maphash.String(d.seed, s)
+	for _, earlier := range d.seen[h] {
+		if d.text.expand(comboValues(d.ctx, earlier)) == s {
+			return false
+		}
+	}
+	d.seen[h] = append(d.seen[h], combo)
+	return true
+}
+
+// comboValues maps the axes to combination i's values.
+func comboValues(ctx *stepContext, i int) map[string]string {
+	values := make(map[string]string, len(ctx.axes))
+	for j, a := range ctx.axes {
+		values[a] = ctx.combos[i][j]
+	}
+	return values
+}
+
 // checkExpanded checks a text as every array task will see it (or once, when it holds no
-// matrix value).
-func (c *compiler) checkExpanded(ctx *stepContext, t Text, at Pos, what string, check func(string) error) {
+// matrix value; combo is then -1).
+func (c *compiler) checkExpanded(ctx *stepContext, t Text, at Pos, what string, check func(combo int, s string) error) {
 	if lit, ok := t.literal(); ok {
-		if err := check(lit); err != nil {
+		if err := check(-1, lit); err != nil {
 			c.d.failAt(at, "step %s: %s: %v", ctx.step.Name, what, err)
 		}
 		return
 	}
-	for _, combo := range ctx.combos {
-		values := make(map[string]string, len(ctx.axes))
-		for i, a := range ctx.axes {
-			values[a] = combo[i]
+	values := make(map[string]string, len(ctx.axes))
+	for i, combo := range ctx.combos {
+		for j, a := range ctx.axes {
+			values[a] = combo[j]
 		}
-		if err := check(t.expand(values)); err != nil {
+		if err := check(i, t.expand(values)); err != nil {
 			c.d.failAt(at, "step %s: %s for %s: %v", ctx.step.Name, what, describeCombo(ctx.axes, combo), err)
 			return
 		}
@@ -591,7 +674,7 @@ func (c *compiler) checkExpanded(ctx *stepContext, t Text, at Pos, what string, 
 func describeCombo(axes, combo []string) string {
 	parts := make([]string, len(axes))
 	for i, a := range axes {
-		parts[i] = a + "=" + strconv.Quote(clip(combo[i]))
+		parts[i] = a + "=" + quoteValue(combo[i])
 	}
 	return strings.Join(parts, ", ")
 }

@@ -165,16 +165,16 @@ func (p *SiteProfile) Validate() error {
 	switch p.Runtime {
 	case RuntimeApptainer, RuntimeEnroot, RuntimeNone:
 	default:
-		bad("runtime %q must be apptainer, enroot or none", p.Runtime)
+		bad("runtime %+q must be apptainer, enroot or none", p.Runtime)
 	}
 	for label, c := range map[string]string{"srun": p.Srun, "apptainer.binary": p.Apptainer.Binary} {
 		if !commandName.MatchString(c) && checkMountPath(c) != nil {
-			bad("%s %q must be a command name or an absolute path", label, c)
+			bad("%s %+q must be a command name or an absolute path", label, c)
 		}
 	}
 	for _, f := range p.Apptainer.Flags {
 		if !apptainerFlag.MatchString(f) {
-			bad("apptainer.flags: %q must be a flag such as --no-home (no values)", f)
+			bad("apptainer.flags: %+q must be a flag such as --no-home (no values)", f)
 		} else if why, refused := refusedApptainerFlags[f]; refused {
 			bad("apptainer.flags: %s is not allowed: %s", f, why)
 		}
@@ -197,25 +197,27 @@ func (p *SiteProfile) Validate() error {
 	for label, env := range map[string]map[string]string{"gpu.env": p.GPU.Env, "infiniband.env": p.InfiniBand.Env} {
 		for k, v := range env {
 			if !identPattern.MatchString(k) || strings.ContainsRune(v, 0) {
-				bad("%s: %q is not a valid variable", label, k)
+				bad("%s: %+q is not a valid variable", label, k)
+			} else if err := controlError(v, true); err != nil {
+				bad("%s: %s %v", label, k, err)
 			}
 		}
 	}
 	for label, v := range map[string]string{"mpi.pmix": p.MPI.PMIx, "mpi.pmi2": p.MPI.PMI2} {
 		if v != "" && !slurmName.MatchString(v) {
-			bad("%s %q is not an srun --mpi plugin name", label, v)
+			bad("%s %+q is not an srun --mpi plugin name", label, v)
 		}
 	}
 	names := map[string]string{"partitions.default": p.Partitions.Default, "partitions.gpu": p.Partitions.GPU, "account": p.Account, "qos": p.QOS}
 	for t, part := range p.Partitions.GPUTypes {
 		names["partitions.gpuTypes."+t] = part
 		if !gpuTypePattern.MatchString(t) {
-			bad("partitions.gpuTypes: %q is not a GPU type name", t)
+			bad("partitions.gpuTypes: %+q is not a GPU type name", t)
 		}
 	}
 	for label, v := range names {
 		if v != "" && !slurmName.MatchString(v) {
-			bad("%s %q is not a Slurm name", label, v)
+			bad("%s %+q is not a Slurm name", label, v)
 		}
 	}
 	for _, m := range p.AllowedMounts {

@@ -27,15 +27,11 @@ func quote(s string) (string, error) {
 // ShellQuote is quote for other packages: a single-quoted shell word for s, or an error for
 // a NUL byte, which no shell word can hold.
 func ShellQuote(s string) (string, error) {
-	if i := strings.IndexFunc(s, scriptControl); i >= 0 {
-		return "", fmt.Errorf("%q contains the control character %q, which a job script cannot carry (sbatch refuses carriage returns; others would hide text on a terminal)", clip(s), s[i])
+	if err := controlError(s, true); err != nil {
+		return "", fmt.Errorf("%s %v, which a job script cannot carry: sbatch refuses carriage returns, and the others hide or reorder text on a terminal", quoteValue(s), err)
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'", nil
 }
-
-// scriptControl reports the characters no value in a script may hold: every control
-// character except newline and tab.
-func scriptControl(r rune) bool { return r != '\n' && r != '\t' && (r < 0x20 || r == 0x7f) }
 
 // scriptWriter builds a script; the first quoting error sticks and is reported once.
 type scriptWriter struct {

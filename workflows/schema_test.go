@@ -577,7 +577,7 @@ func TestSchemaLeafRulesMatchParser(t *testing.T) {
 			// Paths that climb back out of .. need path.Clean; the schema catches the plain cases.
 			a.check(s, checkPath(s, false), false)
 		}
-		for _, s := range []string{"", "/abs", "..", "../x", "./../x", ".//..", ".petagrid", "./.petagrid/", ".petagrid/x/./y", "a\x01"} {
+		for _, s := range []string{"", "/abs", "..", "../x", "./../x", ".//..", ".petagrid", "./.petagrid/", ".petagrid/x/./y", "a\x01", "a\u0085", "a\u009b", "a\u202eb", "a\u2028", "a\ufeff", "日本/ü"} {
 			a.check(s, checkPath(s, false), true)
 		}
 	})
@@ -609,7 +609,7 @@ func TestSchemaLeafRulesMatchParser(t *testing.T) {
 			s := randomString(r, tokens, r.IntN(6))
 			a.check(s, checkURL(s), false)
 		}
-		for _, s := range []string{"https://a.example/x", "HTTPS://a.example", "ftp://a.example/", "https://u@a.example/", "https://a.example/x y", "https:///x", "https://a.example?x@y"} {
+		for _, s := range []string{"https://a.example/x", "HTTPS://a.example", "ftp://a.example/", "https://u@a.example/", "https://a.example/x y", "https:///x", "https://a.example?x@y", "https://a.example/\u202ex", "https://a.example/\u0085", "https://a\u200b.example/", "https://a.example/日本"} {
 			a.check(s, checkURL(s), true)
 		}
 	})

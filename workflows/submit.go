@@ -162,7 +162,7 @@ var metaDirs = []string{"scripts", "env", "matrix", "logs", "state", "outputs"}
 // never following a link) and renamed over the target, so a job never reads half a file.
 func WriteFiles(plan *Plan, dir string) error {
 	if !filepath.IsAbs(dir) {
-		return fmt.Errorf("workspace %q must be absolute", dir)
+		return fmt.Errorf("workspace %+q must be absolute", dir)
 	}
 	if err := privateDir(dir); err != nil {
 		return err
@@ -179,7 +179,7 @@ func WriteFiles(plan *Plan, dir string) error {
 	for _, f := range plan.Files {
 		target := filepath.Join(dir, filepath.FromSlash(f.Path))
 		if !strings.HasPrefix(target, meta+string(filepath.Separator)) {
-			return fmt.Errorf("plan file %q is outside the workspace metadata directory", f.Path)
+			return fmt.Errorf("plan file %+q is outside the workspace metadata directory", f.Path)
 		}
 		if err := writeFileAtomic(target, f.Data, f.Mode); err != nil {
 			return fmt.Errorf("writing %s: %w", f.Path, err)
@@ -245,7 +245,7 @@ func writeFileAtomic(target string, data []byte, mode fs.FileMode) error {
 // applies to a workspace), for a per-user directory above the workspaces.
 func EnsurePrivateDir(dir string) error {
 	if !filepath.IsAbs(dir) {
-		return fmt.Errorf("directory %q must be absolute", dir)
+		return fmt.Errorf("directory %+q must be absolute", dir)
 	}
 	return privateDir(dir)
 }

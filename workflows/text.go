@@ -56,10 +56,8 @@ func parseText(s string, at Pos) (Text, error) {
 			if end >= 0 {
 				shown = rest[i : i+end+2]
 			}
-			if len(shown) > 60 {
-				shown = shown[:60] + "…"
-			}
-			return Text{}, fmt.Errorf("%q is not a reference; write ${{ params.NAME }} or ${{ matrix.NAME }}", shown)
+			shown = clip(shown)
+			return Text{}, fmt.Errorf("%+q is not a reference; write ${{ params.NAME }} or ${{ matrix.NAME }}", shown)
 		}
 		if lit.Len() > 0 {
 			t.Segments = append(t.Segments, Segment{Literal: lit.String()})

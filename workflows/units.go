@@ -28,25 +28,25 @@ func ParseDuration(s string) (int64, error) {
 	for rest != "" {
 		m := durationPart.FindStringSubmatch(rest)
 		if m == nil {
-			return 0, fmt.Errorf("%q is not a duration; write whole numbers with units d, h, m, s such as 2h30m or 90m", s)
+			return 0, fmt.Errorf("%+q is not a duration; write whole numbers with units d, h, m, s such as 2h30m or 90m", s)
 		}
 		idx := strings.Index(order, m[2])
 		if idx <= last {
-			return 0, fmt.Errorf("%q is not a duration: units must go from largest to smallest, each once (e.g. 1d2h30m)", s)
+			return 0, fmt.Errorf("%+q is not a duration: units must go from largest to smallest, each once (e.g. 1d2h30m)", s)
 		}
 		last = idx
 		n, err := strconv.ParseInt(m[1], 10, 64)
 		if err != nil || n > MaxDurationSeconds {
-			return 0, fmt.Errorf("duration %q is too long", s)
+			return 0, fmt.Errorf("duration %+q is too long", s)
 		}
 		total += n * [...]int64{86400, 3600, 60, 1}[idx]
 		if total > MaxDurationSeconds {
-			return 0, fmt.Errorf("duration %q is longer than 366 days", s)
+			return 0, fmt.Errorf("duration %+q is longer than 366 days", s)
 		}
 		rest = rest[len(m[0]):]
 	}
 	if total == 0 {
-		return 0, fmt.Errorf("duration %q is zero; Slurm would read that as no limit", s)
+		return 0, fmt.Errorf("duration %+q is zero; Slurm would read that as no limit", s)
 	}
 	return total, nil
 }
@@ -83,19 +83,19 @@ var memoryPattern = regexp.MustCompile(`^([0-9]+(?:\.[0-9]+)?)([KkMmGgTt])(?:i?B
 func ParseMemory(s string) (int64, error) {
 	m := memoryPattern.FindStringSubmatch(s)
 	if m == nil {
-		return 0, fmt.Errorf("%q is not a size; write a number with a unit K, M, G or T, such as 512M or 16G", s)
+		return 0, fmt.Errorf("%+q is not a size; write a number with a unit K, M, G or T, such as 512M or 16G", s)
 	}
 	v, err := strconv.ParseFloat(m[1], 64)
 	if err != nil {
-		return 0, fmt.Errorf("%q is not a size", s)
+		return 0, fmt.Errorf("%+q is not a size", s)
 	}
 	scale := map[byte]float64{'k': 1.0 / 1024, 'm': 1, 'g': 1024, 't': 1024 * 1024}[strings.ToLower(m[2])[0]]
 	mib := math.Ceil(v * scale)
 	if mib <= 0 {
-		return 0, fmt.Errorf("size %q is zero; Slurm would read --mem=0 as all of a node's memory", s)
+		return 0, fmt.Errorf("size %+q is zero; Slurm would read --mem=0 as all of a node's memory", s)
 	}
 	if mib > MaxMemoryMiB {
-		return 0, fmt.Errorf("size %q is larger than 1P", s)
+		return 0, fmt.Errorf("size %+q is larger than 1P", s)
 	}
 	return int64(mib), nil
 }

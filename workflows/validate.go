@@ -2,6 +2,7 @@ package workflows
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -28,11 +29,12 @@ func validate(d *decoder, wf *Workflow) {
 			continue
 		}
 		if prev, dup := steps[s.Name]; dup {
-			d.failAt(s.At, "step name %q is used twice (first at line %d)", s.Name, prev.At.Line)
+			d.failAt(s.At, "step name %+q at %s is used twice (first at %s); a step's name is its job's, scripts' and logs' name, so each must be unique", s.Name, d.where(s.At), d.where(prev.At))
 			continue
 		}
 		steps[s.Name] = s
 	}
+	d.checkTaskKeyCollisions(all, steps)
 	for _, s := range all {
 		d.validateStep(wf, s, steps, params)
 	}
@@ -55,7 +57,7 @@ func (d *decoder) validateStep(wf *Workflow, s *Step, steps map[string]*Step, pa
 		case n.Name == s.Name:
 			d.failAt(n.At, "step %s needs itself", s.Name)
 		case !ok:
-			d.failAt(n.At, "step %s needs %q, which is not a step%s", s.Name, clip(n.Name), strictyaml.Suggest(n.Name, stepNames(steps)))
+			d.failAt(n.At, "step %s needs %+q, which is not a step%s", s.Name, clip(n.Name), strictyaml.Suggest(n.Name, stepNames(steps)))
 		case target.Finally:
 			d.failAt(n.At, "step %s needs %s, a finally step; finally steps run last and cannot be needed", s.Name, n.Name)
 		case seen[n.Name]:
@@ -98,6 +100,10 @@ func (d *decoder) validateStep(wf *Workflow, s *Step, steps map[string]*Step, pa
 	env := mergeEnv(wf.Env, s.Env)
 	secrets := mergeSecrets(wf.Secrets, s.Secrets)
 	d.checkEnvSecretClash(env, secrets, "step "+s.Name)
+	// What is written is a lower bound of what runs: Compile checks again with the values.
+	if at, err := execLimitError(commandStrings(s.Run.Command, s.Run.Shell, env, writtenLen), "as written"); err != nil {
+		d.failAt(orPos(at, s.Run.At), "step %s: %v", s.Name, err)
+	}
 
 	d.checkResourceGroups(s.Resources, "step "+s.Name+" resources")
 	r := mergeResources(wf.Resources, s.Resources)
@@ -116,9 +122,45 @@ func (d *decoder) validateStep(wf *Workflow, s *Step, steps map[string]*Step, pa
 	paths := map[string]Pos{}
 	for _, in := range s.Inputs {
 		if prev, dup := paths[in.Path]; dup {
-			d.failAt(in.At, "step %s stages two inputs to %s (first at line %d)", s.Name, in.Path, prev.Line)
+			d.failAt(in.At, "step %s stages two inputs to %s (first at %s)", s.Name, quoteValue(in.Path), d.where(prev))
 		}
 		paths[in.Path] = in.At
+	}
+}
+
+// orPos is at, or fallback when at is unknown.
+func orPos(at, fallback Pos) Pos {
+	if at == (Pos{}) {
+		return fallback
+	}
+	return at
+}
+
+// where writes a position as file:line:col, for messages that name a second place.
+func (d *decoder) where(at Pos) string {
+	return fmt.Sprintf("%s:%d:%d", d.file, at.Line, at.Column)
+}
+
+// arrayTaskKey matches a name that an array task's files could also have: STEP_INDEX, the
+// index in decimal without leading zeros, as Slurm's %a and SLURM_ARRAY_TASK_ID write it.
+var arrayTaskKey = regexp.MustCompile(`^(.+)_(0|[1-9][0-9]*)$`)
+
+// checkTaskKeyCollisions refuses a step named like a task of an array step: task i of
+// step s keeps its logs, attempt counter and output manifest under the key s_i, the same
+// files as a step named s_i. It refuses every index, not only those below the array's
+// current size, so that adding a value to a matrix cannot make two steps share files.
+func (d *decoder) checkTaskKeyCollisions(all []*Step, byName map[string]*Step) {
+	for _, s := range all {
+		m := arrayTaskKey.FindStringSubmatch(s.Name)
+		if m == nil {
+			continue
+		}
+		array, ok := byName[m[1]]
+		if !ok || array.Matrix == nil || array == s {
+			continue
+		}
+		d.failAt(s.At, "step %+q at %s would share its logs, attempt counter and output manifest with task %s of the array step %+q at %s (both are named %s.* under .petagrid); rename one of them",
+			s.Name, d.where(s.At), m[2], array.Name, d.where(array.At), s.Name)
 	}
 }
 
@@ -240,29 +282,25 @@ func (d *decoder) checkResources(r Resources, s *Step) {
 func (d *decoder) checkMatrix(s *Step) {
 	m := s.Matrix
 	axes := map[string]bool{}
-	size := int64(1)
 	for _, a := range m.Axes {
 		axes[a.Name] = true
-		size *= int64(len(a.Values))
-		if size > MaxMatrixElements {
-			d.failAt(a.At, "matrix of step %s expands to more than %d combinations", s.Name, MaxMatrixElements)
-			return
-		}
 	}
-	if len(m.Axes) == 0 {
-		size = 0
+	size, within := axesProduct(m.Axes, MaxMatrixElements)
+	if !within {
+		d.failAt(m.At, "matrix of step %s expands to more than %d combinations", s.Name, MaxMatrixElements)
+		return
 	}
 	for _, c := range m.Exclude {
 		for k := range c.Values {
 			if !axes[k] {
-				d.failAt(c.At, "matrix exclude names %q, which is not an axis", clip(k))
+				d.failAt(c.At, "matrix exclude names %+q, which is not an axis", clip(k))
 			}
 		}
 	}
 	for _, c := range m.Include {
 		for k := range c.Values {
 			if !axes[k] && len(m.Axes) > 0 {
-				d.failAt(c.At, "matrix include names %q, which is not an axis; an include entry gives a value to every axis", clip(k))
+				d.failAt(c.At, "matrix include names %+q, which is not an axis; an include entry gives a value to every axis", clip(k))
 			}
 		}
 		for a := range axes {
@@ -271,13 +309,17 @@ func (d *decoder) checkMatrix(s *Step) {
 			}
 		}
 		if len(m.Axes) == 0 {
+			if len(m.Include[0].Values) > MaxMatrixAxes {
+				d.failAt(m.Include[0].At, "matrix include entry gives %d axes; the limit is %d", len(m.Include[0].Values), MaxMatrixAxes)
+				return
+			}
 			if len(c.Values) != len(m.Include[0].Values) || len(c.Values) == 0 {
 				d.failAt(c.At, "matrix include entries must all give values for the same axes (the first gives %s)", strings.Join(sortedKeys(m.Include[0].Values), ", "))
 				continue
 			}
 			for k := range c.Values {
 				if !identPattern.MatchString(k) {
-					d.failAt(c.At, "matrix include names %q, which is not a valid axis name", clip(k))
+					d.failAt(c.At, "matrix include names %+q, which is not a valid axis name", clip(k))
 				}
 				if _, ok := m.Include[0].Values[k]; !ok || len(c.Values) != len(m.Include[0].Values) {
 					d.failAt(c.At, "matrix include entries must all give values for the same axes (the first gives %s)", strings.Join(sortedKeys(m.Include[0].Values), ", "))

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"crypto/ecdsa"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/petagrid/petagrid/gateway"
 	gwclient "github.com/petagrid/petagrid/gateway/client"
+	"github.com/petagrid/petagrid/gateway/store"
 	"github.com/petagrid/petagrid/internal/reqsign"
 	"github.com/petagrid/petagrid/site"
 	siteclient "github.com/petagrid/petagrid/site/client"
@@ -163,9 +165,9 @@ func gatewayCommand(e *env) *cli.Command {
 								price, _ := new(big.Int).SetString(p.Registration.Prices.PerComputeHour, 10)
 								gfl, _ := new(big.Int).SetString(p.GFLWei, 10)
 								rows = append(rows, []string{p.Name, p.Status, onlineWord(p.Online), p.Address, pflops(p.Registration.Inventory.CapacityMegaFLOPS),
-									strconv.Itoa(p.Registration.Inventory.GPUs), amount(price), amount(gfl), strconv.Itoa(p.Accepted)})
+									strconv.Itoa(p.Registration.Inventory.GPUs), amount(price), amount(gfl), strconv.Itoa(p.Accepted), p.RegistrationDigest.Hex()})
 							}
-							return out.table([]string{"SITE", "STATUS", "ONLINE", "KEY", "CAPACITY PFLOPS", "GPUS", "DPS/CH", "GFL", "REPORTS"}, rows)
+							return out.table([]string{"SITE", "STATUS", "ONLINE", "KEY", "CAPACITY PFLOPS", "GPUS", "DPS/CH", "GFL", "REPORTS", "REGISTRATION"}, rows)
 						},
 					},
 					providerStatusCommand(e, "approve", true),
@@ -259,14 +261,31 @@ func gatewayCommand(e *env) *cli.Command {
 }
 
 func providerStatusCommand(e *env, name string, approve bool) *cli.Command {
+	flags := append(gatewayFlags(), &cli.StringFlag{Name: "reason", Usage: "why, kept with the site's status"})
+	usage := name + " a site (operators): in the gateway and in the chain's provider registry"
+	if approve {
+		flags = append(flags, &cli.StringFlag{Name: "registration", Usage: "the REGISTRATION digest `0x…` that `providers list` showed: the approval admits that registration, and is refused if the site registered another since"})
+		usage += "; name the registration reviewed with --registration"
+	}
 	return &cli.Command{
 		Name:      name,
-		Usage:     name + " a site (operators): in the gateway and in the chain's provider registry",
+		Usage:     usage,
 		ArgsUsage: "SITE",
-		Flags:     append(gatewayFlags(), &cli.StringFlag{Name: "reason", Usage: "why, kept with the site's status"}),
+		Flags:     flags,
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
 				return usagef("%s needs one SITE name", name)
+			}
+			var reviewed common.Hash
+			if approve {
+				d := c.String("registration")
+				if d == "" {
+					return usagef("approve names the registration reviewed: --registration DIGEST, from the REGISTRATION column of `petagrid gateway providers list`")
+				}
+				if _, err := hex.DecodeString(strings.TrimPrefix(d, "0x")); err != nil || len(d) != 66 || !strings.HasPrefix(d, "0x") {
+					return usagef("--registration %q: a digest, 0x and 64 hex digits", truncateText(d, 80))
+				}
+				reviewed = common.HexToHash(d)
 			}
 			cl, out, err := e.gatewayClient(c)
 			if err != nil {
@@ -274,7 +293,12 @@ func providerStatusCommand(e *env, name string, approve bool) *cli.Command {
 			}
 			ctx, cancel := callCtx(c, c.Context)
 			defer cancel()
-			s, err := cl.SetProviderStatus(ctx, c.Args().First(), approve, c.String("reason"))
+			var s store.Site
+			if approve {
+				s, err = cl.ApproveProvider(ctx, c.Args().First(), reviewed, c.String("reason"))
+			} else {
+				s, err = cl.SuspendProvider(ctx, c.Args().First(), c.String("reason"))
+			}
 			if err != nil {
 				return err
 			}
@@ -410,6 +434,10 @@ func (e *env) submitToGateway(c *cli.Context, ctx context.Context, audience stri
 		return site.RunView{}, false, err
 	}
 	fmt.Fprintf(e.stderr, "job %s: %s DPS locked in escrow %s; %s\n", cell(job.ID), amount(maxCost), cell(job.EscrowID), cell(job.Placement))
+	if !job.SignedSubmission {
+		// The sites run a job in the researcher's own account only on their signature.
+		fmt.Fprintf(e.stderr, "note: the gateway forwards no signed submission for job %s: a site runs it as its grid pool account, not as your own\n", cell(job.ID))
+	}
 	// The gateway's job is a run with extra fields: read it as one.
 	data, _ := json.Marshal(job)
 	var view site.RunView

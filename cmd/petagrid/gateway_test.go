@@ -13,6 +13,7 @@ import (
 
 	"github.com/petagrid/petagrid/contracts"
 	"github.com/petagrid/petagrid/gateway/protocol"
+	"github.com/petagrid/petagrid/internal/reqsign"
 	"github.com/petagrid/petagrid/site/journal"
 	"github.com/petagrid/petagrid/test/gatewaytest"
 	"github.com/petagrid/petagrid/tokenomics"
@@ -37,7 +38,24 @@ func TestGatewayCommands(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "cli-site") || !strings.Contains(out, "pending") {
 		t.Fatalf("providers list: %d %q %q", code, out, errOut)
 	}
-	if code, out, errOut = runCLI(t, "gateway", "providers", "approve", "cli-site", "--gateway", g.URL, "--key", opKey, "--reason", "audited"); code != 0 || !strings.Contains(out, "approved") {
+	// An approval names the registration reviewed: without one it is a usage error (exit 2),
+	// and one the site no longer has is refused.
+	if code, _, errOut = runCLI(t, "gateway", "providers", "approve", "cli-site", "--gateway", g.URL, "--key", opKey); code != 2 || !strings.Contains(errOut, "--registration") {
+		t.Fatalf("approve without --registration: %d %q", code, errOut)
+	}
+	stale := "0x" + strings.Repeat("ab", 32)
+	if code, _, errOut = runCLI(t, "gateway", "providers", "approve", "cli-site", "--registration", stale, "--gateway", g.URL, "--key", opKey); code != 1 || !strings.Contains(errOut, "review it again") {
+		t.Fatalf("approve with another registration: %d %q", code, errOut)
+	}
+	code, out, errOut = runCLI(t, "gateway", "providers", "list", "-o", "json", "--gateway", g.URL, "--key", opKey)
+	var listed []struct {
+		Name         string `json:"site"`
+		Registration string `json:"registrationDigest"`
+	}
+	if err := json.Unmarshal([]byte(out), &listed); code != 0 || err != nil || len(listed) != 1 || !strings.Contains(out, listed[0].Registration) {
+		t.Fatalf("providers list -o json: %d %v %q %q", code, err, out, errOut)
+	}
+	if code, out, errOut = runCLI(t, "gateway", "providers", "approve", "cli-site", "--registration", listed[0].Registration, "--gateway", g.URL, "--key", opKey, "--reason", "audited"); code != 0 || !strings.Contains(out, "approved") {
 		t.Fatalf("approve: %d %q %q", code, out, errOut)
 	}
 	// A researcher is not an operator: the gateway says so, exit 1.
@@ -84,13 +102,21 @@ func TestGatewayCommands(t *testing.T) {
 		ID    string `json:"id"`
 		State string `json:"state"`
 	}
-	if err := json.Unmarshal([]byte(out), &run); err != nil || run.State != "assigned" || !strings.Contains(errOut, "locked in escrow") {
+	if err := json.Unmarshal([]byte(out), &run); err != nil || run.State != "assigned" || !strings.Contains(errOut, "locked in escrow") || strings.Contains(errOut, "signed submission") {
 		t.Fatalf("submitted: %q %q (%v)", out, errOut, err)
 	}
-	// The site takes it and runs it; the researcher sees it with the site commands.
+	// The site takes it and runs it; the researcher sees it with the site commands. It comes
+	// with the researcher's own signature over the workflow file, which the site checks.
 	p := site.Poll(5)
 	if len(p.Assignments) != 1 || p.Assignments[0].Job != run.ID {
 		t.Fatalf("assignment: %+v", p)
+	}
+	if a := p.Assignments[0]; a.Submission == nil {
+		t.Fatal("the CLI's submission reached the site unsigned")
+	} else if signer, err := reqsign.VerifySubmission(a.Submission, reqsign.SubmissionContent{Audience: "grid-test", Workflow: []byte(a.Workflow),
+		FileName: filepath.Base(wf), Params: a.Params, IdempotencyKey: a.Submission.IdempotencyKey, MaxCostWei: tokenomics.MustAmount("10")}, reqsign.SubmissionCheck{}); err != nil ||
+		signer != crypto.PubkeyToAddress(g.Researcher.PublicKey) {
+		t.Fatalf("the CLI's signed submission: %s %v", signer.Hex(), err)
 	}
 	site.Update(protocol.Updates{Accepted: []string{run.ID}, Jobs: []protocol.JobUpdate{{Job: run.ID, State: journal.Running}}})
 	code, out, errOut = runCLI(t, "jobs", "--gateway", g.URL, "--key", resKey, "--known-sites", known)

@@ -96,7 +96,8 @@ func TestTokenomicsSimulateWritesTheFigure(t *testing.T) {
 	var sim struct {
 		With []tokenomics.SimulationRow `json:"withReplenishment"`
 	}
-	if code != 0 || json.Unmarshal([]byte(out), &sim) != nil || len(sim.With) != 24 {
+	// 25 periods: the last, days 360–375, is the one in which the year ends.
+	if code != 0 || json.Unmarshal([]byte(out), &sim) != nil || len(sim.With) != 25 {
 		t.Errorf("simulate -o json: %d, %d periods", code, len(sim.With))
 	}
 }

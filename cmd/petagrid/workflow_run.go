@@ -270,25 +270,38 @@ func summarise(tasks []slurmbridge.JobStatus, exits map[uint32]*slurmbridge.Exit
 
 // readAttempts reads the attempt records a step's script keeps in the workspace.
 func readAttempts(workspace string, job *workflows.Job) []string {
-	pattern := filepath.Join(workspace, workflows.MetaDir, "state", job.Step+".attempts")
-	if job.ArraySize > 0 {
-		pattern = filepath.Join(workspace, workflows.MetaDir, "state", job.Step+"_*.attempts")
-	}
-	files, _ := filepath.Glob(pattern)
+	files := attemptFiles(workspace, job)
 	var out []string
+	read := 0
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
-			continue
+			continue // a task that has not started yet
 		}
+		read++
 		for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
 			if fields := strings.Fields(line); len(fields) == 4 {
 				out = append(out, fields[1]+" "+fields[2])
 			}
 		}
 	}
-	if len(files) > 1 {
-		return []string{fmt.Sprintf("%d tasks, %d attempts", len(files), len(out))}
+	if job.ArraySize > 0 && read != 1 {
+		return []string{fmt.Sprintf("%d tasks, %d attempts", read, len(out))}
 	}
 	return out
+}
+
+// attemptFiles names the attempt records of a step's tasks one by one: STEP_0 … STEP_N-1
+// for an array. A pattern such as STEP_* would also take in another step's records (a
+// step named STEP_a, or the tasks of an array step STEP_1).
+func attemptFiles(workspace string, job *workflows.Job) []string {
+	dir := filepath.Join(workspace, workflows.MetaDir, "state")
+	if job.ArraySize == 0 {
+		return []string{filepath.Join(dir, job.Step+".attempts")}
+	}
+	files := make([]string, job.ArraySize)
+	for i := range files {
+		files[i] = filepath.Join(dir, job.Step+"_"+strconv.Itoa(i)+".attempts")
+	}
+	return files
 }

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/petagrid/petagrid/workflows"
 )
 
 func writeFile(t *testing.T, dir, name, content string) string {
@@ -153,5 +155,34 @@ func TestWorkflowSchema(t *testing.T) {
 	var schema map[string]any
 	if err := json.Unmarshal([]byte(out), &schema); code != 0 || err != nil || schema["$id"] == nil {
 		t.Errorf("schema: %d %v", code, err)
+	}
+}
+
+// TestReadAttemptsTakesOnlyTheStepsOwnTasks: an array step s keeps its tasks' attempts in
+// s_0.attempts, s_1.attempts…; a pattern s_* also took in step s_a's records and those of
+// the tasks of an array step s_1 (s_1_0.attempts).
+func TestReadAttemptsTakesOnlyTheStepsOwnTasks(t *testing.T) {
+	ws := t.TempDir()
+	state := filepath.Join(ws, workflows.MetaDir, "state")
+	if err := os.MkdirAll(state, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	for name, content := range map[string]string{
+		"s_0.attempts":   "1 0 success 3\n",
+		"s_1.attempts":   "1 1 exit 2\n2 0 success 2\n",
+		"s_a.attempts":   "1 9 exit 1\n",
+		"s_1_0.attempts": "1 9 exit 1\n",
+	} {
+		writeFile(t, state, name, content)
+	}
+	got := readAttempts(ws, &workflows.Job{Step: "s", ArraySize: 2})
+	if want := []string{"2 tasks, 3 attempts"}; strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("array step s: %v, want %v", got, want)
+	}
+	if got := readAttempts(ws, &workflows.Job{Step: "s_a"}); strings.Join(got, "|") != "9 exit" {
+		t.Errorf("step s_a: %v", got)
+	}
+	if got := readAttempts(ws, &workflows.Job{Step: "s", ArraySize: 1}); strings.Join(got, "|") != "0 success" {
+		t.Errorf("an array of one task: %v", got)
 	}
 }

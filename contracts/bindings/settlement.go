@@ -24,11 +24,27 @@ var (
 	_ = abi.ConvertType
 )
 
+// SettlementParams is an auto generated low-level Go binding around an user-defined struct.
+type SettlementParams struct {
+	Admin                common.Address
+	Gateway              common.Address
+	Pauser               common.Address
+	Gfl                  common.Address
+	Dps                  common.Address
+	Registry             common.Address
+	Genesis              uint64
+	PeriodSeconds        uint64
+	EraSeconds           uint64
+	EraThresholdGfl      *big.Int
+	CapacityTolerancePpm uint32
+	EnvironmentalFactors bool
+}
+
 // SettlementMetaData contains all meta data concerning the Settlement contract.
 var SettlementMetaData = bind.MetaData{
-	ABI: "[{\"inputs\":[{\"internalType\":\"address\",\"name\":\"admin\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"gateway\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"pauser\",\"type\":\"address\"},{\"internalType\":\"contractGFL\",\"name\":\"gfl_\",\"type\":\"address\"},{\"internalType\":\"contractIERC20\",\"name\":\"dps_\",\"type\":\"address\"},{\"internalType\":\"uint64\",\"name\":\"genesis_\",\"type\":\"uint64\"},{\"internalType\":\"uint64\",\"name\":\"periodSeconds_\",\"type\":\"uint64\"},{\"internalType\":\"uint64\",\"name\":\"eraSeconds_\",\"type\":\"uint64\"},{\"internalType\":\"uint256\",\"name\":\"eraThresholdGfl_\",\"type\":\"uint256\"}],\"stateMutability\":\"nonpayable\",\"type\":\"constructor\"},{\"inputs\":[],\"name\":\"AccessControlBadConfirmation\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"},{\"internalType\":\"bytes32\",\"name\":\"neededRole\",\"type\":\"bytes32\"}],\"name\":\"AccessControlUnauthorizedAccount\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"size\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"max\",\"type\":\"uint256\"}],\"name\":\"BatchTooLarge\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"EnforcedPause\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint64\",\"name\":\"epoch\",\"type\":\"uint64\"}],\"name\":\"EpochAlreadyOpen\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint64\",\"name\":\"epoch\",\"type\":\"uint64\"},{\"internalType\":\"uint64\",\"name\":\"endsAt\",\"type\":\"uint64\"}],\"name\":\"EpochNotOver\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint64\",\"name\":\"expected\",\"type\":\"uint64\"},{\"internalType\":\"uint64\",\"name\":\"got\",\"type\":\"uint64\"}],\"name\":\"EpochOutOfOrder\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint32\",\"name\":\"rebalanced\",\"type\":\"uint32\"},{\"internalType\":\"uint32\",\"name\":\"holders\",\"type\":\"uint32\"}],\"name\":\"HoldersMissing\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"InvalidProof\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"providers\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"targets\",\"type\":\"uint256\"}],\"name\":\"LengthMismatch\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"NoEpochOpen\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"provider\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"last\",\"type\":\"address\"}],\"name\":\"NotAscending\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"}],\"name\":\"NothingToClaim\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"ReentrancyGuardReentrantCall\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"pending\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"expected\",\"type\":\"uint256\"}],\"name\":\"ReplenishmentMismatch\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"declared\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"pool\",\"type\":\"uint256\"}],\"name\":\"RewardsExceedPool\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"declared\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"expected\",\"type\":\"uint256\"}],\"name\":\"RewardsMismatch\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint8\",\"name\":\"bits\",\"type\":\"uint8\"},{\"internalType\":\"uint256\",\"name\":\"value\",\"type\":\"uint256\"}],\"name\":\"SafeCastOverflowedUintDowncast\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"token\",\"type\":\"address\"}],\"name\":\"SafeERC20FailedOperation\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"threshold\",\"type\":\"uint256\"}],\"name\":\"ThresholdTooLarge\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint32\",\"name\":\"declared\",\"type\":\"uint32\"}],\"name\":\"TooManyProviders\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint32\",\"name\":\"processed\",\"type\":\"uint32\"},{\"internalType\":\"uint32\",\"name\":\"declared\",\"type\":\"uint32\"}],\"name\":\"Unfinished\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"ZeroAddress\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"ZeroRoot\",\"type\":\"error\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"cumulative\",\"type\":\"uint256\"}],\"name\":\"Claimed\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"uint64\",\"name\":\"epoch\",\"type\":\"uint64\"},{\"indexed\":false,\"internalType\":\"bytes32\",\"name\":\"rewardsRoot\",\"type\":\"bytes32\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"totalGfl\",\"type\":\"uint256\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"rewards\",\"type\":\"uint256\"},{\"indexed\":false,\"internalType\":\"uint64\",\"name\":\"rewardEra\",\"type\":\"uint64\"}],\"name\":\"EpochCommitted\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"uint64\",\"name\":\"epoch\",\"type\":\"uint64\"},{\"indexed\":false,\"internalType\":\"bytes32\",\"name\":\"inputsRoot\",\"type\":\"bytes32\"},{\"indexed\":false,\"internalType\":\"uint32\",\"name\":\"providers\",\"type\":\"uint32\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"replenished\",\"type\":\"uint256\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"replenishedGfl\",\"type\":\"uint256\"}],\"name\":\"EpochOpened\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"uint64\",\"name\":\"era\",\"type\":\"uint64\"},{\"indexed\":false,\"internalType\":\"uint8\",\"name\":\"reason\",\"type\":\"uint8\"},{\"indexed\":false,\"internalType\":\"uint64\",\"name\":\"at\",\"type\":\"uint64\"}],\"name\":\"HalvingAdvanced\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":false,\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"}],\"name\":\"Paused\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"from\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"}],\"name\":\"PoolFunded\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"from\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"}],\"name\":\"PoolReplenished\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"uint64\",\"name\":\"epoch\",\"type\":\"uint64\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"provider\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"before\",\"type\":\"uint256\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"target\",\"type\":\"uint256\"}],\"name\":\"Rebalanced\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"bytes32\",\"name\":\"role\",\"type\":\"bytes32\"},{\"indexed\":true,\"internalType\":\"bytes32\",\"name\":\"previousAdminRole\",\"type\":\"bytes32\"},{\"indexed\":true,\"internalType\":\"bytes32\",\"name\":\"newAdminRole\",\"type\":\"bytes32\"}],\"name\":\"RoleAdminChanged\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"bytes32\",\"name\":\"role\",\"type\":\"bytes32\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"sender\",\"type\":\"address\"}],\"name\":\"RoleGranted\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"bytes32\",\"name\":\"role\",\"type\":\"bytes32\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"sender\",\"type\":\"address\"}],\"name\":\"RoleRevoked\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":false,\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"}],\"name\":\"Unpaused\",\"type\":\"event\"},{\"inputs\":[],\"name\":\"DEFAULT_ADMIN_ROLE\",\"outputs\":[{\"internalType\":\"bytes32\",\"name\":\"\",\"type\":\"bytes32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"ESCROW_ROLE\",\"outputs\":[{\"internalType\":\"bytes32\",\"name\":\"\",\"type\":\"bytes32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"GATEWAY_ROLE\",\"outputs\":[{\"internalType\":\"bytes32\",\"name\":\"\",\"type\":\"bytes32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"MAX_BATCH\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"MAX_ERA\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"PAUSER_ROLE\",\"outputs\":[{\"internalType\":\"bytes32\",\"name\":\"\",\"type\":\"bytes32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"REWARD_SHARE_BPS\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"R_DENOMINATOR\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"R_NUMERATOR\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"cumulativeAmount\",\"type\":\"uint256\"},{\"internalType\":\"bytes32[]\",\"name\":\"proof\",\"type\":\"bytes32[]\"}],\"name\":\"claim\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"}],\"name\":\"claimed\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"claimedRewards\",\"outputs\":[{\"internalType\":\"uint120\",\"name\":\"\",\"type\":\"uint120\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"root\",\"type\":\"bytes32\"},{\"internalType\":\"uint256\",\"name\":\"rewards\",\"type\":\"uint256\"}],\"name\":\"closeEpoch\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"committedRewards\",\"outputs\":[{\"internalType\":\"uint120\",\"name\":\"\",\"type\":\"uint120\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"cumulativeGfl\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"cumulativeGflGross\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"current\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"open\",\"type\":\"bool\"},{\"internalType\":\"uint64\",\"name\":\"epoch\",\"type\":\"uint64\"},{\"internalType\":\"bytes32\",\"name\":\"inputsRoot\",\"type\":\"bytes32\"},{\"internalType\":\"uint32\",\"name\":\"providers\",\"type\":\"uint32\"},{\"internalType\":\"uint32\",\"name\":\"processed\",\"type\":\"uint32\"},{\"internalType\":\"uint32\",\"name\":\"holdersAtOpen\",\"type\":\"uint32\"},{\"internalType\":\"uint32\",\"name\":\"holdersProcessed\",\"type\":\"uint32\"},{\"internalType\":\"address\",\"name\":\"lastProvider\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"owed\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"dps\",\"outputs\":[{\"internalType\":\"contractIERC20\",\"name\":\"\",\"type\":\"address\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"emitted\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"era\",\"outputs\":[{\"internalType\":\"uint64\",\"name\":\"\",\"type\":\"uint64\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"eraCumulativeGfl\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"eraSeconds\",\"outputs\":[{\"internalType\":\"uint64\",\"name\":\"\",\"type\":\"uint64\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"eraStart\",\"outputs\":[{\"internalType\":\"uint64\",\"name\":\"\",\"type\":\"uint64\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"eraThresholdGfl\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"}],\"name\":\"fund\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"genesis\",\"outputs\":[{\"internalType\":\"uint64\",\"name\":\"\",\"type\":\"uint64\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"role\",\"type\":\"bytes32\"}],\"name\":\"getRoleAdmin\",\"outputs\":[{\"internalType\":\"bytes32\",\"name\":\"\",\"type\":\"bytes32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"gfl\",\"outputs\":[{\"internalType\":\"contractGFL\",\"name\":\"\",\"type\":\"address\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"role\",\"type\":\"bytes32\"},{\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"}],\"name\":\"grantRole\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"role\",\"type\":\"bytes32\"},{\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"}],\"name\":\"hasRole\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"\",\"type\":\"bool\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"from\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"to\",\"type\":\"address\"}],\"name\":\"migrate\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"nextEpoch\",\"outputs\":[{\"internalType\":\"uint64\",\"name\":\"\",\"type\":\"uint64\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"uint64\",\"name\":\"epoch\",\"type\":\"uint64\"},{\"internalType\":\"bytes32\",\"name\":\"inputsRoot\",\"type\":\"bytes32\"},{\"internalType\":\"uint32\",\"name\":\"providers\",\"type\":\"uint32\"},{\"internalType\":\"uint256\",\"name\":\"expectedReplenishment\",\"type\":\"uint256\"}],\"name\":\"openEpoch\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"pause\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"paused\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"\",\"type\":\"bool\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"pendingReplenishment\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"periodSeconds\",\"outputs\":[{\"internalType\":\"uint64\",\"name\":\"\",\"type\":\"uint64\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"pool\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address[]\",\"name\":\"providers\",\"type\":\"address[]\"},{\"internalType\":\"uint256[]\",\"name\":\"targets\",\"type\":\"uint256[]\"}],\"name\":\"rebalance\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"role\",\"type\":\"bytes32\"},{\"internalType\":\"address\",\"name\":\"callerConfirmation\",\"type\":\"address\"}],\"name\":\"renounceRole\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"}],\"name\":\"replenish\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"role\",\"type\":\"bytes32\"},{\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"}],\"name\":\"revokeRole\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"rewardsRoot\",\"outputs\":[{\"internalType\":\"bytes32\",\"name\":\"\",\"type\":\"bytes32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"bytes4\",\"name\":\"interfaceId\",\"type\":\"bytes4\"}],\"name\":\"supportsInterface\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"\",\"type\":\"bool\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"unpause\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"}]",
+	ABI: "[{\"inputs\":[{\"components\":[{\"internalType\":\"address\",\"name\":\"admin\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"gateway\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"pauser\",\"type\":\"address\"},{\"internalType\":\"contractGFL\",\"name\":\"gfl\",\"type\":\"address\"},{\"internalType\":\"contractIERC20\",\"name\":\"dps\",\"type\":\"address\"},{\"internalType\":\"contractIAdmittedCapacity\",\"name\":\"registry\",\"type\":\"address\"},{\"internalType\":\"uint64\",\"name\":\"genesis\",\"type\":\"uint64\"},{\"internalType\":\"uint64\",\"name\":\"periodSeconds\",\"type\":\"uint64\"},{\"internalType\":\"uint64\",\"name\":\"eraSeconds\",\"type\":\"uint64\"},{\"internalType\":\"uint256\",\"name\":\"eraThresholdGfl\",\"type\":\"uint256\"},{\"internalType\":\"uint32\",\"name\":\"capacityTolerancePpm\",\"type\":\"uint32\"},{\"internalType\":\"bool\",\"name\":\"environmentalFactors\",\"type\":\"bool\"}],\"internalType\":\"structSettlement.Params\",\"name\":\"p\",\"type\":\"tuple\"}],\"stateMutability\":\"nonpayable\",\"type\":\"constructor\"},{\"inputs\":[],\"name\":\"AccessControlBadConfirmation\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"},{\"internalType\":\"bytes32\",\"name\":\"neededRole\",\"type\":\"bytes32\"}],\"name\":\"AccessControlUnauthorizedAccount\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"max\",\"type\":\"uint256\"}],\"name\":\"AmountTooLarge\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"size\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"max\",\"type\":\"uint256\"}],\"name\":\"BatchTooLarge\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"EnforcedPause\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"EnvironmentalFactorsDisabled\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint64\",\"name\":\"epoch\",\"type\":\"uint64\"}],\"name\":\"EpochAlreadyOpen\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint64\",\"name\":\"epoch\",\"type\":\"uint64\"},{\"internalType\":\"uint64\",\"name\":\"endsAt\",\"type\":\"uint64\"}],\"name\":\"EpochNotOver\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint64\",\"name\":\"expected\",\"type\":\"uint64\"},{\"internalType\":\"uint64\",\"name\":\"got\",\"type\":\"uint64\"}],\"name\":\"EpochOutOfOrder\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"provider\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"median\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"limit\",\"type\":\"uint256\"}],\"name\":\"ExceedsCapacity\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint32\",\"name\":\"rebalanced\",\"type\":\"uint32\"},{\"internalType\":\"uint32\",\"name\":\"holders\",\"type\":\"uint32\"}],\"name\":\"HoldersMissing\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"bps\",\"type\":\"uint256\"}],\"name\":\"InvalidFactor\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"InvalidParameters\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"InvalidProof\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"providers\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"targets\",\"type\":\"uint256\"}],\"name\":\"LengthMismatch\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"NoEpochOpen\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"provider\",\"type\":\"address\"}],\"name\":\"NotAdmitted\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"provider\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"last\",\"type\":\"address\"}],\"name\":\"NotAscending\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"}],\"name\":\"NothingToClaim\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"ReentrancyGuardReentrantCall\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"pending\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"expected\",\"type\":\"uint256\"}],\"name\":\"ReplenishmentMismatch\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"declared\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"pool\",\"type\":\"uint256\"}],\"name\":\"RewardsExceedPool\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"declared\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"expected\",\"type\":\"uint256\"}],\"name\":\"RewardsMismatch\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint8\",\"name\":\"bits\",\"type\":\"uint8\"},{\"internalType\":\"uint256\",\"name\":\"value\",\"type\":\"uint256\"}],\"name\":\"SafeCastOverflowedUintDowncast\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"token\",\"type\":\"address\"}],\"name\":\"SafeERC20FailedOperation\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"threshold\",\"type\":\"uint256\"}],\"name\":\"ThresholdTooLarge\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint32\",\"name\":\"declared\",\"type\":\"uint32\"}],\"name\":\"TooManyProviders\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint32\",\"name\":\"processed\",\"type\":\"uint32\"},{\"internalType\":\"uint32\",\"name\":\"declared\",\"type\":\"uint32\"}],\"name\":\"Unfinished\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"ZeroAddress\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"ZeroRoot\",\"type\":\"error\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"cumulative\",\"type\":\"uint256\"}],\"name\":\"Claimed\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"provider\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint32\",\"name\":\"bps\",\"type\":\"uint32\"}],\"name\":\"EnvironmentalFactorSet\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"uint64\",\"name\":\"epoch\",\"type\":\"uint64\"},{\"indexed\":false,\"internalType\":\"bytes32\",\"name\":\"rewardsRoot\",\"type\":\"bytes32\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"totalGfl\",\"type\":\"uint256\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"rewards\",\"type\":\"uint256\"},{\"indexed\":false,\"internalType\":\"uint64\",\"name\":\"rewardEra\",\"type\":\"uint64\"}],\"name\":\"EpochCommitted\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"uint64\",\"name\":\"epoch\",\"type\":\"uint64\"},{\"indexed\":false,\"internalType\":\"bytes32\",\"name\":\"inputsRoot\",\"type\":\"bytes32\"},{\"indexed\":false,\"internalType\":\"uint32\",\"name\":\"providers\",\"type\":\"uint32\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"replenished\",\"type\":\"uint256\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"replenishedGfl\",\"type\":\"uint256\"}],\"name\":\"EpochOpened\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"uint64\",\"name\":\"era\",\"type\":\"uint64\"},{\"indexed\":false,\"internalType\":\"uint8\",\"name\":\"reason\",\"type\":\"uint8\"},{\"indexed\":false,\"internalType\":\"uint64\",\"name\":\"at\",\"type\":\"uint64\"}],\"name\":\"HalvingAdvanced\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":false,\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"}],\"name\":\"Paused\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"from\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"}],\"name\":\"PoolFunded\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"from\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"}],\"name\":\"PoolReplenished\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"uint64\",\"name\":\"epoch\",\"type\":\"uint64\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"provider\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"before\",\"type\":\"uint256\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"target\",\"type\":\"uint256\"}],\"name\":\"Rebalanced\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"bytes32\",\"name\":\"role\",\"type\":\"bytes32\"},{\"indexed\":true,\"internalType\":\"bytes32\",\"name\":\"previousAdminRole\",\"type\":\"bytes32\"},{\"indexed\":true,\"internalType\":\"bytes32\",\"name\":\"newAdminRole\",\"type\":\"bytes32\"}],\"name\":\"RoleAdminChanged\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"bytes32\",\"name\":\"role\",\"type\":\"bytes32\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"sender\",\"type\":\"address\"}],\"name\":\"RoleGranted\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"bytes32\",\"name\":\"role\",\"type\":\"bytes32\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"sender\",\"type\":\"address\"}],\"name\":\"RoleRevoked\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":false,\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"}],\"name\":\"Unpaused\",\"type\":\"event\"},{\"inputs\":[],\"name\":\"DEFAULT_ADMIN_ROLE\",\"outputs\":[{\"internalType\":\"bytes32\",\"name\":\"\",\"type\":\"bytes32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"ESCROW_ROLE\",\"outputs\":[{\"internalType\":\"bytes32\",\"name\":\"\",\"type\":\"bytes32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"FACTOR_ONE_BPS\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"GATEWAY_ROLE\",\"outputs\":[{\"internalType\":\"bytes32\",\"name\":\"\",\"type\":\"bytes32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"MAX_AMOUNT\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"MAX_BATCH\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"MAX_ERA\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"MAX_ERA_SECONDS\",\"outputs\":[{\"internalType\":\"uint64\",\"name\":\"\",\"type\":\"uint64\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"MAX_FACTOR_BPS\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"MAX_PERIOD_SECONDS\",\"outputs\":[{\"internalType\":\"uint64\",\"name\":\"\",\"type\":\"uint64\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"PAUSER_ROLE\",\"outputs\":[{\"internalType\":\"bytes32\",\"name\":\"\",\"type\":\"bytes32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"REFERENCE_PERIOD_SECONDS\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"REWARD_SHARE_BPS\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"R_DENOMINATOR\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"R_NUMERATOR\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"WEI_PER_MEGAFLOPS\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"capacityTolerancePpm\",\"outputs\":[{\"internalType\":\"uint32\",\"name\":\"\",\"type\":\"uint32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"cumulativeAmount\",\"type\":\"uint256\"},{\"internalType\":\"bytes32[]\",\"name\":\"proof\",\"type\":\"bytes32[]\"}],\"name\":\"claim\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"}],\"name\":\"claimed\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"claimedRewards\",\"outputs\":[{\"internalType\":\"uint120\",\"name\":\"\",\"type\":\"uint120\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"root\",\"type\":\"bytes32\"},{\"internalType\":\"uint256\",\"name\":\"rewards\",\"type\":\"uint256\"}],\"name\":\"closeEpoch\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"committedRewards\",\"outputs\":[{\"internalType\":\"uint120\",\"name\":\"\",\"type\":\"uint120\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"cumulativeGfl\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"cumulativeGflGross\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"current\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"open\",\"type\":\"bool\"},{\"internalType\":\"uint64\",\"name\":\"epoch\",\"type\":\"uint64\"},{\"internalType\":\"bytes32\",\"name\":\"inputsRoot\",\"type\":\"bytes32\"},{\"internalType\":\"uint32\",\"name\":\"providers\",\"type\":\"uint32\"},{\"internalType\":\"uint32\",\"name\":\"processed\",\"type\":\"uint32\"},{\"internalType\":\"uint32\",\"name\":\"holdersAtOpen\",\"type\":\"uint32\"},{\"internalType\":\"uint32\",\"name\":\"holdersProcessed\",\"type\":\"uint32\"},{\"internalType\":\"address\",\"name\":\"lastProvider\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"owed\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"dps\",\"outputs\":[{\"internalType\":\"contractIERC20\",\"name\":\"\",\"type\":\"address\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"emitted\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"}],\"name\":\"environmentalFactorBps\",\"outputs\":[{\"internalType\":\"uint32\",\"name\":\"\",\"type\":\"uint32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"environmentalFactors\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"\",\"type\":\"bool\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"era\",\"outputs\":[{\"internalType\":\"uint64\",\"name\":\"\",\"type\":\"uint64\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"eraCumulativeGfl\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"eraSeconds\",\"outputs\":[{\"internalType\":\"uint64\",\"name\":\"\",\"type\":\"uint64\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"eraStart\",\"outputs\":[{\"internalType\":\"uint64\",\"name\":\"\",\"type\":\"uint64\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"eraThresholdGfl\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"}],\"name\":\"fund\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"genesis\",\"outputs\":[{\"internalType\":\"uint64\",\"name\":\"\",\"type\":\"uint64\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"role\",\"type\":\"bytes32\"}],\"name\":\"getRoleAdmin\",\"outputs\":[{\"internalType\":\"bytes32\",\"name\":\"\",\"type\":\"bytes32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"gfl\",\"outputs\":[{\"internalType\":\"contractGFL\",\"name\":\"\",\"type\":\"address\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"role\",\"type\":\"bytes32\"},{\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"}],\"name\":\"grantRole\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"role\",\"type\":\"bytes32\"},{\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"}],\"name\":\"hasRole\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"\",\"type\":\"bool\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"from\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"to\",\"type\":\"address\"}],\"name\":\"migrate\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"nextEpoch\",\"outputs\":[{\"internalType\":\"uint64\",\"name\":\"\",\"type\":\"uint64\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"uint64\",\"name\":\"epoch\",\"type\":\"uint64\"},{\"internalType\":\"bytes32\",\"name\":\"inputsRoot\",\"type\":\"bytes32\"},{\"internalType\":\"uint32\",\"name\":\"providers\",\"type\":\"uint32\"},{\"internalType\":\"uint256\",\"name\":\"expectedReplenishment\",\"type\":\"uint256\"}],\"name\":\"openEpoch\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"pause\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"paused\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"\",\"type\":\"bool\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"pendingReplenishment\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"periodSeconds\",\"outputs\":[{\"internalType\":\"uint64\",\"name\":\"\",\"type\":\"uint64\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"pool\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address[]\",\"name\":\"providers\",\"type\":\"address[]\"},{\"internalType\":\"uint256[]\",\"name\":\"medians\",\"type\":\"uint256[]\"}],\"name\":\"rebalance\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"registry\",\"outputs\":[{\"internalType\":\"contractIAdmittedCapacity\",\"name\":\"\",\"type\":\"address\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"role\",\"type\":\"bytes32\"},{\"internalType\":\"address\",\"name\":\"callerConfirmation\",\"type\":\"address\"}],\"name\":\"renounceRole\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"}],\"name\":\"replenish\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"role\",\"type\":\"bytes32\"},{\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"}],\"name\":\"revokeRole\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"rewardsRoot\",\"outputs\":[{\"internalType\":\"bytes32\",\"name\":\"\",\"type\":\"bytes32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"provider\",\"type\":\"address\"},{\"internalType\":\"uint32\",\"name\":\"bps\",\"type\":\"uint32\"}],\"name\":\"setEnvironmentalFactor\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"bytes4\",\"name\":\"interfaceId\",\"type\":\"bytes4\"}],\"name\":\"supportsInterface\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"\",\"type\":\"bool\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"unpause\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"}]",
 	ID:  "Settlement",
-	Bin: "0x610140604052348015610010575f5ffd5b5060405161302638038061302683398101604081905261002f9161023b565b6001600160a01b038616158061004c57506001600160a01b038516155b1561006a5760405163d92e233d60e01b815260040160405180910390fd5b80158061007d57506001600160c01b0381115b156100a257604051630df9ade560e21b81526004810182905260240160405180910390fd5b6100ac5f8a610160565b506100d77fb90e9995c6170fff8ea03e9ad6919878e483770c237f1a6f330ceaa7112b344a89610160565b506101027f65d7a28e3265b37a6474929f336521b332c1681b933f6cb9f3376673440d862a88610160565b506001600160a01b039586166080529390941660a0526001600160401b0391821660c081905290821660e0529216610100526101205260018054600160801b600160c01b031916600160801b909202919091179055506102e4915050565b5f828152602081815260408083206001600160a01b038516845290915281205460ff16610200575f838152602081815260408083206001600160a01b03861684529091529020805460ff191660011790556101b83390565b6001600160a01b0316826001600160a01b0316847f2f8788117e7eff1d82e926ec794901d17c78024a50270940304540a733656f0d60405160405180910390a4506001610203565b505f5b92915050565b6001600160a01b038116811461021d575f5ffd5b50565b80516001600160401b0381168114610236575f5ffd5b919050565b5f5f5f5f5f5f5f5f5f6101208a8c031215610254575f5ffd5b895161025f81610209565b60208b015190995061027081610209565b60408b015190985061028181610209565b60608b015190975061029281610209565b60808b01519096506102a381610209565b94506102b160a08b01610220565b93506102bf60c08b01610220565b92506102cd60e08b01610220565b91506101008a015190509295985092959850929598565b60805160a05160c05160e0516101005161012051612cb56103715f395f81816103f70152610f2701525f81816108140152610f6a01525f81816108440152611ced01525f818161070c0152611d2701525f81816106de01528181611a8e01526122a501525f81816104d301528181610a2a01528181610cf3015281816114fd0152611e8a0152612cb55ff3fe608060405234801561000f575f5ffd5b50600436106102ee575f3560e01c8063767f373411610192578063aea0e78b116100e8578063d547741f11610093578063e81f15531161006e578063e81f15531461080f578063edfdabbb14610836578063f4514fa31461083f575f5ffd5b8063d547741f146107cc578063e0d3e39e146107df578063e63ab1e9146107e8575f5ffd5b8063c50d6dd9116100c3578063c50d6dd914610773578063c884ef831461079a578063ca1d209d146107b9575f5ffd5b8063aea0e78b1461072e578063b739a7b814610742578063bd153c641461076a575f5ffd5b8063950bff9f11610148578063a09620fb11610123578063a09620fb146106d9578063a217fddf14610700578063a7f0b3de14610707575f5ffd5b8063950bff9f146105de578063970eef43146105e65780639fa6a6e3146105ef575f5ffd5b80638554ba15116101785780638554ba151461056d578063918a0a871461058057806391d148541461059b575f5ffd5b8063767f3734146105525780638456cb5914610565575f5ffd5b80632f2ff15d1161024757806355519112116101fd57806365f49e81116101d857806365f49e811461051a5780636a3433bd146105235780636ce76f301461052b575f5ffd5b806355519112146104975780635c975abb1461049f5780636592b622146104ce575f5ffd5b80633d13f8741161022d5780633d13f874146104745780633e8512ec146104875780633f4ba83a1461048f575f5ffd5b80632f2ff15d1461044e57806336568abe14610461575f5ffd5b806316f0115b116102a757806322f86d221161028257806322f86d22146103f2578063248a9ca3146104195780632be011901461043b575f5ffd5b806316f0115b14610392578063217863b71461039b57806322e9c08d146103a4575f5ffd5b80631068361f116102d75780631068361f1461033157806311426f9114610346578063143e55e014610359575f5ffd5b806301ffc9a7146102f2578063089f2b3f1461031a575b5f5ffd5b6103056103003660046128a6565b610866565b60405190151581526020015b60405180910390f35b61032360025481565b604051908152602001610311565b61034461033f36600461290d565b6108fe565b005b61034461035436600461293e565b610a86565b6001546103799068010000000000000000900467ffffffffffffffff1681565b60405167ffffffffffffffff9091168152602001610311565b61032360055481565b610323600d5481565b600e546103d2906f0100000000000000000000000000000090046effffffffffffffffffffffffffffff1681565b6040516effffffffffffffffffffffffffffff9091168152602001610311565b6103237f000000000000000000000000000000000000000000000000000000000000000081565b61032361042736600461295e565b5f9081526020819052604090206001015490565b6103446104493660046129bd565b6111d3565b61034461045c366004612a29565b611733565b61034461046f366004612a29565b61175d565b610344610482366004612a4a565b6117bb565b610323606481565b610344611b27565b610323600181565b600e54610305907e01000000000000000000000000000000000000000000000000000000000000900460ff1681565b6104f57f000000000000000000000000000000000000000000000000000000000000000081565b60405173ffffffffffffffffffffffffffffffffffffffff9091168152602001610311565b6103236107d081565b610323604081565b6103237f2fdac322ee704ce09f0773f7f3f92eb98d5e7c836ee9c056cccd5f61041e5e3f81565b610344610560366004612a99565b611bb0565b610344612116565b61034461057b36600461295e565b6121b9565b600e546103d2906effffffffffffffffffffffffffffff1681565b6103056105a9366004612a29565b5f9182526020828152604080842073ffffffffffffffffffffffffffffffffffffffff93909316845291905290205460ff1690565b61032360c881565b61032360035481565b600854600954600a54600b54600c5461066c9460ff81169461010090910467ffffffffffffffff1693909263ffffffff8083169364010000000084048216936801000000000000000081048316936c010000000000000000000000009091049092169173ffffffffffffffffffffffffffffffffffffffff169089565b604080519915158a5267ffffffffffffffff90981660208a01529688019590955263ffffffff93841660608801529183166080870152821660a08601521660c084015273ffffffffffffffffffffffffffffffffffffffff1660e083015261010082015261012001610311565b6104f57f000000000000000000000000000000000000000000000000000000000000000081565b6103235f81565b6103797f000000000000000000000000000000000000000000000000000000000000000081565b6001546103799067ffffffffffffffff1681565b60015461037990700100000000000000000000000000000000900467ffffffffffffffff1681565b61032360065481565b6103237fb90e9995c6170fff8ea03e9ad6919878e483770c237f1a6f330ceaa7112b344a81565b6103236107a8366004612aea565b600f6020525f908152604090205481565b6103446107c736600461295e565b612232565b6103446107da366004612a29565b612323565b61032360075481565b6103237f65d7a28e3265b37a6474929f336521b332c1681b933f6cb9f3376673440d862a81565b6103797f000000000000000000000000000000000000000000000000000000000000000081565b61032360045481565b6103797f000000000000000000000000000000000000000000000000000000000000000081565b5f7fffffffff0000000000000000000000000000000000000000000000000000000082167f7965db0b0000000000000000000000000000000000000000000000000000000014806108f857507f01ffc9a7000000000000000000000000000000000000000000000000000000007fffffffff000000000000000000000000000000000000000000000000000000008316145b92915050565b7fb90e9995c6170fff8ea03e9ad6919878e483770c237f1a6f330ceaa7112b344a61092881612347565b600e547e01000000000000000000000000000000000000000000000000000000000000900460ff1615610987576040517fd93c066500000000000000000000000000000000000000000000000000000000815260040160405180910390fd5b60085460ff16156109dd576008546040517fd26f5f3200000000000000000000000000000000000000000000000000000000815261010090910467ffffffffffffffff1660048201526024015b60405180910390fd5b6040517f1068361f00000000000000000000000000000000000000000000000000000000815273ffffffffffffffffffffffffffffffffffffffff848116600483015283811660248301527f00000000000000000000000000000000000000000000000000000000000000001690631068361f906044015f604051808303815f87803b158015610a6b575f5ffd5b505af1158015610a7d573d5f5f3e3d5ffd5b50505050505050565b7fb90e9995c6170fff8ea03e9ad6919878e483770c237f1a6f330ceaa7112b344a610ab081612347565b600e547e01000000000000000000000000000000000000000000000000000000000000900460ff1615610b0f576040517fd93c066500000000000000000000000000000000000000000000000000000000815260040160405180910390fd5b604080516101208101825260085460ff8116151580835267ffffffffffffffff6101009283900416602084015260095493830193909352600a5463ffffffff8082166060850152640100000000820481166080850152680100000000000000008204811660a08501526c010000000000000000000000009091041660c0830152600b5473ffffffffffffffffffffffffffffffffffffffff1660e0830152600c549082015290610beb576040517fc2ce498300000000000000000000000000000000000000000000000000000000815260040160405180910390fd5b83610c22576040517fb263ae7300000000000000000000000000000000000000000000000000000000815260040160405180910390fd5b806060015163ffffffff16816080015163ffffffff1614610c8957608081015160608201516040517fc954094d00000000000000000000000000000000000000000000000000000000815263ffffffff9283166004820152911660248201526044016109d4565b8060a0015163ffffffff168160c0015163ffffffff1614610cf05760c081015160a08201516040517f9475344300000000000000000000000000000000000000000000000000000000815263ffffffff9283166004820152911660248201526044016109d4565b5f7f000000000000000000000000000000000000000000000000000000000000000073ffffffffffffffffffffffffffffffffffffffff166318160ddd6040518163ffffffff1660e01b8152600401602060405180830381865afa158015610d5a573d5f5f3e3d5ffd5b505050506040513d601f19601f82011682018060405250810190610d7e9190612b03565b90508060025f828254610d919190612b47565b925050819055508060035f828254610da99190612b47565b925050819055508060045f828254610dc19190612b47565b909155505060055461010083015111610e28578161010001518414610e23576101008201516040517f7fabe9030000000000000000000000000000000000000000000000000000000081526109d4918691600401918252602082015260400190565b610e72565b600554841115610e72576005546040517f910b25220000000000000000000000000000000000000000000000000000000081526109d4918691600401918252602082015260400190565b8360055f828254610e839190612b5a565b925050819055508360065f828254610e9b9190612b47565b90915550610eaa905084612351565b600e80545f90610ecc9084906effffffffffffffffffffffffffffff16612b6d565b82546effffffffffffffffffffffffffffff9182166101009390930a928302919092021990911617905550600d85905560015467ffffffffffffffff680100000000000000009091041660408110156110b4576001546002547f000000000000000000000000000000000000000000000000000000000000000067ffffffffffffffff68010000000000000000840481169190911b90911015915f917f0000000000000000000000000000000000000000000000000000000000000000811691610fac917001000000000000000000000000000000009091041642612b5a565b101590508180610fb95750805b156110b157600180548190600890610fe890839068010000000000000000900467ffffffffffffffff16612b94565b82546101009290920a67ffffffffffffffff818102199093169183160217909155600180547fffffffffffffffff0000000000000000ffffffffffffffffffffffffffffffff167001000000000000000000000000000000004284160217908190555f6002556801000000000000000090041690507f5f3f0d8ef329f7552ca5bfa58fc4f4569b7773c6b530619e0803cdfd332c4d9683611089575f61108c565b60015b6040805160ff909216825267ffffffffffffffff421660208301520160405180910390a25b50505b600880547fffffffffffffffffffffffffffffffffffffffffffffff0000000000000000001690555f6009819055600a80547fffffffffffffffffffffffffffffffff00000000000000000000000000000000169055600b80547fffffffffffffffffffffffff0000000000000000000000000000000000000000169055600c556020830151611145906001612b94565b600180547fffffffffffffffffffffffffffffffffffffffffffffffff00000000000000001667ffffffffffffffff928316179055602084810151604080518a815292830186905282018890528383166060830152909116907f650987db230ea8f700349311963db52136d53317630007c79472704ed9fc44d59060800160405180910390a2505050505050565b7fb90e9995c6170fff8ea03e9ad6919878e483770c237f1a6f330ceaa7112b344a6111fd81612347565b600e547e01000000000000000000000000000000000000000000000000000000000000900460ff161561125c576040517fd93c066500000000000000000000000000000000000000000000000000000000815260040160405180910390fd5b60085460ff16611298576040517fc2ce498300000000000000000000000000000000000000000000000000000000815260040160405180910390fd5b8382146112db576040517fab8b67c600000000000000000000000000000000000000000000000000000000815260048101859052602481018390526044016109d4565b60c8841115611320576040517fbb1cb70b0000000000000000000000000000000000000000000000000000000081526004810185905260c860248201526044016109d4565b600a5463ffffffff80821691611340918791640100000000900416612b47565b111561138457600a546040517f71d163b600000000000000000000000000000000000000000000000000000000815263ffffffff90911660048201526024016109d4565b5f61139260016107d0612bb4565b90505f6040600160089054906101000a900467ffffffffffffffff1667ffffffffffffffff16106113c3575f6113ec565b60015468010000000000000000900467ffffffffffffffff166113e96064612710612bb4565b901b5b600c54600b5460085492935090915f9173ffffffffffffffffffffffffffffffffffffffff1690610100900467ffffffffffffffff16825b8a81101561165d575f8c8c8381811061143f5761143f612bcb565b90506020020160208101906114549190612aea565b90508373ffffffffffffffffffffffffffffffffffffffff168173ffffffffffffffffffffffffffffffffffffffff16116114db576040517fcccaa61800000000000000000000000000000000000000000000000000000000815273ffffffffffffffffffffffffffffffffffffffff8083166004830152851660248201526044016109d4565b8093505f8b8b848181106114f1576114f1612bcb565b9050602002013590505f7f000000000000000000000000000000000000000000000000000000000000000073ffffffffffffffffffffffffffffffffffffffff1663dd90585484846040518363ffffffff1660e01b815260040161157792919073ffffffffffffffffffffffffffffffffffffffff929092168252602082015260400190565b6020604051808303815f875af1158015611593573d5f5f3e3d5ffd5b505050506040513d601f19601f820116820180604052508101906115b79190612b03565b905080156115cd57866115c981612bf8565b9750505b88156115f557886115de8b84612bb4565b6115e89190612c1c565b6115f29089612b47565b97505b604080518281526020810184905273ffffffffffffffffffffffffffffffffffffffff85169167ffffffffffffffff8816917f78461357f515dc8e7defab68ae7fc600f4296cf9c6a188c67d7a01777fb80483910160405180910390a3505050600101611424565b50600b80547fffffffffffffffffffffffff00000000000000000000000000000000000000001673ffffffffffffffffffffffffffffffffffffffff8416179055600c849055600a80548b91906004906116c6908490640100000000900463ffffffff16612c54565b92506101000a81548163ffffffff021916908363ffffffff160217905550826008600201600c8282829054906101000a900463ffffffff166117089190612c54565b92506101000a81548163ffffffff021916908363ffffffff1602179055505050505050505050505050565b5f8281526020819052604090206001015461174d81612347565b61175783836123a9565b50505050565b73ffffffffffffffffffffffffffffffffffffffff811633146117ac576040517f6697b23200000000000000000000000000000000000000000000000000000000815260040160405180910390fd5b6117b682826124a2565b505050565b6117c361255b565b600e547e01000000000000000000000000000000000000000000000000000000000000900460ff1615611822576040517fd93c066500000000000000000000000000000000000000000000000000000000815260040160405180910390fd5b6040805173ffffffffffffffffffffffffffffffffffffffff861660208201529081018490525f90606001604080517fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0818403018152828252805160209182012090830152016040516020818303038152906040528051906020012090506118ae8383600d54846125e3565b6118e4576040517f09bde33900000000000000000000000000000000000000000000000000000000815260040160405180910390fd5b73ffffffffffffffffffffffffffffffffffffffff85165f908152600f602052604090205480851161195a576040517f64ab346600000000000000000000000000000000000000000000000000000000815273ffffffffffffffffffffffffffffffffffffffff871660048201526024016109d4565b5f6119658287612b5a565b73ffffffffffffffffffffffffffffffffffffffff88165f908152600f6020526040812088905590915061199882612351565b600e546119c991906f0100000000000000000000000000000090046effffffffffffffffffffffffffffff16612b6d565b600e549091506effffffffffffffffffffffffffffff9081169082161115611a3c57600e546040517f910b25220000000000000000000000000000000000000000000000000000000081526effffffffffffffffffffffffffffff808416600483015290911660248201526044016109d4565b600e80547fffff000000000000000000000000000000ffffffffffffffffffffffffffffff166f010000000000000000000000000000006effffffffffffffffffffffffffffff841602179055611aca7f000000000000000000000000000000000000000000000000000000000000000073ffffffffffffffffffffffffffffffffffffffff1689846125fa565b604080518381526020810189905273ffffffffffffffffffffffffffffffffffffffff8a16917f987d620f307ff6b94d58743cb7a7509f24071586a77759b77c2d4e29f75a2f9a910160405180910390a25050505061175761267b565b7f65d7a28e3265b37a6474929f336521b332c1681b933f6cb9f3376673440d862a611b5181612347565b600e80547fff00ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff1690556040513381527f5db9ee0a495bf2e6ff9c91a7834c1ba4fdd244a5e8aa4e537bd38aeae4b073aa906020015b60405180910390a150565b7fb90e9995c6170fff8ea03e9ad6919878e483770c237f1a6f330ceaa7112b344a611bda81612347565b600e547e01000000000000000000000000000000000000000000000000000000000000900460ff1615611c39576040517fd93c066500000000000000000000000000000000000000000000000000000000815260040160405180910390fd5b60085460ff1615611c8a576008546040517fd26f5f3200000000000000000000000000000000000000000000000000000000815261010090910467ffffffffffffffff1660048201526024016109d4565b60015467ffffffffffffffff868116911614611cea576001546040517faafac23400000000000000000000000000000000000000000000000000000000815267ffffffffffffffff918216600482015290861660248201526044016109d4565b5f7f0000000000000000000000000000000000000000000000000000000000000000611d17876001612b94565b611d219190612c70565b611d4b907f0000000000000000000000000000000000000000000000000000000000000000612b94565b90508067ffffffffffffffff16421015611da5576040517f06470fe400000000000000000000000000000000000000000000000000000000815267ffffffffffffffff8088166004830152821660248201526044016109d4565b600754838114611deb576040517f68deace800000000000000000000000000000000000000000000000000000000815260048101829052602481018590526044016109d4565b5f6007819055508060055f828254611e039190612b47565b909155505f90506001611e17606484612bb4565b611e219190612c1c565b9050611e2f600254826126a5565b600255600354611e3f90826126a5565b6003819055506040518061012001604052806001151581526020018967ffffffffffffffff1681526020018881526020018763ffffffff1681526020015f63ffffffff1681526020017f000000000000000000000000000000000000000000000000000000000000000073ffffffffffffffffffffffffffffffffffffffff16638188f71c6040518163ffffffff1660e01b8152600401602060405180830381865afa158015611ef1573d5f5f3e3d5ffd5b505050506040513d601f19601f82011682018060405250810190611f159190612c9a565b63ffffffff90811682525f602080840182905260408085018390526060948501929092528451600880548784015167ffffffffffffffff9081166101009081027fffffffffffffffffffffffffffffffffffffffffffffff0000000000000000ff951515959095167fffffffffffffffffffffffffffffffffffffffffffffff00000000000000000090931692909217939093179091558684015160095586860151600a80546080808b015160a08c015160c08d01518b166c01000000000000000000000000027fffffffffffffffffffffffffffffffff00000000ffffffffffffffffffffffff918c166801000000000000000002919091167fffffffffffffffffffffffffffffffff0000000000000000ffffffffffffffff928c16640100000000027fffffffffffffffffffffffffffffffffffffffffffffffff0000000000000000909516968c169690961793909317169390931717905560e0880151600b805473ffffffffffffffffffffffffffffffffffffffff9092167fffffffffffffffffffffffff0000000000000000000000000000000000000000909216919091179055960151600c5582518d8152938c1691840191909152908201869052918101849052908a16917f1689df46e89d9e05d52e9732feac2013fc14caf029da36a9ea2d45ae0455586f910160405180910390a25050505050505050565b7f65d7a28e3265b37a6474929f336521b332c1681b933f6cb9f3376673440d862a61214081612347565b600e80547fff00ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff167e010000000000000000000000000000000000000000000000000000000000001790556040513381527f62e78cea01bee320cd4e420270b5ea74000d11b0c9f74754ebdbfc544b05a25890602001611ba5565b7f2fdac322ee704ce09f0773f7f3f92eb98d5e7c836ee9c056cccd5f61041e5e3f6121e381612347565b8160075f8282546121f49190612b47565b909155505060405182815233907f68cdedd2f4bf7471df52052143823378a8bf0e406cca5a9588c609b7fac8fe8e9060200160405180910390a25050565b61223a61255b565b60085460ff161561228b576008546040517fd26f5f3200000000000000000000000000000000000000000000000000000000815261010090910467ffffffffffffffff1660048201526024016109d4565b6122cd73ffffffffffffffffffffffffffffffffffffffff7f0000000000000000000000000000000000000000000000000000000000000000163330846126c4565b8060055f8282546122de9190612b47565b909155505060405181815233907f32173d8e51cec3a6fe484b7a1c3febe760cdf96e03d4cca36a43563a4333e8389060200160405180910390a261232061267b565b50565b5f8281526020819052604090206001015461233d81612347565b61175783836124a2565b612320813361270a565b5f6effffffffffffffffffffffffffffff8211156123a5576040517f6dfcc65000000000000000000000000000000000000000000000000000000000815260786004820152602481018390526044016109d4565b5090565b5f8281526020818152604080832073ffffffffffffffffffffffffffffffffffffffff8516845290915281205460ff1661249b575f8381526020818152604080832073ffffffffffffffffffffffffffffffffffffffff86168452909152902080547fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff001660011790556124393390565b73ffffffffffffffffffffffffffffffffffffffff168273ffffffffffffffffffffffffffffffffffffffff16847f2f8788117e7eff1d82e926ec794901d17c78024a50270940304540a733656f0d60405160405180910390a45060016108f8565b505f6108f8565b5f8281526020818152604080832073ffffffffffffffffffffffffffffffffffffffff8516845290915281205460ff161561249b575f8381526020818152604080832073ffffffffffffffffffffffffffffffffffffffff8616808552925280832080547fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff0016905551339286917ff6391f5c32d9c69d2a47ea670b442974b53935d1edc7fd64eb21e047a839171b9190a45060016108f8565b7f9b779b17422d0df92223018b32b4d1fa46e071723d6817e2486d003becc55f005c156125b4576040517f3ee5aeb500000000000000000000000000000000000000000000000000000000815260040160405180910390fd5b6125e160017f9b779b17422d0df92223018b32b4d1fa46e071723d6817e2486d003becc55f005b90612793565b565b5f826125f086868561279a565b1495945050505050565b60405173ffffffffffffffffffffffffffffffffffffffff8381166024830152604482018390526117b691859182169063a9059cbb906064015b604051602081830303815290604052915060e01b6020820180517bffffffffffffffffffffffffffffffffffffffffffffffffffffffff83818316178352505050506127db565b6125e15f7f9b779b17422d0df92223018b32b4d1fa46e071723d6817e2486d003becc55f006125db565b5f8183116126b3575f6126bd565b6126bd8284612b5a565b9392505050565b60405173ffffffffffffffffffffffffffffffffffffffff84811660248301528381166044830152606482018390526117579186918216906323b872dd90608401612634565b5f8281526020818152604080832073ffffffffffffffffffffffffffffffffffffffff8516845290915290205460ff1661278f576040517fe2517d3f00000000000000000000000000000000000000000000000000000000815273ffffffffffffffffffffffffffffffffffffffff82166004820152602481018390526044016109d4565b5050565b80825d5050565b5f81815b848110156127d2576127c8828787848181106127bc576127bc612bcb565b9050602002013561287a565b915060010161279e565b50949350505050565b5f5f60205f8451602086015f885af1806127fa576040513d5f823e3d81fd5b50505f513d9150811561281157806001141561282b565b73ffffffffffffffffffffffffffffffffffffffff84163b155b15611757576040517f5274afe700000000000000000000000000000000000000000000000000000000815273ffffffffffffffffffffffffffffffffffffffff851660048201526024016109d4565b5f818310612894575f8281526020849052604090206126bd565b5f8381526020839052604090206126bd565b5f602082840312156128b6575f5ffd5b81357fffffffff00000000000000000000000000000000000000000000000000000000811681146126bd575f5ffd5b803573ffffffffffffffffffffffffffffffffffffffff81168114612908575f5ffd5b919050565b5f5f6040838503121561291e575f5ffd5b612927836128e5565b9150612935602084016128e5565b90509250929050565b5f5f6040838503121561294f575f5ffd5b50508035926020909101359150565b5f6020828403121561296e575f5ffd5b5035919050565b5f5f83601f840112612985575f5ffd5b50813567ffffffffffffffff81111561299c575f5ffd5b6020830191508360208260051b85010111156129b6575f5ffd5b9250929050565b5f5f5f5f604085870312156129d0575f5ffd5b843567ffffffffffffffff8111156129e6575f5ffd5b6129f287828801612975565b909550935050602085013567ffffffffffffffff811115612a11575f5ffd5b612a1d87828801612975565b95989497509550505050565b5f5f60408385031215612a3a575f5ffd5b82359150612935602084016128e5565b5f5f5f5f60608587031215612a5d575f5ffd5b612a66856128e5565b935060208501359250604085013567ffffffffffffffff811115612a11575f5ffd5b63ffffffff81168114612320575f5ffd5b5f5f5f5f60808587031215612aac575f5ffd5b843567ffffffffffffffff81168114612ac3575f5ffd5b9350602085013592506040850135612ada81612a88565b9396929550929360600135925050565b5f60208284031215612afa575f5ffd5b6126bd826128e5565b5f60208284031215612b13575f5ffd5b5051919050565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52601160045260245ffd5b808201808211156108f8576108f8612b1a565b818103818111156108f8576108f8612b1a565b6effffffffffffffffffffffffffffff81811683821601908111156108f8576108f8612b1a565b67ffffffffffffffff81811683821601908111156108f8576108f8612b1a565b80820281158282048414176108f8576108f8612b1a565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52603260045260245ffd5b5f63ffffffff821663ffffffff8103612c1357612c13612b1a565b60010192915050565b5f82612c4f577f4e487b71000000000000000000000000000000000000000000000000000000005f52601260045260245ffd5b500490565b63ffffffff81811683821601908111156108f8576108f8612b1a565b67ffffffffffffffff8181168382160290811690818114612c9357612c93612b1a565b5092915050565b5f60208284031215612caa575f5ffd5b81516126bd81612a8856",
+	Bin: "0x6101a0604052348015610010575f5ffd5b5060405161406638038061406683398101604081905261002f916103fa565b60608101516001600160a01b03161580610054575060808101516001600160a01b0316155b8061006a575060a08101516001600160a01b0316155b156100885760405163d92e233d60e01b815260040160405180910390fd5b60e08101516001600160401b031615806100bb57506301e285006001600160401b03168160e001516001600160401b0316115b806100e057508060e001516001600160401b03168161010001516001600160401b0316105b80610105575063bc7bf4006001600160401b03168161010001516001600160401b0316115b1561012357604051630e52390960e41b815260040160405180910390fd5b620f424081610140015163ffffffff16108061014c5750621e848081610140015163ffffffff16115b1561016a57604051630e52390960e41b815260040160405180910390fd5b610120810151158061018757506101208101516001600160781b03105b156101b757806101200151604051630df9ade560e21b81526004016101ae91815260200190565b60405180910390fd5b80516101c4905f906102c9565b506101f97fb90e9995c6170fff8ea03e9ad6919878e483770c237f1a6f330ceaa7112b344a82602001516102c960201b60201c565b5061022e7f65d7a28e3265b37a6474929f336521b332c1681b933f6cb9f3376673440d862a82604001516102c960201b60201c565b5060608101516001600160a01b039081166080908152820151811660a09081528201511660c0908152810180516001600160401b0390811660e09081528301518116610100908152830151811661012090815283015161014090815283015163ffffffff1661016090815290920151151561018052516002805491909216600160801b02600160801b600160c01b03199091161790556104e2565b5f828152602081815260408083206001600160a01b038516845290915281205460ff16610369575f838152602081815260408083206001600160a01b03861684529091529020805460ff191660011790556103213390565b6001600160a01b0316826001600160a01b0316847f2f8788117e7eff1d82e926ec794901d17c78024a50270940304540a733656f0d60405160405180910390a450600161036c565b505f5b92915050565b60405161018081016001600160401b03811182821017156103a157634e487b7160e01b5f52604160045260245ffd5b60405290565b80516001600160a01b03811681146103bd575f5ffd5b919050565b80516001600160401b03811681146103bd575f5ffd5b805163ffffffff811681146103bd575f5ffd5b805180151581146103bd575f5ffd5b5f61018082840312801561040c575f5ffd5b50610415610372565b61041e836103a7565b815261042c602084016103a7565b602082015261043d604084016103a7565b604082015261044e606084016103a7565b606082015261045f608084016103a7565b608082015261047060a084016103a7565b60a082015261048160c084016103c2565b60c082015261049260e084016103c2565b60e08201526104a461010084016103c2565b61010082015261012083810151908201526104c261014084016103d8565b6101408201526104d561016084016103eb565b6101608201529392505050565b60805160a05160c05160e0516101005161012051610140516101605161018051613a5b61060b5f395f81816109040152611d8101525f818161037b0152612fda01525f81816104c20152612b0601525f81816109a20152818161287a015281816129f20152612d6501525f81816109d201528181610f8d01528181611149015281816120b20152818161291901528181612c1201528181612c690152612d2401525f81816108520152818161117d015281816120ec0152818161282e0152818161289f0152818161295301528181612a2101528181612c3d0152612da901525f818161067f0152612f0601525f818161081a01528181611bd4015261272701525f81816105c301528181610bc301528181610e8c0152818161169301526122cb0152613a5b5ff3fe608060405234801561000f575f5ffd5b5060043610610372575f3560e01c8063767f3734116101d4578063b739a7b811610109578063d40dc870116100a9578063e81f155311610079578063e81f15531461099d578063edfdabbb146109c4578063f4514fa3146109cd578063f8d9867a146109f4575f5ffd5b8063d40dc87014610944578063d547741f1461095a578063e0d3e39e1461096d578063e63ab1e914610976575f5ffd5b8063c884ef83116100e4578063c884ef83146108e0578063c90b2906146108ff578063c96a842c14610926578063ca1d209d14610931575f5ffd5b8063b739a7b814610888578063bd153c64146108b0578063c50d6dd9146108b9575f5ffd5b8063970eef4311610174578063a217fddf1161014f578063a217fddf1461083c578063a53f6dba14610843578063a7f0b3de1461084d578063aea0e78b14610874575f5ffd5b8063970eef43146107225780639fa6a6e31461072b578063a09620fb14610815575f5ffd5b80638554ba15116101af5780638554ba15146106a9578063918a0a87146106bc57806391d14854146106d7578063950bff9f1461071a575f5ffd5b8063767f3734146106675780637b1039991461067a5780638456cb59146106a1575f5ffd5b806336568abe116102aa5780635c975abb1161024a57806365f49e811161022557806365f49e811461060a5780636a3433bd146106135780636c83f0941461061b5780636ce76f3014610640575f5ffd5b80635c975abb146105865780635e2c8245146105b55780636592b622146105be575f5ffd5b80633f4ba83a116102855780633f4ba83a1461055a57806343f3a758146105625780634f8ca19e1461056b578063555191121461057e575f5ffd5b806336568abe1461052c5780633d13f8741461053f5780633e8512ec14610552575f5ffd5b806316f0115b1161031557806322f86d22116102f057806322f86d22146104bd578063248a9ca3146104e45780632be01190146105065780632f2ff15d14610519575f5ffd5b806316f0115b1461045d578063217863b71461046657806322e9c08d1461046f575f5ffd5b80630e1ae32c116103505780630e1ae32c146103f15780631068361f1461041557806311426f911461042a578063143e55e01461043d575f5ffd5b806301a9e9351461037657806301ffc9a7146103b7578063089f2b3f146103da575b5f5ffd5b61039d7f000000000000000000000000000000000000000000000000000000000000000081565b60405163ffffffff90911681526020015b60405180910390f35b6103ca6103c53660046135d3565b6109ff565b60405190151581526020016103ae565b6103e360035481565b6040519081526020016103ae565b6103fc6301e2850081565b60405167ffffffffffffffff90911681526020016103ae565b61042861042336600461363a565b610a97565b005b61042861043836600461366b565b610c1f565b6002546103fc9068010000000000000000900467ffffffffffffffff1681565b6103e360065481565b6103e3600e5481565b600f5461049d906f0100000000000000000000000000000090046effffffffffffffffffffffffffffff1681565b6040516effffffffffffffffffffffffffffff90911681526020016103ae565b6103e37f000000000000000000000000000000000000000000000000000000000000000081565b6103e36104f236600461368b565b5f9081526020819052604090206001015490565b6104286105143660046136ea565b61135b565b610428610527366004613756565b611879565b61042861053a366004613756565b6118a3565b61042861054d366004613777565b611901565b6103e3606481565b610428611c6d565b6103e3614e2081565b6104286105793660046137c6565b611cf6565b6103e3600181565b600f546103ca907e01000000000000000000000000000000000000000000000000000000000000900460ff1681565b6103e361271081565b6105e57f000000000000000000000000000000000000000000000000000000000000000081565b60405173ffffffffffffffffffffffffffffffffffffffff90911681526020016103ae565b6103e36107d081565b6103e3604081565b61039d6106293660046137fb565b60016020525f908152604090205463ffffffff1681565b6103e37f2fdac322ee704ce09f0773f7f3f92eb98d5e7c836ee9c056cccd5f61041e5e3f81565b610428610675366004613829565b611f75565b6105e57f000000000000000000000000000000000000000000000000000000000000000081565b610428612557565b6104286106b736600461368b565b6125fa565b600f5461049d906effffffffffffffffffffffffffffff1681565b6103ca6106e5366004613756565b5f9182526020828152604080842073ffffffffffffffffffffffffffffffffffffffff93909316845291905290205460ff1690565b6103e360c881565b6103e360045481565b600954600a54600b54600c54600d546107a89460ff81169461010090910467ffffffffffffffff1693909263ffffffff8083169364010000000084048216936801000000000000000081048316936c010000000000000000000000009091049092169173ffffffffffffffffffffffffffffffffffffffff169089565b604080519915158a5267ffffffffffffffff90981660208a01529688019590955263ffffffff93841660608801529183166080870152821660a08601521660c084015273ffffffffffffffffffffffffffffffffffffffff1660e0830152610100820152610120016103ae565b6105e57f000000000000000000000000000000000000000000000000000000000000000081565b6103e35f81565b6103e36213c68081565b6103fc7f000000000000000000000000000000000000000000000000000000000000000081565b6002546103fc9067ffffffffffffffff1681565b6002546103fc90700100000000000000000000000000000000900467ffffffffffffffff1681565b6103e360075481565b6103e37fb90e9995c6170fff8ea03e9ad6919878e483770c237f1a6f330ceaa7112b344a81565b6103e36108ee3660046137fb565b60106020525f908152604090205481565b6103ca7f000000000000000000000000000000000000000000000000000000000000000081565b6103e3633b9aca0081565b61042861093f36600461368b565b612673565b6103e36effffffffffffffffffffffffffffff81565b610428610968366004613756565b6127a5565b6103e360085481565b6103e37f65d7a28e3265b37a6474929f336521b332c1681b933f6cb9f3376673440d862a81565b6103fc7f000000000000000000000000000000000000000000000000000000000000000081565b6103e360055481565b6103fc7f000000000000000000000000000000000000000000000000000000000000000081565b6103fc63bc7bf40081565b5f7fffffffff0000000000000000000000000000000000000000000000000000000082167f7965db0b000000000000000000000000000000000000000000000000000000001480610a9157507f01ffc9a7000000000000000000000000000000000000000000000000000000007fffffffff000000000000000000000000000000000000000000000000000000008316145b92915050565b7fb90e9995c6170fff8ea03e9ad6919878e483770c237f1a6f330ceaa7112b344a610ac1816127c9565b600f547e01000000000000000000000000000000000000000000000000000000000000900460ff1615610b20576040517fd93c066500000000000000000000000000000000000000000000000000000000815260040160405180910390fd5b60095460ff1615610b76576009546040517fd26f5f3200000000000000000000000000000000000000000000000000000000815261010090910467ffffffffffffffff1660048201526024015b60405180910390fd5b6040517f1068361f00000000000000000000000000000000000000000000000000000000815273ffffffffffffffffffffffffffffffffffffffff848116600483015283811660248301527f00000000000000000000000000000000000000000000000000000000000000001690631068361f906044015f604051808303815f87803b158015610c04575f5ffd5b505af1158015610c16573d5f5f3e3d5ffd5b50505050505050565b7fb90e9995c6170fff8ea03e9ad6919878e483770c237f1a6f330ceaa7112b344a610c49816127c9565b600f547e01000000000000000000000000000000000000000000000000000000000000900460ff1615610ca8576040517fd93c066500000000000000000000000000000000000000000000000000000000815260040160405180910390fd5b604080516101208101825260095460ff8116151580835267ffffffffffffffff61010092839004166020840152600a5493830193909352600b5463ffffffff8082166060850152640100000000820481166080850152680100000000000000008204811660a08501526c010000000000000000000000009091041660c0830152600c5473ffffffffffffffffffffffffffffffffffffffff1660e0830152600d549082015290610d84576040517fc2ce498300000000000000000000000000000000000000000000000000000000815260040160405180910390fd5b83610dbb576040517fb263ae7300000000000000000000000000000000000000000000000000000000815260040160405180910390fd5b806060015163ffffffff16816080015163ffffffff1614610e2257608081015160608201516040517fc954094d00000000000000000000000000000000000000000000000000000000815263ffffffff928316600482015291166024820152604401610b6d565b8060a0015163ffffffff168160c0015163ffffffff1614610e895760c081015160a08201516040517f9475344300000000000000000000000000000000000000000000000000000000815263ffffffff928316600482015291166024820152604401610b6d565b5f7f000000000000000000000000000000000000000000000000000000000000000073ffffffffffffffffffffffffffffffffffffffff166318160ddd6040518163ffffffff1660e01b8152600401602060405180830381865afa158015610ef3573d5f5f3e3d5ffd5b505050506040513d601f19601f82011682018060405250810190610f17919061386e565b90506effffffffffffffffffffffffffffff811115610f7a576040517f7f162703000000000000000000000000000000000000000000000000000000008152600481018290526effffffffffffffffffffffffffffff6024820152604401610b6d565b5f6213c680610fb367ffffffffffffffff7f000000000000000000000000000000000000000000000000000000000000000016846138b2565b610fbd91906138c9565b90508060035f828254610fd09190613901565b925050819055508060045f828254610fe89190613901565b925050819055508060055f8282546110009190613901565b909155505060065461010084015111611067578261010001518514611062576101008301516040517f7fabe903000000000000000000000000000000000000000000000000000000008152610b6d918791600401918252602082015260400190565b6110b1565b6006548511156110b1576006546040517f910b2522000000000000000000000000000000000000000000000000000000008152610b6d918791600401918252602082015260400190565b8460065f8282546110c29190613914565b925050819055508460075f8282546110da9190613901565b909155506110e99050856127d3565b600f80545f9061110b9084906effffffffffffffffffffffffffffff16613927565b92506101000a8154816effffffffffffffffffffffffffffff02191690836effffffffffffffffffffffffffffff16021790555085600e819055505f7f00000000000000000000000000000000000000000000000000000000000000008460200151611177919061394e565b6111a1907f0000000000000000000000000000000000000000000000000000000000000000613978565b90505f6111ad8261282b565b60025490915068010000000000000000900467ffffffffffffffff1681111561121057600280547fffffffffffffffffffffffffffffffff0000000000000000ffffffffffffffff166801000000000000000067ffffffffffffffff8416021790555b60025460208601516801000000000000000090910467ffffffffffffffff1690611239906128f2565b600980547fffffffffffffffffffffffffffffffffffffffffffffff0000000000000000001690555f600a819055600b80547fffffffffffffffffffffffffffffffff00000000000000000000000000000000169055600c80547fffffffffffffffffffffffff0000000000000000000000000000000000000000169055600d5560208601516112ca906001613978565b600280547fffffffffffffffffffffffffffffffffffffffffffffffff00000000000000001667ffffffffffffffff928316179055602087810151604080518d815292830189905282018b90528383166060830152909116907f650987db230ea8f700349311963db52136d53317630007c79472704ed9fc44d59060800160405180910390a2505050505050505050565b7fb90e9995c6170fff8ea03e9ad6919878e483770c237f1a6f330ceaa7112b344a611385816127c9565b600f547e01000000000000000000000000000000000000000000000000000000000000900460ff16156113e4576040517fd93c066500000000000000000000000000000000000000000000000000000000815260040160405180910390fd5b60095460ff16611420576040517fc2ce498300000000000000000000000000000000000000000000000000000000815260040160405180910390fd5b838214611463576040517fab8b67c60000000000000000000000000000000000000000000000000000000081526004810185905260248101839052604401610b6d565b60c88411156114a8576040517fbb1cb70b0000000000000000000000000000000000000000000000000000000081526004810185905260c86024820152604401610b6d565b600b5463ffffffff808216916114c8918791640100000000900416613901565b111561150c57600b546040517f71d163b600000000000000000000000000000000000000000000000000000000815263ffffffff9091166004820152602401610b6d565b6009545f90819061152b90610100900467ffffffffffffffff16612c0a565b600d54600c54600954939550919350915f9173ffffffffffffffffffffffffffffffffffffffff1690610100900467ffffffffffffffff16825b8a8110156117a3575f8c8c8381811061158057611580613998565b905060200201602081019061159591906137fb565b90508373ffffffffffffffffffffffffffffffffffffffff168173ffffffffffffffffffffffffffffffffffffffff161161161c576040517fcccaa61800000000000000000000000000000000000000000000000000000000815273ffffffffffffffffffffffffffffffffffffffff808316600483015285166024820152604401610b6d565b8093505f611642828d8d8681811061163657611636613998565b90506020020135612e4f565b6040517fdd90585400000000000000000000000000000000000000000000000000000000815273ffffffffffffffffffffffffffffffffffffffff8481166004830152602482018390529192505f917f0000000000000000000000000000000000000000000000000000000000000000169063dd905854906044016020604051808303815f875af11580156116d9573d5f5f3e3d5ffd5b505050506040513d601f19601f820116820180604052508101906116fd919061386e565b90508015611713578661170f816139c5565b9750505b891561173b57886117248b846138b2565b61172e91906138c9565b6117389089613901565b97505b604080518281526020810184905273ffffffffffffffffffffffffffffffffffffffff85169167ffffffffffffffff8816917f78461357f515dc8e7defab68ae7fc600f4296cf9c6a188c67d7a01777fb80483910160405180910390a3505050600101611565565b50600c80547fffffffffffffffffffffffff00000000000000000000000000000000000000001673ffffffffffffffffffffffffffffffffffffffff8416179055600d849055600b80548b919060049061180c908490640100000000900463ffffffff166139e9565b92506101000a81548163ffffffff021916908363ffffffff160217905550826009600201600c8282829054906101000a900463ffffffff1661184e91906139e9565b92506101000a81548163ffffffff021916908363ffffffff1602179055505050505050505050505050565b5f82815260208190526040902060010154611893816127c9565b61189d83836130dd565b50505050565b73ffffffffffffffffffffffffffffffffffffffff811633146118f2576040517f6697b23200000000000000000000000000000000000000000000000000000000815260040160405180910390fd5b6118fc82826131d6565b505050565b61190961328f565b600f547e01000000000000000000000000000000000000000000000000000000000000900460ff1615611968576040517fd93c066500000000000000000000000000000000000000000000000000000000815260040160405180910390fd5b6040805173ffffffffffffffffffffffffffffffffffffffff861660208201529081018490525f90606001604080517fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0818403018152828252805160209182012090830152016040516020818303038152906040528051906020012090506119f48383600e5484613317565b611a2a576040517f09bde33900000000000000000000000000000000000000000000000000000000815260040160405180910390fd5b73ffffffffffffffffffffffffffffffffffffffff85165f90815260106020526040902054808511611aa0576040517f64ab346600000000000000000000000000000000000000000000000000000000815273ffffffffffffffffffffffffffffffffffffffff87166004820152602401610b6d565b5f611aab8287613914565b73ffffffffffffffffffffffffffffffffffffffff88165f908152601060205260408120889055909150611ade826127d3565b600f54611b0f91906f0100000000000000000000000000000090046effffffffffffffffffffffffffffff16613927565b600f549091506effffffffffffffffffffffffffffff9081169082161115611b8257600f546040517f910b25220000000000000000000000000000000000000000000000000000000081526effffffffffffffffffffffffffffff80841660048301529091166024820152604401610b6d565b600f80547fffff000000000000000000000000000000ffffffffffffffffffffffffffffff166f010000000000000000000000000000006effffffffffffffffffffffffffffff841602179055611c107f000000000000000000000000000000000000000000000000000000000000000073ffffffffffffffffffffffffffffffffffffffff16898461332e565b604080518381526020810189905273ffffffffffffffffffffffffffffffffffffffff8a16917f987d620f307ff6b94d58743cb7a7509f24071586a77759b77c2d4e29f75a2f9a910160405180910390a25050505061189d6133af565b7f65d7a28e3265b37a6474929f336521b332c1681b933f6cb9f3376673440d862a611c97816127c9565b600f80547fff00ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff1690556040513381527f5db9ee0a495bf2e6ff9c91a7834c1ba4fdd244a5e8aa4e537bd38aeae4b073aa906020015b60405180910390a150565b7fb90e9995c6170fff8ea03e9ad6919878e483770c237f1a6f330ceaa7112b344a611d20816127c9565b600f547e01000000000000000000000000000000000000000000000000000000000000900460ff1615611d7f576040517fd93c066500000000000000000000000000000000000000000000000000000000815260040160405180910390fd5b7f0000000000000000000000000000000000000000000000000000000000000000611dd6576040517f9bd330d800000000000000000000000000000000000000000000000000000000815260040160405180910390fd5b60095460ff1615611e27576009546040517fd26f5f3200000000000000000000000000000000000000000000000000000000815261010090910467ffffffffffffffff166004820152602401610b6d565b73ffffffffffffffffffffffffffffffffffffffff8316611e74576040517fd92e233d00000000000000000000000000000000000000000000000000000000815260040160405180910390fd5b63ffffffff82161580611e8e5750614e208263ffffffff16115b15611ecd576040517f4625bd0000000000000000000000000000000000000000000000000000000000815263ffffffff83166004820152602401610b6d565b6127108263ffffffff1614611ee25781611ee4565b5f5b73ffffffffffffffffffffffffffffffffffffffff84165f8181526001602090815260409182902080547fffffffffffffffffffffffffffffffffffffffffffffffffffffffff000000001663ffffffff9586161790559051928516835290917f673033e9a2080013de92cdd523ce8586e650f407c9d150b44066f84e97c0d75591015b60405180910390a2505050565b7fb90e9995c6170fff8ea03e9ad6919878e483770c237f1a6f330ceaa7112b344a611f9f816127c9565b600f547e01000000000000000000000000000000000000000000000000000000000000900460ff1615611ffe576040517fd93c066500000000000000000000000000000000000000000000000000000000815260040160405180910390fd5b60095460ff161561204f576009546040517fd26f5f3200000000000000000000000000000000000000000000000000000000815261010090910467ffffffffffffffff166004820152602401610b6d565b60025467ffffffffffffffff8681169116146120af576002546040517faafac23400000000000000000000000000000000000000000000000000000000815267ffffffffffffffff91821660048201529086166024820152604401610b6d565b5f7f00000000000000000000000000000000000000000000000000000000000000006120dc876001613978565b6120e6919061394e565b612110907f0000000000000000000000000000000000000000000000000000000000000000613978565b90508067ffffffffffffffff1642101561216a576040517f06470fe400000000000000000000000000000000000000000000000000000000815267ffffffffffffffff808816600483015282166024820152604401610b6d565b6008548381146121b0576040517f68deace80000000000000000000000000000000000000000000000000000000081526004810182905260248101859052604401610b6d565b6006546121cc906effffffffffffffffffffffffffffff613914565b81111561222c5760065481906121f1906effffffffffffffffffffffffffffff613914565b6040517f7f16270300000000000000000000000000000000000000000000000000000000815260048101929092526024820152604401610b6d565b5f6008819055508060065f8282546122449190613901565b909155505f905060016122586064846138b2565b61226291906138c9565b9050612270600354826133d9565b60035560045461228090826133d9565b6004819055506040518061012001604052806001151581526020018967ffffffffffffffff1681526020018881526020018763ffffffff1681526020015f63ffffffff1681526020017f000000000000000000000000000000000000000000000000000000000000000073ffffffffffffffffffffffffffffffffffffffff16638188f71c6040518163ffffffff1660e01b8152600401602060405180830381865afa158015612332573d5f5f3e3d5ffd5b505050506040513d601f19601f820116820180604052508101906123569190613a05565b63ffffffff90811682525f602080840182905260408085018390526060948501929092528451600980548784015167ffffffffffffffff9081166101009081027fffffffffffffffffffffffffffffffffffffffffffffff0000000000000000ff951515959095167fffffffffffffffffffffffffffffffffffffffffffffff000000000000000000909316929092179390931790915586840151600a5586860151600b80546080808b015160a08c015160c08d01518b166c01000000000000000000000000027fffffffffffffffffffffffffffffffff00000000ffffffffffffffffffffffff918c166801000000000000000002919091167fffffffffffffffffffffffffffffffff0000000000000000ffffffffffffffff928c16640100000000027fffffffffffffffffffffffffffffffffffffffffffffffff0000000000000000909516968c169690961793909317169390931717905560e0880151600c805473ffffffffffffffffffffffffffffffffffffffff9092167fffffffffffffffffffffffff0000000000000000000000000000000000000000909216919091179055960151600d5582518d8152938c1691840191909152908201869052918101849052908a16917f1689df46e89d9e05d52e9732feac2013fc14caf029da36a9ea2d45ae0455586f910160405180910390a25050505050505050565b7f65d7a28e3265b37a6474929f336521b332c1681b933f6cb9f3376673440d862a612581816127c9565b600f80547fff00ffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff167e010000000000000000000000000000000000000000000000000000000000001790556040513381527f62e78cea01bee320cd4e420270b5ea74000d11b0c9f74754ebdbfc544b05a25890602001611ceb565b7f2fdac322ee704ce09f0773f7f3f92eb98d5e7c836ee9c056cccd5f61041e5e3f612624816127c9565b8160085f8282546126359190613901565b909155505060405182815233907f68cdedd2f4bf7471df52052143823378a8bf0e406cca5a9588c609b7fac8fe8e9060200160405180910390a25050565b61267b61328f565b60095460ff16156126cc576009546040517fd26f5f3200000000000000000000000000000000000000000000000000000000815261010090910467ffffffffffffffff166004820152602401610b6d565b6006546126e8906effffffffffffffffffffffffffffff613914565b81111561270d5760065481906121f1906effffffffffffffffffffffffffffff613914565b61274f73ffffffffffffffffffffffffffffffffffffffff7f0000000000000000000000000000000000000000000000000000000000000000163330846133f1565b8060065f8282546127609190613901565b909155505060405181815233907f32173d8e51cec3a6fe484b7a1c3febe760cdf96e03d4cca36a43563a4333e8389060200160405180910390a26127a26133af565b50565b5f828152602081905260409020600101546127bf816127c9565b61189d83836131d6565b6127a28133613437565b5f6effffffffffffffffffffffffffffff821115612827576040517f6dfcc6500000000000000000000000000000000000000000000000000000000081526078600482015260248101839052604401610b6d565b5090565b5f7f000000000000000000000000000000000000000000000000000000000000000067ffffffffffffffff168267ffffffffffffffff161161286e57505f919050565b5f67ffffffffffffffff7f0000000000000000000000000000000000000000000000000000000000000000166128c47f000000000000000000000000000000000000000000000000000000000000000085613a20565b67ffffffffffffffff166128d891906138c9565b9050604081116128e857806128eb565b60405b9392505050565b60025460406801000000000000000090910467ffffffffffffffff16106129165750565b5f7f0000000000000000000000000000000000000000000000000000000000000000612943836001613978565b61294d919061394e565b612977907f0000000000000000000000000000000000000000000000000000000000000000613978565b90505f6129838261282b565b60025490915068010000000000000000900467ffffffffffffffff16811115612ae357600280547fffffffffffffffffffffffffffffffff0000000000000000ffffffffffffffff166801000000000000000067ffffffffffffffff84811682029290921792839055612a1b927f0000000000000000000000000000000000000000000000000000000000000000929190041661394e565b612a45907f0000000000000000000000000000000000000000000000000000000000000000613978565b600280547fffffffffffffffff0000000000000000ffffffffffffffffffffffffffffffff1670010000000000000000000000000000000067ffffffffffffffff938416810291909117918290555f6003819055604080519182529183048416602082015268010000000000000000909204909216917f5f3f0d8ef329f7552ca5bfa58fc4f4569b7773c6b530619e0803cdfd332c4d969101611f68565b600260089054906101000a900467ffffffffffffffff1667ffffffffffffffff167f0000000000000000000000000000000000000000000000000000000000000000901b600354106118fc576001600260088282829054906101000a900467ffffffffffffffff16612b559190613978565b82546101009290920a67ffffffffffffffff818102199093169183160217909155600280547fffffffffffffffff0000000000000000ffffffffffffffffffffffffffffffff1670010000000000000000000000000000000086841690810291909117918290555f600355604080516001815260208101929092526801000000000000000090920490921692507f5f3f0d8ef329f7552ca5bfa58fc4f4569b7773c6b530619e0803cdfd332c4d969101611f68565b5f8080612c377f00000000000000000000000000000000000000000000000000000000000000008561394e565b612c61907f0000000000000000000000000000000000000000000000000000000000000000613978565b90505f612c8e7f000000000000000000000000000000000000000000000000000000000000000083613978565b60025490915068010000000000000000900467ffffffffffffffff165f612cb48461282b565b905081811115612cc2578091505b60408210612cd957505f9660019650945050505050565b5f612ce760016107d06138b2565b90505f6213c680612cfb60646127106138b2565b612d0591906138b2565b905083612d118661282b565b11612d5957612d4a67ffffffffffffffff7f000000000000000000000000000000000000000000000000000000000000000016836138b2565b99931b97509195505050505050565b5f67ffffffffffffffff7f000000000000000000000000000000000000000000000000000000000000000016612d90866001613901565b612d9a91906138b2565b612dce9067ffffffffffffffff7f000000000000000000000000000000000000000000000000000000000000000016613901565b90505f612de567ffffffffffffffff891683613914565b612df09060026138b2565b90506040612dff876001613901565b1015612e2657612e198267ffffffffffffffff8916613914565b612e239082613901565b90505b612e3081856138b2565b612e3b876001613901565b84901b995099505050505050505050915091565b5f815f03612e5e57505f610a91565b6effffffffffffffffffffffffffffff821115612ebf576040517f7f162703000000000000000000000000000000000000000000000000000000008152600481018390526effffffffffffffffffffffffffffff6024820152604401610b6d565b6040517fbdde6a9200000000000000000000000000000000000000000000000000000000815273ffffffffffffffffffffffffffffffffffffffff84811660048301525f917f00000000000000000000000000000000000000000000000000000000000000009091169063bdde6a9290602401602060405180830381865afa158015612f4d573d5f5f3e3d5ffd5b505050506040513d601f19601f82011682018060405250810190612f719190613a40565b67ffffffffffffffff169050805f03612fce576040517ff9eb745300000000000000000000000000000000000000000000000000000000815273ffffffffffffffffffffffffffffffffffffffff85166004820152602401610b6d565b5f620f424063ffffffff7f000000000000000000000000000000000000000000000000000000000000000016613008633b9aca00856138b2565b61301291906138b2565b61301c91906138c9565b90508084111561307e576040517f4dc7ff7b00000000000000000000000000000000000000000000000000000000815273ffffffffffffffffffffffffffffffffffffffff861660048201526024810185905260448101829052606401610b6d565b73ffffffffffffffffffffffffffffffffffffffff85165f9081526001602052604081205463ffffffff16908190036130bc57849350505050610a91565b6127106130c982876138b2565b6130d391906138c9565b9695505050505050565b5f8281526020818152604080832073ffffffffffffffffffffffffffffffffffffffff8516845290915281205460ff166131cf575f8381526020818152604080832073ffffffffffffffffffffffffffffffffffffffff86168452909152902080547fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff0016600117905561316d3390565b73ffffffffffffffffffffffffffffffffffffffff168273ffffffffffffffffffffffffffffffffffffffff16847f2f8788117e7eff1d82e926ec794901d17c78024a50270940304540a733656f0d60405160405180910390a4506001610a91565b505f610a91565b5f8281526020818152604080832073ffffffffffffffffffffffffffffffffffffffff8516845290915281205460ff16156131cf575f8381526020818152604080832073ffffffffffffffffffffffffffffffffffffffff8616808552925280832080547fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff0016905551339286917ff6391f5c32d9c69d2a47ea670b442974b53935d1edc7fd64eb21e047a839171b9190a4506001610a91565b7f9b779b17422d0df92223018b32b4d1fa46e071723d6817e2486d003becc55f005c156132e8576040517f3ee5aeb500000000000000000000000000000000000000000000000000000000815260040160405180910390fd5b61331560017f9b779b17422d0df92223018b32b4d1fa46e071723d6817e2486d003becc55f005b906134c0565b565b5f826133248686856134c7565b1495945050505050565b60405173ffffffffffffffffffffffffffffffffffffffff8381166024830152604482018390526118fc91859182169063a9059cbb906064015b604051602081830303815290604052915060e01b6020820180517bffffffffffffffffffffffffffffffffffffffffffffffffffffffff8381831617835250505050613508565b6133155f7f9b779b17422d0df92223018b32b4d1fa46e071723d6817e2486d003becc55f0061330f565b5f8183116133e7575f6128eb565b6128eb8284613914565b60405173ffffffffffffffffffffffffffffffffffffffff848116602483015283811660448301526064820183905261189d9186918216906323b872dd90608401613368565b5f8281526020818152604080832073ffffffffffffffffffffffffffffffffffffffff8516845290915290205460ff166134bc576040517fe2517d3f00000000000000000000000000000000000000000000000000000000815273ffffffffffffffffffffffffffffffffffffffff8216600482015260248101839052604401610b6d565b5050565b80825d5050565b5f81815b848110156134ff576134f5828787848181106134e9576134e9613998565b905060200201356135a7565b91506001016134cb565b50949350505050565b5f5f60205f8451602086015f885af180613527576040513d5f823e3d81fd5b50505f513d9150811561353e578060011415613558565b73ffffffffffffffffffffffffffffffffffffffff84163b155b1561189d576040517f5274afe700000000000000000000000000000000000000000000000000000000815273ffffffffffffffffffffffffffffffffffffffff85166004820152602401610b6d565b5f8183106135c1575f8281526020849052604090206128eb565b5f8381526020839052604090206128eb565b5f602082840312156135e3575f5ffd5b81357fffffffff00000000000000000000000000000000000000000000000000000000811681146128eb575f5ffd5b803573ffffffffffffffffffffffffffffffffffffffff81168114613635575f5ffd5b919050565b5f5f6040838503121561364b575f5ffd5b61365483613612565b915061366260208401613612565b90509250929050565b5f5f6040838503121561367c575f5ffd5b50508035926020909101359150565b5f6020828403121561369b575f5ffd5b5035919050565b5f5f83601f8401126136b2575f5ffd5b50813567ffffffffffffffff8111156136c9575f5ffd5b6020830191508360208260051b85010111156136e3575f5ffd5b9250929050565b5f5f5f5f604085870312156136fd575f5ffd5b843567ffffffffffffffff811115613713575f5ffd5b61371f878288016136a2565b909550935050602085013567ffffffffffffffff81111561373e575f5ffd5b61374a878288016136a2565b95989497509550505050565b5f5f60408385031215613767575f5ffd5b8235915061366260208401613612565b5f5f5f5f6060858703121561378a575f5ffd5b61379385613612565b935060208501359250604085013567ffffffffffffffff81111561373e575f5ffd5b63ffffffff811681146127a2575f5ffd5b5f5f604083850312156137d7575f5ffd5b6137e083613612565b915060208301356137f0816137b5565b809150509250929050565b5f6020828403121561380b575f5ffd5b6128eb82613612565b67ffffffffffffffff811681146127a2575f5ffd5b5f5f5f5f6080858703121561383c575f5ffd5b843561384781613814565b935060208501359250604085013561385e816137b5565b9396929550929360600135925050565b5f6020828403121561387e575f5ffd5b5051919050565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52601160045260245ffd5b8082028115828204841417610a9157610a91613885565b5f826138fc577f4e487b71000000000000000000000000000000000000000000000000000000005f52601260045260245ffd5b500490565b80820180821115610a9157610a91613885565b81810381811115610a9157610a91613885565b6effffffffffffffffffffffffffffff8181168382160190811115610a9157610a91613885565b67ffffffffffffffff818116838216029081169081811461397157613971613885565b5092915050565b67ffffffffffffffff8181168382160190811115610a9157610a91613885565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52603260045260245ffd5b5f63ffffffff821663ffffffff81036139e0576139e0613885565b60010192915050565b63ffffffff8181168382160190811115610a9157610a91613885565b5f60208284031215613a15575f5ffd5b81516128eb816137b5565b67ffffffffffffffff8281168282160390811115610a9157610a91613885565b5f60208284031215613a50575f5ffd5b81516128eb8161381456",
 }
 
 // Settlement is an auto generated Go binding around an Ethereum contract.
@@ -59,9 +75,9 @@ func (c *Settlement) Instance(backend bind.ContractBackend, addr common.Address)
 // PackConstructor is the Go binding used to pack the parameters required for
 // contract deployment.
 //
-// Solidity: constructor(address admin, address gateway, address pauser, address gfl_, address dps_, uint64 genesis_, uint64 periodSeconds_, uint64 eraSeconds_, uint256 eraThresholdGfl_) returns()
-func (settlement *Settlement) PackConstructor(admin common.Address, gateway common.Address, pauser common.Address, gfl_ common.Address, dps_ common.Address, genesis_ uint64, periodSeconds_ uint64, eraSeconds_ uint64, eraThresholdGfl_ *big.Int) []byte {
-	enc, err := settlement.abi.Pack("", admin, gateway, pauser, gfl_, dps_, genesis_, periodSeconds_, eraSeconds_, eraThresholdGfl_)
+// Solidity: constructor((address,address,address,address,address,address,uint64,uint64,uint64,uint256,uint32,bool) p) returns()
+func (settlement *Settlement) PackConstructor(p SettlementParams) []byte {
+	enc, err := settlement.abi.Pack("", p)
 	if err != nil {
 		panic(err)
 	}
@@ -138,6 +154,41 @@ func (settlement *Settlement) UnpackESCROWROLE(data []byte) ([32]byte, error) {
 	return out0, nil
 }
 
+// PackFACTORONEBPS is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x5e2c8245.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function FACTOR_ONE_BPS() view returns(uint256)
+func (settlement *Settlement) PackFACTORONEBPS() []byte {
+	enc, err := settlement.abi.Pack("FACTOR_ONE_BPS")
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackFACTORONEBPS is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x5e2c8245.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function FACTOR_ONE_BPS() view returns(uint256)
+func (settlement *Settlement) TryPackFACTORONEBPS() ([]byte, error) {
+	return settlement.abi.Pack("FACTOR_ONE_BPS")
+}
+
+// UnpackFACTORONEBPS is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0x5e2c8245.
+//
+// Solidity: function FACTOR_ONE_BPS() view returns(uint256)
+func (settlement *Settlement) UnpackFACTORONEBPS(data []byte) (*big.Int, error) {
+	out, err := settlement.abi.Unpack("FACTOR_ONE_BPS", data)
+	if err != nil {
+		return new(big.Int), err
+	}
+	out0 := abi.ConvertType(out[0], new(big.Int)).(*big.Int)
+	return out0, nil
+}
+
 // PackGATEWAYROLE is the Go binding used to pack the parameters required for calling
 // the contract method with ID 0xc50d6dd9.  This method will panic if any
 // invalid/nil inputs are passed.
@@ -170,6 +221,41 @@ func (settlement *Settlement) UnpackGATEWAYROLE(data []byte) ([32]byte, error) {
 		return *new([32]byte), err
 	}
 	out0 := *abi.ConvertType(out[0], new([32]byte)).(*[32]byte)
+	return out0, nil
+}
+
+// PackMAXAMOUNT is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xd40dc870.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function MAX_AMOUNT() view returns(uint256)
+func (settlement *Settlement) PackMAXAMOUNT() []byte {
+	enc, err := settlement.abi.Pack("MAX_AMOUNT")
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackMAXAMOUNT is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xd40dc870.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function MAX_AMOUNT() view returns(uint256)
+func (settlement *Settlement) TryPackMAXAMOUNT() ([]byte, error) {
+	return settlement.abi.Pack("MAX_AMOUNT")
+}
+
+// UnpackMAXAMOUNT is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0xd40dc870.
+//
+// Solidity: function MAX_AMOUNT() view returns(uint256)
+func (settlement *Settlement) UnpackMAXAMOUNT(data []byte) (*big.Int, error) {
+	out, err := settlement.abi.Unpack("MAX_AMOUNT", data)
+	if err != nil {
+		return new(big.Int), err
+	}
+	out0 := abi.ConvertType(out[0], new(big.Int)).(*big.Int)
 	return out0, nil
 }
 
@@ -243,6 +329,111 @@ func (settlement *Settlement) UnpackMAXERA(data []byte) (*big.Int, error) {
 	return out0, nil
 }
 
+// PackMAXERASECONDS is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xf8d9867a.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function MAX_ERA_SECONDS() view returns(uint64)
+func (settlement *Settlement) PackMAXERASECONDS() []byte {
+	enc, err := settlement.abi.Pack("MAX_ERA_SECONDS")
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackMAXERASECONDS is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xf8d9867a.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function MAX_ERA_SECONDS() view returns(uint64)
+func (settlement *Settlement) TryPackMAXERASECONDS() ([]byte, error) {
+	return settlement.abi.Pack("MAX_ERA_SECONDS")
+}
+
+// UnpackMAXERASECONDS is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0xf8d9867a.
+//
+// Solidity: function MAX_ERA_SECONDS() view returns(uint64)
+func (settlement *Settlement) UnpackMAXERASECONDS(data []byte) (uint64, error) {
+	out, err := settlement.abi.Unpack("MAX_ERA_SECONDS", data)
+	if err != nil {
+		return *new(uint64), err
+	}
+	out0 := *abi.ConvertType(out[0], new(uint64)).(*uint64)
+	return out0, nil
+}
+
+// PackMAXFACTORBPS is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x43f3a758.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function MAX_FACTOR_BPS() view returns(uint256)
+func (settlement *Settlement) PackMAXFACTORBPS() []byte {
+	enc, err := settlement.abi.Pack("MAX_FACTOR_BPS")
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackMAXFACTORBPS is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x43f3a758.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function MAX_FACTOR_BPS() view returns(uint256)
+func (settlement *Settlement) TryPackMAXFACTORBPS() ([]byte, error) {
+	return settlement.abi.Pack("MAX_FACTOR_BPS")
+}
+
+// UnpackMAXFACTORBPS is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0x43f3a758.
+//
+// Solidity: function MAX_FACTOR_BPS() view returns(uint256)
+func (settlement *Settlement) UnpackMAXFACTORBPS(data []byte) (*big.Int, error) {
+	out, err := settlement.abi.Unpack("MAX_FACTOR_BPS", data)
+	if err != nil {
+		return new(big.Int), err
+	}
+	out0 := abi.ConvertType(out[0], new(big.Int)).(*big.Int)
+	return out0, nil
+}
+
+// PackMAXPERIODSECONDS is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x0e1ae32c.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function MAX_PERIOD_SECONDS() view returns(uint64)
+func (settlement *Settlement) PackMAXPERIODSECONDS() []byte {
+	enc, err := settlement.abi.Pack("MAX_PERIOD_SECONDS")
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackMAXPERIODSECONDS is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x0e1ae32c.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function MAX_PERIOD_SECONDS() view returns(uint64)
+func (settlement *Settlement) TryPackMAXPERIODSECONDS() ([]byte, error) {
+	return settlement.abi.Pack("MAX_PERIOD_SECONDS")
+}
+
+// UnpackMAXPERIODSECONDS is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0x0e1ae32c.
+//
+// Solidity: function MAX_PERIOD_SECONDS() view returns(uint64)
+func (settlement *Settlement) UnpackMAXPERIODSECONDS(data []byte) (uint64, error) {
+	out, err := settlement.abi.Unpack("MAX_PERIOD_SECONDS", data)
+	if err != nil {
+		return *new(uint64), err
+	}
+	out0 := *abi.ConvertType(out[0], new(uint64)).(*uint64)
+	return out0, nil
+}
+
 // PackPAUSERROLE is the Go binding used to pack the parameters required for calling
 // the contract method with ID 0xe63ab1e9.  This method will panic if any
 // invalid/nil inputs are passed.
@@ -275,6 +466,41 @@ func (settlement *Settlement) UnpackPAUSERROLE(data []byte) ([32]byte, error) {
 		return *new([32]byte), err
 	}
 	out0 := *abi.ConvertType(out[0], new([32]byte)).(*[32]byte)
+	return out0, nil
+}
+
+// PackREFERENCEPERIODSECONDS is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xa53f6dba.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function REFERENCE_PERIOD_SECONDS() view returns(uint256)
+func (settlement *Settlement) PackREFERENCEPERIODSECONDS() []byte {
+	enc, err := settlement.abi.Pack("REFERENCE_PERIOD_SECONDS")
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackREFERENCEPERIODSECONDS is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xa53f6dba.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function REFERENCE_PERIOD_SECONDS() view returns(uint256)
+func (settlement *Settlement) TryPackREFERENCEPERIODSECONDS() ([]byte, error) {
+	return settlement.abi.Pack("REFERENCE_PERIOD_SECONDS")
+}
+
+// UnpackREFERENCEPERIODSECONDS is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0xa53f6dba.
+//
+// Solidity: function REFERENCE_PERIOD_SECONDS() view returns(uint256)
+func (settlement *Settlement) UnpackREFERENCEPERIODSECONDS(data []byte) (*big.Int, error) {
+	out, err := settlement.abi.Unpack("REFERENCE_PERIOD_SECONDS", data)
+	if err != nil {
+		return new(big.Int), err
+	}
+	out0 := abi.ConvertType(out[0], new(big.Int)).(*big.Int)
 	return out0, nil
 }
 
@@ -380,6 +606,76 @@ func (settlement *Settlement) UnpackRNUMERATOR(data []byte) (*big.Int, error) {
 		return new(big.Int), err
 	}
 	out0 := abi.ConvertType(out[0], new(big.Int)).(*big.Int)
+	return out0, nil
+}
+
+// PackWEIPERMEGAFLOPS is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xc96a842c.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function WEI_PER_MEGAFLOPS() view returns(uint256)
+func (settlement *Settlement) PackWEIPERMEGAFLOPS() []byte {
+	enc, err := settlement.abi.Pack("WEI_PER_MEGAFLOPS")
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackWEIPERMEGAFLOPS is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xc96a842c.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function WEI_PER_MEGAFLOPS() view returns(uint256)
+func (settlement *Settlement) TryPackWEIPERMEGAFLOPS() ([]byte, error) {
+	return settlement.abi.Pack("WEI_PER_MEGAFLOPS")
+}
+
+// UnpackWEIPERMEGAFLOPS is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0xc96a842c.
+//
+// Solidity: function WEI_PER_MEGAFLOPS() view returns(uint256)
+func (settlement *Settlement) UnpackWEIPERMEGAFLOPS(data []byte) (*big.Int, error) {
+	out, err := settlement.abi.Unpack("WEI_PER_MEGAFLOPS", data)
+	if err != nil {
+		return new(big.Int), err
+	}
+	out0 := abi.ConvertType(out[0], new(big.Int)).(*big.Int)
+	return out0, nil
+}
+
+// PackCapacityTolerancePpm is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x01a9e935.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function capacityTolerancePpm() view returns(uint32)
+func (settlement *Settlement) PackCapacityTolerancePpm() []byte {
+	enc, err := settlement.abi.Pack("capacityTolerancePpm")
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackCapacityTolerancePpm is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x01a9e935.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function capacityTolerancePpm() view returns(uint32)
+func (settlement *Settlement) TryPackCapacityTolerancePpm() ([]byte, error) {
+	return settlement.abi.Pack("capacityTolerancePpm")
+}
+
+// UnpackCapacityTolerancePpm is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0x01a9e935.
+//
+// Solidity: function capacityTolerancePpm() view returns(uint32)
+func (settlement *Settlement) UnpackCapacityTolerancePpm(data []byte) (uint32, error) {
+	out, err := settlement.abi.Unpack("capacityTolerancePpm", data)
+	if err != nil {
+		return *new(uint32), err
+	}
+	out0 := *abi.ConvertType(out[0], new(uint32)).(*uint32)
 	return out0, nil
 }
 
@@ -727,6 +1023,76 @@ func (settlement *Settlement) UnpackEmitted(data []byte) (*big.Int, error) {
 		return new(big.Int), err
 	}
 	out0 := abi.ConvertType(out[0], new(big.Int)).(*big.Int)
+	return out0, nil
+}
+
+// PackEnvironmentalFactorBps is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x6c83f094.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function environmentalFactorBps(address ) view returns(uint32)
+func (settlement *Settlement) PackEnvironmentalFactorBps(arg0 common.Address) []byte {
+	enc, err := settlement.abi.Pack("environmentalFactorBps", arg0)
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackEnvironmentalFactorBps is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x6c83f094.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function environmentalFactorBps(address ) view returns(uint32)
+func (settlement *Settlement) TryPackEnvironmentalFactorBps(arg0 common.Address) ([]byte, error) {
+	return settlement.abi.Pack("environmentalFactorBps", arg0)
+}
+
+// UnpackEnvironmentalFactorBps is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0x6c83f094.
+//
+// Solidity: function environmentalFactorBps(address ) view returns(uint32)
+func (settlement *Settlement) UnpackEnvironmentalFactorBps(data []byte) (uint32, error) {
+	out, err := settlement.abi.Unpack("environmentalFactorBps", data)
+	if err != nil {
+		return *new(uint32), err
+	}
+	out0 := *abi.ConvertType(out[0], new(uint32)).(*uint32)
+	return out0, nil
+}
+
+// PackEnvironmentalFactors is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xc90b2906.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function environmentalFactors() view returns(bool)
+func (settlement *Settlement) PackEnvironmentalFactors() []byte {
+	enc, err := settlement.abi.Pack("environmentalFactors")
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackEnvironmentalFactors is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0xc90b2906.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function environmentalFactors() view returns(bool)
+func (settlement *Settlement) TryPackEnvironmentalFactors() ([]byte, error) {
+	return settlement.abi.Pack("environmentalFactors")
+}
+
+// UnpackEnvironmentalFactors is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0xc90b2906.
+//
+// Solidity: function environmentalFactors() view returns(bool)
+func (settlement *Settlement) UnpackEnvironmentalFactors(data []byte) (bool, error) {
+	out, err := settlement.abi.Unpack("environmentalFactors", data)
+	if err != nil {
+		return *new(bool), err
+	}
+	out0 := *abi.ConvertType(out[0], new(bool)).(*bool)
 	return out0, nil
 }
 
@@ -1334,9 +1700,9 @@ func (settlement *Settlement) UnpackPool(data []byte) (*big.Int, error) {
 // the contract method with ID 0x2be01190.  This method will panic if any
 // invalid/nil inputs are passed.
 //
-// Solidity: function rebalance(address[] providers, uint256[] targets) returns()
-func (settlement *Settlement) PackRebalance(providers []common.Address, targets []*big.Int) []byte {
-	enc, err := settlement.abi.Pack("rebalance", providers, targets)
+// Solidity: function rebalance(address[] providers, uint256[] medians) returns()
+func (settlement *Settlement) PackRebalance(providers []common.Address, medians []*big.Int) []byte {
+	enc, err := settlement.abi.Pack("rebalance", providers, medians)
 	if err != nil {
 		panic(err)
 	}
@@ -1347,9 +1713,44 @@ func (settlement *Settlement) PackRebalance(providers []common.Address, targets 
 // the contract method with ID 0x2be01190.  This method will return an error
 // if any inputs are invalid/nil.
 //
-// Solidity: function rebalance(address[] providers, uint256[] targets) returns()
-func (settlement *Settlement) TryPackRebalance(providers []common.Address, targets []*big.Int) ([]byte, error) {
-	return settlement.abi.Pack("rebalance", providers, targets)
+// Solidity: function rebalance(address[] providers, uint256[] medians) returns()
+func (settlement *Settlement) TryPackRebalance(providers []common.Address, medians []*big.Int) ([]byte, error) {
+	return settlement.abi.Pack("rebalance", providers, medians)
+}
+
+// PackRegistry is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x7b103999.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function registry() view returns(address)
+func (settlement *Settlement) PackRegistry() []byte {
+	enc, err := settlement.abi.Pack("registry")
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackRegistry is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x7b103999.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function registry() view returns(address)
+func (settlement *Settlement) TryPackRegistry() ([]byte, error) {
+	return settlement.abi.Pack("registry")
+}
+
+// UnpackRegistry is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0x7b103999.
+//
+// Solidity: function registry() view returns(address)
+func (settlement *Settlement) UnpackRegistry(data []byte) (common.Address, error) {
+	out, err := settlement.abi.Unpack("registry", data)
+	if err != nil {
+		return *new(common.Address), err
+	}
+	out0 := *abi.ConvertType(out[0], new(common.Address)).(*common.Address)
+	return out0, nil
 }
 
 // PackRenounceRole is the Go binding used to pack the parameters required for calling
@@ -1453,6 +1854,28 @@ func (settlement *Settlement) UnpackRewardsRoot(data []byte) ([32]byte, error) {
 	return out0, nil
 }
 
+// PackSetEnvironmentalFactor is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x4f8ca19e.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function setEnvironmentalFactor(address provider, uint32 bps) returns()
+func (settlement *Settlement) PackSetEnvironmentalFactor(provider common.Address, bps uint32) []byte {
+	enc, err := settlement.abi.Pack("setEnvironmentalFactor", provider, bps)
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackSetEnvironmentalFactor is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x4f8ca19e.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function setEnvironmentalFactor(address provider, uint32 bps) returns()
+func (settlement *Settlement) TryPackSetEnvironmentalFactor(provider common.Address, bps uint32) ([]byte, error) {
+	return settlement.abi.Pack("setEnvironmentalFactor", provider, bps)
+}
+
 // PackSupportsInterface is the Go binding used to pack the parameters required for calling
 // the contract method with ID 0x01ffc9a7.  This method will panic if any
 // invalid/nil inputs are passed.
@@ -1538,6 +1961,51 @@ func (settlement *Settlement) UnpackClaimedEvent(log *types.Log) (*SettlementCla
 		return nil, bind.ErrEventSignatureMismatch
 	}
 	out := new(SettlementClaimed)
+	if len(log.Data) > 0 {
+		if err := settlement.abi.UnpackIntoInterface(out, event, log.Data); err != nil {
+			return nil, err
+		}
+	}
+	var indexed abi.Arguments
+	for _, arg := range settlement.abi.Events[event].Inputs {
+		if arg.Indexed {
+			indexed = append(indexed, arg)
+		}
+	}
+	if err := abi.ParseTopics(out, indexed, log.Topics[1:]); err != nil {
+		return nil, err
+	}
+	out.Raw = log
+	return out, nil
+}
+
+// SettlementEnvironmentalFactorSet represents a EnvironmentalFactorSet event raised by the Settlement contract.
+type SettlementEnvironmentalFactorSet struct {
+	Provider common.Address
+	Bps      uint32
+	Raw      *types.Log // Blockchain specific contextual infos
+}
+
+const SettlementEnvironmentalFactorSetEventName = "EnvironmentalFactorSet"
+
+// ContractEventName returns the user-defined event name.
+func (SettlementEnvironmentalFactorSet) ContractEventName() string {
+	return SettlementEnvironmentalFactorSetEventName
+}
+
+// UnpackEnvironmentalFactorSetEvent is the Go binding that unpacks the event data emitted
+// by contract.
+//
+// Solidity: event EnvironmentalFactorSet(address indexed provider, uint32 bps)
+func (settlement *Settlement) UnpackEnvironmentalFactorSetEvent(log *types.Log) (*SettlementEnvironmentalFactorSet, error) {
+	event := "EnvironmentalFactorSet"
+	if len(log.Topics) == 0 {
+		return nil, bind.ErrNoEventSignature
+	}
+	if log.Topics[0] != settlement.abi.Events[event].ID {
+		return nil, bind.ErrEventSignatureMismatch
+	}
+	out := new(SettlementEnvironmentalFactorSet)
 	if len(log.Data) > 0 {
 		if err := settlement.abi.UnpackIntoInterface(out, event, log.Data); err != nil {
 			return nil, err
@@ -2070,11 +2538,17 @@ func (settlement *Settlement) UnpackError(raw []byte) (any, error) {
 	if bytes.Equal(raw[:4], settlement.abi.Errors["AccessControlUnauthorizedAccount"].ID.Bytes()[:4]) {
 		return settlement.UnpackAccessControlUnauthorizedAccountError(raw[4:])
 	}
+	if bytes.Equal(raw[:4], settlement.abi.Errors["AmountTooLarge"].ID.Bytes()[:4]) {
+		return settlement.UnpackAmountTooLargeError(raw[4:])
+	}
 	if bytes.Equal(raw[:4], settlement.abi.Errors["BatchTooLarge"].ID.Bytes()[:4]) {
 		return settlement.UnpackBatchTooLargeError(raw[4:])
 	}
 	if bytes.Equal(raw[:4], settlement.abi.Errors["EnforcedPause"].ID.Bytes()[:4]) {
 		return settlement.UnpackEnforcedPauseError(raw[4:])
+	}
+	if bytes.Equal(raw[:4], settlement.abi.Errors["EnvironmentalFactorsDisabled"].ID.Bytes()[:4]) {
+		return settlement.UnpackEnvironmentalFactorsDisabledError(raw[4:])
 	}
 	if bytes.Equal(raw[:4], settlement.abi.Errors["EpochAlreadyOpen"].ID.Bytes()[:4]) {
 		return settlement.UnpackEpochAlreadyOpenError(raw[4:])
@@ -2085,8 +2559,17 @@ func (settlement *Settlement) UnpackError(raw []byte) (any, error) {
 	if bytes.Equal(raw[:4], settlement.abi.Errors["EpochOutOfOrder"].ID.Bytes()[:4]) {
 		return settlement.UnpackEpochOutOfOrderError(raw[4:])
 	}
+	if bytes.Equal(raw[:4], settlement.abi.Errors["ExceedsCapacity"].ID.Bytes()[:4]) {
+		return settlement.UnpackExceedsCapacityError(raw[4:])
+	}
 	if bytes.Equal(raw[:4], settlement.abi.Errors["HoldersMissing"].ID.Bytes()[:4]) {
 		return settlement.UnpackHoldersMissingError(raw[4:])
+	}
+	if bytes.Equal(raw[:4], settlement.abi.Errors["InvalidFactor"].ID.Bytes()[:4]) {
+		return settlement.UnpackInvalidFactorError(raw[4:])
+	}
+	if bytes.Equal(raw[:4], settlement.abi.Errors["InvalidParameters"].ID.Bytes()[:4]) {
+		return settlement.UnpackInvalidParametersError(raw[4:])
 	}
 	if bytes.Equal(raw[:4], settlement.abi.Errors["InvalidProof"].ID.Bytes()[:4]) {
 		return settlement.UnpackInvalidProofError(raw[4:])
@@ -2096,6 +2579,9 @@ func (settlement *Settlement) UnpackError(raw []byte) (any, error) {
 	}
 	if bytes.Equal(raw[:4], settlement.abi.Errors["NoEpochOpen"].ID.Bytes()[:4]) {
 		return settlement.UnpackNoEpochOpenError(raw[4:])
+	}
+	if bytes.Equal(raw[:4], settlement.abi.Errors["NotAdmitted"].ID.Bytes()[:4]) {
+		return settlement.UnpackNotAdmittedError(raw[4:])
 	}
 	if bytes.Equal(raw[:4], settlement.abi.Errors["NotAscending"].ID.Bytes()[:4]) {
 		return settlement.UnpackNotAscendingError(raw[4:])
@@ -2187,6 +2673,31 @@ func (settlement *Settlement) UnpackAccessControlUnauthorizedAccountError(raw []
 	return out, nil
 }
 
+// SettlementAmountTooLarge represents a AmountTooLarge error raised by the Settlement contract.
+type SettlementAmountTooLarge struct {
+	Amount *big.Int
+	Max    *big.Int
+}
+
+// ErrorID returns the hash of canonical representation of the error's signature.
+//
+// Solidity: error AmountTooLarge(uint256 amount, uint256 max)
+func SettlementAmountTooLargeErrorID() common.Hash {
+	return common.HexToHash("0x7f162703b1fbad455ee7087f54e476f5f7b21f668d715d2aa1b9371e813d293d")
+}
+
+// UnpackAmountTooLargeError is the Go binding used to decode the provided
+// error data into the corresponding Go error struct.
+//
+// Solidity: error AmountTooLarge(uint256 amount, uint256 max)
+func (settlement *Settlement) UnpackAmountTooLargeError(raw []byte) (*SettlementAmountTooLarge, error) {
+	out := new(SettlementAmountTooLarge)
+	if err := settlement.abi.UnpackIntoInterface(out, "AmountTooLarge", raw); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // SettlementBatchTooLarge represents a BatchTooLarge error raised by the Settlement contract.
 type SettlementBatchTooLarge struct {
 	Size *big.Int
@@ -2230,6 +2741,29 @@ func SettlementEnforcedPauseErrorID() common.Hash {
 func (settlement *Settlement) UnpackEnforcedPauseError(raw []byte) (*SettlementEnforcedPause, error) {
 	out := new(SettlementEnforcedPause)
 	if err := settlement.abi.UnpackIntoInterface(out, "EnforcedPause", raw); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// SettlementEnvironmentalFactorsDisabled represents a EnvironmentalFactorsDisabled error raised by the Settlement contract.
+type SettlementEnvironmentalFactorsDisabled struct {
+}
+
+// ErrorID returns the hash of canonical representation of the error's signature.
+//
+// Solidity: error EnvironmentalFactorsDisabled()
+func SettlementEnvironmentalFactorsDisabledErrorID() common.Hash {
+	return common.HexToHash("0x9bd330d8ea0e97a5e8c36aac4b8fc580304331d03e6db1d5139aa498f8d0ec2b")
+}
+
+// UnpackEnvironmentalFactorsDisabledError is the Go binding used to decode the provided
+// error data into the corresponding Go error struct.
+//
+// Solidity: error EnvironmentalFactorsDisabled()
+func (settlement *Settlement) UnpackEnvironmentalFactorsDisabledError(raw []byte) (*SettlementEnvironmentalFactorsDisabled, error) {
+	out := new(SettlementEnvironmentalFactorsDisabled)
+	if err := settlement.abi.UnpackIntoInterface(out, "EnvironmentalFactorsDisabled", raw); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -2309,6 +2843,32 @@ func (settlement *Settlement) UnpackEpochOutOfOrderError(raw []byte) (*Settlemen
 	return out, nil
 }
 
+// SettlementExceedsCapacity represents a ExceedsCapacity error raised by the Settlement contract.
+type SettlementExceedsCapacity struct {
+	Provider common.Address
+	Median   *big.Int
+	Limit    *big.Int
+}
+
+// ErrorID returns the hash of canonical representation of the error's signature.
+//
+// Solidity: error ExceedsCapacity(address provider, uint256 median, uint256 limit)
+func SettlementExceedsCapacityErrorID() common.Hash {
+	return common.HexToHash("0x4dc7ff7b57847b35fd07d9646514aca9d95465a9ab14a4c285d86d8921c14ffc")
+}
+
+// UnpackExceedsCapacityError is the Go binding used to decode the provided
+// error data into the corresponding Go error struct.
+//
+// Solidity: error ExceedsCapacity(address provider, uint256 median, uint256 limit)
+func (settlement *Settlement) UnpackExceedsCapacityError(raw []byte) (*SettlementExceedsCapacity, error) {
+	out := new(SettlementExceedsCapacity)
+	if err := settlement.abi.UnpackIntoInterface(out, "ExceedsCapacity", raw); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // SettlementHoldersMissing represents a HoldersMissing error raised by the Settlement contract.
 type SettlementHoldersMissing struct {
 	Rebalanced uint32
@@ -2329,6 +2889,53 @@ func SettlementHoldersMissingErrorID() common.Hash {
 func (settlement *Settlement) UnpackHoldersMissingError(raw []byte) (*SettlementHoldersMissing, error) {
 	out := new(SettlementHoldersMissing)
 	if err := settlement.abi.UnpackIntoInterface(out, "HoldersMissing", raw); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// SettlementInvalidFactor represents a InvalidFactor error raised by the Settlement contract.
+type SettlementInvalidFactor struct {
+	Bps *big.Int
+}
+
+// ErrorID returns the hash of canonical representation of the error's signature.
+//
+// Solidity: error InvalidFactor(uint256 bps)
+func SettlementInvalidFactorErrorID() common.Hash {
+	return common.HexToHash("0x4625bd005d272a1c974d272d11a1a7458b7113e21a32342737248d5b2987dc10")
+}
+
+// UnpackInvalidFactorError is the Go binding used to decode the provided
+// error data into the corresponding Go error struct.
+//
+// Solidity: error InvalidFactor(uint256 bps)
+func (settlement *Settlement) UnpackInvalidFactorError(raw []byte) (*SettlementInvalidFactor, error) {
+	out := new(SettlementInvalidFactor)
+	if err := settlement.abi.UnpackIntoInterface(out, "InvalidFactor", raw); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// SettlementInvalidParameters represents a InvalidParameters error raised by the Settlement contract.
+type SettlementInvalidParameters struct {
+}
+
+// ErrorID returns the hash of canonical representation of the error's signature.
+//
+// Solidity: error InvalidParameters()
+func SettlementInvalidParametersErrorID() common.Hash {
+	return common.HexToHash("0xe52390909f87229f872871b8ab57a0e139663fb951ac6346f3852d332ca460b7")
+}
+
+// UnpackInvalidParametersError is the Go binding used to decode the provided
+// error data into the corresponding Go error struct.
+//
+// Solidity: error InvalidParameters()
+func (settlement *Settlement) UnpackInvalidParametersError(raw []byte) (*SettlementInvalidParameters, error) {
+	out := new(SettlementInvalidParameters)
+	if err := settlement.abi.UnpackIntoInterface(out, "InvalidParameters", raw); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -2400,6 +3007,30 @@ func SettlementNoEpochOpenErrorID() common.Hash {
 func (settlement *Settlement) UnpackNoEpochOpenError(raw []byte) (*SettlementNoEpochOpen, error) {
 	out := new(SettlementNoEpochOpen)
 	if err := settlement.abi.UnpackIntoInterface(out, "NoEpochOpen", raw); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// SettlementNotAdmitted represents a NotAdmitted error raised by the Settlement contract.
+type SettlementNotAdmitted struct {
+	Provider common.Address
+}
+
+// ErrorID returns the hash of canonical representation of the error's signature.
+//
+// Solidity: error NotAdmitted(address provider)
+func SettlementNotAdmittedErrorID() common.Hash {
+	return common.HexToHash("0xf9eb7453ab8744e4cb94d46ace41077884bf6f2444cf33296649fc80d1eeb578")
+}
+
+// UnpackNotAdmittedError is the Go binding used to decode the provided
+// error data into the corresponding Go error struct.
+//
+// Solidity: error NotAdmitted(address provider)
+func (settlement *Settlement) UnpackNotAdmittedError(raw []byte) (*SettlementNotAdmitted, error) {
+	out := new(SettlementNotAdmitted)
+	if err := settlement.abi.UnpackIntoInterface(out, "NotAdmitted", raw); err != nil {
 		return nil, err
 	}
 	return out, nil

@@ -17,6 +17,9 @@ contract JobEscrow is AccessControl, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
 
     bytes32 public constant GATEWAY_ROLE = keccak256("GATEWAY_ROLE");
+    /// The largest amount an escrow holds: Settlement's bound on every token amount, which
+    /// tokenomics enforces too.
+    uint256 public constant MAX_AMOUNT = type(uint120).max;
 
     enum Status {
         None,
@@ -47,6 +50,7 @@ contract JobEscrow is AccessControl, ReentrancyGuardTransient {
     error OverSettled(bytes32 jobId, uint256 cost, uint256 maxAmount);
     error TooEarly(bytes32 jobId, uint64 reclaimableAt);
     error ZeroAmount();
+    error AmountTooLarge(uint256 amount, uint256 max);
     error InvalidTimeout(uint64 reclaimAfterSeconds);
 
     event Locked(bytes32 indexed jobId, address indexed researcher, uint256 maxAmount);
@@ -65,6 +69,7 @@ contract JobEscrow is AccessControl, ReentrancyGuardTransient {
     /// @notice Locks up to `maxAmount` DPS (approved beforehand) for job `jobId`.
     function lock(bytes32 jobId, uint256 maxAmount) external nonReentrant {
         if (maxAmount == 0) revert ZeroAmount();
+        if (maxAmount > MAX_AMOUNT) revert AmountTooLarge(maxAmount, MAX_AMOUNT);
         bytes32 key = _key(msg.sender, jobId);
         if (_escrows[key].status != Status.None) revert EscrowExists(jobId);
         _escrows[key] = Escrow({researcher: msg.sender, status: Status.Locked, lockedAt: uint64(block.timestamp), maxAmount: maxAmount, cost: 0});

@@ -14,10 +14,14 @@ contract ProviderRegistry is AccessControl {
 
     struct Provider {
         Status status;
-        // Registered capacity in MFLOPS: the bound the gateway checks reports against.
+        // Registered capacity in MFLOPS: the bound the gateway checks reports against, and
+        // Settlement every rebalance (× its tolerance).
         uint64 capacityMegaFlops;
         uint32 gpus;
         uint64 admittedAt;
+        // The digest of the registration (inventory and capacity) the operator approved: an
+        // admission names what was reviewed, never "whatever is registered now".
+        bytes32 registration;
     }
 
     mapping(address => Provider) private _providers;
@@ -27,9 +31,10 @@ contract ProviderRegistry is AccessControl {
     error AlreadyAdmitted(address provider);
     error NotAdmitted(address provider);
     error ZeroAddress();
+    error ZeroRegistration();
 
-    event ProviderAdmitted(address indexed provider, uint64 capacityMegaFlops, uint32 gpus);
-    event ProviderUpdated(address indexed provider, uint64 capacityMegaFlops, uint32 gpus);
+    event ProviderAdmitted(address indexed provider, uint64 capacityMegaFlops, uint32 gpus, bytes32 registration);
+    event ProviderUpdated(address indexed provider, uint64 capacityMegaFlops, uint32 gpus, bytes32 registration);
     event ProviderSuspended(address indexed provider);
     event ProviderReinstated(address indexed provider);
 
@@ -37,24 +42,28 @@ contract ProviderRegistry is AccessControl {
         _grantRole(DEFAULT_ADMIN_ROLE, admin);
     }
 
-    function admit(address provider, uint64 capacityMegaFlops, uint32 gpus) external onlyRole(DEFAULT_ADMIN_ROLE) {
+    function admit(address provider, uint64 capacityMegaFlops, uint32 gpus, bytes32 registration) external onlyRole(DEFAULT_ADMIN_ROLE) {
         if (provider == address(0)) revert ZeroAddress();
+        if (registration == bytes32(0)) revert ZeroRegistration();
         Provider storage p = _providers[provider];
         if (p.status != Status.None) revert AlreadyAdmitted(provider);
         p.status = Status.Admitted;
         p.capacityMegaFlops = capacityMegaFlops;
         p.gpus = gpus;
         p.admittedAt = uint64(block.timestamp);
+        p.registration = registration;
         _list.push(provider);
-        emit ProviderAdmitted(provider, capacityMegaFlops, gpus);
+        emit ProviderAdmitted(provider, capacityMegaFlops, gpus, registration);
     }
 
-    function update(address provider, uint64 capacityMegaFlops, uint32 gpus) external onlyRole(DEFAULT_ADMIN_ROLE) {
+    function update(address provider, uint64 capacityMegaFlops, uint32 gpus, bytes32 registration) external onlyRole(DEFAULT_ADMIN_ROLE) {
+        if (registration == bytes32(0)) revert ZeroRegistration();
         Provider storage p = _providers[provider];
         if (p.status == Status.None) revert UnknownProvider(provider);
         p.capacityMegaFlops = capacityMegaFlops;
         p.gpus = gpus;
-        emit ProviderUpdated(provider, capacityMegaFlops, gpus);
+        p.registration = registration;
+        emit ProviderUpdated(provider, capacityMegaFlops, gpus, registration);
     }
 
     function suspend(address provider) external onlyRole(DEFAULT_ADMIN_ROLE) {
@@ -73,6 +82,13 @@ contract ProviderRegistry is AccessControl {
 
     function isAdmitted(address provider) external view returns (bool) {
         return _providers[provider].status == Status.Admitted;
+    }
+
+    /// @notice The capacity (MFLOPS) a provider is admitted with, 0 when it is not admitted
+    /// (unknown or suspended): Settlement's bound on what it may be rebalanced to.
+    function admittedCapacity(address provider) external view returns (uint64) {
+        Provider storage p = _providers[provider];
+        return p.status == Status.Admitted ? p.capacityMegaFlops : 0;
     }
 
     function providerOf(address addr) external view returns (Provider memory) {

@@ -9,14 +9,21 @@ import {MerkleProof} from "@openzeppelin/contracts/utils/cryptography/MerkleProo
 import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {GFL} from "./GFL.sol";
 
+/// The provider registry as Settlement reads it: what capacity a provider is admitted with.
+interface IAdmittedCapacity {
+    function admittedCapacity(address provider) external view returns (uint64);
+}
+
 /// @title Settlement: epoch by epoch, GFL rebalanced to the providers' median computing power,
 /// DPS rewards at the halving era's rate committed as a cumulative Merkle root, and the era
 /// advanced on chain.
 /// @notice The arithmetic is tokenomics.CloseEpoch's, step for step: replenish the pool,
-/// rebalance, count the supply toward the era, pay rewards at the era the epoch ran in
-/// (balance × share × R / 2^era, one multiply then one divide, rounded down, scaled down
-/// pro rata when the pool is short), then advance the era (a year, or the era's cumulative
-/// GFL reaching threshold × 2^era, whichever first).
+/// rebalance each provider to its median × environmental factor (only admitted providers, at
+/// most their admitted capacity × tolerance), count the supply toward the era, pay rewards at
+/// the era in force when the epoch began (balance × share × R × period / 15 days / 2^era, one
+/// multiply then one divide, rounded down, scaled down pro rata when the pool is short), then
+/// advance the era (era n begins at genesis + n × eraSeconds, or earlier when the era's
+/// cumulative GFL reaches threshold × 2^era).
 contract Settlement is AccessControl, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
 
@@ -30,13 +37,36 @@ contract Settlement is AccessControl, ReentrancyGuardTransient {
     uint256 public constant MAX_ERA = 64;
     /// Providers one rebalance call may carry: a block never runs out of gas.
     uint256 public constant MAX_BATCH = 200;
+    /// The whitepaper's period: its rate (20 % × R per period) and its cumulative GFL are
+    /// per 15 days, so an epoch of another length pays and counts in proportion to its length.
+    uint256 public constant REFERENCE_PERIOD_SECONDS = 15 days;
+    /// The longest epoch and era: bounds that keep every product below 2^256.
+    uint64 public constant MAX_PERIOD_SECONDS = 366 days;
+    uint64 public constant MAX_ERA_SECONDS = 100 * 366 days;
+    /// Every token amount (a median, a balance, the supply, a DPS figure) is at most this:
+    /// tokenomics refuses the same amounts, so Go never computes what the chain cannot hold.
+    uint256 public constant MAX_AMOUNT = type(uint120).max;
+    /// 1 MFLOPS of capacity is 10^9 GFL wei (1 GFL = 1 PFLOPS = 10^18 wei).
+    uint256 public constant WEI_PER_MEGAFLOPS = 1e9;
+    /// Environmental factors, in basis points (whitepaper §5.6.1): × 1 unless set, at most × 2.
+    uint256 public constant FACTOR_ONE_BPS = 10_000;
+    uint256 public constant MAX_FACTOR_BPS = 20_000;
 
     GFL public immutable gfl;
     IERC20 public immutable dps;
+    IAdmittedCapacity public immutable registry;
     uint64 public immutable genesis;
     uint64 public immutable periodSeconds;
     uint64 public immutable eraSeconds;
     uint256 public immutable eraThresholdGfl;
+    /// How far above its admitted capacity a provider's median may be, in parts per million
+    /// (1,050,000 = 5 % over): the gateway's report rule, enforced here too.
+    uint32 public immutable capacityTolerancePpm;
+    /// Whether environmental factors may be set at all (a deployment parameter, off by default).
+    bool public immutable environmentalFactors;
+
+    /// Each provider's environmental factor in basis points; 0 means unset (× 1).
+    mapping(address => uint32) public environmentalFactorBps;
 
     // Economy state (tokenomics.State).
     uint64 public nextEpoch;
@@ -101,6 +131,12 @@ contract Settlement is AccessControl, ReentrancyGuardTransient {
     error NothingToClaim(address account);
     error ZeroAddress();
     error EnforcedPause();
+    error InvalidParameters();
+    error NotAdmitted(address provider);
+    error ExceedsCapacity(address provider, uint256 median, uint256 limit);
+    error AmountTooLarge(uint256 amount, uint256 max);
+    error EnvironmentalFactorsDisabled();
+    error InvalidFactor(uint256 bps);
 
     event EpochOpened(uint64 indexed epoch, bytes32 inputsRoot, uint32 providers, uint256 replenished, uint256 replenishedGfl);
     event Rebalanced(uint64 indexed epoch, address indexed provider, uint256 before, uint256 target);
@@ -111,37 +147,63 @@ contract Settlement is AccessControl, ReentrancyGuardTransient {
     event Claimed(address indexed account, uint256 amount, uint256 cumulative);
     event Paused(address account);
     event Unpaused(address account);
+    event EnvironmentalFactorSet(address indexed provider, uint32 bps);
 
-    constructor(
-        address admin,
-        address gateway,
-        address pauser,
-        GFL gfl_,
-        IERC20 dps_,
-        uint64 genesis_,
-        uint64 periodSeconds_,
-        uint64 eraSeconds_,
-        uint256 eraThresholdGfl_
-    ) {
-        if (address(gfl_) == address(0) || address(dps_) == address(0)) revert ZeroAddress();
-        // threshold << era must not wrap for any era below MAX_ERA.
-        if (eraThresholdGfl_ == 0 || eraThresholdGfl_ > type(uint256).max >> MAX_ERA) revert ThresholdTooLarge(eraThresholdGfl_);
-        _grantRole(DEFAULT_ADMIN_ROLE, admin);
-        _grantRole(GATEWAY_ROLE, gateway);
-        _grantRole(PAUSER_ROLE, pauser);
-        gfl = gfl_;
-        dps = dps_;
-        genesis = genesis_;
-        periodSeconds = periodSeconds_;
-        eraSeconds = eraSeconds_;
-        eraThresholdGfl = eraThresholdGfl_;
-        eraStart = genesis_;
+    /// Deployment parameters (one struct: the constructor would otherwise take more arguments
+    /// than the stack holds).
+    struct Params {
+        address admin;
+        address gateway;
+        address pauser;
+        GFL gfl;
+        IERC20 dps;
+        IAdmittedCapacity registry;
+        uint64 genesis;
+        uint64 periodSeconds;
+        uint64 eraSeconds;
+        uint256 eraThresholdGfl;
+        uint32 capacityTolerancePpm;
+        bool environmentalFactors;
+    }
+
+    constructor(Params memory p) {
+        if (address(p.gfl) == address(0) || address(p.dps) == address(0) || address(p.registry) == address(0)) revert ZeroAddress();
+        // eraSeconds ≥ periodSeconds: at most one era boundary falls inside an epoch.
+        if (p.periodSeconds == 0 || p.periodSeconds > MAX_PERIOD_SECONDS || p.eraSeconds < p.periodSeconds || p.eraSeconds > MAX_ERA_SECONDS) revert InvalidParameters();
+        if (p.capacityTolerancePpm < 1_000_000 || p.capacityTolerancePpm > 2_000_000) revert InvalidParameters();
+        // threshold << era must stay an amount for every era below MAX_ERA.
+        if (p.eraThresholdGfl == 0 || p.eraThresholdGfl > MAX_AMOUNT) revert ThresholdTooLarge(p.eraThresholdGfl);
+        _grantRole(DEFAULT_ADMIN_ROLE, p.admin);
+        _grantRole(GATEWAY_ROLE, p.gateway);
+        _grantRole(PAUSER_ROLE, p.pauser);
+        gfl = p.gfl;
+        dps = p.dps;
+        registry = p.registry;
+        genesis = p.genesis;
+        periodSeconds = p.periodSeconds;
+        eraSeconds = p.eraSeconds;
+        eraThresholdGfl = p.eraThresholdGfl;
+        capacityTolerancePpm = p.capacityTolerancePpm;
+        environmentalFactors = p.environmentalFactors;
+        eraStart = p.genesis;
+    }
+
+    /// @notice Sets a provider's environmental factor (basis points, 1..20000; 10000 = × 1),
+    /// between epochs only, and only on a deployment made with environmental factors on.
+    function setEnvironmentalFactor(address provider, uint32 bps) external onlyRole(GATEWAY_ROLE) whenNotPaused {
+        if (!environmentalFactors) revert EnvironmentalFactorsDisabled();
+        if (current.open) revert EpochAlreadyOpen(current.epoch);
+        if (provider == address(0)) revert ZeroAddress();
+        if (bps == 0 || bps > MAX_FACTOR_BPS) revert InvalidFactor(bps);
+        environmentalFactorBps[provider] = bps == FACTOR_ONE_BPS ? 0 : bps;
+        emit EnvironmentalFactorSet(provider, bps);
     }
 
     /// @notice Adds DPS to the reward pool (the treasury's initial funding).
     function fund(uint256 amount) external nonReentrant {
         // Between epochs only: a close checks rewards against the pool it opened with.
         if (current.open) revert EpochAlreadyOpen(current.epoch);
+        if (amount > MAX_AMOUNT - pool) revert AmountTooLarge(amount, MAX_AMOUNT - pool);
         dps.safeTransferFrom(msg.sender, address(this), amount);
         pool += amount;
         emit PoolFunded(msg.sender, amount);
@@ -170,6 +232,7 @@ contract Settlement is AccessControl, ReentrancyGuardTransient {
         // The gateway computed this epoch's rewards with what it saw delivered; an escrow
         // settled in between would make the chain and tokenomics disagree: refuse instead.
         if (spent != expectedReplenishment) revert ReplenishmentMismatch(spent, expectedReplenishment);
+        if (spent > MAX_AMOUNT - pool) revert AmountTooLarge(spent, MAX_AMOUNT - pool);
         pendingReplenishment = 0;
         pool += spent;
         uint256 spentGfl = (spent * R_DENOMINATOR) / R_NUMERATOR;
@@ -189,16 +252,17 @@ contract Settlement is AccessControl, ReentrancyGuardTransient {
         emit EpochOpened(epoch, inputsRoot, providers, spent, spentGfl);
     }
 
-    /// @notice Rebalances a batch of providers to their targets (median × environmental
-    /// factor, or 0 for a provider without an accepted report). Providers come in strictly
-    /// ascending address order across the epoch's batches, so each is rebalanced once.
-    function rebalance(address[] calldata providers, uint256[] calldata targets) external onlyRole(GATEWAY_ROLE) whenNotPaused {
+    /// @notice Rebalances a batch of providers to their medians (GFL wei) × environmental
+    /// factor; a median of 0 (no accepted report) burns the provider's balance. A non-zero
+    /// median is refused for a provider the registry does not admit, or above its admitted
+    /// capacity × tolerance. Providers come in strictly ascending address order across the
+    /// epoch's batches, so each is rebalanced once.
+    function rebalance(address[] calldata providers, uint256[] calldata medians) external onlyRole(GATEWAY_ROLE) whenNotPaused {
         if (!current.open) revert NoEpochOpen();
-        if (providers.length != targets.length) revert LengthMismatch(providers.length, targets.length);
+        if (providers.length != medians.length) revert LengthMismatch(providers.length, medians.length);
         if (providers.length > MAX_BATCH) revert BatchTooLarge(providers.length, MAX_BATCH);
         if (current.processed + providers.length > current.providers) revert TooManyProviders(current.providers);
-        uint256 num = REWARD_SHARE_BPS * R_NUMERATOR;
-        uint256 den = era < MAX_ERA ? (10_000 * R_DENOMINATOR) << era : 0;
+        (uint256 num, uint256 den) = _rewardRate(current.epoch);
         uint256 owed = current.owed;
         uint32 holdersSeen = 0;
         address last = current.lastProvider;
@@ -207,16 +271,56 @@ contract Settlement is AccessControl, ReentrancyGuardTransient {
             address p = providers[i];
             if (p <= last) revert NotAscending(p, last); // also refuses address(0)
             last = p;
-            uint256 target = targets[i];
+            uint256 target = _target(p, medians[i]);
             uint256 before = gfl.rebalanceTo(p, target);
             if (before != 0) holdersSeen++;
-            if (den != 0) owed += (target * num) / den;
+            if (num != 0) owed += (target * num) / den;
             emit Rebalanced(epoch, p, before, target);
         }
         current.lastProvider = last;
         current.owed = owed;
         current.processed += uint32(providers.length);
         current.holdersProcessed += holdersSeen;
+    }
+
+    /// The reward per GFL wei of `epoch`, num / den: share × R × seconds / 15 days / 2^era, at
+    /// the era in force when the epoch began; the seconds after an era boundary inside the
+    /// epoch at half that: (2 × before + after) / 2^(era+1). eraSeconds ≥ periodSeconds and
+    /// every close catches the era up with the calendar, so at most one boundary falls inside.
+    function _rewardRate(uint64 epoch) private view returns (uint256 num, uint256 den) {
+        uint64 start = genesis + epoch * periodSeconds;
+        uint64 end = start + periodSeconds;
+        uint256 n = era;
+        uint256 atStart = _timeEra(start);
+        if (atStart > n) n = atStart; // a no-op for a state every close kept up
+        if (n >= MAX_ERA) return (0, 1);
+        uint256 share = REWARD_SHARE_BPS * R_NUMERATOR;
+        uint256 base = 10_000 * R_DENOMINATOR * REFERENCE_PERIOD_SECONDS;
+        if (_timeEra(end) <= n) return (share * periodSeconds, base << n);
+        uint256 boundary = uint256(genesis) + (n + 1) * eraSeconds;
+        uint256 weight = 2 * (boundary - start);
+        if (n + 1 < MAX_ERA) weight += end - boundary;
+        return (share * weight, base << (n + 1));
+    }
+
+    /// The era the calendar reached at time t: ⌊(t − genesis) / eraSeconds⌋, at most MAX_ERA.
+    function _timeEra(uint64 t) private view returns (uint256) {
+        if (t <= genesis) return 0;
+        uint256 n = uint256(t - genesis) / eraSeconds;
+        return n > MAX_ERA ? MAX_ERA : n;
+    }
+
+    /// A provider's target: its median × environmental factor, after the registry's checks.
+    function _target(address provider, uint256 median) private view returns (uint256) {
+        if (median == 0) return 0;
+        if (median > MAX_AMOUNT) revert AmountTooLarge(median, MAX_AMOUNT);
+        uint256 capacity = registry.admittedCapacity(provider);
+        if (capacity == 0) revert NotAdmitted(provider);
+        uint256 limit = (capacity * WEI_PER_MEGAFLOPS * capacityTolerancePpm) / 1_000_000;
+        if (median > limit) revert ExceedsCapacity(provider, median, limit);
+        uint256 bps = environmentalFactorBps[provider];
+        if (bps == 0) return median;
+        return (median * bps) / FACTOR_ONE_BPS;
     }
 
     /// @notice Closes the open epoch: counts the supply toward the era, commits the cumulative
@@ -232,9 +336,13 @@ contract Settlement is AccessControl, ReentrancyGuardTransient {
         if (e.processed != e.providers) revert Unfinished(e.processed, e.providers);
         if (e.holdersProcessed != e.holdersAtOpen) revert HoldersMissing(e.holdersProcessed, e.holdersAtOpen);
         uint256 supply = gfl.totalSupply();
-        eraCumulativeGfl += supply;
-        cumulativeGfl += supply;
-        cumulativeGflGross += supply;
+        if (supply > MAX_AMOUNT) revert AmountTooLarge(supply, MAX_AMOUNT);
+        // GFL held for this epoch, in 15-day units: an epoch of another length counts in
+        // proportion, so the threshold halving does not come sooner with shorter epochs.
+        uint256 counted = (supply * periodSeconds) / REFERENCE_PERIOD_SECONDS;
+        eraCumulativeGfl += counted;
+        cumulativeGfl += counted;
+        cumulativeGflGross += counted;
         if (e.owed <= pool) {
             if (rewards != e.owed) revert RewardsMismatch(rewards, e.owed);
         } else if (rewards > pool) {
@@ -244,17 +352,11 @@ contract Settlement is AccessControl, ReentrancyGuardTransient {
         emitted += rewards;
         committedRewards += SafeCast.toUint120(rewards);
         rewardsRoot = root;
+        uint64 startsAt = genesis + e.epoch * periodSeconds;
+        uint256 atStart = _timeEra(startsAt);
+        if (atStart > era) era = uint64(atStart); // a no-op for a state every close kept up
         uint64 rewardEra = era;
-        if (era < MAX_ERA) {
-            bool byThreshold = eraCumulativeGfl >= (eraThresholdGfl << era);
-            bool byTime = block.timestamp - eraStart >= eraSeconds;
-            if (byThreshold || byTime) {
-                era += 1;
-                eraStart = uint64(block.timestamp);
-                eraCumulativeGfl = 0;
-                emit HalvingAdvanced(era, byThreshold ? 1 : 0, uint64(block.timestamp));
-            }
-        }
+        _advanceEra(e.epoch);
         delete current;
         nextEpoch = e.epoch + 1;
         emit EpochCommitted(e.epoch, root, supply, rewards, rewardEra);
@@ -299,6 +401,28 @@ contract Settlement is AccessControl, ReentrancyGuardTransient {
     modifier whenNotPaused() {
         if (paused) revert EnforcedPause();
         _;
+    }
+
+    /// The halving schedule is anchored to genesis: era n begins when the epoch that ends at or
+    /// after genesis + n × eraSeconds closes (however late the close), so n years hold n
+    /// halvings whatever the epoch length and settlement delay; the era's cumulative GFL
+    /// reaching threshold × 2^era advances it one step earlier. The epoch's end, not the
+    /// block's time, is the clock: the gateway computes the same result before it sends.
+    function _advanceEra(uint64 epoch) private {
+        if (era >= MAX_ERA) return;
+        uint64 endsAt = genesis + (epoch + 1) * periodSeconds;
+        uint256 byTime = _timeEra(endsAt);
+        if (byTime > era) {
+            era = uint64(byTime);
+            eraStart = genesis + era * eraSeconds;
+            eraCumulativeGfl = 0;
+            emit HalvingAdvanced(era, 0, eraStart);
+        } else if (eraCumulativeGfl >= (eraThresholdGfl << era)) {
+            era += 1;
+            eraStart = endsAt;
+            eraCumulativeGfl = 0;
+            emit HalvingAdvanced(era, 1, endsAt);
+        }
     }
 
     function _subFloor(uint256 a, uint256 b) private pure returns (uint256) {

@@ -14,6 +14,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
@@ -22,6 +23,7 @@ import (
 	"github.com/petagrid/petagrid/gateway"
 	"github.com/petagrid/petagrid/gateway/dashboard"
 	"github.com/petagrid/petagrid/gateway/store"
+	"github.com/petagrid/petagrid/internal/reqsign"
 	"github.com/petagrid/petagrid/internal/strictyaml"
 	siteclient "github.com/petagrid/petagrid/site/client"
 	"github.com/petagrid/petagrid/tokenomics"
@@ -89,8 +91,9 @@ func (c *Client) Chain(ctx context.Context) (*contracts.Deployment, error) {
 }
 
 // Submit locks the budget in escrow (unless a locked escrow for this idempotency key is
-// there already: a retry) and submits the workflow. created is false when the gateway
-// answered with the job an earlier submission under the same key made.
+// there already: a retry) and submits the workflow, signed for the sites when the gateway
+// forwards signatures (the job's SignedSubmission says whether it did). created is false when
+// the gateway answered with the job an earlier submission under the same key made.
 func (c *Client) Submit(ctx context.Context, req gateway.SubmitRequest) (job store.Job, created bool, err error) {
 	if req.IdempotencyKey == "" {
 		if req.IdempotencyKey, err = siteclient.NewIdempotencyKey(); err != nil {
@@ -118,16 +121,19 @@ func (c *Client) Submit(ctx context.Context, req gateway.SubmitRequest) (job sto
 	if !ok || maxCost.Sign() <= 0 {
 		return job, false, fmt.Errorf("the budget %q is not a positive amount in wei", req.MaxCostWei)
 	}
+	info, err := c.GatewayInfo(ctx)
+	if err != nil {
+		return job, false, err
+	}
 	// A gateway that now calls itself by another name than the one the researcher knows it
 	// by would refuse the signed submission after the budget is locked: refuse first.
-	if pinned := c.PinnedAudience(); pinned != "" {
-		info, err := c.GatewayInfo(ctx)
-		if err != nil {
-			return job, false, err
-		}
-		if info.Audience != pinned {
-			return job, false, fmt.Errorf("%s now calls itself %q, not %q as when first contacted (known_sites or --audience): nothing was locked or submitted", c.Target(), info.Audience, pinned)
-		}
+	if pinned := c.PinnedAudience(); pinned != "" && info.Audience != pinned {
+		return job, false, fmt.Errorf("%s now calls itself %q, not %q as when first contacted (known_sites or --audience): nothing was locked or submitted", c.Target(), info.Audience, pinned)
+	}
+	// The name is signed as the site will see it.
+	req.FileName = fileNameOr(req.FileName)
+	if req.Submission, err = c.signSubmission(req, info, maxCost); err != nil {
+		return job, false, err
 	}
 	d, err := c.Chain(ctx)
 	if err != nil {
@@ -155,6 +161,29 @@ func (c *Client) Submit(ctx context.Context, req gateway.SubmitRequest) (job sto
 	return job, code == http.StatusCreated, err
 }
 
+// signSubmission signs the submission for the sites, which run a grid job in the
+// researcher's own account only on their signature over exactly that job: the workflow's
+// bytes, file name, params, idempotency key (and so escrow) and budget, for this gateway,
+// usable once. It signs only for a gateway that forwards signatures in the format this client
+// writes (GET /v1/info: submissions), valid as long as the gateway says a job may wait; nil
+// otherwise (such a gateway's sites run the job as their pool account).
+func (c *Client) signSubmission(req gateway.SubmitRequest, info gateway.Info, maxCost *big.Int) (*reqsign.Submission, error) {
+	s := info.Submissions
+	if s == nil || s.Format != reqsign.SubmissionVersion {
+		return nil, nil
+	}
+	ttl := time.Duration(s.TTLSeconds) * time.Second
+	if ttl <= 0 || ttl > reqsign.MaxSubmissionTTL {
+		return nil, fmt.Errorf("%s asks for submissions signed for %d s, outside 1 s..%s: nothing was locked or submitted", c.Target(), s.TTLSeconds, reqsign.MaxSubmissionTTL)
+	}
+	sub, err := reqsign.SignSubmission(reqsign.SubmissionContent{Audience: info.Audience, Workflow: []byte(req.Workflow), FileName: req.FileName,
+		Params: req.Params, IdempotencyKey: req.IdempotencyKey, MaxCostWei: maxCost}, c.key, time.Now(), ttl)
+	if err != nil {
+		return nil, fmt.Errorf("signing the submission: %w", err)
+	}
+	return sub, nil
+}
+
 func fileNameOr(name string) string {
 	if name == "" {
 		return "workflow.yaml"
@@ -178,13 +207,20 @@ func (c *Client) Providers(ctx context.Context) ([]gateway.ProviderView, error) 
 	return out.Providers, err
 }
 
-// SetProviderStatus approves (approve true) or suspends a site (operators only).
-func (c *Client) SetProviderStatus(ctx context.Context, site string, approve bool, reason string) (store.Site, error) {
-	action := "suspend"
-	if approve {
-		action = "approve"
-	}
-	body, _ := json.Marshal(gateway.StatusRequest{Reason: reason})
+// ApproveProvider approves a site's registration, named by the digest the operator reviewed
+// (ProviderView.RegistrationDigest): the gateway refuses it if the site registered anything
+// else since (operators only).
+func (c *Client) ApproveProvider(ctx context.Context, site string, registration common.Hash, reason string) (store.Site, error) {
+	return c.setProviderStatus(ctx, site, "approve", gateway.StatusRequest{Reason: reason, Registration: registration.Hex()})
+}
+
+// SuspendProvider suspends a site (operators only).
+func (c *Client) SuspendProvider(ctx context.Context, site string, reason string) (store.Site, error) {
+	return c.setProviderStatus(ctx, site, "suspend", gateway.StatusRequest{Reason: reason})
+}
+
+func (c *Client) setProviderStatus(ctx context.Context, site, action string, req gateway.StatusRequest) (store.Site, error) {
+	body, _ := json.Marshal(req)
 	var s store.Site
 	_, err := c.Call(ctx, http.MethodPost, "/v1/providers/"+url.PathEscape(site)+"/"+action, nil, body, &s, http.StatusOK)
 	return s, err

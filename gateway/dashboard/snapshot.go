@@ -60,11 +60,13 @@ type Provider struct {
 	PricePerComputeHourWei string    `json:"pricePerComputeHourWei"` // DPS wei per Compute Hour
 	LastMedianMegaFLOPS    uint64    `json:"lastMedianMegaFlops"`
 	LastCoveragePPM        uint32    `json:"lastCoveragePpm"`
-	LastReportEpoch        *uint64   `json:"lastReportEpoch"` // nil: no report accepted yet
-	GFLWei                 string    `json:"gflWei"`
-	DPSClaimableWei        string    `json:"dpsClaimableWei"`
-	PerformanceGrade       string    `json:"performanceGrade"` // "A".."D", "" when unknown
-	ReliabilityGrade       int       `json:"reliabilityGrade"` // 1..4, 0 when unknown
+	// LastUptimePPM is the uptime the last report proved, which the reliability grade reads.
+	LastUptimePPM    uint32  `json:"lastUptimePpm"`
+	LastReportEpoch  *uint64 `json:"lastReportEpoch"` // nil: no report accepted yet
+	GFLWei           string  `json:"gflWei"`
+	DPSClaimableWei  string  `json:"dpsClaimableWei"`
+	PerformanceGrade string  `json:"performanceGrade"` // "A".."D", "" when unknown
+	ReliabilityGrade int     `json:"reliabilityGrade"` // 1..4, 0 when unknown
 }
 
 // Epoch is one closed settlement epoch.

@@ -55,8 +55,10 @@ type evaluator struct {
 	req       Request
 	labelKeys []string
 	ref       big.Int
-	// choice is, per step, the partition and worst-case shape chosen at the current site.
+	// choice is, per step, the partition and worst-case shape chosen at the current site;
+	// stepCH the step's worst-case Compute Hours × 1000 there.
 	choice []choice
+	stepCH []uint64
 	// Scratch numbers.
 	x, y, num, den, q, r big.Int
 	marks                []bool
@@ -70,7 +72,7 @@ type choice struct {
 }
 
 func newEvaluator(req Request) *evaluator {
-	e := &evaluator{req: req, labelKeys: protocol.SortedLabels(req.RequireLabels), choice: make([]choice, len(req.Needs))}
+	e := &evaluator{req: req, labelKeys: protocol.SortedLabels(req.RequireLabels), choice: make([]choice, len(req.Needs)), stepCH: make([]uint64, len(req.Needs))}
 	e.ref.SetUint64(req.ReferenceMegaFLOPS)
 	return e
 }
@@ -126,7 +128,7 @@ func (e *evaluator) evaluate(s *Site) (Candidate, []string) {
 
 	cost, chMilli := new(big.Int), new(big.Int)
 	for i := range e.req.Needs {
-		e.stepCost(i, parts, price, cost, chMilli)
+		e.stepCH[i] = e.stepCost(i, parts, price, cost, chMilli)
 	}
 	if budget := e.req.MaxCostWei; budget != nil && cost.Cmp(budget) > 0 {
 		reasons = append(reasons, fmt.Sprintf("worst-case cost %s DPS exceeds the budget of %s DPS", tokenomics.FormatAmount(cost), tokenomics.FormatAmount(budget)))
@@ -137,6 +139,7 @@ func (e *evaluator) evaluate(s *Site) (Candidate, []string) {
 	c := Candidate{
 		Site:              s.Name,
 		Partitions:        make([]StepPartition, len(e.req.Needs)),
+		Steps:             make([]StepCost, len(e.req.Needs)),
 		CostWei:           cost,
 		ComputeHoursMilli: math.MaxUint64,
 		PerformanceGrade:  s.PerformanceGrade,
@@ -148,6 +151,7 @@ func (e *evaluator) evaluate(s *Site) (Candidate, []string) {
 	}
 	for i, n := range e.req.Needs {
 		c.Partitions[i] = StepPartition{Step: n.Step, Partition: parts[e.choice[i].partition].Name}
+		c.Steps[i] = StepCost{Step: n.Step, TimeSeconds: e.choice[i].timeSeconds, ComputeHoursMilli: e.stepCH[i]}
 	}
 	c.AvailableNodes, c.IdleNodes = e.capacity(parts)
 	return c, nil
@@ -277,10 +281,10 @@ func mul192(a, b, c uint64) (w2, w1, w0 uint64) {
 }
 
 // stepCost adds step i's worst-case cost and Compute Hours on its chosen partition, each
-// rounded up:
+// rounded up, and returns the step's Compute Hours × 1000 (saturating):
 //
 //	CH = nodes × requested/ofNode × MegaFLOPS/ReferenceMegaFLOPS × seconds/3600 × array tasks
-func (e *evaluator) stepCost(i int, parts []protocol.Partition, price, cost, chMilli *big.Int) {
+func (e *evaluator) stepCost(i int, parts []protocol.Partition, price, cost, chMilli *big.Int) uint64 {
 	n, c := &e.req.Needs[i], e.choice[i]
 	sh := &parts[c.partition].Shapes[c.shape]
 	req, ofNode := units(n, sh)
@@ -293,7 +297,12 @@ func (e *evaluator) stepCost(i int, parts []protocol.Partition, price, cost, chM
 	e.den.Mul(&e.den, secondsPerHour)
 	e.den.Mul(&e.den, &e.ref)
 	cost.Add(cost, e.ceilQuo(e.x.Mul(&e.num, price), &e.den))
-	chMilli.Add(chMilli, e.ceilQuo(e.x.Mul(&e.num, milli), &e.den))
+	step := e.ceilQuo(e.x.Mul(&e.num, milli), &e.den)
+	chMilli.Add(chMilli, step)
+	if !step.IsUint64() {
+		return math.MaxUint64
+	}
+	return step.Uint64()
 }
 
 // ceilQuo is ⌈a/b⌉ for a ≥ 0, b > 0, in e.y.

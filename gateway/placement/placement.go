@@ -137,6 +137,9 @@ type Candidate struct {
 	Site string `json:"site"`
 	// Partitions is the partition chosen for each step, in the order of Request.Needs.
 	Partitions []StepPartition `json:"partitions"`
+	// Steps are each step's worst-case figures on its chosen partition, in the same order:
+	// what CostWei and ComputeHoursMilli add up.
+	Steps []StepCost `json:"steps,omitempty"`
 	// CostWei is the worst-case cost in DPS wei; ComputeHoursMilli the worst-case Compute
 	// Hours × 1000 (saturating at the largest uint64).
 	CostWei           *big.Int `json:"costWei"`
@@ -158,9 +161,22 @@ type StepPartition struct {
 	Partition string `json:"partition"`
 }
 
+// StepCost is one step's worst case at a site: the gateway bounds what a site may bill for
+// the step by it.
+type StepCost struct {
+	Step string `json:"step"`
+	// TimeSeconds is the wall time the step was costed for: its time limit (every attempt),
+	// the partition's limit, or the default time per attempt.
+	TimeSeconds int64 `json:"timeSeconds"`
+	// ComputeHoursMilli is the step's Compute Hours × 1000 over TimeSeconds, every array task
+	// included, rounded up (saturating at the largest uint64).
+	ComputeHoursMilli uint64 `json:"computeHoursMilli"`
+}
+
 func (c Candidate) clone() Candidate {
 	out := c
 	out.Partitions = append([]StepPartition(nil), c.Partitions...)
+	out.Steps = append([]StepCost(nil), c.Steps...)
 	if c.CostWei != nil {
 		out.CostWei = new(big.Int).Set(c.CostWei)
 	}

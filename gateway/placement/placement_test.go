@@ -362,6 +362,25 @@ func TestCostIsWorstCaseOnCheapestPartition(t *testing.T) {
 	}
 }
 
+// TestStepCostsAddUp: each step's worst case comes with the candidate, costed for the time
+// it was costed at (its limit, or the partition's), and the steps add up to the job's.
+func TestStepCostsAddUp(t *testing.T) {
+	gpu := StepNeed{Step: "gpu", Nodes: 1, CPUsPerNode: 1, GPUsPerNode: 1, TimeSeconds: 3600, Attempts: 1, ArrayTasks: 2}
+	cpu := StepNeed{Step: "cpu", Nodes: 1, CPUsPerNode: 16, Attempts: 1, ArrayTasks: 1}
+	// Nodes of 4 GPUs and 64 CPUs worth 4 reference systems; the partition allows 2 h.
+	site := newSite("s", "1", partition("p", 7200, shape(2, 4, "a100", 64, 1024, 4*refMF)))
+	cands, rej := Feasible(Request{Needs: []StepNeed{gpu, cpu}, ReferenceMegaFLOPS: refMF}, []Site{site})
+	if len(cands) != 1 {
+		t.Fatalf("rejected: %+v", rej)
+	}
+	// gpu: 1/4 × 4 × 1 h × 2 tasks = 2 CH; cpu: 16/64 × 4 × 2 h (the partition's limit) = 2 CH.
+	want := []StepCost{{Step: "gpu", TimeSeconds: 3600, ComputeHoursMilli: 2000}, {Step: "cpu", TimeSeconds: 7200, ComputeHoursMilli: 2000}}
+	c := cands[0]
+	if !reflect.DeepEqual(c.Steps, want) || c.ComputeHoursMilli != 4000 {
+		t.Fatalf("steps %+v (job %d mCH), want %+v and 4000", c.Steps, c.ComputeHoursMilli, want)
+	}
+}
+
 func TestTimeWhenTheStepGivesNone(t *testing.T) {
 	need := StepNeed{Step: "s", Nodes: 1, CPUsPerNode: 4, Attempts: 2, ArrayTasks: 1}
 	node := shape(1, 0, "", 4, 1024, refMF)

@@ -5,6 +5,15 @@
 //
 // Both ends treat the other as hostile: Validate methods bound every list and string, and the
 // gateway re-checks what a site claims against what it was assigned.
+//
+// The protocol grows by optional fields, which each end ignores when it does not know them
+// (the site decodes the gateway's answers leniently). Version says what a gateway speaks:
+//
+//	1: assignments name their researcher; the site takes the gateway's word for it.
+//	2: assignments carry the researcher's own signed submission (Assignment.Submission), which
+//	   the site verifies before it maps the job to the researcher's account; a job without
+//	   one (from a version 1 gateway, or submitted by an older client) runs as the site's
+//	   pool account. Poll answers say the gateway's version (PollResponse.Protocol).
 package protocol
 
 import (
@@ -17,8 +26,12 @@ import (
 	"sort"
 	"time"
 
+	"github.com/petagrid/petagrid/internal/reqsign"
 	"github.com/petagrid/petagrid/site/journal"
 )
+
+// Version is the protocol version this build speaks (see the package comment).
+const Version = 2
 
 // Paths of the site-facing endpoints (all signed by the site's key).
 const (
@@ -233,6 +246,8 @@ type PollResponse struct {
 	// Status is the site's standing at the gateway: "approved", "pending" or "suspended".
 	// Only an approved site receives assignments.
 	Status string `json:"status"`
+	// Protocol is the gateway's protocol version; 0 (absent) means 1.
+	Protocol int `json:"protocol,omitempty"`
 }
 
 // Assignment is one job placed on the site.
@@ -240,12 +255,17 @@ type Assignment struct {
 	// Job is the grid job id; the site journals the run under this id.
 	Job string `json:"job"`
 	// Researcher is the researcher's address (0x…), who signed the submission at the gateway.
+	// On its own it is only the gateway's word: the site runs the job in the researcher's
+	// account only when Submission proves it.
 	Researcher string            `json:"researcher"`
 	Workflow   string            `json:"workflow"`
 	FileName   string            `json:"fileName"`
 	Params     map[string]string `json:"params,omitempty"`
 	// MaxCostWei is the researcher's budget locked in escrow, for the site's information.
 	MaxCostWei string `json:"maxCostWei"`
+	// Submission is the researcher's own signature over this job, as their client made it
+	// (version 2); nil when the gateway has none.
+	Submission *reqsign.Submission `json:"submission,omitempty"`
 }
 
 // LogRequest asks for logs of a job (the site's GET /v1/jobs/{id}/logs query).

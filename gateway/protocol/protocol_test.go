@@ -1,9 +1,11 @@
 package protocol
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 
+	"github.com/petagrid/petagrid/internal/reqsign"
 	"github.com/petagrid/petagrid/site/journal"
 )
 
@@ -77,5 +79,26 @@ func TestUpdatesValidate(t *testing.T) {
 	}
 	if _, err := ParseWei("1e18"); err == nil {
 		t.Error("ParseWei took an exponent")
+	}
+}
+
+// Version 2 adds optional fields only: a version 1 answer still decodes (no protocol, no
+// submission), and the new fields keep their wire names.
+func TestVersion2IsOptionalFieldsOnly(t *testing.T) {
+	var old PollResponse
+	if err := json.Unmarshal([]byte(`{"status":"approved","assignments":[{"job":"r-aaaaaaaaaaaaaaaa","researcher":"0x00000000000000000000000000000000000000aa","workflow":"w","fileName":"w.yaml","maxCostWei":"1"}]}`), &old); err != nil {
+		t.Fatal(err)
+	}
+	if old.Protocol != 0 || len(old.Assignments) != 1 || old.Assignments[0].Submission != nil {
+		t.Fatalf("a version 1 answer: %+v", old)
+	}
+	data, err := json.Marshal(PollResponse{Status: "approved", Protocol: Version, Assignments: []Assignment{{Job: "r-aaaaaaaaaaaaaaaa", Submission: &reqsign.Submission{Nonce: "n"}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"protocol":2`, `"submission":{`, `"nonce":"n"`} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("%s lacks %s", data, want)
+		}
 	}
 }

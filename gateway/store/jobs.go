@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/petagrid/petagrid/gateway/protocol"
+	"github.com/petagrid/petagrid/internal/reqsign"
 	"github.com/petagrid/petagrid/site/journal"
 )
 
@@ -60,6 +61,51 @@ type Job struct {
 	UpdatedAt       time.Time  `json:"updatedAt"`
 	AssignedAt      *time.Time `json:"assignedAt,omitempty"`
 	EndedAt         *time.Time `json:"endedAt,omitempty"`
+	// WorstCase is what placement costed the job at on its site (nil for a job never placed,
+	// or placed before the gateway recorded it): no settlement goes above it.
+	WorstCase *WorstCase `json:"worstCase,omitempty"`
+	// Billing says how the cost came from the site's usage report, and what was cut.
+	Billing *Billing `json:"billing,omitempty"`
+	// Submission is the researcher's signed submission, forwarded to the site with the
+	// assignment; nil when their client sent none (the site then runs the job as its pool
+	// account). SignedSubmission says which, for the job's readers.
+	Submission       *reqsign.Submission `json:"-"`
+	SignedSubmission bool                `json:"signedSubmission,omitempty"`
+}
+
+// WorstCase is a job's worst-case cost at the site it is placed on, as placement computed it
+// for the budget check: the most any settlement of the job may charge.
+type WorstCase struct {
+	CostWei           string `json:"costWei"`
+	ComputeHoursMilli uint64 `json:"computeHoursMilli"`
+	// Steps bound what the site may bill for each step.
+	Steps []StepWorstCase `json:"steps"`
+}
+
+// StepWorstCase is one step's worst case: its Compute Hours over the time it was costed for,
+// and what it asked for at once (every node and array task together).
+type StepWorstCase struct {
+	Step              string `json:"step"`
+	TimeSeconds       int64  `json:"timeSeconds"`
+	ComputeHoursMilli uint64 `json:"computeHoursMilli"`
+	GPUs              int64  `json:"gpus"`
+	CPUs              int64  `json:"cpus"`
+	ArrayTasks        int64  `json:"arrayTasks"`
+}
+
+// Billing is how a finished job's cost came from its site's usage report: what the site
+// claimed, what was billed, and each bound the claim went past (empty when it was billed as
+// claimed).
+type Billing struct {
+	ClaimedComputeHoursMilli int64    `json:"claimedComputeHoursMilli"`
+	BilledComputeHoursMilli  uint64   `json:"billedComputeHoursMilli"`
+	Caps                     []string `json:"caps,omitempty"`
+}
+
+// Bill is a finished job's cost in DPS wei (decimal) and how it was reached.
+type Bill struct {
+	CostWei string
+	Billing *Billing
 }
 
 // rank orders states so that an update never moves a job back. Queued, Assigned and
@@ -97,18 +143,29 @@ func Terminal(s journal.RunState) bool {
 	return s.Terminal()
 }
 
-const jobColumns = `id, researcher, idempotency_key, escrow_id, workflow, file_name, source, params, max_cost_wei, site, state, error, placement, steps, usage, cost_wei, price_wei, escrow_state, cancel_requested, placements, created_at, updated_at, assigned_at, ended_at`
+const jobColumns = `id, researcher, idempotency_key, escrow_id, workflow, file_name, source, params, max_cost_wei, site, state, error, placement, steps, usage, cost_wei, price_wei, escrow_state, cancel_requested, placements, created_at, updated_at, assigned_at, ended_at, worst_case, billing, submission`
 
 func scanJob(scan func(...any) error) (Job, error) {
 	var j Job
-	var params, steps, usage string
+	var params, steps, usage, worst, billing, submission string
 	var created, updated int64
 	var assigned, ended sql.NullInt64
 	var cancel int
 	if err := scan(&j.ID, &j.Researcher, &j.IdempotencyKey, &j.EscrowID, &j.Workflow, &j.SourceName, &j.Source, &params, &j.MaxCostWei, &j.Site,
-		&j.State, &j.Error, &j.Placement, &steps, &usage, &j.CostWei, &j.PriceWei, &j.EscrowState, &cancel, &j.Placements, &created, &updated, &assigned, &ended); err != nil {
+		&j.State, &j.Error, &j.Placement, &steps, &usage, &j.CostWei, &j.PriceWei, &j.EscrowState, &cancel, &j.Placements, &created, &updated, &assigned, &ended,
+		&worst, &billing, &submission); err != nil {
 		return Job{}, err
 	}
+	if err := unmarshalOptional(worst, &j.WorstCase); err != nil {
+		return Job{}, fmt.Errorf("job %s worst case: %w", j.ID, err)
+	}
+	if err := unmarshalOptional(billing, &j.Billing); err != nil {
+		return Job{}, fmt.Errorf("job %s billing: %w", j.ID, err)
+	}
+	if err := unmarshalOptional(submission, &j.Submission); err != nil {
+		return Job{}, fmt.Errorf("job %s signed submission: %w", j.ID, err)
+	}
+	j.SignedSubmission = j.Submission != nil
 	if err := json.Unmarshal([]byte(params), &j.Params); err != nil {
 		return Job{}, fmt.Errorf("job %s params: %w", j.ID, err)
 	}
@@ -127,6 +184,23 @@ func scanJob(scan func(...any) error) (Job, error) {
 	return j, nil
 }
 
+// unmarshalOptional decodes a JSON column into *out, leaving it nil when the column is empty.
+func unmarshalOptional[T any](data string, out **T) error {
+	if data == "" {
+		return nil
+	}
+	*out = new(T)
+	return json.Unmarshal([]byte(data), *out)
+}
+
+// marshalOptional encodes v for a JSON column, "" for nil.
+func marshalOptional[T any](v *T) (string, error) {
+	if v == nil {
+		return "", nil
+	}
+	return marshal(v)
+}
+
 // CreateJob records a new queued job. If the researcher already has a job with the same
 // idempotency key, nothing is written and that job is returned with ErrDuplicate.
 func (s *Store) CreateJob(ctx context.Context, j Job) (Job, error) {
@@ -134,6 +208,11 @@ func (s *Store) CreateJob(ctx context.Context, j Job) (Job, error) {
 	if err != nil {
 		return Job{}, err
 	}
+	submission, err := marshalOptional(j.Submission)
+	if err != nil {
+		return Job{}, err
+	}
+	j.SignedSubmission = j.Submission != nil
 	now := s.now()
 	j.State, j.EscrowState, j.CreatedAt, j.UpdatedAt = Queued, EscrowLocked, now, now
 	var existing string
@@ -152,8 +231,8 @@ func (s *Store) CreateJob(ctx context.Context, j Job) (Job, error) {
 		if n > 0 {
 			return fmt.Errorf("escrow %s already pays for another job", j.EscrowID)
 		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO jobs(id, researcher, idempotency_key, escrow_id, workflow, file_name, source, params, max_cost_wei, state, escrow_state, created_at, updated_at)
-			VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)`, j.ID, j.Researcher, j.IdempotencyKey, j.EscrowID, j.Workflow, j.SourceName, j.Source, params, j.MaxCostWei, string(Queued), EscrowLocked, unix(now), unix(now))
+		_, err = tx.ExecContext(ctx, `INSERT INTO jobs(id, researcher, idempotency_key, escrow_id, workflow, file_name, source, params, max_cost_wei, state, escrow_state, created_at, updated_at, submission)
+			VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)`, j.ID, j.Researcher, j.IdempotencyKey, j.EscrowID, j.Workflow, j.SourceName, j.Source, params, j.MaxCostWei, string(Queued), EscrowLocked, unix(now), unix(now), submission)
 		if err != nil {
 			return fmt.Errorf("gateway store: creating job %s: %w", j.ID, err)
 		}
@@ -283,12 +362,17 @@ func (s *Store) Exclusions(ctx context.Context, job string) (map[string]string, 
 	return out, rows.Err()
 }
 
-// Assign places a queued job on a site.
-func (s *Store) Assign(ctx context.Context, id, site, placement, priceWei string) error {
+// Assign places a queued job on a site, at the site's price and with the job's worst case
+// there (which caps its settlement).
+func (s *Store) Assign(ctx context.Context, id, site, placement, priceWei string, worst WorstCase) error {
+	worstJSON, err := marshal(worst)
+	if err != nil {
+		return err
+	}
 	return s.tx(ctx, func(tx *sql.Tx) error {
 		now := unix(s.now())
-		res, err := tx.ExecContext(ctx, `UPDATE jobs SET site = ?, state = ?, placement = ?, price_wei = ?, error = '', placements = placements + 1, assigned_at = ?, delivered_at = NULL, updated_at = ?
-			WHERE id = ? AND state = ?`, site, string(Assigned), placement, priceWei, now, now, id, string(Queued))
+		res, err := tx.ExecContext(ctx, `UPDATE jobs SET site = ?, state = ?, placement = ?, price_wei = ?, worst_case = ?, error = '', placements = placements + 1, assigned_at = ?, delivered_at = NULL, updated_at = ?
+			WHERE id = ? AND state = ?`, site, string(Assigned), placement, priceWei, worstJSON, now, now, id, string(Queued))
 		if err != nil {
 			return fmt.Errorf("gateway store: assigning %s: %w", id, err)
 		}
@@ -365,9 +449,9 @@ type Update struct {
 }
 
 // ApplyUpdate applies a site's job update. States never go back (Unknown yields to
-// anything); usage is recorded once, with the cost it implies (costWei, computed by the
-// caller from the site's price and the budget).
-func (s *Store) ApplyUpdate(ctx context.Context, site string, u protocol.JobUpdate, costWei func(Job, protocol.Usage) (string, error)) (Update, error) {
+// anything); usage is recorded once, with the bill it implies (computed by the caller from
+// the job, with the update's steps, and the usage).
+func (s *Store) ApplyUpdate(ctx context.Context, site string, u protocol.JobUpdate, bill func(Job, protocol.Usage) (Bill, error)) (Update, error) {
 	var out Update
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		j, err := scanJob(tx.QueryRowContext(ctx, `SELECT `+jobColumns+` FROM jobs WHERE id = ?`, u.Job).Scan)
@@ -404,15 +488,29 @@ func (s *Store) ApplyUpdate(ctx context.Context, site string, u protocol.JobUpda
 			steps, _ = marshal(j.Steps)
 		}
 		usage, cost := "", j.CostWei
+		billing, err := marshalOptional(j.Billing)
+		if err != nil {
+			return err
+		}
 		if j.Usage != nil {
 			usage, _ = marshal(j.Usage)
 		} else if u.Usage != nil && Terminal(state) {
 			if usage, err = marshal(u.Usage); err != nil {
 				return err
 			}
-			if cost, err = costWei(j, *u.Usage); err != nil {
+			// The bill reads the steps as this update leaves them.
+			billed := j
+			if u.Steps != nil {
+				billed.Steps = u.Steps
+			}
+			b, err := bill(billed, *u.Usage)
+			if err != nil {
 				return fmt.Errorf("job %s: cost: %w", j.ID, err)
 			}
+			if billing, err = marshalOptional(b.Billing); err != nil {
+				return err
+			}
+			cost = b.CostWei
 		}
 		ended := any(nil)
 		if j.EndedAt != nil {
@@ -424,8 +522,8 @@ func (s *Store) ApplyUpdate(ctx context.Context, site string, u protocol.JobUpda
 		if u.Error != "" {
 			msg = u.Error
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE jobs SET state = ?, error = ?, steps = ?, usage = ?, cost_wei = ?, ended_at = ?, updated_at = ? WHERE id = ?`,
-			string(state), msg, steps, usage, cost, ended, unix(s.now()), j.ID)
+		_, err = tx.ExecContext(ctx, `UPDATE jobs SET state = ?, error = ?, steps = ?, usage = ?, cost_wei = ?, billing = ?, ended_at = ?, updated_at = ? WHERE id = ?`,
+			string(state), msg, steps, usage, cost, billing, ended, unix(s.now()), j.ID)
 		if err != nil {
 			return fmt.Errorf("gateway store: updating %s: %w", j.ID, err)
 		}

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/petagrid/petagrid/gateway/protocol"
@@ -97,6 +98,7 @@ func (s *Store) Register(ctx context.Context, address string, reg protocol.Regis
 	if err != nil {
 		return Site{}, false, err
 	}
+	s.seen.forget(reg.Site)
 	site, err := s.Site(ctx, reg.Site)
 	return site, created, err
 }
@@ -185,22 +187,90 @@ func (s *Store) SetSiteStatus(ctx context.Context, name, status, reason string) 
 	return s.Site(ctx, name)
 }
 
-// Seen records a poll: the site is alive, with this live inventory (nil: unchanged).
+// DefaultSeenInterval is how often a site's last_seen is written at most, unless
+// SetSeenInterval says otherwise.
+const DefaultSeenInterval = 15 * time.Second
+
+// SetSeenInterval sets how often a site's last_seen is written at most (the gateway derives
+// it from how long a site may stay silent). Call it before the store is used.
+func (s *Store) SetSeenInterval(d time.Duration) { s.seen.interval = d }
+
+// Seen records a poll: the site is alive, with this live inventory (nil: unchanged). Every
+// poll, and every few seconds of a held long poll, says so; the write happens at most once
+// per site and seen interval, so that a site (or any key that registered one) cannot turn
+// its polls into a stream of write transactions. A live inventory that differs from the one
+// last written is written at once: placement reads it.
 func (s *Store) Seen(ctx context.Context, name string, live *protocol.Inventory) error {
-	return s.tx(ctx, func(tx *sql.Tx) error {
+	inv := ""
+	if live != nil {
+		var err error
+		if inv, err = marshal(live); err != nil {
+			return err
+		}
+	}
+	now := s.now()
+	if !s.seen.due(name, inv, now) {
+		return nil
+	}
+	err := s.tx(ctx, func(tx *sql.Tx) error {
 		var err error
 		if live != nil {
-			var inv string
-			if inv, err = marshal(live); err != nil {
-				return err
-			}
-			_, err = tx.ExecContext(ctx, `UPDATE sites SET last_seen = ?, live_inventory = ? WHERE name = ?`, unix(s.now()), inv, name)
+			_, err = tx.ExecContext(ctx, `UPDATE sites SET last_seen = ?, live_inventory = ? WHERE name = ?`, unix(now), inv, name)
 		} else {
-			_, err = tx.ExecContext(ctx, `UPDATE sites SET last_seen = ? WHERE name = ?`, unix(s.now()), name)
+			_, err = tx.ExecContext(ctx, `UPDATE sites SET last_seen = ? WHERE name = ?`, unix(now), name)
 		}
 		if err != nil {
 			return fmt.Errorf("gateway store: site %s seen: %w", name, err)
 		}
 		return nil
 	})
+	if err != nil {
+		s.seen.forget(name) // the next poll writes again
+	}
+	return err
+}
+
+// seenWrites remembers, per site, when last_seen was last written and with which live
+// inventory.
+type seenWrites struct {
+	mu       sync.Mutex
+	interval time.Duration
+	last     map[string]seenWrite
+}
+
+type seenWrite struct {
+	at        time.Time
+	inventory string // JSON, "" when none was written
+}
+
+// due reports whether a poll at now with inventory inv ("" for none) must be written, and
+// if so counts it as written: of concurrent polls, one writes.
+func (w *seenWrites) due(site, inv string, now time.Time) bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	interval := w.interval
+	if interval <= 0 {
+		interval = DefaultSeenInterval
+	}
+	last, ok := w.last[site]
+	changed := inv != "" && inv != last.inventory
+	if ok && !changed && now.Sub(last.at) < interval && !now.Before(last.at) {
+		return false
+	}
+	if w.last == nil {
+		w.last = map[string]seenWrite{}
+	}
+	if inv == "" {
+		inv = last.inventory
+	}
+	w.last[site] = seenWrite{at: now, inventory: inv}
+	return true
+}
+
+// forget makes the site's next poll write (after a failed write, or a registration that
+// wrote last_seen and the inventory itself).
+func (w *seenWrites) forget(site string) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	delete(w.last, site)
 }

@@ -30,6 +30,8 @@ type Store struct {
 	lock  *os.File
 	write sync.Mutex
 	now   func() time.Time
+	// seen paces the sites' last_seen writes (sites.go).
+	seen seenWrites
 }
 
 // Open opens (creating if needed) the store at path and brings its schema up to date. One
@@ -173,6 +175,16 @@ var migrations = []string{
 		closed_at INTEGER,
 		gas TEXT NOT NULL DEFAULT ''
 	);`,
+	// 2: each job's worst case at the site it was placed on (JSON WorstCase, '' for jobs placed
+	// before: their settlements are capped by the budget and the site's capacity only), how its
+	// cost was billed (JSON Billing) and the researcher's signed submission (JSON
+	// reqsign.Submission, '' when the client sent none).
+	`ALTER TABLE jobs ADD COLUMN worst_case TEXT NOT NULL DEFAULT '';
+	ALTER TABLE jobs ADD COLUMN billing TEXT NOT NULL DEFAULT '';
+	ALTER TABLE jobs ADD COLUMN submission TEXT NOT NULL DEFAULT '';`,
+	// 3: the uptime each report proves (pocp.Report.ProvenUptimePPM), which grades a site's
+	// reliability; 0 for reports accepted before (version 1 reports carried none).
+	`ALTER TABLE reports ADD COLUMN uptime_ppm INTEGER NOT NULL DEFAULT 0;`,
 }
 
 func (s *Store) migrate(ctx context.Context) error {

@@ -168,10 +168,8 @@ func signWith(r *http.Request, body []byte, key *ecdsa.PrivateKey, audience, non
 	if r == nil {
 		return errors.New("reqsign: nil request")
 	}
-	if key == nil || key.D == nil || key.Curve != crypto.S256() {
-		// crypto.Sign would otherwise sign with D on secp256k1 whatever the key's curve, for
-		// an address the caller never meant.
-		return errors.New("reqsign: key must be a secp256k1 private key")
+	if err := checkSigningKey(key); err != nil {
+		return err
 	}
 	if audience == "" {
 		return errors.New("reqsign: audience must not be empty")
@@ -194,6 +192,15 @@ func signWith(r *http.Request, body []byte, key *ecdsa.PrivateKey, audience, non
 	r.Header.Set(HeaderNonce, nonce)
 	r.Header.Set(HeaderExpires, strconv.FormatInt(expires, 10))
 	r.Header.Set(HeaderSignature, "0x"+hex.EncodeToString(sig))
+	return nil
+}
+
+// checkSigningKey refuses anything but a secp256k1 private key: crypto.Sign would otherwise
+// sign with D on secp256k1 whatever the key's curve, for an address the caller never meant.
+func checkSigningKey(key *ecdsa.PrivateKey) error {
+	if key == nil || key.D == nil || key.Curve != crypto.S256() {
+		return errors.New("reqsign: key must be a secp256k1 private key")
+	}
 	return nil
 }
 
@@ -242,36 +249,9 @@ func (v *Verifier) Verify(ctx context.Context, r *http.Request, body []byte) (co
 		// Without a store every request could be replayed until it expires.
 		return common.Address{}, errors.New("reqsign: Verifier.Nonces is not set")
 	}
-	if r == nil {
-		return common.Address{}, fmt.Errorf("%w: no request", ErrUnsigned)
-	}
-	h, err := parseHeaders(r.Header)
+	h, err := v.checkHeaders(r)
 	if err != nil {
 		return common.Address{}, err
-	}
-
-	maxTTL, skew := v.MaxTTL, v.ClockSkew
-	if maxTTL <= 0 {
-		maxTTL = DefaultMaxTTL
-	}
-	if skew == 0 {
-		skew = DefaultClockSkew
-	} else if skew < 0 {
-		skew = 0
-	}
-	now := time.Now()
-	if v.Now != nil {
-		now = v.Now()
-	}
-	// parseHeaders bounds expires to 18 digits, so time.Unix cannot overflow and Sub
-	// saturates instead of wrapping.
-	expires := time.Unix(h.expires, 0)
-	if now.After(expires.Add(skew)) {
-		return common.Address{}, fmt.Errorf("%w: its expiry %s passed %s ago", ErrExpired,
-			expires.UTC().Format(time.RFC3339), now.Sub(expires).Truncate(time.Second))
-	}
-	if expires.Sub(now) > maxTTL+skew {
-		return common.Address{}, fmt.Errorf("%w: %s: expires more than %s ahead", ErrMalformed, HeaderExpires, maxTTL)
 	}
 
 	if err := checkSignature(v.Audience, r, body, h); err != nil {
@@ -280,7 +260,7 @@ func (v *Verifier) Verify(ctx context.Context, r *http.Request, body []byte) (co
 
 	// Only now, with the signature checked, may the nonce be spent: otherwise anyone could
 	// burn a researcher's nonces ahead of them.
-	fresh, err := v.Nonces.Remember(ctx, h.signer, h.nonce, expires.Add(skew))
+	fresh, err := v.Nonces.Remember(ctx, h.signer, h.nonce, time.Unix(h.expires, 0).Add(v.skew()))
 	if err != nil {
 		return common.Address{}, fmt.Errorf("reqsign: remembering nonce: %w", err)
 	}
@@ -290,16 +270,88 @@ func (v *Verifier) Verify(ctx context.Context, r *http.Request, body []byte) (co
 	return h.signer, nil
 }
 
+// CheckHeaders checks what can be checked of a signed request before its body is read:
+// the four headers are there once each and well formed, and the expiry is neither past nor
+// too far ahead. It returns the claimed signer (not yet proven: Verify does that with the
+// body). A server calls it first, so that an unsigned or stale request is refused without
+// reading its body. Errors wrap ErrUnsigned, ErrMalformed or ErrExpired.
+func (v *Verifier) CheckHeaders(r *http.Request) (common.Address, error) {
+	h, err := v.checkHeaders(r)
+	return h.signer, err
+}
+
+func (v *Verifier) checkHeaders(r *http.Request) (signedHeaders, error) {
+	if r == nil {
+		return signedHeaders{}, fmt.Errorf("%w: no request", ErrUnsigned)
+	}
+	h, err := parseHeaders(r.Header)
+	if err != nil {
+		return signedHeaders{}, err
+	}
+	maxTTL, skew := v.MaxTTL, v.skew()
+	if maxTTL <= 0 {
+		maxTTL = DefaultMaxTTL
+	}
+	now := time.Now()
+	if v.Now != nil {
+		now = v.Now()
+	}
+	// parseHeaders bounds expires to 18 digits, so time.Unix cannot overflow and Sub
+	// saturates instead of wrapping.
+	expires := time.Unix(h.expires, 0)
+	if now.After(expires.Add(skew)) {
+		return signedHeaders{}, fmt.Errorf("%w: its expiry %s passed %s ago", ErrExpired,
+			expires.UTC().Format(time.RFC3339), now.Sub(expires).Truncate(time.Second))
+	}
+	if expires.Sub(now) > maxTTL+skew {
+		return signedHeaders{}, fmt.Errorf("%w: %s: expires more than %s ahead", ErrMalformed, HeaderExpires, maxTTL)
+	}
+	return h, nil
+}
+
+// skew is the clock skew tolerated: ClockSkew, its default when zero, none when negative.
+func (v *Verifier) skew() time.Duration {
+	switch {
+	case v.ClockSkew == 0:
+		return DefaultClockSkew
+	case v.ClockSkew < 0:
+		return 0
+	}
+	return v.ClockSkew
+}
+
 func checkSignature(audience string, r *http.Request, body []byte, h signedHeaders) error {
+	msg, err := message(audience, requestMethod(r), requestURI(r), sha256.Sum256(body), h.nonce, h.expires)
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrMalformed, err)
+	}
+	signer, err := recoverSigner(msg, h.signature)
+	if err != nil {
+		return err
+	}
+	if signer != h.signer {
+		// Also what any change to the signed request looks like: recovery yields some
+		// other key.
+		return fmt.Errorf("%w: signature does not match %s %s for this request", ErrBadSignature, HeaderSigner, h.signer.Hex())
+	}
+	return nil
+}
+
+// recoverSigner returns the address whose key made signature (r || s || V) over the EIP-191
+// personal message msg. Errors wrap ErrBadSignature.
+func recoverSigner(msg, signature []byte) (common.Address, error) {
+	if len(signature) != crypto.SignatureLength {
+		return common.Address{}, fmt.Errorf("%w: %d bytes, want %d", ErrBadSignature, len(signature), crypto.SignatureLength)
+	}
 	sig := make([]byte, crypto.SignatureLength)
-	copy(sig, h.signature)
+	copy(sig, signature)
 	// Wallets and eth_sign produce V = 27/28; crypto.Sign produces 0/1.
 	if sig[crypto.RecoveryIDOffset] >= 27 {
 		sig[crypto.RecoveryIDOffset] -= 27
 	}
 	vByte := sig[crypto.RecoveryIDOffset]
 	if vByte > 1 {
-		return fmt.Errorf("%w: recovery id V must be 0, 1, 27 or 28, got %d", ErrBadSignature, h.signature[crypto.RecoveryIDOffset])
+		return common.Address{}, fmt.Errorf("%w: recovery id V must be 0, 1, 27 or 28, got %d", ErrBadSignature, signature[crypto.RecoveryIDOffset])
 	}
 	rInt := new(big.Int).SetBytes(sig[:32])
 	sInt := new(big.Int).SetBytes(sig[32:64])
@@ -307,22 +359,13 @@ func checkSignature(audience string, r *http.Request, body []byte, h signedHeade
 	// for the same message, and accepting both would let a third party mint a different
 	// signature string for a request it captured.
 	if !crypto.ValidateSignatureValues(vByte, rInt, sInt, true) {
-		return fmt.Errorf("%w: r or s out of range, or s in the upper half of the curve order", ErrBadSignature)
-	}
-	msg, err := message(audience, requestMethod(r), requestURI(r), sha256.Sum256(body), h.nonce, h.expires)
-	if err != nil {
-		return fmt.Errorf("%w: %v", ErrMalformed, err)
+		return common.Address{}, fmt.Errorf("%w: r or s out of range, or s in the upper half of the curve order", ErrBadSignature)
 	}
 	pub, err := crypto.SigToPub(accounts.TextHash(msg), sig)
 	if err != nil {
-		return fmt.Errorf("%w: cannot recover a public key", ErrBadSignature)
+		return common.Address{}, fmt.Errorf("%w: cannot recover a public key", ErrBadSignature)
 	}
-	if crypto.PubkeyToAddress(*pub) != h.signer {
-		// Also what any change to the signed request looks like: recovery yields some
-		// other key.
-		return fmt.Errorf("%w: signature does not match %s %s for this request", ErrBadSignature, HeaderSigner, h.signer.Hex())
-	}
-	return nil
+	return crypto.PubkeyToAddress(*pub), nil
 }
 
 // parseHeaders checks the presence and syntax of the four headers. Lengths are checked before

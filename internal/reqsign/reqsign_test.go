@@ -841,3 +841,30 @@ func FuzzVerifyHeaders(f *testing.F) {
 		}
 	})
 }
+
+// CheckHeaders judges a request from its headers alone (no body, no nonce spent): servers
+// call it to refuse unsigned, malformed and expired requests before reading their bodies.
+func TestCheckHeadersBeforeTheBody(t *testing.T) {
+	store := newMemStore()
+	v := newVerifier(store)
+	signed := signedRequest(t, http.MethodPost, "/v1/jobs", []byte(`{"a":1}`), time.Minute)
+	signer, err := v.CheckHeaders(signed)
+	if err != nil || signer != crypto.PubkeyToAddress(testKey(t).PublicKey) {
+		t.Fatalf("a well-formed request: %s %v", signer.Hex(), err)
+	}
+	_, err = v.CheckHeaders(httptest.NewRequest(http.MethodPost, "/v1/jobs", nil))
+	wantErr(t, err, ErrUnsigned)
+	partial := signedRequest(t, http.MethodPost, "/v1/jobs", nil, time.Minute)
+	partial.Header.Del(HeaderSignature)
+	_, err = v.CheckHeaders(partial)
+	wantErr(t, err, ErrMalformed)
+	stale := httptest.NewRequest(http.MethodGet, "/v1/jobs", nil)
+	if err := Sign(stale, nil, testKey(t), testAudience, testNow.Add(-10*time.Minute), time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	_, err = v.CheckHeaders(stale)
+	wantErr(t, err, ErrExpired)
+	if store.callCount() != 0 {
+		t.Fatalf("CheckHeaders spent %d nonces", store.callCount())
+	}
+}

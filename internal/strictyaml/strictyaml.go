@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 )
@@ -83,7 +84,7 @@ func Unmarshal(file string, data []byte, out any) error {
 		return c.errs
 	}
 	if err := root.Decode(out); err != nil {
-		return Errors{syntaxError(file, err)}
+		return Errors{decodeError(file, data, err)}
 	}
 	return nil
 }
@@ -91,10 +92,28 @@ func Unmarshal(file string, data []byte, out any) error {
 // Load parses data (named file in errors) into its root node for callers that walk the
 // tree themselves. It refuses NUL bytes, a second document, nesting deeper than 64 levels and
 // alias expansion beyond maxVisits nodes, so the tree is safe to walk with aliases resolved.
-// An empty document gives a nil node and no error.
+// An empty document gives a nil node and no error. It is Parse followed by Bound.
 func Load(file string, data []byte) (*yaml.Node, error) {
-	if bytes.IndexByte(data, 0) >= 0 {
-		return nil, Errors{{File: file, Msg: "file contains a NUL byte: not a YAML text file"}}
+	root, err := Parse(file, data)
+	if err != nil || root == nil {
+		return nil, err
+	}
+	if err := Bound(file, root); err != nil {
+		return nil, err
+	}
+	return root, nil
+}
+
+// Parse reads data's one document into its root node, with syntax errors at their line
+// and column, but does not bound the tree: the nodes are as many as the text holds, and
+// aliases are not followed. A caller may look at the tree's top to give a better message
+// than Bound would (a list that is too long for its purpose), and must call Bound before
+// walking it with aliases resolved. An empty document gives a nil node and no error.
+func Parse(file string, data []byte) (*yaml.Node, error) {
+	if i := bytes.IndexByte(data, 0); i >= 0 {
+		line := 1 + bytes.Count(data[:i], []byte("\n"))
+		col := 1 + utf8.RuneCount(data[bytes.LastIndexByte(data[:i], '\n')+1:i])
+		return nil, Errors{{File: file, Line: line, Column: col, Msg: "file contains a NUL byte: not a YAML text file"}}
 	}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	var doc yaml.Node
@@ -102,7 +121,7 @@ func Load(file string, data []byte) (*yaml.Node, error) {
 		if errors.Is(err, io.EOF) {
 			return nil, nil // an empty file
 		}
-		return nil, Errors{syntaxError(file, err)}
+		return nil, Errors{locateSyntaxError(file, data, err)}
 	}
 	// A second document after "---" would otherwise be ignored without a word.
 	for {
@@ -112,7 +131,7 @@ func Load(file string, data []byte) (*yaml.Node, error) {
 			break
 		}
 		if err != nil {
-			return nil, Errors{syntaxError(file, err)}
+			return nil, Errors{locateSyntaxError(file, data, err)}
 		}
 		if !emptyDocument(&extra) {
 			at := extra.Content[0]
@@ -122,13 +141,18 @@ func Load(file string, data []byte) (*yaml.Node, error) {
 	if emptyDocument(&doc) {
 		return nil, nil
 	}
-	root := doc.Content[0]
+	return doc.Content[0], nil
+}
+
+// Bound refuses a tree that nests deeper than 64 levels or whose walk, aliases followed,
+// passes maxVisits nodes or maxExpandedBytes of text: after it, the tree is safe to walk.
+func Bound(file string, root *yaml.Node) error {
 	c := &checker{file: file}
 	c.bound(root, 0)
 	if len(c.errs) > 0 {
-		return nil, c.errs
+		return c.errs
 	}
-	return root, nil
+	return nil
 }
 
 // bound walks the tree as a decoder would, following aliases, and fails once the walk grows
@@ -140,7 +164,11 @@ func (c *checker) bound(n *yaml.Node, depth int) {
 	c.visits++
 	if c.visits > maxVisits {
 		c.tooLong = true
-		c.fail(n, "document expands to more than %d values (aliases?); refusing it", maxVisits)
+		if c.aliases > 0 {
+			c.fail(n, "document expands to more than %d values through its aliases (*name); refusing it", maxVisits)
+		} else {
+			c.fail(n, "document holds more than %d values; the limit is %d", maxVisits, maxVisits)
+		}
 		return
 	}
 	if depth > 64 {
@@ -151,7 +179,7 @@ func (c *checker) bound(n *yaml.Node, depth int) {
 	c.bytes += len(n.Value)
 	if c.bytes > maxExpandedBytes {
 		c.tooLong = true
-		c.fail(n, "document expands to more than %d MiB of text (aliases?); refusing it", maxExpandedBytes>>20)
+		c.fail(n, "document expands to more than %d MiB of text through its aliases (*name); refusing it", maxExpandedBytes>>20)
 		return
 	}
 	if n.Kind == yaml.AliasNode {
@@ -159,6 +187,7 @@ func (c *checker) bound(n *yaml.Node, depth int) {
 			c.fail(n, "unresolved alias")
 			return
 		}
+		c.aliases++
 		c.bound(n.Alias, depth+1)
 		return
 	}
@@ -175,24 +204,30 @@ func emptyDocument(n *yaml.Node) bool {
 	return c.Kind == yaml.ScalarNode && c.Tag == "!!null"
 }
 
-func syntaxError(file string, err error) *Error {
+// decodeError positions an error of yaml.v3's decoder, which names only a line; the check
+// before decoding leaves few of them.
+func decodeError(file string, data []byte, err error) *Error {
 	var te *yaml.TypeError
 	msg := err.Error()
 	if errors.As(err, &te) && len(te.Errors) > 0 {
 		msg = te.Errors[0]
 	}
-	msg = strings.TrimPrefix(msg, "yaml: ")
-	if m := yamlLinePattern.FindStringSubmatch(msg); m != nil {
-		line, _ := strconv.Atoi(m[1])
-		return &Error{File: file, Line: line, Column: 1, Msg: m[2]}
+	ye := splitYAMLError(errors.New(msg))
+	if ye.line == 0 {
+		return &Error{File: file, Msg: ye.problem}
 	}
-	return &Error{File: file, Msg: msg}
+	col := 1
+	if lines := splitLines(data); ye.line <= len(lines) {
+		col = firstContent(string(lines[ye.line-1]))
+	}
+	return &Error{File: file, Line: ye.line, Column: col, Msg: ye.problem}
 }
 
 type checker struct {
 	file    string
 	errs    Errors
 	visits  int
+	aliases int // aliases followed so far
 	bytes   int
 	tooLong bool
 }
@@ -219,13 +254,23 @@ func Describe(n *yaml.Node) string {
 		if n.Tag == "!!null" {
 			return "nothing (null)"
 		}
-		v := n.Value
-		if len(v) > 40 {
-			v = v[:40] + "…"
-		}
-		return strconv.Quote(v)
+		return QuoteValue(n.Value, 40)
 	}
 	return "something else"
+}
+
+// QuoteValue quotes text from a document for a message: at most limit bytes (cut on a
+// character boundary, "..." marking the cut) and every non-ASCII character escaped, so that
+// a look-alike letter (a Cyrillic "а" in "name") or an invisible one shows in the message.
+func QuoteValue(s string, limit int) string {
+	if len(s) <= limit {
+		return strconv.QuoteToASCII(s)
+	}
+	cut := limit
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return strconv.QuoteToASCII(s[:cut] + "...")
 }
 
 func (c *checker) check(n *yaml.Node, t reflect.Type, depth int) {
@@ -264,7 +309,7 @@ func (c *checker) check(n *yaml.Node, t reflect.Type, depth int) {
 			return
 		}
 		if _, err := time.ParseDuration(n.Value); err != nil {
-			c.fail(n, "expected a duration such as 30s or 2m, got %q", n.Value)
+			c.fail(n, "expected a duration such as 30s or 2m, got %+q", n.Value)
 		}
 		return
 	}
@@ -276,7 +321,11 @@ func (c *checker) check(n *yaml.Node, t reflect.Type, depth int) {
 			c.fail(n, "expected a mapping, got %s", Describe(n))
 			return
 		}
+		seen := map[string]*yaml.Node{}
 		for i := 0; i+1 < len(n.Content); i += 2 {
+			if c.duplicate(seen, n.Content[i]) {
+				continue
+			}
 			c.check(n.Content[i], t.Key(), depth+1)
 			c.check(n.Content[i+1], t.Elem(), depth+1)
 		}
@@ -301,7 +350,7 @@ func (c *checker) check(n *yaml.Node, t reflect.Type, depth int) {
 		}
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		if leadingZero.MatchString(n.Value) {
-			c.fail(n, "integer %q has a leading zero, which YAML reads as octal; write it without", n.Value)
+			c.fail(n, "integer %+q has a leading zero, which YAML reads as octal; write it without", n.Value)
 			return
 		}
 		v, err := strconv.ParseInt(n.Value, 0, 64)
@@ -314,7 +363,7 @@ func (c *checker) check(n *yaml.Node, t reflect.Type, depth int) {
 		}
 	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
 		if leadingZero.MatchString(n.Value) {
-			c.fail(n, "integer %q has a leading zero, which YAML reads as octal; write it without", n.Value)
+			c.fail(n, "integer %+q has a leading zero, which YAML reads as octal; write it without", n.Value)
 			return
 		}
 		v, err := strconv.ParseUint(n.Value, 0, 64)
@@ -381,10 +430,14 @@ func (c *checker) checkStruct(n *yaml.Node, t reflect.Type, depth int) {
 		return
 	}
 	fields := yamlFields(t)
+	seen := map[string]*yaml.Node{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		key, value := n.Content[i], n.Content[i+1]
 		if key.Kind != yaml.ScalarNode {
 			c.fail(key, "mapping keys must be plain names")
+			continue
+		}
+		if c.duplicate(seen, key) {
 			continue
 		}
 		if key.Value == "<<" {
@@ -393,11 +446,25 @@ func (c *checker) checkStruct(n *yaml.Node, t reflect.Type, depth int) {
 		}
 		f, ok := fields[key.Value]
 		if !ok {
-			c.fail(key, "unknown field %q%s", key.Value, suggest(key.Value, fields))
+			c.fail(key, "unknown field %+q%s", key.Value, suggest(key.Value, fields))
 			continue
 		}
 		c.check(value, f.typ, depth+1)
 	}
+}
+
+// duplicate reports a key given twice in one mapping, with both places, and records the
+// first sighting of each; the decoder would name only a line.
+func (c *checker) duplicate(seen map[string]*yaml.Node, key *yaml.Node) bool {
+	if key.Kind != yaml.ScalarNode {
+		return false
+	}
+	if first, dup := seen[key.Value]; dup {
+		c.fail(key, "key %s is given twice in this mapping (first at %s:%d:%d)", QuoteValue(key.Value, 40), c.file, first.Line, first.Column)
+		return true
+	}
+	seen[key.Value] = key
+	return false
 }
 
 func suggest(got string, fields map[string]fieldInfo) string {
@@ -423,7 +490,7 @@ func Suggest(got string, names []string) string {
 		return ""
 	}
 	if distance(got, names[0]) <= 2 {
-		return fmt.Sprintf(" (did you mean %q?)", names[0])
+		return fmt.Sprintf(" (did you mean %+q?)", names[0])
 	}
 	sort.Strings(names)
 	return fmt.Sprintf(" (expected one of: %s)", strings.Join(names, ", "))

@@ -3,9 +3,11 @@ package gatewaylink
 import (
 	"errors"
 	"fmt"
+	"net"
 	"net/url"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"time"
 
 	"github.com/petagrid/petagrid/gateway/protocol"
@@ -15,8 +17,9 @@ import (
 // itself): where the grid gateway is and what the site tells it. Every field is documented
 // in docs/site-gateway.md.
 type Config struct {
-	// URL is the gateway's base URL, https://host[:port] (http:// only for tests or a
-	// loopback proxy: requests are signed, not encrypted).
+	// URL is the gateway's base URL, https://host[:port]; http:// only on loopback (a local
+	// proxy or a test gateway): requests are signed, not encrypted, and whoever answers is
+	// trusted with assignments, log requests and the chain it announces.
 	URL string `yaml:"url"`
 	// Key is the site key file (`petagrid keys new`), which signs every request and every
 	// PoCP report; its address is the site's identity at the gateway.
@@ -39,9 +42,10 @@ type Config struct {
 	Labels map[string]string `yaml:"labels"`
 	// ReportPoCP sends each closed period's signed PoCP report (default true).
 	ReportPoCP *bool `yaml:"reportPoCP"`
-	// LocalUser is, in mapped mode, the account grid jobs run as when the researcher's key
-	// is not in site.users.researchers; it must be in site.users.allowedLocalUsers. Empty:
-	// such assignments are refused.
+	// LocalUser is, in mapped mode, the grid's pool account: grid jobs run as it when the
+	// researcher's key is not in site.users.researchers, or their signed submission did not
+	// come with the job; it must be in site.users.allowedLocalUsers. Empty: such assignments
+	// are refused.
 	LocalUser string `yaml:"localUser"`
 }
 
@@ -90,6 +94,8 @@ func (c Config) Validate() error {
 		bad("grid.url %q: use https://host[:port]", clip(c.URL, 100))
 	} else if (u.Path != "" && u.Path != "/") || u.RawQuery != "" || u.Fragment != "" || u.User != nil {
 		bad("grid.url %q: give the gateway's base URL only, with no path, query or user", clip(c.URL, 100))
+	} else if u.Scheme == "http" && !loopback(u.Hostname()) {
+		bad("grid.url %q: http:// is refused except on loopback (127.0.0.0/8, ::1, localhost): anyone on the path could read the traffic and forge the gateway's answers; use https://", clip(c.URL, 100))
 	}
 	if c.Key == "" {
 		bad("grid.key is required: the site key file (create one with `petagrid keys new --file /etc/petagrid/site.key`)")
@@ -137,4 +143,14 @@ func clip(s string, n int) string {
 		return s
 	}
 	return s[:n] + "…"
+}
+
+// loopback reports whether host names this machine: localhost or a loopback address
+// (127.0.0.0/8, ::1).
+func loopback(host string) bool {
+	if strings.EqualFold(host, "localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
 }

@@ -5,6 +5,7 @@ import (
 	"crypto/ecdsa"
 	"encoding/json"
 	"io"
+	"math/big"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -354,12 +355,31 @@ func openJournal(t *testing.T) (*journal.Journal, string) {
 // site.users.researchers.
 func newDaemon(t *testing.T, acct *accounting.Config) (d *site.Daemon, registered common.Address, mapped bool) {
 	t.Helper()
+	d, key, mapped := newDaemonKeyed(t, acct)
+	return d, crypto.PubkeyToAddress(key.PublicKey), mapped
+}
+
+// newDaemonKeyed is newDaemon with the registered researcher's key, to sign submissions.
+func newDaemonKeyed(t *testing.T, acct *accounting.Config) (d *site.Daemon, researcher *ecdsa.PrivateKey, mapped bool) {
+	t.Helper()
+	researcher, err := crypto.GenerateKey()
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, mapped = newDaemonFor(t, acct, researcher)
+	return d, researcher, mapped
+}
+
+// newDaemonFor is newDaemon with researcher's key in site.users.researchers.
+func newDaemonFor(t *testing.T, acct *accounting.Config, researcher *ecdsa.PrivateKey) (d *site.Daemon, mapped bool) {
+	t.Helper()
+	var err error
 	dir := t.TempDir()
 	profile := filepath.Join(dir, "profile.yaml")
 	if err := os.WriteFile(profile, []byte("runtime: none\npartitions: {default: cpu}\nworkspaceRoot: "+dir+"/ws\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	registered = common.HexToAddress("0x00000000000000000000000000000000000000aa")
+	registered := crypto.PubkeyToAddress(researcher.PublicKey)
 	cfg := site.Config{Name: "alpha-site", Journal: filepath.Join(dir, "journal.db"), Profile: profile,
 		API: site.APIConfig{Socket: "-", Listen: "127.0.0.1:0"}, Metrics: site.MetricsConfig{Listen: "-"}}
 	if os.Geteuid() == 0 {
@@ -372,12 +392,36 @@ func newDaemon(t *testing.T, acct *accounting.Config) (d *site.Daemon, registere
 	if acct != nil && acct.Store == "" {
 		acct.Store = filepath.Join(dir, "accounting.db")
 	}
-	d, err := site.New(context.Background(), cfg, site.Options{Log: quietLog(), Accounting: acct})
+	d, err = site.New(context.Background(), cfg, site.Options{Log: quietLog(), Accounting: acct})
 	if err != nil {
 		t.Skipf("no site daemon on this host: %v", err)
 	}
 	t.Cleanup(func() { d.Close() })
-	return d, registered, mapped
+	return d, mapped
+}
+
+// signed is a with its researcher's signed submission, made by key for the fake gateway,
+// valid for a day from now.
+func signed(t *testing.T, key *ecdsa.PrivateKey, a protocol.Assignment) protocol.Assignment {
+	t.Helper()
+	return signedFor(t, key, a, gatewayAudience, time.Now())
+}
+
+// signedFor is signed for audience, valid for a day from at.
+func signedFor(t *testing.T, key *ecdsa.PrivateKey, a protocol.Assignment, audience string, at time.Time) protocol.Assignment {
+	t.Helper()
+	budget, ok := new(big.Int).SetString(a.MaxCostWei, 10)
+	if !ok {
+		budget = new(big.Int)
+		a.MaxCostWei = "0"
+	}
+	sub, err := reqsign.SignSubmission(reqsign.SubmissionContent{Audience: audience, Workflow: []byte(a.Workflow), FileName: a.FileName,
+		Params: a.Params, IdempotencyKey: "key-" + a.Job, MaxCostWei: budget}, key, at, 24*time.Hour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Researcher, a.Submission = crypto.PubkeyToAddress(key.PublicKey).Hex(), sub
+	return a
 }
 
 func ctxT(t *testing.T) context.Context {

@@ -21,9 +21,7 @@ import (
 	"maps"
 	"math/big"
 	"math/rand/v2"
-	"net"
 	"net/http"
-	"net/url"
 	"os"
 	"regexp"
 	"slices"
@@ -183,6 +181,8 @@ type Link struct {
 	mu      sync.Mutex
 	answers map[string]answer
 	status  string
+	// protocol is the gateway's protocol version, as its last poll answer said (0: not heard).
+	protocol int
 	// usageErrs is the last usage error logged per run, so that a run whose usage cannot
 	// be computed is logged once per new error, not every interval.
 	usageErrs map[string]string
@@ -271,9 +271,6 @@ func New(cfg Config, d *site.Daemon, opts Options) (*Link, error) {
 		}
 	}
 	log = log.WithField("component", "gatewaylink")
-	if u, _ := url.Parse(cfg.URL); u != nil && u.Scheme == "http" && !loopback(u.Hostname()) {
-		log.WithField("url", cfg.URL).Warn("grid.url is http://: requests are signed but not encrypted, and job logs travel in clear; use https://")
-	}
 	cluster := &clusterName{name: acct.Cluster, slurm: d.Slurm()}
 	dp := deps{
 		siteName: sc.Name, version: opts.Version, key: key, journal: d.Journal(), acceptor: d, logs: d, log: log, tlsConfig: opts.TLSConfig,
@@ -297,14 +294,6 @@ func loadCatalog(path string) (*tokenomics.Catalog, error) {
 		return nil, fmt.Errorf("pocp.catalog: %w", err)
 	}
 	return tokenomics.LoadCatalog(path, data)
-}
-
-func loopback(host string) bool {
-	if host == "localhost" {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
 }
 
 func newLink(cfg Config, d deps) (*Link, error) {
@@ -523,6 +512,7 @@ func checkPoll(resp protocol.PollResponse) error {
 // passed on, log requests queued for the log workers.
 func (l *Link) handle(ctx context.Context, resp protocol.PollResponse) {
 	l.noteStatus(resp.Status)
+	l.noteProtocol(resp.Protocol)
 	answered := false
 	for _, a := range resp.Assignments {
 		answered = l.accept(ctx, a) || answered
@@ -561,6 +551,18 @@ func (l *Link) noteStatus(status string) {
 	}
 }
 
+// noteProtocol logs once that a gateway forwards no signed submissions.
+func (l *Link) noteProtocol(version int) {
+	version = max(version, 1)
+	l.mu.Lock()
+	prev := l.protocol
+	l.protocol = version
+	l.mu.Unlock()
+	if prev != version && version < 2 {
+		l.log.WithField("protocol", version).Warn("the gateway forwards no researchers' signed submissions (site protocol 1): its grid jobs run as the pool account, never a researcher's own")
+	}
+}
+
 // accept journals one assignment; it reports whether there is an answer to send.
 func (l *Link) accept(ctx context.Context, a protocol.Assignment) bool {
 	if !protocol.ValidJobID(a.Job) {
@@ -573,8 +575,27 @@ func (l *Link) accept(ctx context.Context, a protocol.Assignment) bool {
 		log.Warn("assignment refused: its researcher is not an address")
 		return true
 	}
-	_, err := l.d.acceptor.AcceptAssignment(ctx, site.AssignedRun{Job: a.Job, Researcher: common.HexToAddress(a.Researcher), LocalUser: l.cfg.LocalUser,
-		Workflow: a.Workflow, FileName: a.FileName, Params: a.Params})
+	run := site.AssignedRun{Job: a.Job, Researcher: common.HexToAddress(a.Researcher), LocalUser: l.cfg.LocalUser,
+		Workflow: a.Workflow, FileName: a.FileName, Params: a.Params}
+	// An assignment journaled before is answered from the journal (AcceptAssignment): its
+	// signature was checked, and its nonce spent, the first time.
+	if _, err := l.journal.Get(ctx, a.Job); err != nil && !errors.Is(err, journal.ErrNotFound) {
+		log.WithError(err).Error("assignment could not be looked up in the journal; it will be when the gateway sends it again")
+		return false
+	} else if err != nil {
+		signed, refusal, err := l.authenticate(ctx, a, run.Researcher)
+		if err != nil {
+			log.WithError(err).Error("assignment could not be checked; it will be when the gateway sends it again")
+			return false
+		}
+		if refusal != "" {
+			l.setAnswer(a.Job, answer{refused: true, reason: clipUTF8(refusal, maxErrorLen)})
+			log.WithField("researcher", run.Researcher.Hex()).WithField("reason", refusal).Warn("assignment refused: its signed submission is not for this job")
+			return true
+		}
+		run.Signed = signed
+	}
+	_, err := l.d.acceptor.AcceptAssignment(ctx, run)
 	var refused *site.RefusedError
 	switch {
 	case errors.As(err, &refused):
@@ -590,6 +611,53 @@ func (l *Link) accept(ctx context.Context, a protocol.Assignment) bool {
 		log.WithField("researcher", a.Researcher).Info("assignment accepted")
 	}
 	return true
+}
+
+// authenticate checks the researcher's signed submission that came with an assignment, with
+// the real signature code (reqsign): who may run in a researcher's account is the
+// researcher's to say, not the gateway's.
+//
+//   - No submission, or one whose signature does not verify (malformed, not the claimed
+//     signer's): nothing is known of who submitted the job. signed is nil and the job goes to
+//     the pool account.
+//   - A genuine signature that is not for this job (another workflow, file name, parameter
+//     set, budget or gateway, another researcher than the one named, or no longer valid):
+//     someone is reusing a researcher's signature. refusal says why, and the site refuses the
+//     job.
+//   - A genuine signature for exactly this job: signed carries its nonce, which the journal
+//     spends with the run (a second run with it is a replay, refused).
+//
+// err is the site's own trouble (the gateway's name unknown): no answer now.
+func (l *Link) authenticate(ctx context.Context, a protocol.Assignment, named common.Address) (signed *site.SignedSubmission, refusal string, err error) {
+	log := l.log.WithField("job", a.Job).WithField("researcher", named.Hex())
+	if a.Submission == nil {
+		log.Info("assignment without its researcher's signed submission: it runs as the grid's pool account")
+		return nil, "", nil
+	}
+	audience, err := l.client.signingAudience(ctx)
+	if err != nil {
+		return nil, "", fmt.Errorf("the gateway's name, which signed submissions are for: %w", err)
+	}
+	fileName := a.FileName
+	if fileName == "" {
+		fileName = "workflow.yaml" // as the site names it (site.AcceptAssignment)
+	}
+	budget, _ := protocol.ParseWei(a.MaxCostWei) // nil (no budget) matches no submission
+	// The idempotency key is the gateway's to check against the escrow: the site sees no
+	// escrow, so the submission's own key stands.
+	content := reqsign.SubmissionContent{Audience: audience, Workflow: []byte(a.Workflow), FileName: fileName, Params: a.Params,
+		IdempotencyKey: a.Submission.IdempotencyKey, MaxCostWei: budget}
+	signer, err := reqsign.VerifySubmission(a.Submission, content, reqsign.SubmissionCheck{Now: l.now})
+	switch {
+	case errors.Is(err, reqsign.ErrMalformed), errors.Is(err, reqsign.ErrBadSignature), errors.Is(err, reqsign.ErrUnsigned):
+		log.WithError(err).Warn("the assignment's signed submission does not verify: it runs as the grid's pool account")
+		return nil, "", nil
+	case err != nil:
+		return nil, clean(err.Error(), maxErrorLen), nil
+	case signer != named:
+		return nil, fmt.Sprintf("the signed submission is %s's, but the gateway names %s", signer.Hex(), named.Hex()), nil
+	}
+	return &site.SignedSubmission{Nonce: a.Submission.Nonce, Expires: a.Submission.ExpiresAt().Add(reqsign.DefaultClockSkew)}, "", nil
 }
 
 func (l *Link) setAnswer(job string, a answer) {

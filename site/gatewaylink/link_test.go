@@ -2,9 +2,11 @@ package gatewaylink
 
 import (
 	"context"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/big"
 	"net/http"
 	"path/filepath"
 	"reflect"
@@ -13,6 +15,7 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/crypto"
 
 	"github.com/petagrid/petagrid/accounting"
 	"github.com/petagrid/petagrid/gateway/protocol"
@@ -250,13 +253,14 @@ func TestFirstRegistrationNeedsTheInventory(t *testing.T) {
 }
 
 func TestAssignmentsAreJournaledOrRefused(t *testing.T) {
-	d, registered, mapped := newDaemon(t, nil)
+	d, key, mapped := newDaemonKeyed(t, nil)
+	registered := crypto.PubkeyToAddress(key.PublicKey)
 	e := newEnv(t, d.Journal(), d, nil)
 	ctx := ctxT(t)
 	stranger := "0x00000000000000000000000000000000000000bb"
-	e.gw.poll = pollAnswer(t, protocol.PollResponse{Status: StatusApproved, Assignments: []protocol.Assignment{
-		{Job: jobA, Researcher: registered.Hex(), Workflow: goodWorkflow, FileName: "hello.yaml", Params: map[string]string{"n": "1"}, MaxCostWei: "10"},
-		{Job: jobB, Researcher: registered.Hex(), Workflow: badWorkflow, FileName: "bad.yaml"},
+	e.gw.poll = pollAnswer(t, protocol.PollResponse{Status: StatusApproved, Protocol: protocol.Version, Assignments: []protocol.Assignment{
+		signed(t, key, protocol.Assignment{Job: jobA, Workflow: goodWorkflow, FileName: "hello.yaml", Params: map[string]string{"n": "1"}, MaxCostWei: "10"}),
+		signed(t, key, protocol.Assignment{Job: jobB, Workflow: badWorkflow, FileName: "bad.yaml"}),
 		{Job: jobC, Researcher: "mallory", Workflow: goodWorkflow},
 		{Job: "not-a-job", Researcher: registered.Hex(), Workflow: goodWorkflow},
 		{Job: jobD, Researcher: stranger, Workflow: goodWorkflow},
@@ -279,7 +283,7 @@ func TestAssignmentsAreJournaledOrRefused(t *testing.T) {
 	wantAccepted := []string{jobA}
 	if !mapped {
 		// Pool mode runs every job as the daemon's account: any researcher the gateway
-		// vouches for is taken.
+		// names is taken, as the pool's.
 		wantAccepted = append(wantAccepted, jobD)
 	} else if !strings.Contains(refused[jobD], "grid.localUser") {
 		t.Errorf("unmapped researcher in mapped mode: %q", refused[jobD])
@@ -331,7 +335,7 @@ func TestAssignmentsAreJournaledOrRefused(t *testing.T) {
 		if _, err := e.link.pollOnce(ctx); err != nil {
 			t.Fatal(err)
 		}
-		if run, err := d.Journal().Get(ctx, jobZ); err != nil || run.LocalUser != "nobody" || !strings.EqualFold(run.Researcher, stranger) {
+		if run, err := d.Journal().Get(ctx, jobZ); err != nil || run.LocalUser != "nobody" || !strings.EqualFold(run.Researcher, site.UnverifiedPrefix+stranger) {
 			t.Fatalf("fallback account: %+v %v", run, err)
 		}
 	}
@@ -341,7 +345,8 @@ func TestCancelsArePassedOn(t *testing.T) {
 	d, registered, _ := newDaemon(t, nil)
 	e := newEnv(t, d.Journal(), d, nil)
 	ctx := ctxT(t)
-	if _, err := d.AcceptAssignment(ctx, site.AssignedRun{Job: jobA, Researcher: registered, Workflow: goodWorkflow}); err != nil {
+	proof := &site.SignedSubmission{Nonce: "nonce-0123456789abcdef", Expires: time.Now().Add(time.Hour)}
+	if _, err := d.AcceptAssignment(ctx, site.AssignedRun{Job: jobA, Researcher: registered, Signed: proof, Workflow: goodWorkflow}); err != nil {
 		t.Fatal(err)
 	}
 	// A run submitted on the local API is not the gateway's to cancel.
@@ -909,5 +914,135 @@ func TestBatchesStayWithinTheProtocol(t *testing.T) {
 	}
 	if len(batches(nil, nil)) != 0 {
 		t.Fatal("an empty batch")
+	}
+}
+
+// TestSignedSubmissionDecidesTheAccount: the site runs a grid job in a researcher's account
+// only on the researcher's own signature over exactly that job, used once. The gateway's word
+// alone (an old gateway, a forwarded signature that does not verify) gets the pool account,
+// here none (refused) until grid.localUser names one; a genuine signature attached to another
+// workflow, replayed onto another job, naming someone else, expired or made for another
+// gateway is refused.
+func TestSignedSubmissionDecidesTheAccount(t *testing.T) {
+	d, key, mapped := newDaemonKeyed(t, nil)
+	researcher := crypto.PubkeyToAddress(key.PublicKey)
+	e := newEnv(t, d.Journal(), d, nil)
+	ctx := ctxT(t)
+	const jobE, jobF, jobG = "r-eeeeeeeeeeeeeeee", "r-ffffffffffffffff", "r-gggggggggggggggg"
+	job := func(id string) protocol.Assignment {
+		return protocol.Assignment{Job: id, Workflow: goodWorkflow, FileName: "hello.yaml", Params: map[string]string{"n": "2"}, MaxCostWei: "10"}
+	}
+	good := signed(t, key, job(jobA))
+	unsigned := job(jobB)
+	unsigned.Researcher = researcher.Hex()
+	garbled := signed(t, key, job(jobC))
+	garbled.Submission.Signature = highS(t, garbled.Submission.Signature)
+	otherWorkflow := signed(t, key, job(jobD))
+	otherWorkflow.Workflow = strings.Replace(goodWorkflow, "echo, hi", "echo, bye", 1)
+	replayed := good
+	replayed.Job = jobZ
+	someoneElse := signed(t, key, job(jobE))
+	someoneElse.Researcher = "0x00000000000000000000000000000000000000bb"
+	expired := signedFor(t, key, job(jobF), gatewayAudience, time.Now().Add(-48*time.Hour))
+	otherGateway := signedFor(t, key, job(jobG), "another-grid", time.Now())
+	// An old gateway: no protocol version, no signatures.
+	e.gw.poll = pollAnswer(t, protocol.PollResponse{Status: StatusApproved, Assignments: []protocol.Assignment{
+		good, unsigned, garbled, otherWorkflow, replayed, someoneElse, expired, otherGateway}})
+	answers := pollAndAnswer(t, ctx, e)
+
+	run, err := d.Journal().Get(ctx, jobA)
+	if err != nil || run.Researcher != researcher.Hex() || mapped && run.LocalUser != "nobody" {
+		t.Fatalf("a valid signature: %+v %v, want the researcher's run in their account", run, err)
+	}
+	for id, want := range map[string]string{jobD: "workflow", jobZ: "replay", jobE: "but the gateway names", jobF: "expired", jobG: "gateway (audience)"} {
+		if got, ok := answers[id]; !ok || !strings.Contains(got, want) {
+			t.Errorf("%s: answer %q, want a refusal about %q", id, got, want)
+		}
+		if _, err := d.Journal().Get(ctx, id); !errors.Is(err, journal.ErrNotFound) {
+			t.Errorf("%s was journaled: %v", id, err)
+		}
+	}
+	for _, id := range []string{jobB, jobC} {
+		if !mapped {
+			// Pool mode: the daemon's account, owned by no researcher's key.
+			if run, err := d.Journal().Get(ctx, id); err != nil || run.Researcher != site.UnverifiedPrefix+researcher.Hex() {
+				t.Errorf("%s without a valid signature in pool mode: %+v %v", id, run, err)
+			}
+		} else if !strings.Contains(answers[id], "without their signed submission") {
+			t.Errorf("%s without a valid signature and no pool account: %q", id, answers[id])
+		}
+	}
+	if !mapped {
+		return
+	}
+	// With a pool account, the gateway's word gets it; the signed job sent again is the run
+	// journaled the first time, not a replay.
+	e.link.cfg.LocalUser = "nobody"
+	e.gw.poll = pollAnswer(t, protocol.PollResponse{Status: StatusApproved, Protocol: protocol.Version, Assignments: []protocol.Assignment{unsigned, good}})
+	answers = pollAndAnswer(t, ctx, e)
+	if answers[jobA] != "accepted" || answers[jobB] != "accepted" {
+		t.Fatalf("answers %q", answers)
+	}
+	if run, err := d.Journal().Get(ctx, jobB); err != nil || run.LocalUser != "nobody" || run.Researcher != site.UnverifiedPrefix+researcher.Hex() {
+		t.Fatalf("the gateway's word with a pool account: %+v %v", run, err)
+	}
+}
+
+// pollAndAnswer polls once, sends the answers and returns the last message's answers by job:
+// "accepted" or the refusal's reason.
+func pollAndAnswer(t *testing.T, ctx context.Context, e *testEnv) map[string]string {
+	t.Helper()
+	if _, err := e.link.pollOnce(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.link.sendUpdates(ctx); err != nil {
+		t.Fatal(err)
+	}
+	ups := e.gw.snapshotUpdates()
+	out := map[string]string{}
+	for _, id := range ups[len(ups)-1].Accepted {
+		out[id] = "accepted"
+	}
+	for _, r := range ups[len(ups)-1].Refused {
+		out[r.Job] = r.Reason
+	}
+	return out
+}
+
+// highS is the malleated twin (r, N-s, V^1) of a signature, which verifiers refuse.
+func highS(t *testing.T, sig string) string {
+	t.Helper()
+	b, err := hex.DecodeString(strings.TrimPrefix(sig, "0x"))
+	if err != nil || len(b) != 65 {
+		t.Fatalf("signature %q", sig)
+	}
+	s := new(big.Int).Sub(crypto.S256().Params().N, new(big.Int).SetBytes(b[32:64]))
+	s.FillBytes(b[32:64])
+	b[64] ^= 1
+	return "0x" + hex.EncodeToString(b)
+}
+
+func TestGridURLMustBeHTTPSOffLoopback(t *testing.T) {
+	base := Config{Key: "/etc/petagrid/site.key", PricePerComputeHourWei: "1"}
+	for url, ok := range map[string]bool{
+		"http://example.org":       false,
+		"http://10.0.0.5:8700":     false,
+		"http://[2001:db8::1]:80":  false,
+		"http://localhost.evil.io": false,
+		"http://127.0.0.1:8700":    true,
+		"http://127.8.9.10":        true,
+		"http://[::1]:8700":        true,
+		"http://localhost:8700":    true,
+		"https://example.org":      true,
+	} {
+		c := base
+		c.URL = url
+		err := c.WithDefaults().Validate()
+		if ok != (err == nil) {
+			t.Errorf("%s: %v", url, err)
+		}
+		if !ok && (err == nil || !strings.Contains(err.Error(), "loopback")) {
+			t.Errorf("%s: the refusal does not say why: %v", url, err)
+		}
 	}
 }

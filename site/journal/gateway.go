@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"time"
 )
 
 // GatewayKeyPrefix begins the idempotency key of every run the grid gateway assigned; the
@@ -141,4 +142,43 @@ func (j *Journal) RecordGatewayReport(ctx context.Context, cluster string, epoch
 		}
 		return nil
 	})
+}
+
+// ErrNonceUsed is returned by AcceptGridRun when the signed submission's nonce was spent
+// before, by another run: the submission is being replayed.
+var ErrNonceUsed = errors.New("the signed submission was used before")
+
+// submissionNoncePrefix keeps signed submissions' nonces apart from request nonces in the
+// nonces table (request nonces never contain ':').
+const submissionNoncePrefix = "grid-submission:"
+
+// SubmissionNonce is the nonce of a researcher's signed submission, which authorises one run
+// only; it is kept until Expires, after which the submission is refused as expired anyway.
+type SubmissionNonce struct {
+	Signer  string
+	Nonce   string
+	Expires time.Time
+}
+
+// AcceptGridRun is Accept for a run the gateway assigned on the strength of its researcher's
+// signed submission: the submission's nonce is spent in the same transaction, so that it
+// authorises this run only (another run with it is ErrNonceUsed) and no crash can leave
+// the one without the other.
+func (j *Journal) AcceptGridRun(ctx context.Context, r Run, n SubmissionNonce) (Run, error) {
+	return j.accept(ctx, r, &n)
+}
+
+// spendNonce records a submission's nonce in tx, pruning the expired ones on the way.
+func (j *Journal) spendNonce(ctx context.Context, tx *sql.Tx, n SubmissionNonce) error {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM nonces WHERE expires_at < ?`, unix(j.now())-60); err != nil {
+		return fmt.Errorf("journal: pruning nonces: %w", err)
+	}
+	res, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO nonces(signer, nonce, expires_at) VALUES (?,?,?)`, n.Signer, submissionNoncePrefix+n.Nonce, unix(n.Expires))
+	if err != nil {
+		return fmt.Errorf("journal: submission nonce: %w", err)
+	}
+	if added, _ := res.RowsAffected(); added == 0 {
+		return fmt.Errorf("%w (nonce %s of %s)", ErrNonceUsed, n.Nonce, n.Signer)
+	}
+	return nil
 }

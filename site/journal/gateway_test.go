@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestGatewayAcksSurviveReopenAndReport(t *testing.T) {
@@ -107,5 +108,42 @@ func TestOpenGatewayRunsUsesTheIndex(t *testing.T) {
 	}
 	if !strings.Contains(strings.Join(plan, ";"), "runs_gateway_open") {
 		t.Fatalf("query plan does not use runs_gateway_open: %q", plan)
+	}
+}
+
+// TestSignedSubmissionAuthorisesOneRun: a signed submission's nonce is spent with the run it
+// authorises; another run with it is refused and recorded nowhere, and a run that could not
+// be recorded leaves the nonce unspent (the gateway sends the assignment again).
+func TestSignedSubmissionAuthorisesOneRun(t *testing.T) {
+	ctx := context.Background()
+	j, path := open(t)
+	n := SubmissionNonce{Signer: "0xabc", Nonce: "nonce-0123456789abcdef", Expires: j.now().Add(time.Hour)}
+	run := func(id string) Run {
+		return Run{ID: id, Researcher: "0xabc", LocalUser: "alice", IdempotencyKey: GatewayKeyPrefix + id, Workflow: "wf", SourceName: "wf.yaml", Source: []byte("version: 1")}
+	}
+	// A run that cannot be recorded (its id is taken) spends nothing.
+	accept(t, j, "r-taken", "k-taken")
+	if _, err := j.AcceptGridRun(ctx, run("r-taken"), n); err == nil {
+		t.Fatal("a second run under a taken id was recorded")
+	}
+	if _, err := j.AcceptGridRun(ctx, run("r-first"), n); err != nil {
+		t.Fatalf("the first run with the submission: %v", err)
+	}
+	// The same nonce for another run, even after a restart, is a replay.
+	j.Close()
+	j2, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer j2.Close()
+	if _, err := j2.AcceptGridRun(ctx, run("r-second"), n); !errors.Is(err, ErrNonceUsed) {
+		t.Fatalf("a replayed submission: %v", err)
+	}
+	if _, err := j2.Get(ctx, "r-second"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("the replayed run was recorded: %v", err)
+	}
+	// Request nonces live apart: the same string as a request nonce is fresh.
+	if fresh, err := j2.RememberNonce(ctx, n.Signer, n.Nonce, n.Expires); err != nil || !fresh {
+		t.Fatalf("a request nonce equal to a submission's: %v %v", fresh, err)
 	}
 }

@@ -115,7 +115,9 @@ func (s StepState) Terminal() bool {
 // Run is one accepted workflow submission.
 type Run struct {
 	ID string `json:"id"`
-	// Researcher is who asked: "0x…" for a key, "unix:<user>" for a local socket peer.
+	// Researcher is who asked: "0x…" for a key, "unix:<user>" for a local socket peer,
+	// "unverified:0x…" for a grid job whose researcher the gateway named without their
+	// signature (the run is then the pool account's, not that key's).
 	Researcher     string            `json:"researcher"`
 	LocalUser      string            `json:"localUser"`
 	IdempotencyKey string            `json:"idempotencyKey,omitempty"`
@@ -392,6 +394,11 @@ func logTransition(ctx context.Context, tx *sql.Tx, runID, step string, from, to
 // same non-empty idempotency key, nothing is written and that run is returned with
 // ErrDuplicate.
 func (j *Journal) Accept(ctx context.Context, r Run) (Run, error) {
+	return j.accept(ctx, r, nil)
+}
+
+// accept is Accept, spending spend (when not nil) in the same transaction.
+func (j *Journal) accept(ctx context.Context, r Run, spend *SubmissionNonce) (Run, error) {
 	params, err := json.Marshal(r.Params)
 	if err != nil {
 		return Run{}, fmt.Errorf("journal: params: %w", err)
@@ -407,6 +414,11 @@ func (j *Journal) Accept(ctx context.Context, r Run) (Run, error) {
 			}
 			if !errors.Is(err, sql.ErrNoRows) {
 				return fmt.Errorf("journal: %w", err)
+			}
+		}
+		if spend != nil {
+			if err := j.spendNonce(ctx, tx, *spend); err != nil {
+				return err
 			}
 		}
 		var key any

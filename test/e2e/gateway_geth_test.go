@@ -55,7 +55,7 @@ func TestGatewayOnGethDev(t *testing.T) {
 		t.Fatalf("registration: %d", code)
 	}
 	op := g.Client(g.Operator)
-	if _, err := op.SetProviderStatus(ctx, "geth-site", true, ""); err != nil {
+	if _, err := gatewaytest.ApproveListed(ctx, op, "geth-site", ""); err != nil {
 		t.Fatal(err)
 	}
 	d := g.Gateway.Deployment()

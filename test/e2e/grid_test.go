@@ -93,7 +93,8 @@ steps:
 // whitepaper holds the figures the test checks against, computed here from the catalog's
 // device indices (whitepaper §3) with the papers' formulas rather than with the code under
 // test: Compute Hours (Compute Hours paper §7), GFL = median PFLOPS (whitepaper §3.4, §4),
-// DPS rewards = 20 %% of the GFL held × R, R = 1/100 in era 0 (whitepaper §5.6).
+// DPS rewards = 20 %% of the GFL held × R per 15 days, R = 1/100 in era 0 (whitepaper §5.6),
+// for the minute an epoch lasts.
 type whitepaper struct {
 	t             *testing.T
 	cat           *tokenomics.Catalog
@@ -166,10 +167,10 @@ func gflWei(megaFLOPS uint64) *big.Int {
 	return new(big.Int).Mul(new(big.Int).SetUint64(megaFLOPS), big.NewInt(1_000_000_000))
 }
 
-// rewardWei: 20 % of the GFL held × R = 1/100 (era 0).
+// rewardWei: 20 % of the GFL held × R = 1/100 (era 0) per 15 days, for a one-minute epoch.
 func rewardWei(megaFLOPS uint64) *big.Int {
-	r := new(big.Int).Mul(gflWei(megaFLOPS), big.NewInt(20))
-	return r.Quo(r, big.NewInt(100*100))
+	r := new(big.Int).Mul(gflWei(megaFLOPS), big.NewInt(20*60))
+	return r.Quo(r, big.NewInt(100*100*15*24*3600))
 }
 
 func tresCPUs(list []slurmbridge.TRES) int64 {
@@ -198,7 +199,7 @@ func tresCPUs(list []slurmbridge.TRES) int64 {
 //  5. PoCP: both sites' signed reports of epoch 0: signed by the site's key, median = the
 //     node's index, GFL = median; forged, replayed and over-claiming reports are refused.
 //  6. Settlement: `petagrid gateway epoch close` mints each site GFL equal to its median and
-//     commits rewards of 20 % × GFL × R.
+//     commits rewards of 20 % × GFL × R per 15 days, for the epoch's minute.
 //  7. Claim: `petagrid provider claim` pays site-a exactly its reward, once.
 //
 // On the way: logs relayed, a killed site's queued work placed on the other, a halving
@@ -218,7 +219,8 @@ func TestGridWholePath(t *testing.T) {
 	g := gatewaytest.StartGrid(t, func(c *gateway.Config) {
 		c.Epochs.Genesis = genesis.Format(time.RFC3339)
 		c.Epochs.Period = time.Minute
-		c.Economy.EraLength = time.Hour
+		// Two-minute eras: era 1 begins with the close of epoch 1.
+		c.Economy.EraLength = 2 * time.Minute
 		c.Sites.OfflineAfter = 10 * time.Second
 		c.PoCP.MinCoverage = 0.5
 	})
@@ -241,8 +243,13 @@ func TestGridWholePath(t *testing.T) {
 		list, err := op.Providers(ctx)
 		return len(list) == 2, err
 	})
-	cli("gateway", "providers", "approve", "site-a", "--key", opKey)
-	cli("gateway", "providers", "approve", "site-b", "--key", opKey)
+	listed, err := op.Providers(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range listed {
+		cli("gateway", "providers", "approve", p.Name, "--registration", p.RegistrationDigest.Hex(), "--key", opKey)
+	}
 	cli("gateway", "fund", res.Address().Hex(), "--dps", "10000", "--eth", "1", "--key", opKey)
 	nodeCPUs := func(b *slurmbridge.Bridge) int64 {
 		nodes, err := b.Nodes(ctx)
@@ -289,6 +296,11 @@ func TestGridWholePath(t *testing.T) {
 		j, err := res.Job(ctx, view.ID)
 		if err != nil {
 			t.Fatal(err)
+		}
+		// The CLI signed the submission, so the sites run the job on the researcher's own
+		// authority (here as grid.localUser, the sites not knowing her key).
+		if !j.SignedSubmission {
+			t.Fatalf("job %s reached the gateway without the researcher's signed submission", j.ID)
 		}
 		// The budget is in escrow on chain, under the researcher and the job's escrow id.
 		esc, err := d.EscrowOf(ctx, res.Address(), ethcommon.HexToHash(j.EscrowID))
@@ -498,7 +510,7 @@ func TestGridWholePath(t *testing.T) {
 		t.Fatalf("site-a's DPS balance grew by %v, its reward is %s", new(big.Int).Sub(after, dpsBefore), rewardWei(nodeA))
 	}
 
-	// A halving crossed by moving the chain's time past the one-hour era.
+	// A halving crossed by moving the chain's time past the end of epoch 1, genesis + one era.
 	if err := g.Gateway.DevChain().AdjustTime(time.Hour); err != nil {
 		t.Fatal(err)
 	}
@@ -510,7 +522,7 @@ func TestGridWholePath(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s1.Epoch != 1 || !s1.Halving || s1.EraAfter != 1 {
+	if s1.Epoch != 1 || !s1.Halving || s1.EraAfter != 1 || s1.HalvingReason != tokenomics.HalvingTime {
 		t.Fatalf("epoch 1 after an hour: %+v", s1)
 	}
 

@@ -15,6 +15,7 @@ import (
 	"net/http"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -25,6 +26,7 @@ import (
 	"github.com/petagrid/petagrid/gateway"
 	gwclient "github.com/petagrid/petagrid/gateway/client"
 	"github.com/petagrid/petagrid/gateway/protocol"
+	"github.com/petagrid/petagrid/gateway/store"
 	"github.com/petagrid/petagrid/internal/reqsign"
 	"github.com/petagrid/petagrid/pocp"
 	siteclient "github.com/petagrid/petagrid/site/client"
@@ -43,7 +45,18 @@ type Grid struct {
 	Operator   *ecdsa.PrivateKey
 	Researcher *ecdsa.PrivateKey
 	Genesis    time.Time
+	// ahead is how far the gateway's clock runs ahead of the wall clock (AdvanceClock), in
+	// nanoseconds.
+	ahead atomic.Int64
 }
+
+// AdvanceClock moves the gateway's clock d further ahead of the wall clock: what the gateway
+// measures against its own time (billing windows, queue times) sees d more pass, while its
+// loops keep their real pace. The chain's clock is separate (DevChain().AdjustTime).
+func (g *Grid) AdvanceClock(d time.Duration) { g.ahead.Add(int64(d)) }
+
+// Now is the gateway's clock.
+func (g *Grid) Now() time.Time { return time.Now().UTC().Add(time.Duration(g.ahead.Load())) }
 
 func NewKey(t testing.TB, path string) *ecdsa.PrivateKey {
 	t.Helper()
@@ -96,7 +109,7 @@ func (g *Grid) Start() {
 	if testing.Verbose() {
 		log.SetOutput(&testWriter{t})
 	}
-	gw, err := gateway.New(context.Background(), g.Config, gateway.Options{Log: log, Version: "test"})
+	gw, err := gateway.New(context.Background(), g.Config, gateway.Options{Log: log, Version: "test", Now: g.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,6 +164,11 @@ type Site struct {
 }
 
 func (s *Site) Addr() common.Address { return crypto.PubkeyToAddress(s.Key.PublicKey) }
+
+// NewSite is a site double named name, with a new key in the grid's directory.
+func (g *Grid) NewSite(name string) *Site {
+	return &Site{T: g.t, Name: name, Key: NewKey(g.t, filepath.Join(g.Dir, name+".key")), URL: g.URL}
+}
 
 func (s *Site) Post(path string, body []byte, hdr map[string]string, out any) int {
 	s.T.Helper()
@@ -226,6 +244,12 @@ func Inventory(t testing.TB, gpuType string, gpusPerNode, nodes int, megaFLOPSPe
 // siteReport builds a site's report for an epoch: every node available in every slot.
 func Report(t testing.TB, g *Grid, site *Site, epoch uint64, megaFLOPSPerNode uint64, nodes int, jobs uint64) *pocp.Report {
 	t.Helper()
+	return ReportDown(t, g, site, epoch, megaFLOPSPerNode, nodes, jobs, nil)
+}
+
+// ReportDown is Report with nodes down where down(node, slot) says so (nil: never).
+func ReportDown(t testing.TB, g *Grid, site *Site, epoch uint64, megaFLOPSPerNode uint64, nodes int, jobs uint64, down func(node, slot int) bool) *pocp.Report {
+	t.Helper()
 	genesis, err := time.Parse(time.RFC3339, g.Config.Epochs.Genesis)
 	if err != nil {
 		t.Fatal(err)
@@ -237,8 +261,11 @@ func Report(t testing.TB, g *Grid, site *Site, epoch uint64, megaFLOPSPerNode ui
 	start, end, _ := cal.Period(epoch)
 	var obs []pocp.NodeObservation
 	for n := 0; n < nodes; n++ {
+		slot := 0
 		for s := start; s.Before(end); s = s.Add(time.Minute) {
-			obs = append(obs, pocp.NodeObservation{Node: fmt.Sprintf("n%d", n), SlotStart: s, SlotSeconds: 60, Available: true, PowerMegaFLOPS: megaFLOPSPerNode})
+			up := down == nil || !down(n, slot)
+			obs = append(obs, pocp.NodeObservation{Node: fmt.Sprintf("n%d", n), SlotStart: s, SlotSeconds: 60, Available: up, PowerMegaFLOPS: megaFLOPSPerNode})
+			slot++
 		}
 	}
 	cat, _ := tokenomics.LoadEmbeddedCatalog()
@@ -273,4 +300,19 @@ func WaitFor(t testing.TB, what string, timeout time.Duration, cond func() (bool
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+}
+
+// ApproveListed approves a site the way an operator does: it lists the providers, takes the
+// site's registration digest from the list (what the operator reviews) and approves that.
+func ApproveListed(ctx context.Context, op *gwclient.Client, site, reason string) (store.Site, error) {
+	list, err := op.Providers(ctx)
+	if err != nil {
+		return store.Site{}, err
+	}
+	for _, p := range list {
+		if p.Name == site {
+			return op.ApproveProvider(ctx, site, p.RegistrationDigest, reason)
+		}
+	}
+	return store.Site{}, fmt.Errorf("site %s is not in the provider list", site)
 }

@@ -1,0 +1,254 @@
+package gateway_test
+
+import (
+	"context"
+	"database/sql"
+	"math/big"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+
+	"github.com/petagrid/petagrid/contracts"
+	"github.com/petagrid/petagrid/gateway"
+	"github.com/petagrid/petagrid/gateway/protocol"
+	"github.com/petagrid/petagrid/pocp"
+	"github.com/petagrid/petagrid/test/gatewaytest"
+	"github.com/petagrid/petagrid/tokenomics"
+)
+
+// endEpoch moves the chain's clock past the end of epoch.
+func endEpoch(t *testing.T, g *gatewaytest.Grid, epoch uint64) {
+	t.Helper()
+	ctx := context.Background()
+	_, end, err := pocp.Calendar{Genesis: g.Genesis, PeriodSeconds: int64(g.Config.Epochs.Period / time.Second)}.Period(epoch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now, err := g.Gateway.Deployment().Chain.Now(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if now.Before(end) {
+		if err := g.Gateway.DevChain().AdjustTime(end.Sub(now) + 2*time.Second); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// referenceNode is the computing power index of a node of four reference GPUs.
+func referenceNode() uint64 {
+	cat, _ := tokenomics.LoadEmbeddedCatalog()
+	return 4 * cat.ReferenceScore().PerDeviceMegaFLOPS
+}
+
+// approvedSites registers sites of nodes reference nodes each, and approves them as an
+// operator does.
+func approvedSites(t *testing.T, g *gatewaytest.Grid, nodes int, names ...string) []*gatewaytest.Site {
+	t.Helper()
+	var out []*gatewaytest.Site
+	for _, name := range names {
+		s := g.NewSite(name)
+		s.Register(gatewaytest.Inventory(t, "a100", 4, nodes, referenceNode()), "1")
+		if _, err := gatewaytest.ApproveListed(context.Background(), g.Client(g.Operator), name, ""); err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// TestApprovalNamesTheRegistration: an operator reviews a pending site's registration, the site
+// then re-registers with four times the capacity, and the operator's approval of what was
+// reviewed must not admit the new one. Before, the approval admitted whatever was registered
+// when it arrived.
+func TestApprovalNamesTheRegistration(t *testing.T) {
+	g := gatewaytest.StartGrid(t)
+	ctx := context.Background()
+	op := g.Client(g.Operator)
+	node := referenceNode()
+	site := g.NewSite("swapper")
+	site.Register(gatewaytest.Inventory(t, "a100", 4, 1, node), "1")
+	list, err := op.Providers(ctx)
+	if err != nil || len(list) != 1 {
+		t.Fatalf("providers: %+v %v", list, err)
+	}
+	reviewed := list[0].RegistrationDigest
+	if reviewed == (common.Hash{}) || reviewed != common.Hash(list[0].Registration.Digest()) {
+		t.Fatalf("the listed digest %s is not the registration's", reviewed.Hex())
+	}
+	// Between the review and the click, the site registers four nodes.
+	if code := site.Register(gatewaytest.Inventory(t, "a100", 4, 4, node), "1"); code != http.StatusOK {
+		t.Fatalf("re-registration: %d", code)
+	}
+	_, err = op.ApproveProvider(ctx, "swapper", reviewed, "reviewed one node")
+	if err == nil || !strings.Contains(err.Error(), "review it again") || !strings.Contains(err.Error(), "409") {
+		t.Fatalf("approving a registration the site no longer has: %v", err)
+	}
+	if p, err := g.Gateway.Deployment().Provider(ctx, site.Addr()); err != nil || p.Status != contracts.ProviderUnknown {
+		t.Fatalf("the registry admitted the site anyway: %+v %v", p, err)
+	}
+	// An approval without a registration is refused outright.
+	if _, err := op.ApproveProvider(ctx, "swapper", common.Hash{}, ""); err == nil {
+		t.Fatal("an approval naming no registration was accepted")
+	}
+	// The operator reviews the new registration and approves it: the chain admits exactly it.
+	list, _ = op.Providers(ctx)
+	if _, err := op.ApproveProvider(ctx, "swapper", list[0].RegistrationDigest, "reviewed four nodes"); err != nil {
+		t.Fatal(err)
+	}
+	p, err := g.Gateway.Deployment().Provider(ctx, site.Addr())
+	if err != nil || p.Status != contracts.ProviderAdmitted || p.CapacityMegaFLOPS != 4*node || p.Registration != list[0].RegistrationDigest {
+		t.Fatalf("registry: %+v %v (want 4 nodes' capacity and digest %s)", p, err, list[0].RegistrationDigest.Hex())
+	}
+	if list, _ = op.Providers(ctx); list[0].Admitted != list[0].RegistrationDigest {
+		t.Errorf("the list shows admitted %s, registered %s", list[0].Admitted.Hex(), list[0].RegistrationDigest.Hex())
+	}
+}
+
+// TestRegistrationDigestIgnoresLiveCounts: nodes going idle or busy change no digest; a node
+// more does.
+func TestRegistrationDigestIgnoresLiveCounts(t *testing.T) {
+	inv := gatewaytest.Inventory(t, "a100", 4, 2, 1000)
+	reg := protocol.Registration{Site: "s", Inventory: inv}
+	busy := reg
+	busy.Inventory.Partitions = append([]protocol.Partition(nil), inv.Partitions...)
+	busy.Inventory.Partitions[0].Shapes = append([]protocol.NodeShape(nil), inv.Partitions[0].Shapes...)
+	busy.Inventory.Partitions[0].Shapes[0].Idle = 0
+	busy.Inventory.Partitions[0].Shapes[0].Available = 1
+	if reg.Digest() != busy.Digest() {
+		t.Error("a live count changed the digest")
+	}
+	bigger := protocol.Registration{Site: "s", Inventory: gatewaytest.Inventory(t, "a100", 4, 3, 1000)}
+	if reg.Digest() == bigger.Digest() {
+		t.Error("a node more left the digest unchanged")
+	}
+	if other := (protocol.Registration{Site: "t", Inventory: inv}); other.Digest() == reg.Digest() {
+		t.Error("another site's registration has the same digest")
+	}
+}
+
+// TestReliabilityGradeFromNodeUptime: two fully sampled sites, one whose nodes are down one
+// slot in ten. Before, both graded 1 (the grade read the sampler's coverage); now the flaky
+// one proves 90 % uptime and grades 4, the steady one 1.
+func TestReliabilityGradeFromNodeUptime(t *testing.T) {
+	g := gatewaytest.StartGrid(t)
+	ctx := context.Background()
+	node := referenceNode()
+	sites := approvedSites(t, g, 2, "steady", "flaky")
+	steady, flaky := sites[0], sites[1]
+	endEpoch(t, g, 0)
+	if code, ans := steady.SendReport(gatewaytest.Report(t, g, steady, 0, node, 2, 0)); code != http.StatusCreated {
+		t.Fatalf("steady report: %d %+v", code, ans)
+	}
+	down := func(n, slot int) bool { return (slot+n*5)%10 == 0 } // 10 %, never both nodes at once
+	report := gatewaytest.ReportDown(t, g, flaky, 0, node, 2, 0, down)
+	if report.CoveragePPM != 1_000_000 || report.ProvenUptimePPM() != 900_000 {
+		t.Fatalf("the flaky report: coverage %d ppm, proven uptime %d ppm; want 1000000 and 900000", report.CoveragePPM, report.ProvenUptimePPM())
+	}
+	if code, ans := flaky.SendReport(report); code != http.StatusCreated {
+		t.Fatalf("flaky report: %d %+v", code, ans)
+	}
+	snap, err := g.Gateway.Snapshot(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	grades := map[string]int{}
+	for _, p := range snap.Providers {
+		grades[p.Site] = p.ReliabilityGrade
+	}
+	if grades["steady"] != 1 || grades["flaky"] != 4 {
+		t.Fatalf("reliability grades %v, want steady 1 and flaky 4", grades)
+	}
+}
+
+// TestEpochSummaryFromChain: a settled epoch's era and halving are what the chain recorded.
+// The test corrupts the gateway's own computation of the epoch: before, the summary showed
+// it; now it shows the chain's record.
+func TestEpochSummaryFromChain(t *testing.T) {
+	g := gatewaytest.StartGrid(t, func(c *gateway.Config) { c.Economy.EraLength = time.Hour })
+	ctx := context.Background()
+	op := g.Client(g.Operator)
+	endEpoch(t, g, 0)
+	sum, err := op.CloseEpoch(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sum.Halving || sum.EraAfter != 1 || sum.HalvingReason != tokenomics.HalvingTime || sum.RewardEra != 0 {
+		t.Fatalf("epoch 0 of one-hour eras: %+v", sum)
+	}
+	st, _ := g.Gateway.Deployment().State(ctx)
+	if st.Era != sum.EraAfter {
+		t.Fatalf("chain era %d, summary %d", st.Era, sum.EraAfter)
+	}
+	g.Stop()
+	db, err := sql.Open("sqlite3", g.Config.State)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`UPDATE epochs SET result = json_set(result, '$.eraAfter', 7, '$.halvingReason', 'threshold') WHERE epoch = 0`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	g.Start()
+	eps, err := g.Client(g.Operator).Epochs(ctx)
+	if err != nil || len(eps) != 1 {
+		t.Fatalf("epochs: %+v %v", eps, err)
+	}
+	if eps[0].EraAfter != 1 || eps[0].HalvingReason != tokenomics.HalvingTime {
+		t.Fatalf("the summary shows era %d by %q, the chain recorded era 1 by time", eps[0].EraAfter, eps[0].HalvingReason)
+	}
+}
+
+// TestEnvironmentalFactorsFromConfiguration: factors are off by default and cannot be given
+// without enabling them; enabled at deployment, the configuration's factor reaches the chain
+// and a site's GFL is its median × its factor, as tokenomics computes it.
+func TestEnvironmentalFactorsFromConfiguration(t *testing.T) {
+	base := gatewaytest.StartGrid(t).Config
+	bad := base
+	bad.Economy.EnvironmentalFactors.Sites = map[string]string{"green": "1.1"}
+	if err := bad.WithDefaults().Validate(); err == nil || !strings.Contains(err.Error(), "enabled: true") {
+		t.Fatalf("factors without enabling them: %v", err)
+	}
+	for _, v := range []string{"0", "2.0001", "1.12345", "-1", "1e0", "x"} {
+		bad.Economy.EnvironmentalFactors = gateway.EnvironmentalFactorsConfig{Enabled: true, Sites: map[string]string{"green": v}}
+		if err := bad.WithDefaults().Validate(); err == nil {
+			t.Errorf("factor %q accepted", v)
+		}
+	}
+
+	g := gatewaytest.StartGrid(t, func(c *gateway.Config) {
+		c.Economy.EnvironmentalFactors = gateway.EnvironmentalFactorsConfig{Enabled: true, Sites: map[string]string{"green": "1.1"}}
+	})
+	ctx := context.Background()
+	op := g.Client(g.Operator)
+	node := referenceNode()
+	sites := approvedSites(t, g, 1, "green", "plain")
+	green, plain := sites[0], sites[1]
+	endEpoch(t, g, 0)
+	for _, s := range []*gatewaytest.Site{green, plain} {
+		if code, ans := s.SendReport(gatewaytest.Report(t, g, s, 0, node, 1, 0)); code != http.StatusCreated {
+			t.Fatalf("%s report: %d %+v", s.Name, code, ans)
+		}
+	}
+	if _, err := op.CloseEpoch(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	median := tokenomics.GFLFromMegaFLOPS(node)
+	want := map[string]*big.Int{"green": new(big.Int).Div(new(big.Int).Mul(median, big.NewInt(11_000)), big.NewInt(10_000)), "plain": median}
+	for _, s := range []*gatewaytest.Site{green, plain} {
+		bal, err := g.Gateway.Deployment().GFLBalance(ctx, s.Addr())
+		if err != nil || bal.Cmp(want[s.Name]) != 0 {
+			t.Errorf("GFL of %s: %s, want %s (%v)", s.Name, bal, want[s.Name], err)
+		}
+	}
+	// Enabled is fixed at deployment: a restart that turns it off is refused.
+	g.Stop()
+	off := g.Config
+	off.Economy.EnvironmentalFactors = gateway.EnvironmentalFactorsConfig{}
+	if _, err := gateway.New(ctx, off, gateway.Options{}); err == nil || !strings.Contains(err.Error(), "environmental factors") {
+		t.Fatalf("restart with environmental factors off: %v", err)
+	}
+}
