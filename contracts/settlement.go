@@ -160,7 +160,7 @@ func (d *Deployment) readClose(r *types.Receipt, epoch uint64, out *Settled) err
 			out.EraAfter = max(out.EraAfter, ev.RewardEra)
 		} else if ev, err := d.Settlement.UnpackHalvingAdvancedEvent(l); err == nil {
 			out.EraAfter = ev.Era
-			out.HalvingReason = HalvingReasonName(ev.Reason)
+			out.HalvingReason = halvingReasonName(ev.Reason)
 		}
 	}
 	if !committed {
@@ -169,8 +169,8 @@ func (d *Deployment) readClose(r *types.Receipt, epoch uint64, out *Settled) err
 	return nil
 }
 
-// HalvingReasonName names HalvingAdvanced's reason: 0 is the calendar, 1 the threshold.
-func HalvingReasonName(reason uint8) string {
+// halvingReasonName names HalvingAdvanced's reason: 0 is the calendar, 1 the threshold.
+func halvingReasonName(reason uint8) string {
 	if reason == 1 {
 		return tokenomics.HalvingThreshold
 	}

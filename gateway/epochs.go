@@ -243,12 +243,11 @@ func (g *Gateway) reconcileEpochs(ctx context.Context, next uint64) error {
 	if err != nil {
 		return err
 	}
+	// Without the events, why the era advanced is the computation's reason (the two agree:
+	// nothing depends on when the close happened).
 	rec := contracts.Settled{ClosedAt: now, RewardEra: computed.RewardEra, EraAfter: oc.Era, Recovered: true}
 	if oc.Era > s.EraBefore {
 		rec.HalvingReason = computed.HalvingReason
-		if rec.HalvingReason == "" {
-			rec.HalvingReason = tokenomics.HalvingTime
-		}
 	}
 	data, _ := json.Marshal(rec)
 	return g.store.MarkEpochSettled(ctx, e.Epoch, now, string(data))
@@ -387,7 +386,7 @@ func summarise(e store.Epoch) (EpochSummary, error) {
 			return EpochSummary{}, fmt.Errorf("epoch %d: the chain's record: %w", e.Epoch, err)
 		}
 		out.RewardEra, out.EraAfter = chain.RewardEra, chain.EraAfter
-		out.Halving, out.HalvingReason = chain.HalvingReason != "", chain.HalvingReason
+		out.Halving, out.HalvingReason = chain.EraAfter > s.EraBefore, chain.HalvingReason
 		if chain.Rewards != nil {
 			out.RewardsTotalWei = chain.Rewards.String()
 		}

@@ -96,9 +96,6 @@ type deploymentRecord struct {
 	EraThresholdGFL     string              `json:"eraThresholdGflWei"`
 	DPSSupply           string              `json:"dpsSupplyWei"`
 	ReclaimAfterSeconds uint64              `json:"reclaimAfterSeconds"`
-	// CapacityTolerancePPM and EnvironmentalFactors are fixed in the settlement contract.
-	CapacityTolerancePPM uint32 `json:"capacityTolerancePpm"`
-	EnvironmentalFactors bool   `json:"environmentalFactors"`
 }
 
 const metaDeployment = "deployment"
@@ -240,17 +237,7 @@ func (g *Gateway) openChain(ctx context.Context) error {
 		}
 		g.params.EraThresholdGFL = threshold
 		g.params.ReclaimAfterSeconds = rec.ReclaimAfterSeconds
-		// The contract enforces the tolerance and allows factors as deployed; a gateway that
-		// accepted reports by another tolerance would send settlements the chain refuses.
-		if rec.CapacityTolerancePPM != g.params.CapacityTolerancePPM {
-			return fmt.Errorf("the contracts were deployed with a capacity tolerance of %d ppm; gateway.pocp.capacityTolerance says %d ppm: it cannot change after deployment",
-				rec.CapacityTolerancePPM, g.params.CapacityTolerancePPM)
-		}
-		if rec.EnvironmentalFactors != g.params.EnvironmentalFactors {
-			return fmt.Errorf("the contracts were deployed with environmental factors enabled=%v; gateway.economy.environmentalFactors.enabled says %v: it cannot change after deployment",
-				rec.EnvironmentalFactors, g.params.EnvironmentalFactors)
-		}
-		return nil
+		return g.checkDeployedSettings(ctx)
 	}
 	g.log.WithField("chainId", g.chain.ChainID()).Info("deploying the contracts (first start)")
 	d, err := contracts.Deploy(ctx, g.chain, g.key, g.address, g.address, g.params)
@@ -264,13 +251,37 @@ func (g *Gateway) openChain(ctx context.Context) error {
 	}
 	rec := deploymentRecord{Version: deploymentVersion, ChainID: g.chain.ChainID().String(), Addresses: d.Addresses, Genesis: g.params.Genesis, PeriodSeconds: g.params.PeriodSeconds,
 		EraSeconds: g.params.EraSeconds, EraThresholdGFL: g.params.EraThresholdGFL.String(), DPSSupply: g.params.DPSSupply.String(), ReclaimAfterSeconds: g.params.ReclaimAfterSeconds,
-		CapacityTolerancePPM: g.params.CapacityTolerancePPM, EnvironmentalFactors: g.params.EnvironmentalFactors}
+	}
 	data, _ := json.Marshal(rec)
 	if err := g.store.SetMeta(ctx, metaDeployment, string(data)); err != nil {
 		return err
 	}
 	g.deploy = d
 	g.log.WithField("settlement", d.Addresses.Settlement.Hex()).WithField("escrow", d.Addresses.Escrow.Hex()).Info("contracts deployed")
+	return nil
+}
+
+// checkDeployedSettings compares the settings the settlement contract holds with the
+// configuration's, read from the contract itself: it enforces the capacity tolerance and
+// allows environmental factors as deployed, so a gateway that accepted reports by another
+// tolerance would send settlements the chain refuses.
+func (g *Gateway) checkDeployedSettings(ctx context.Context) error {
+	tolerance, err := g.deploy.CapacityTolerancePPM(ctx)
+	if err != nil {
+		return fmt.Errorf("reading the settlement's capacity tolerance: %w", err)
+	}
+	if tolerance != g.params.CapacityTolerancePPM {
+		return fmt.Errorf("the contracts were deployed with a capacity tolerance of %d ppm; gateway.pocp.capacityTolerance says %d ppm: it cannot change after deployment",
+			tolerance, g.params.CapacityTolerancePPM)
+	}
+	factors, err := g.deploy.EnvironmentalFactorsEnabled(ctx)
+	if err != nil {
+		return fmt.Errorf("reading whether the settlement allows environmental factors: %w", err)
+	}
+	if factors != g.params.EnvironmentalFactors {
+		return fmt.Errorf("the contracts were deployed with environmental factors enabled=%v; gateway.economy.environmentalFactors.enabled says %v: it cannot change after deployment",
+			factors, g.params.EnvironmentalFactors)
+	}
 	return nil
 }
 

@@ -16,7 +16,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sirupsen/logrus"
 	"github.com/sirupsen/logrus/hooks/test"
 
 	"github.com/petagrid/petagrid/gateway"
@@ -161,47 +160,7 @@ func TestGatewayConnectionCap(t *testing.T) {
 		defer c.Close()
 		holders = append(holders, c)
 	}
-	answered := make(chan string, 1)
-	go func() {
-		ctx, cancel := context.WithTimeout(context.Background(), patience)
-		defer cancel()
-		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+g.addr+"/v1/info", nil)
-		resp, err := (&http.Client{Transport: &http.Transport{}}).Do(req)
-		if err != nil {
-			answered <- err.Error()
-			return
-		}
-		resp.Body.Close()
-		answered <- resp.Status
-	}()
-	waitForWarning(t, g.logs, "all 2 connections are in use")
-	// The gateway's Accept waits for a slot once it said so.
-	select {
-	case got := <-answered:
-		t.Fatalf("a third connection was served with a cap of two: %s", got)
-	default:
-	}
-	holders[0].Close()
-	select {
-	case got := <-answered:
-		if got != "200 OK" {
-			t.Fatalf("after a holder left: %s", got)
-		}
-	case <-time.After(patience):
-		t.Fatal("the waiting client was never served")
-	}
-}
-
-func waitForWarning(t *testing.T, hook *test.Hook, text string) {
-	t.Helper()
-	for deadline := time.Now().Add(patience); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		for _, e := range hook.AllEntries() {
-			if e.Level == logrus.WarnLevel && strings.Contains(e.Message, text) {
-				return
-			}
-		}
-	}
-	t.Fatalf("no warning %q", text)
+	httpguardtest.ExpectCapHolds(t, "http://"+g.addr+"/v1/info", holders, g.logs, "all 2 connections are in use", patience)
 }
 
 // poll is one long poll's outcome.

@@ -17,7 +17,6 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/crypto"
-	"github.com/sirupsen/logrus"
 	"github.com/sirupsen/logrus/hooks/test"
 
 	"github.com/petagrid/petagrid/internal/httpguard/httpguardtest"
@@ -176,47 +175,7 @@ func TestTCPConnectionCap(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer holder.Close()
-	answered := make(chan string, 1)
-	go func() {
-		ctx, cancel := context.WithTimeout(context.Background(), patience)
-		defer cancel()
-		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, "http://"+addr+"/v1/info", nil)
-		resp, err := (&http.Client{Transport: &http.Transport{}}).Do(req)
-		if err != nil {
-			answered <- err.Error()
-			return
-		}
-		resp.Body.Close()
-		answered <- resp.Status
-	}()
-	waitForLog(t, g.logs, "all 1 connections are in use")
-	// The server's Accept waits for a slot once it logged that.
-	select {
-	case got := <-answered:
-		t.Fatalf("a second connection was served with a cap of one: %s", got)
-	default:
-	}
-	holder.Close()
-	select {
-	case got := <-answered:
-		if got != "200 OK" {
-			t.Fatalf("after the holder left: %s", got)
-		}
-	case <-time.After(patience):
-		t.Fatal("the waiting client was never served")
-	}
-}
-
-func waitForLog(t *testing.T, hook *test.Hook, text string) {
-	t.Helper()
-	for deadline := time.Now().Add(patience); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		for _, e := range hook.AllEntries() {
-			if e.Level == logrus.WarnLevel && strings.Contains(e.Message, text) {
-				return
-			}
-		}
-	}
-	t.Fatalf("no warning %q", text)
+	httpguardtest.ExpectCapHolds(t, "http://"+addr+"/v1/info", []net.Conn{holder}, g.logs, "all 1 connections are in use", patience)
 }
 
 // The unix socket still reads its peer's credentials through the connection cap's wrapper:

@@ -48,9 +48,6 @@ func ParseAmount(s string) (*big.Int, error) {
 // MaxAmount is the largest token amount in wei the contracts hold: 2^120 − 1.
 func MaxAmount() *big.Int { return new(big.Int).Set(maxAmount) }
 
-// CheckAmount refuses a missing, negative or too large amount (what names it in the error).
-func CheckAmount(what string, v *big.Int) error { return checkAmount(what, v) }
-
 // MustAmount is ParseAmount for constants.
 func MustAmount(s string) *big.Int {
 	v, err := ParseAmount(s)
