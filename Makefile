@@ -15,7 +15,7 @@ CLUSTER_B_GPU := h100
 CLUSTER_CONF = $(shell $(CLUSTER) env 2>/dev/null | sed -n 's/^export SLURM_CONF=//p')
 CLUSTER_B_CONF = $(shell $(CLUSTER) env --name $(CLUSTER_B) 2>/dev/null | sed -n 's/^export SLURM_CONF=//p')
 
-.PHONY: demo-down demo-preflight demo-site bench-plugins proto proto-check geth contracts contracts-check bench-accounting bench-gateway bench-pocp bench-site test-tools bench-workflows fuzz-workflows build test unit-test lint fmt bench-slurm cluster-up cluster-b-up cluster-down cluster-status demo check-go fixtures
+.PHONY: test-gas demo-down demo-preflight demo-site bench-plugins proto proto-check geth contracts contracts-check bench-accounting bench-gateway bench-pocp bench-site test-tools bench-workflows fuzz-workflows build test unit-test lint fmt bench-slurm cluster-up cluster-b-up cluster-down cluster-status demo check-go fixtures
 
 check-go:
 	@command -v $(GO) >/dev/null || { echo "Go is not installed: install Go 1.26 or newer (e.g. under /usr/local/go) — see README.md" >&2; exit 1; }
@@ -30,6 +30,12 @@ test: check-go test-tools geth cluster-up cluster-b-up
 	PETAGRID_TEST_SLURM_CONF=$(CLUSTER_CONF) PETAGRID_TEST_SLURM_CONF_B=$(CLUSTER_B_CONF) PETAGRID_REQUIRE_CLUSTER=1 \
 		PETAGRID_GETH=$(GETH) PETAGRID_REQUIRE_GETH=1 PETAGRID_REQUIRE_BROWSER=1 \
 		$(GO) test -race -count=1 -timeout 20m ./...
+	$(MAKE) --no-print-directory test-gas
+
+# The contracts' gas report (goals per provider and per claim, 10 to 10,000 providers) without
+# the race detector: gas does not depend on Go's scheduling, and -race makes it ten times slower.
+test-gas: check-go
+	$(GO) test -count=1 -timeout 10m -run '^TestGasReport$$' -v ./contracts
 
 # A real Ethereum node for the contracts' end-to-end test: geth v1.16.9 built from the Go
 # module proxy (later versions need a module the proxy refuses), kept under .tools/.
