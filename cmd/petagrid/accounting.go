@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -20,7 +19,7 @@ import (
 
 // accountingCommand reads Slurm accounting into the store and queries it.
 func accountingCommand(e *env) *cli.Command {
-	cmd := &cli.Command{
+	return &cli.Command{
 		Name:  "accounting",
 		Usage: "harvest Slurm accounting into the accounting store and query jobs, usage, GPUs and node availability",
 		Subcommands: []*cli.Command{
@@ -78,7 +77,6 @@ func accountingCommand(e *env) *cli.Command {
 			},
 		},
 	}
-	return cmd
 }
 
 func storeFlags() []cli.Flag {
@@ -381,15 +379,11 @@ func (e *env) accountingNodes(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	st, out, err := e.openStoreForReading(c)
+	st, cluster, out, err := e.openClusterStore(c)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	cluster, err := storeCluster(c, st)
-	if err != nil {
-		return err
-	}
 	slots, err := st.NodeSlots(c.Context, cluster, since, until)
 	if err != nil {
 		return err
@@ -449,23 +443,25 @@ func (e *env) accountingNodes(c *cli.Context) error {
 	return out.table([]string{"NODE", "STATE", "SLOTS", "EXPECTED", "COVERAGE_%", "AVAILABLE", "CPUS", "MEAN_ALLOC_CPUS", "GPUS", "MEAN_ALLOC_GPUS"}, rows)
 }
 
-// storeCluster is --cluster, or else the store's only cluster.
-func storeCluster(c *cli.Context, st *store.Store) (string, error) {
-	if cluster := c.String("cluster"); cluster != "" {
-		return cluster, nil
-	}
-	return onlyCluster(c.Context, st)
-}
-
-func onlyCluster(ctx context.Context, st *store.Store) (string, error) {
-	clusters, err := st.Clusters(ctx)
+// openClusterStore is openStoreForReading with the cluster to read: --cluster, or else the
+// store's only cluster.
+func (e *env) openClusterStore(c *cli.Context) (*store.Store, string, *printer, error) {
+	st, out, err := e.openStoreForReading(c)
 	if err != nil {
-		return "", err
+		return nil, "", nil, err
 	}
-	if len(clusters) != 1 {
-		return "", usagef("the store holds %d clusters %v: choose one with --cluster", len(clusters), clusters)
+	if cluster := c.String("cluster"); cluster != "" {
+		return st, cluster, out, nil
 	}
-	return clusters[0], nil
+	clusters, err := st.Clusters(c.Context)
+	if err == nil && len(clusters) != 1 {
+		err = usagef("the store holds %d clusters %v: choose one with --cluster", len(clusters), clusters)
+	}
+	if err != nil {
+		st.Close()
+		return nil, "", nil, err
+	}
+	return st, clusters[0], out, nil
 }
 
 // slotStartsIn counts the slots of the UTC grid that start in [since, until): the slots a

@@ -1,78 +1,63 @@
 package main
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 )
 
 // flagsFirst moves a leaf command's options in front of its arguments, so that
-// `petagrid workflow render FILE -p k=v` means what it says: urfave/cli stops reading
+// `petagrid workflow render FILE -p k=v` means what it says: urfave/cli v2 stops reading
 // options at the first argument and would take "-p" for a second file. Options of the
 // command are recognised by name (an option that takes a value takes the next word with
 // it); everything after "--" stays an argument.
+//
+// It stays while the CLI is on v2: urfave/cli v3 reads options after arguments itself, but
+// moving to it would change what users see: every help page (v3's own templates), the shell
+// completion flag (--generate-shell-completion for --generate-bash-completion) and the
+// wording of parse errors.
 func flagsFirst(app *cli.App, args []string) ([]string, error) {
-	if len(args) < 2 {
-		return args, nil
-	}
 	i := 1
-	// Global options before the command.
-	for i < len(args) && strings.HasPrefix(args[i], "-") && args[i] != "--" {
+	for i < len(args) && strings.HasPrefix(args[i], "-") && args[i] != "--" { // global options
 		if takesValue(app.Flags, args[i]) {
 			i++
 		}
 		i++
 	}
 	var cmd *cli.Command
-	cmds := app.Commands
-	for i < len(args) {
-		next := findCommand(cmds, args[i])
-		if next == nil {
+	for cmds := app.Commands; i < len(args); i++ {
+		at := slices.IndexFunc(cmds, func(c *cli.Command) bool { return c.HasName(args[i]) })
+		if at < 0 {
 			break
 		}
-		cmd, cmds = next, next.Subcommands
-		i++
+		cmd, cmds = cmds[at], cmds[at].Subcommands
 	}
 	if cmd == nil || len(cmd.Subcommands) > 0 {
 		return args, nil
 	}
 	var flags, positional, last []string
 	for j := i; j < len(args); j++ {
-		a := args[j]
-		switch {
+		switch a := args[j]; {
 		case a == "--":
-			// Everything after -- is an argument; keep the -- so the parser knows too.
-			positional = append(append([]string{"--"}, positional...), args[j+1:]...)
+			// Everything after -- is an argument; the -- stays so that the parser knows too.
+			positional = slices.Concat([]string{"--"}, positional, args[j+1:])
 			j = len(args)
 		case a == "--generate-bash-completion":
 			last = append(last, a) // the completion protocol wants it last
-		case strings.HasPrefix(a, "-") && a != "-":
-			if takesValue(cmd.Flags, a) {
-				if j+1 == len(args) {
-					// Moved first, it would take an argument for its value.
-					return nil, usagef("option %s needs a value (see --help)", a)
-				}
-				flags = append(flags, a, args[j+1])
-				j++
-				continue
-			}
-			flags = append(flags, a)
-		default:
+		case !strings.HasPrefix(a, "-") || a == "-":
 			positional = append(positional, a)
+		case !takesValue(cmd.Flags, a):
+			flags = append(flags, a)
+		case j+1 == len(args):
+			// Moved first, it would take an argument for its value.
+			return nil, usagef("option %s needs a value (see --help)", a)
+		default:
+			flags = append(flags, a, args[j+1])
+			j++
 		}
 	}
-	out := append(append([]string{}, args[:i]...), flags...)
-	out = append(out, positional...)
-	return append(out, last...), nil
-}
-
-func findCommand(cmds []*cli.Command, name string) *cli.Command {
-	for _, c := range cmds {
-		if c.HasName(name) {
-			return c
-		}
-	}
-	return nil
+	return slices.Concat(args[:i], flags, positional, last), nil
 }
 
 // takesValue reports whether arg is a known option written without "=value" that reads
@@ -82,16 +67,10 @@ func takesValue(flags []cli.Flag, arg string) bool {
 	if strings.Contains(name, "=") {
 		return false
 	}
-	for _, f := range flags {
-		for _, n := range f.Names() {
-			if n != name {
-				continue
-			}
-			if bf, ok := f.(*cli.BoolFlag); ok && bf != nil {
-				return false
-			}
-			return true
-		}
+	at := slices.IndexFunc(flags, func(f cli.Flag) bool { return slices.Contains(f.Names(), name) })
+	if at < 0 {
+		return false
 	}
-	return false
+	_, isBool := flags[at].(*cli.BoolFlag)
+	return !isBool
 }

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"maps"
 	"net/url"
 	"os"
@@ -25,8 +24,10 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/petagrid/petagrid/gateway"
+	"github.com/petagrid/petagrid/internal/poll"
 	"github.com/petagrid/petagrid/internal/reqsign"
 	"github.com/petagrid/petagrid/internal/strictyaml"
+	"github.com/petagrid/petagrid/internal/tofu"
 	"github.com/petagrid/petagrid/site"
 	"github.com/petagrid/petagrid/site/client"
 	"github.com/petagrid/petagrid/site/journal"
@@ -66,6 +67,9 @@ func watchFlags() []cli.Flag {
 // siteClient builds the printer and the client from the flags. Command-line mistakes are
 // found before anything is read or contacted.
 func (e *env) siteClient(c *cli.Context) (*client.Client, *printer, error) {
+	if err := checkPoll(c); err != nil {
+		return nil, nil, err
+	}
 	out, err := newPrinter(e.stdout, c.String("output"))
 	if err != nil {
 		return nil, nil, err
@@ -73,20 +77,9 @@ func (e *env) siteClient(c *cli.Context) (*client.Client, *printer, error) {
 	if c.Duration("timeout") < 0 {
 		return nil, nil, usagef("--timeout must not be negative")
 	}
-	target := c.String("site")
-	if !c.IsSet("site") {
-		if s := e.config.Site.API.Socket; s != "" && s != "-" {
-			target = "unix://" + s
-		}
-	}
-	if g := c.String("gateway"); g != "" {
-		if c.IsSet("site") {
-			return nil, nil, usagef("give --site or --gateway, not both")
-		}
-		if !strings.HasPrefix(g, "http://") && !strings.HasPrefix(g, "https://") {
-			return nil, nil, usagef("--gateway %q: use http://host:port or https://host:port", g)
-		}
-		target = g
+	target, err := e.siteTarget(c)
+	if err != nil {
+		return nil, nil, err
 	}
 	u, err := url.Parse(target)
 	if err != nil {
@@ -94,40 +87,25 @@ func (e *env) siteClient(c *cli.Context) (*client.Client, *printer, error) {
 	}
 	var key *ecdsa.PrivateKey
 	if u.Scheme == "http" || u.Scheme == "https" {
-		path := c.String("key")
-		if path == "" {
-			if path, err = reqsign.DefaultKeyPath(); err != nil {
-				return nil, nil, err
-			}
-		}
-		if key, err = reqsign.LoadKeyFile(path); err != nil {
-			if errors.Is(err, fs.ErrNotExist) {
-				return nil, nil, fmt.Errorf("%w\nan http(s) site needs a key: create one with `petagrid keys new` and send its address to the site's admins", err)
-			}
+		if key, err = loadKeyFlag(c, "an http(s) site needs a key: create one with `petagrid keys new` and send its address to the site's admins"); err != nil {
 			return nil, nil, err
 		}
 	}
 	// A signed site is signed for the name it gave at first contact (or --audience): a
 	// server that later poses as another site gets no signature valid there.
 	audience := c.String("audience")
-	var firstContact *client.KnownSites
+	var pin *tofu.Pin
+	knownSites := c.String("known-sites")
 	if key != nil && audience == "" {
-		path := c.String("known-sites")
-		if path == "" {
-			if path, err = client.DefaultKnownSitesPath(); err != nil {
+		if knownSites == "" {
+			if knownSites, err = client.DefaultKnownSitesPath(); err != nil {
 				return nil, nil, err
 			}
 		}
-		known := client.KnownSites{Path: path}
-		name, ok, err := known.Lookup(target)
-		if err != nil {
+		if pin, err = tofu.Lookup(client.KnownSites{Path: knownSites}, target); err != nil {
 			return nil, nil, err
 		}
-		if ok {
-			audience = name
-		} else {
-			firstContact = &known
-		}
+		audience = pin.Name()
 	}
 	var server []client.Option
 	if c.String("gateway") != "" {
@@ -137,23 +115,44 @@ func (e *env) siteClient(c *cli.Context) (*client.Client, *printer, error) {
 	if err != nil {
 		return nil, nil, usageError{fmt.Errorf("--site: %w", err)}
 	}
-	if firstContact != nil {
+	if pin != nil && pin.FirstContact() {
 		ctx, cancel := callCtx(c, c.Context)
-		info, err := cl.Info(ctx)
+		name, err := pin.Learn(ctx, func(ctx context.Context) (string, error) {
+			info, err := cl.Info(ctx)
+			return info.Audience, err
+		})
 		cancel()
 		if err != nil {
 			return nil, nil, siteErr(c, err)
 		}
-		if err := firstContact.Remember(target, info.Audience); err != nil {
-			return nil, nil, err
-		}
-		fmt.Fprintf(e.stderr, "first contact with %s: it calls itself %q; remembered in %s, and requests to it are signed for that name only\n", target, info.Audience, firstContact.Path)
+		fmt.Fprintf(e.stderr, "first contact with %s: it calls itself %q; remembered in %s, and requests to it are signed for that name only\n", target, name, knownSites)
 		cl.Close()
-		if cl, err = e.newSiteClient(target, key, info.Audience, server...); err != nil {
+		if cl, err = e.newSiteClient(target, key, name, server...); err != nil {
 			return nil, nil, err
 		}
 	}
 	return cl, out, nil
+}
+
+// siteTarget is the site or gateway to talk to: --gateway, --site, or the config file's
+// socket.
+func (e *env) siteTarget(c *cli.Context) (string, error) {
+	target := c.String("site")
+	if !c.IsSet("site") {
+		if s := e.config.Site.API.Socket; s != "" && s != "-" {
+			target = "unix://" + s
+		}
+	}
+	if g := c.String("gateway"); g != "" {
+		if c.IsSet("site") {
+			return "", usagef("give --site or --gateway, not both")
+		}
+		if !strings.HasPrefix(g, "http://") && !strings.HasPrefix(g, "https://") {
+			return "", usagef("--gateway %q: use http://host:port or https://host:port", g)
+		}
+		target = g
+	}
+	return target, nil
 }
 
 func (e *env) newSiteClient(target string, key *ecdsa.PrivateKey, audience string, extra ...client.Option) (*client.Client, error) {
@@ -197,6 +196,7 @@ func runIDArg(c *cli.Context) (string, error) {
 	return id, nil
 }
 
+// checkPoll bounds --poll of the commands with --watch (the others have no --watch).
 func checkPoll(c *cli.Context) error {
 	if c.Bool("watch") && c.Duration("poll") < minPoll {
 		return usagef("--poll must be at least %s", minPoll)
@@ -225,9 +225,6 @@ func submitSiteCommand(e *env) *cli.Command {
 			ikey := c.String("idempotency-key")
 			if ikey != "" && !idempotencyKeyPattern.MatchString(ikey) {
 				return usagef("--idempotency-key: 1-128 characters from A-Z a-z 0-9 . _ : -")
-			}
-			if err := checkPoll(c); err != nil {
-				return err
 			}
 			cl, out, err := e.siteClient(c)
 			if err != nil {
@@ -410,44 +407,46 @@ func jobsSiteCommand(e *env) *cli.Command {
 }
 
 // waitForRuns lists the runs every --poll until none is unfinished, and prints a progress
-// line to stderr whenever the count per state changes. A failed listing is retried a few
-// times, since the site or gateway may be restarting.
+// line to stderr whenever the count per state changes.
 func (e *env) waitForRuns(c *cli.Context, cl *client.Client, opts client.ListOptions) ([]journal.Run, error) {
 	started := time.Now()
-	lastProgress, failures := "", 0
-	for {
-		ctx, cancel := callCtx(c, c.Context)
-		runs, err := cl.List(ctx, opts)
-		cancel()
-		switch {
-		case err != nil && c.Context.Err() != nil:
-			return nil, stoppedWaiting(e)
-		case err != nil:
-			var te *client.TransportError
-			if (!errors.As(err, &te) && !errors.Is(err, context.DeadlineExceeded)) || failures >= 5 {
-				return nil, err
-			}
-			failures++
-			e.log.WithError(err).Warn("listing the runs failed; retrying")
-		default:
-			failures = 0
-			progress, unfinished := runProgress(runs)
-			if progress != lastProgress {
-				fmt.Fprintf(e.stderr, "%6s  %s\n", time.Since(started).Round(time.Second), progress)
-				lastProgress = progress
-			}
-			if unfinished == 0 {
-				return runs, nil
-			}
+	lastProgress := ""
+	var runs []journal.Run
+	err := e.pollSite(c, "listing the runs failed; retrying", func(ctx context.Context) (bool, error) {
+		var err error
+		if runs, err = cl.List(ctx, opts); err != nil {
+			return false, err
 		}
-		t := time.NewTimer(c.Duration("poll"))
-		select {
-		case <-c.Context.Done():
-			t.Stop()
-			return nil, stoppedWaiting(e)
-		case <-t.C:
+		progress, unfinished := runProgress(runs)
+		if progress != lastProgress {
+			fmt.Fprintf(e.stderr, "%6s  %s\n", time.Since(started).Round(time.Second), progress)
+			lastProgress = progress
 		}
+		return unfinished == 0, nil
+	})
+	if err != nil && (errors.Is(err, poll.ErrStopped) || c.Context.Err() != nil) {
+		return nil, stoppedWaiting(e)
 	}
+	return runs, err
+}
+
+// pollSite calls the site every --poll, each call bounded by --timeout, until call reports
+// done. A call that fails in transport or runs out of time is retried up to five times in a
+// row, with a warning, since the site or gateway may be restarting.
+func (e *env) pollSite(c *cli.Context, warning string, call func(context.Context) (bool, error)) error {
+	retry := poll.Retry{
+		Limit: 5,
+		Retryable: func(err error) bool {
+			var te *client.TransportError
+			return errors.As(err, &te) || errors.Is(err, context.DeadlineExceeded)
+		},
+		Notify: func(err error) { e.log.WithError(err).Warn(warning) },
+	}
+	return poll.Until(c.Context, c.Duration("poll"), retry, func(ctx context.Context) (bool, error) {
+		ctx, cancel := callCtx(c, ctx)
+		defer cancel()
+		return call(ctx)
+	})
 }
 
 // stoppedWaiting says that Ctrl-C stopped the wait, not the runs.
@@ -489,31 +488,13 @@ func statusSiteCommand(e *env) *cli.Command {
 			&cli.BoolFlag{Name: "history", Usage: "also list every state transition"},
 		}, watchFlags()...), siteFlags(true)...),
 		Action: func(c *cli.Context) error {
-			id, err := runIDArg(c)
-			if err != nil {
-				return err
-			}
-			if err := checkPoll(c); err != nil {
-				return err
-			}
-			cl, out, err := e.siteClient(c)
-			if err != nil {
-				return err
-			}
-			defer cl.Close()
-			if c.Bool("watch") {
-				return e.watch(c, cl, out, id)
-			}
-			ctx, cancel := callCtx(c, c.Context)
-			defer cancel()
-			view, err := cl.Get(ctx, id, c.Bool("history"))
-			if err != nil {
-				return siteErr(c, err)
-			}
-			if out.json {
-				return out.encode(view)
-			}
-			return printRun(e, out, view)
+			return e.withRun(c, func(cl *client.Client, out *printer, id string) error {
+				if c.Bool("watch") {
+					return e.watch(c, cl, out, id)
+				}
+				return showRun(c, out, func(ctx context.Context) (site.RunView, error) { return cl.Get(ctx, id, c.Bool("history")) },
+					func(view site.RunView) error { return printRun(e, out, view) })
+			})
 		},
 	}
 }
@@ -571,27 +552,41 @@ func cancelSiteCommand(e *env) *cli.Command {
 		ArgsUsage: "ID",
 		Flags:     siteFlags(true),
 		Action: func(c *cli.Context) error {
-			id, err := runIDArg(c)
-			if err != nil {
-				return err
-			}
-			cl, out, err := e.siteClient(c)
-			if err != nil {
-				return err
-			}
-			defer cl.Close()
-			ctx, cancel := callCtx(c, c.Context)
-			defer cancel()
-			view, err := cl.Cancel(ctx, id)
-			if err != nil {
-				return siteErr(c, err)
-			}
-			if out.json {
-				return out.encode(view)
-			}
-			return runSummary(out, view)
+			return e.withRun(c, func(cl *client.Client, out *printer, id string) error {
+				return showRun(c, out, func(ctx context.Context) (site.RunView, error) { return cl.Cancel(ctx, id) },
+					func(view site.RunView) error { return runSummary(out, view) })
+			})
 		},
 	}
+}
+
+// withRun is what the commands about one run share: the run ID argument, then the client.
+func (e *env) withRun(c *cli.Context, act func(cl *client.Client, out *printer, id string) error) error {
+	id, err := runIDArg(c)
+	if err != nil {
+		return err
+	}
+	cl, out, err := e.siteClient(c)
+	if err != nil {
+		return err
+	}
+	defer cl.Close()
+	return act(cl, out, id)
+}
+
+// showRun makes one call about a run, bounded by --timeout, and prints the run it answers:
+// as JSON with -o json, else with table.
+func showRun(c *cli.Context, out *printer, call func(context.Context) (site.RunView, error), table func(site.RunView) error) error {
+	ctx, cancel := callCtx(c, c.Context)
+	defer cancel()
+	view, err := call(ctx)
+	if err != nil {
+		return siteErr(c, err)
+	}
+	if out.json {
+		return out.encode(view)
+	}
+	return table(view)
 }
 
 // runSummary is the short table submit and cancel print.
@@ -741,68 +736,50 @@ func watchFrame(view site.RunView) string {
 // a frame is printed each time it changes. It exits 0 only when the run completed.
 func (e *env) watch(c *cli.Context, cl *client.Client, out *printer, id string) error {
 	tty := !out.json && isTerminal(e.stdout)
-	poll := c.Duration("poll")
-	lastFrame, lastLines, failures := "", 0, 0
-	stopped := func() error {
-		fmt.Fprintf(e.stderr, "\nstopped watching; run %s goes on (see `petagrid status %s`)\n", cell(id), cell(id))
-		return errReported
-	}
-	for {
-		ctx, cancel := callCtx(c, c.Context)
-		view, err := cl.Get(ctx, id, false)
-		cancel()
-		if err != nil {
-			if c.Context.Err() != nil {
-				return stopped()
-			}
-			var te *client.TransportError
-			if (errors.As(err, &te) || errors.Is(err, context.DeadlineExceeded)) && failures < 5 {
-				// The daemon may be restarting: try again at the next poll.
-				failures++
-				e.log.WithError(err).Warn("asking the site for the run failed; retrying")
-			} else {
-				return siteErr(c, err)
-			}
-		} else {
-			failures = 0
-			if !out.json {
-				frame := watchFrame(view)
-				switch {
-				case tty && frame != lastFrame:
-					if lastLines > 0 {
-						// Cursor up over the last frame, then clear to the end of the screen.
-						fmt.Fprintf(e.stdout, "\x1b[%dA\x1b[J", lastLines)
-					}
-					fmt.Fprint(e.stdout, frame)
-					lastLines = strings.Count(frame, "\n")
-				case !tty && frame != lastFrame:
-					if lastFrame != "" {
-						fmt.Fprintln(e.stdout)
-					}
-					fmt.Fprint(e.stdout, frame)
-				}
-				lastFrame = frame
-			}
-			if view.State.Terminal() {
-				if out.json {
-					if err := out.encode(view); err != nil {
-						return err
-					}
-				}
-				if outcome(view.Run) == journal.Completed {
-					return nil
-				}
-				return errReported
-			}
+	lastFrame, lastLines := "", 0
+	var view site.RunView
+	err := e.pollSite(c, "asking the site for the run failed; retrying", func(ctx context.Context) (bool, error) {
+		var err error
+		if view, err = cl.Get(ctx, id, false); err != nil {
+			return false, err
 		}
-		t := time.NewTimer(poll)
-		select {
-		case <-c.Context.Done():
-			t.Stop()
-			return stopped()
-		case <-t.C:
+		if out.json {
+			return view.State.Terminal(), nil
+		}
+		frame := watchFrame(view)
+		switch {
+		case tty && frame != lastFrame:
+			if lastLines > 0 {
+				// Cursor up over the last frame, then clear to the end of the screen.
+				fmt.Fprintf(e.stdout, "\x1b[%dA\x1b[J", lastLines)
+			}
+			fmt.Fprint(e.stdout, frame)
+			lastLines = strings.Count(frame, "\n")
+		case !tty && frame != lastFrame:
+			if lastFrame != "" {
+				fmt.Fprintln(e.stdout)
+			}
+			fmt.Fprint(e.stdout, frame)
+		}
+		lastFrame = frame
+		return view.State.Terminal(), nil
+	})
+	if err != nil {
+		if errors.Is(err, poll.ErrStopped) || c.Context.Err() != nil {
+			fmt.Fprintf(e.stderr, "\nstopped watching; run %s goes on (see `petagrid status %s`)\n", cell(id), cell(id))
+			return errReported
+		}
+		return siteErr(c, err)
+	}
+	if out.json {
+		if err := out.encode(view); err != nil {
+			return err
 		}
 	}
+	if outcome(view.Run) == journal.Completed {
+		return nil
+	}
+	return errReported
 }
 
 // isTerminal: w is a terminal that understands cursor movement.

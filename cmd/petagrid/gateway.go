@@ -4,11 +4,9 @@ import (
 	"context"
 	"crypto/ecdsa"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
-	"math/big"
 	"strconv"
 	"strings"
 	"time"
@@ -23,6 +21,7 @@ import (
 	"github.com/petagrid/petagrid/internal/reqsign"
 	"github.com/petagrid/petagrid/site"
 	siteclient "github.com/petagrid/petagrid/site/client"
+	"github.com/petagrid/petagrid/site/journal"
 	"github.com/petagrid/petagrid/tokenomics"
 )
 
@@ -36,8 +35,9 @@ func gatewayFlags() []cli.Flag {
 	}
 }
 
-// loadKeyFlag reads the --key file (or the default one).
-func loadKeyFlag(c *cli.Context) (*ecdsa.PrivateKey, error) {
+// loadKeyFlag reads the --key file (or the default one); a missing file's error ends with
+// hint, a line that says how to get a key.
+func loadKeyFlag(c *cli.Context, hint string) (*ecdsa.PrivateKey, error) {
 	path := c.String("key")
 	var err error
 	if path == "" {
@@ -47,23 +47,23 @@ func loadKeyFlag(c *cli.Context) (*ecdsa.PrivateKey, error) {
 	}
 	key, err := reqsign.LoadKeyFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, fmt.Errorf("%w\ncreate a key with `petagrid keys new`", err)
+		return nil, fmt.Errorf("%w\n%s", err, hint)
 	}
 	return key, err
 }
 
-// gatewayClient builds the printer and the gateway client from the flags.
-func (e *env) gatewayClient(c *cli.Context) (*gwclient.Client, *printer, error) {
-	return e.newGatewayClient(c, false)
-}
+const createKeyHint = "create a key with `petagrid keys new`"
 
-// publicGatewayClient is gatewayClient for commands that read only the gateway's public
-// routes (info, summary, epoch list): without --key and without a default key file, it signs
-// with a throwaway key, so that anyone can look at the grid without creating an identity.
-func (e *env) publicGatewayClient(c *cli.Context) (*gwclient.Client, *printer, error) {
-	return e.newGatewayClient(c, true)
-}
+// Whether a gateway command reads only the gateway's public routes (see newGatewayClient).
+const (
+	publicRoutes = true
+	keyRequired  = false
+)
 
+// newGatewayClient builds the printer and the gateway client from the flags. A public client
+// is for commands that read only the gateway's public routes (info, summary, epoch list):
+// without --key and without a default key file, it signs with a throwaway key, so that
+// anyone can look at the grid without creating an identity.
 func (e *env) newGatewayClient(c *cli.Context, public bool) (*gwclient.Client, *printer, error) {
 	out, err := newPrinter(e.stdout, c.String("output"))
 	if err != nil {
@@ -76,7 +76,7 @@ func (e *env) newGatewayClient(c *cli.Context, public bool) (*gwclient.Client, *
 	if c.Duration("timeout") < 0 {
 		return nil, nil, usagef("--timeout must not be negative")
 	}
-	key, err := loadKeyFlag(c)
+	key, err := loadKeyFlag(c, createKeyHint)
 	if public && c.String("key") == "" && errors.Is(err, fs.ErrNotExist) {
 		key, err = crypto.GenerateKey()
 	}
@@ -95,168 +95,161 @@ func gatewayCommand(e *env) *cli.Command {
 		Name:  "gateway",
 		Usage: "run and operate the grid gateway: providers, epochs, funding",
 		Subcommands: []*cli.Command{
-			{
-				Name:  "serve",
-				Usage: "run the grid gateway (API, placement, site connections, PoCP intake, epoch settlement, dashboard) until SIGINT or SIGTERM; configured by the gateway section of --config",
-				Action: func(c *cli.Context) error {
-					if c.NArg() > 0 {
-						return usagef("gateway serve takes no arguments")
-					}
-					if e.config.Gateway == nil {
-						return usagef("gateway serve needs a configuration file with a gateway section (--config; see examples/gateway/gateway.yaml)")
-					}
-					g, err := gateway.New(c.Context, *e.config.Gateway, gateway.Options{Log: e.log, Version: version})
-					if err != nil {
-						return err
-					}
-					defer g.Close()
-					info := g.Info()
-					e.log.WithField("version", version).WithField("chainId", info.Chain.ChainID).WithField("settlement", info.Chain.Contracts.Settlement.Hex()).Info("gateway starting")
-					return g.Run(c.Context)
-				},
-			},
+			gatewayServeCommand(e),
 			{
 				Name:  "info",
 				Usage: "show the gateway's name, chain and contracts",
 				Flags: gatewayFlags(),
-				Action: func(c *cli.Context) error {
-					cl, out, err := e.publicGatewayClient(c)
-					if err != nil {
-						return err
-					}
-					ctx, cancel := callCtx(c, c.Context)
-					defer cancel()
-					info, err := cl.GatewayInfo(ctx)
-					if err != nil {
-						return err
-					}
-					if out.json {
-						return out.encode(info)
-					}
+				Action: showFromGateway(e, publicRoutes, (*gwclient.Client).GatewayInfo, func(out *printer, info gateway.Info) error {
 					return out.table([]string{"GATEWAY", "CHAIN", "CHAIN ID", "SETTLEMENT", "ESCROW", "EPOCH LENGTH"}, [][]string{{info.Audience, info.Chain.Kind, info.Chain.ChainID,
 						info.Chain.Contracts.Settlement.Hex(), info.Chain.Contracts.Escrow.Hex(), (time.Duration(info.Epochs.PeriodSeconds) * time.Second).String()}})
-				},
+				}),
 			},
 			gatewaySummaryCommand(e),
+			gatewayProvidersCommand(e),
+			gatewayEpochCommand(e),
+			gatewayFundCommand(e),
+		},
+	}
+}
+
+func gatewayServeCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:  "serve",
+		Usage: "run the grid gateway (API, placement, site connections, PoCP intake, epoch settlement, dashboard) until SIGINT or SIGTERM; configured by the gateway section of --config",
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				return usagef("gateway serve takes no arguments")
+			}
+			if e.config.Gateway == nil {
+				return usagef("gateway serve needs a configuration file with a gateway section (--config; see examples/gateway/gateway.yaml)")
+			}
+			g, err := gateway.New(c.Context, *e.config.Gateway, gateway.Options{Log: e.log, Version: version})
+			if err != nil {
+				return err
+			}
+			defer g.Close()
+			info := g.Info()
+			e.log.WithField("version", version).WithField("chainId", info.Chain.ChainID).WithField("settlement", info.Chain.Contracts.Settlement.Hex()).Info("gateway starting")
+			return g.Run(c.Context)
+		},
+	}
+}
+
+func gatewayProvidersCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:  "providers",
+		Usage: "list, approve and suspend sites (operators)",
+		Subcommands: []*cli.Command{
 			{
-				Name:  "providers",
-				Usage: "list, approve and suspend sites (operators)",
-				Subcommands: []*cli.Command{
-					{
-						Name:  "list",
-						Usage: "list the registered sites",
-						Flags: gatewayFlags(),
-						Action: func(c *cli.Context) error {
-							cl, out, err := e.gatewayClient(c)
-							if err != nil {
-								return err
-							}
-							ctx, cancel := callCtx(c, c.Context)
-							defer cancel()
-							list, err := cl.Providers(ctx)
-							if err != nil {
-								return err
-							}
-							if out.json {
-								return out.encode(list)
-							}
-							var rows [][]string
-							for _, p := range list {
-								price, _ := new(big.Int).SetString(p.Registration.Prices.PerComputeHour, 10)
-								gfl, _ := new(big.Int).SetString(p.GFLWei, 10)
-								rows = append(rows, []string{p.Name, p.Status, onlineWord(p.Online), p.Address, pflops(p.Registration.Inventory.CapacityMegaFLOPS),
-									strconv.Itoa(p.Registration.Inventory.GPUs), amount(price), amount(gfl), strconv.Itoa(p.Accepted), p.RegistrationDigest.Hex()})
-							}
-							return out.table([]string{"SITE", "STATUS", "ONLINE", "KEY", "CAPACITY PFLOPS", "GPUS", "DPS/CH", "GFL", "REPORTS", "REGISTRATION"}, rows)
-						},
-					},
-					providerStatusCommand(e, "approve", true),
-					providerStatusCommand(e, "suspend", false),
-				},
+				Name:  "list",
+				Usage: "list the registered sites",
+				Flags: gatewayFlags(),
+				Action: showFromGateway(e, keyRequired, (*gwclient.Client).Providers, func(out *printer, list []gateway.ProviderView) error {
+					var rows [][]string
+					for _, p := range list {
+						rows = append(rows, []string{p.Name, p.Status, onlineWord(p.Online), p.Address, tokenomics.FormatPFLOPS(p.Registration.Inventory.CapacityMegaFLOPS),
+							strconv.Itoa(p.Registration.Inventory.GPUs), tokenomics.FormatAmountText(p.Registration.Prices.PerComputeHour), tokenomics.FormatAmountText(p.GFLWei),
+							strconv.Itoa(p.Accepted), p.RegistrationDigest.Hex()})
+					}
+					return out.table([]string{"SITE", "STATUS", "ONLINE", "KEY", "CAPACITY PFLOPS", "GPUS", "DPS/CH", "GFL", "REPORTS", "REGISTRATION"}, rows)
+				}),
+			},
+			providerStatusCommand(e, "approve", true),
+			providerStatusCommand(e, "suspend", false),
+		},
+	}
+}
+
+func gatewayEpochCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:  "epoch",
+		Usage: "list and close settlement epochs",
+		Subcommands: []*cli.Command{
+			{
+				Name:  "list",
+				Usage: "list the settled epochs",
+				Flags: gatewayFlags(),
+				Action: showFromGateway(e, publicRoutes, (*gwclient.Client).Epochs, func(out *printer, list []gateway.EpochSummary) error {
+					var rows [][]string
+					for _, s := range list {
+						rows = append(rows, epochRow(s))
+					}
+					return out.table(epochHeader, rows)
+				}),
 			},
 			{
-				Name:  "epoch",
-				Usage: "list and close settlement epochs",
-				Subcommands: []*cli.Command{
-					{
-						Name:  "list",
-						Usage: "list the settled epochs",
-						Flags: gatewayFlags(),
-						Action: func(c *cli.Context) error {
-							cl, out, err := e.publicGatewayClient(c)
-							if err != nil {
-								return err
-							}
-							ctx, cancel := callCtx(c, c.Context)
-							defer cancel()
-							list, err := cl.Epochs(ctx)
-							if err != nil {
-								return err
-							}
-							if out.json {
-								return out.encode(list)
-							}
-							var rows [][]string
-							for _, s := range list {
-								rows = append(rows, epochRow(s))
-							}
-							return out.table(epochHeader, rows)
-						},
-					},
-					{
-						Name:  "close",
-						Usage: "settle the next epoch on chain now that it has ended: GFL rebalanced to the accepted medians, DPS rewards committed (operators)",
-						Flags: append(gatewayFlags(), &cli.Int64Flag{Name: "epoch", Value: -1, Usage: "the epoch expected to close (refused if another is next)"}),
-						Action: func(c *cli.Context) error {
-							cl, out, err := e.gatewayClient(c)
-							if err != nil {
-								return err
-							}
-							var want *uint64
-							if n := c.Int64("epoch"); n >= 0 {
-								u := uint64(n)
-								want = &u
-							}
-							ctx, cancel := callCtx(c, c.Context)
-							defer cancel()
-							s, err := cl.CloseEpoch(ctx, want)
-							if err != nil {
-								return err
-							}
-							if out.json {
-								return out.encode(s)
-							}
-							return out.table(epochHeader, [][]string{epochRow(s)})
-						},
-					},
-				},
-			},
-			{
-				Name:      "fund",
-				Usage:     "send DPS and gas money from the treasury to an account (operators; test grids and onboarding)",
-				ArgsUsage: "ADDRESS",
-				Flags:     append(gatewayFlags(), &cli.StringFlag{Name: "dps", Usage: "DPS to send"}, &cli.StringFlag{Name: "eth", Usage: "ETH (gas money) to send"}),
+				Name:  "close",
+				Usage: "settle the next epoch on chain now that it has ended: GFL rebalanced to the accepted medians, DPS rewards committed (operators)",
+				Flags: append(gatewayFlags(), &cli.Int64Flag{Name: "epoch", Value: -1, Usage: "the epoch expected to close (refused if another is next)"}),
 				Action: func(c *cli.Context) error {
-					if c.NArg() != 1 || !common.IsHexAddress(c.Args().First()) {
-						return usagef("fund needs one ADDRESS (0x and 40 hex digits)")
+					var want *uint64
+					if n := c.Int64("epoch"); n >= 0 {
+						u := uint64(n)
+						want = &u
 					}
-					if c.String("dps") == "" && c.String("eth") == "" {
-						return usagef("give --dps and/or --eth")
+					closeEpoch := func(cl *gwclient.Client, ctx context.Context) (gateway.EpochSummary, error) {
+						return cl.CloseEpoch(ctx, want)
 					}
-					cl, out, err := e.gatewayClient(c)
-					if err != nil {
-						return err
-					}
-					ctx, cancel := callCtx(c, c.Context)
-					defer cancel()
-					to := common.HexToAddress(c.Args().First())
-					if err := cl.Fund(ctx, to, c.String("dps"), c.String("eth")); err != nil {
-						return err
-					}
-					return out.message(map[string]string{"account": to.Hex(), "dps": c.String("dps"), "eth": c.String("eth")}, "funded %s", to.Hex())
+					return showFromGateway(e, keyRequired, closeEpoch, func(out *printer, s gateway.EpochSummary) error {
+						return out.table(epochHeader, [][]string{epochRow(s)})
+					})(c)
 				},
 			},
 		},
+	}
+}
+
+func gatewayFundCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:      "fund",
+		Usage:     "send DPS and gas money from the treasury to an account (operators; test grids and onboarding)",
+		ArgsUsage: "ADDRESS",
+		Flags:     append(gatewayFlags(), &cli.StringFlag{Name: "dps", Usage: "DPS to send"}, &cli.StringFlag{Name: "eth", Usage: "ETH (gas money) to send"}),
+		Action: func(c *cli.Context) error {
+			if c.NArg() != 1 || !common.IsHexAddress(c.Args().First()) {
+				return usagef("fund needs one ADDRESS (0x and 40 hex digits)")
+			}
+			if c.String("dps") == "" && c.String("eth") == "" {
+				return usagef("give --dps and/or --eth")
+			}
+			return e.callGateway(c, keyRequired, func(ctx context.Context, cl *gwclient.Client, out *printer) error {
+				to := common.HexToAddress(c.Args().First())
+				if err := cl.Fund(ctx, to, c.String("dps"), c.String("eth")); err != nil {
+					return err
+				}
+				return out.message(map[string]string{"account": to.Hex(), "dps": c.String("dps"), "eth": c.String("eth")}, "funded %s", to.Hex())
+			})
+		},
+	}
+}
+
+// callGateway makes the client from the flags (public: see newGatewayClient) and runs
+// call with a context bounded by --timeout.
+func (e *env) callGateway(c *cli.Context, public bool, call func(context.Context, *gwclient.Client, *printer) error) error {
+	cl, out, err := e.newGatewayClient(c, public)
+	if err != nil {
+		return err
+	}
+	ctx, cancel := callCtx(c, c.Context)
+	defer cancel()
+	return call(ctx, cl, out)
+}
+
+// showFromGateway is the action of a command that fetches one thing from the gateway and
+// prints it: as JSON with -o json, else with table.
+func showFromGateway[T any](e *env, public bool, fetch func(*gwclient.Client, context.Context) (T, error), table func(*printer, T) error) cli.ActionFunc {
+	return func(c *cli.Context) error {
+		return e.callGateway(c, public, func(ctx context.Context, cl *gwclient.Client, out *printer) error {
+			v, err := fetch(cl, ctx)
+			if err != nil {
+				return err
+			}
+			if out.json {
+				return out.encode(v)
+			}
+			return table(out, v)
+		})
 	}
 }
 
@@ -287,22 +280,19 @@ func providerStatusCommand(e *env, name string, approve bool) *cli.Command {
 				}
 				reviewed = common.HexToHash(d)
 			}
-			cl, out, err := e.gatewayClient(c)
-			if err != nil {
-				return err
-			}
-			ctx, cancel := callCtx(c, c.Context)
-			defer cancel()
-			var s store.Site
-			if approve {
-				s, err = cl.ApproveProvider(ctx, c.Args().First(), reviewed, c.String("reason"))
-			} else {
-				s, err = cl.SuspendProvider(ctx, c.Args().First(), c.String("reason"))
-			}
-			if err != nil {
-				return err
-			}
-			return out.message(s, "site %s is %s", cell(s.Name), s.Status)
+			return e.callGateway(c, keyRequired, func(ctx context.Context, cl *gwclient.Client, out *printer) error {
+				var s store.Site
+				var err error
+				if approve {
+					s, err = cl.ApproveProvider(ctx, c.Args().First(), reviewed, c.String("reason"))
+				} else {
+					s, err = cl.SuspendProvider(ctx, c.Args().First(), c.String("reason"))
+				}
+				if err != nil {
+					return err
+				}
+				return out.message(s, "site %s is %s", cell(s.Name), s.Status)
+			})
 		},
 	}
 }
@@ -322,8 +312,9 @@ func epochRow(s gateway.EpochSummary) []string {
 	if s.Halving {
 		halving = "yes"
 	}
-	return []string{strconv.FormatUint(s.Epoch, 10), closed, strconv.Itoa(len(s.Medians)), pflops(total), weiText(s.MintedWei), weiText(s.BurnedWei),
-		weiText(s.SupplyAfterWei), weiText(s.RewardsTotalWei), strconv.FormatUint(s.EraAfter, 10), halving}
+	amount := tokenomics.FormatAmountText
+	return []string{strconv.FormatUint(s.Epoch, 10), closed, strconv.Itoa(len(s.Medians)), tokenomics.FormatPFLOPS(total), amount(s.MintedWei), amount(s.BurnedWei),
+		amount(s.SupplyAfterWei), amount(s.RewardsTotalWei), strconv.FormatUint(s.EraAfter, 10), halving}
 }
 
 func providerCommand(e *env) *cli.Command {
@@ -335,41 +326,27 @@ func providerCommand(e *env) *cli.Command {
 				Name:  "rewards",
 				Usage: "show the key's cumulative, claimed and claimable DPS rewards",
 				Flags: gatewayFlags(),
-				Action: func(c *cli.Context) error {
-					cl, out, err := e.gatewayClient(c)
-					if err != nil {
-						return err
-					}
-					ctx, cancel := callCtx(c, c.Context)
-					defer cancel()
-					p, err := cl.RewardProof(ctx, cl.Address())
-					if err != nil {
-						return err
-					}
-					if out.json {
-						return out.encode(p)
-					}
+				Action: showFromGateway(e, keyRequired, func(cl *gwclient.Client, ctx context.Context) (gateway.RewardProof, error) {
+					return cl.RewardProof(ctx, cl.Address())
+				}, func(out *printer, p gateway.RewardProof) error {
 					return out.table([]string{"ACCOUNT", "EPOCH", "CUMULATIVE DPS", "CLAIMED DPS", "CLAIMABLE DPS"}, [][]string{{p.Account, strconv.FormatUint(p.Epoch, 10),
-						weiText(p.CumulativeWei), weiText(p.ClaimedWei), weiText(p.ClaimableWei)}})
-				},
+						tokenomics.FormatAmountText(p.CumulativeWei), tokenomics.FormatAmountText(p.ClaimedWei),
+						tokenomics.FormatAmountText(p.ClaimableWei)}})
+				}),
 			},
 			{
 				Name:  "claim",
 				Usage: "claim the key's DPS rewards on chain, through the gateway's relay (the gateway's Merkle proof is checked first)",
 				Flags: gatewayFlags(),
 				Action: func(c *cli.Context) error {
-					cl, out, err := e.gatewayClient(c)
-					if err != nil {
-						return err
-					}
-					ctx, cancel := callCtx(c, c.Context)
-					defer cancel()
-					got, p, err := cl.Claim(ctx)
-					if err != nil {
-						return err
-					}
-					return out.message(map[string]string{"account": p.Account, "claimedWei": got.String(), "cumulativeWei": p.CumulativeWei},
-						"claimed %s DPS for %s (cumulative rewards %s DPS up to epoch %d)", amount(got), p.Account, weiText(p.CumulativeWei), p.Epoch)
+					return e.callGateway(c, keyRequired, func(ctx context.Context, cl *gwclient.Client, out *printer) error {
+						got, p, err := cl.Claim(ctx)
+						if err != nil {
+							return err
+						}
+						return out.message(map[string]string{"account": p.Account, "claimedWei": got.String(), "cumulativeWei": p.CumulativeWei},
+							"claimed %s DPS for %s (cumulative rewards %s DPS up to epoch %d)", tokenomics.FormatAmount(got), p.Account, tokenomics.FormatAmountText(p.CumulativeWei), p.Epoch)
+					})
 				},
 			},
 		},
@@ -381,26 +358,6 @@ func onlineWord(b bool) string {
 		return "online"
 	}
 	return "offline"
-}
-
-// pflops shows megaFLOPS as PFLOPS (1 PFLOPS = 10^9 MFLOPS).
-func pflops(megaFLOPS uint64) string {
-	return strings.TrimRight(strings.TrimRight(new(big.Rat).SetFrac(new(big.Int).SetUint64(megaFLOPS), big.NewInt(1e9)).FloatString(3), "0"), ".")
-}
-
-func amount(wei *big.Int) string {
-	if wei == nil {
-		return "-"
-	}
-	return tokenomics.FormatAmount(wei)
-}
-
-func weiText(s string) string {
-	v, ok := new(big.Int).SetString(s, 10)
-	if !ok {
-		return "-"
-	}
-	return amount(v)
 }
 
 // submitToGateway locks --max-cost in escrow and submits through the gateway; the answer is
@@ -420,7 +377,7 @@ func (e *env) submitToGateway(c *cli.Context, ctx context.Context, audience stri
 			return site.RunView{}, false, usagef("--idempotency-key: the gateway takes 16-128 characters from A-Z a-z 0-9 . _ : -")
 		}
 	}
-	key, err := loadKeyFlag(c)
+	key, err := loadKeyFlag(c, createKeyHint)
 	if err != nil {
 		return site.RunView{}, false, err
 	}
@@ -433,16 +390,21 @@ func (e *env) submitToGateway(c *cli.Context, ctx context.Context, audience stri
 	if err != nil {
 		return site.RunView{}, false, err
 	}
-	fmt.Fprintf(e.stderr, "job %s: %s DPS locked in escrow %s; %s\n", cell(job.ID), amount(maxCost), cell(job.EscrowID), cell(job.Placement))
+	fmt.Fprintf(e.stderr, "job %s: %s DPS locked in escrow %s; %s\n", cell(job.ID), tokenomics.FormatAmount(maxCost), cell(job.EscrowID), cell(job.Placement))
 	if !job.SignedSubmission {
 		// The sites run a job in the researcher's own account only on their signature.
 		fmt.Fprintf(e.stderr, "note: the gateway forwards no signed submission for job %s: a site runs it as its grid pool account, not as your own\n", cell(job.ID))
 	}
-	// The gateway's job is a run with extra fields: read it as one.
-	data, _ := json.Marshal(job)
-	var view site.RunView
-	if err := json.Unmarshal(data, &view); err != nil {
-		return site.RunView{}, false, err
-	}
-	return view, created, nil
+	return runOfJob(job), created, nil
+}
+
+// runOfJob reads the gateway's job as a site's run: the fields they share (the job's own,
+// such as its escrow and placement, have no place in a run).
+func runOfJob(job store.Job) site.RunView {
+	return site.RunView{Run: journal.Run{
+		ID: job.ID, Researcher: job.Researcher, IdempotencyKey: job.IdempotencyKey, Workflow: job.Workflow,
+		SourceName: job.SourceName, Params: job.Params, State: job.State, Error: job.Error,
+		CancelRequested: job.CancelRequested, CreatedAt: job.CreatedAt, UpdatedAt: job.UpdatedAt,
+		EndedAt: job.EndedAt, Steps: job.Steps,
+	}}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math/big"
 	"os"
@@ -111,7 +112,7 @@ func (e *env) indexShow(c *cli.Context) error {
 		return out.encode(map[string]any{"catalog": cat.Version, "sha256": cat.SHA256Hex(), "reference": cat.Reference, "devices": list})
 	}
 	fmt.Fprintf(e.stdout, "hardware catalog %s (sha256 %s…), reference system: 1 × %s = %s TFLOPS index\n",
-		cat.Version, cat.SHA256Hex()[:12], cat.Reference, megaToTera(ref.PerDeviceMegaFLOPS))
+		cat.Version, cat.SHA256Hex()[:12], cat.Reference, tokenomics.FormatTFLOPS(ref.PerDeviceMegaFLOPS))
 	fmt.Fprintf(e.stdout, "FLOPS_avg per workload (TFLOPS, catalog GPUs):")
 	for _, w := range cat.WorkloadIDs() {
 		fmt.Fprintf(e.stdout, " %s %s", w, cat.FLOPSAvg(w).FloatString(1))
@@ -142,18 +143,29 @@ func (e *env) indexShow(c *cli.Context) error {
 		}
 		for _, w := range r.Score.Workloads {
 			f, _ := w.Adjustment.Float64()
-			row = append(row, fmt.Sprintf("%.3f", f), megaToTera(w.CorrectedMegaFLOPS))
+			row = append(row, fmt.Sprintf("%.3f", f), tokenomics.FormatTFLOPS(w.CorrectedMegaFLOPS))
 		}
 		g := cat.DeviceGrades(r.Score)
-		row = append(row, megaToTera(r.Score.PerDeviceMegaFLOPS), g.Performance+g.Energy)
+		row = append(row, tokenomics.FormatTFLOPS(r.Score.PerDeviceMegaFLOPS), g.Performance+g.Energy)
 		table = append(table, row)
 	}
 	return out.table(header, table)
 }
 
-// megaToTera prints MFLOPS as TFLOPS with 1 decimal.
-func megaToTera(mega uint64) string {
-	return new(big.Rat).SetFrac(new(big.Int).SetUint64(mega), big.NewInt(1_000_000)).FloatString(1)
+// readMeasured reads --measured, the audit results for the GPU model; nil without the flag.
+func readMeasured(path string) (*tokenomics.Measured, error) {
+	if path == "" {
+		return nil, nil
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("--measured: %w", err)
+	}
+	var ms tokenomics.Measured
+	if err := strictyaml.Unmarshal(path, data, &ms); err != nil {
+		return nil, err
+	}
+	return &ms, nil
 }
 
 func (e *env) indexScore(c *cli.Context) error {
@@ -187,69 +199,30 @@ func (e *env) indexScore(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	var specs []tokenomics.DeviceSpec
-	if m := c.String("gpu"); m != "" {
-		spec := tokenomics.DeviceSpec{Model: m, Count: big.NewRat(int64(c.Int("count")), 1)}
-		ic, err := cat.Interconnect(c.String("interconnect"))
-		if err != nil {
-			return usageError{err}
-		}
-		// Adapters are shared by the node's GPUs: each gets its share of the line rate.
-		spec.RDMAGbpsPerDevice = new(big.Rat).Mul(ic.Gbps.Rat(), big.NewRat(int64(c.Int("adapters")), int64(c.Int("count"))))
-		if path := c.String("measured"); path != "" {
-			data, err := os.ReadFile(path)
-			if err != nil {
-				return fmt.Errorf("--measured: %w", err)
-			}
-			var ms tokenomics.Measured
-			if err := strictyaml.Unmarshal(path, data, &ms); err != nil {
-				return err
-			}
-			spec.Measured = &ms
-		}
-		specs = append(specs, spec)
+	specs, err := nodeSpecs(c, cat)
+	if err != nil {
+		return err
 	}
-	if m := c.String("cpu"); m != "" {
-		d, err := cat.Device(m)
-		if err != nil {
-			return usageError{err}
-		}
-		cores := int64(c.Int("cores"))
-		if cores == 0 {
-			cores = int64(d.Cores)
-		}
-		spec, err := cat.CPUSpec(m, cores)
-		if err != nil {
-			return usageError{err}
-		}
-		specs = append(specs, spec)
+	node, err := cat.ScoreNode(specs...)
+	if errors.Is(err, tokenomics.ErrNodeIndexOverflow) {
+		return usageError{err}
 	}
-	type scored struct {
-		Score  tokenomics.Score  `json:"score"`
-		Grades tokenomics.Grades `json:"grades"`
+	if err != nil {
+		return err
 	}
-	var parts []scored
-	var total uint64
-	for _, spec := range specs {
-		s, err := cat.Score(spec)
-		if err != nil {
-			return err
-		}
-		parts = append(parts, scored{Score: s, Grades: cat.DeviceGrades(s)})
-		if total+s.TotalMegaFLOPS < total || s.TotalMegaFLOPS == ^uint64(0) {
-			return usagef("the node's index does not fit in 64 bits of MFLOPS")
-		}
-		total += s.TotalMegaFLOPS
+	var parts []scoredPart
+	for _, s := range node.Parts {
+		parts = append(parts, scoredPart{Score: s, Grades: cat.DeviceGrades(s)})
 	}
-	ref := cat.ReferenceScore()
-	seconds := uint64(hours * 3600)
-	chMilli, err := tokenomics.ComputeHoursMilli(total, ref.PerDeviceMegaFLOPS, seconds)
+	total, ref := node.TotalMegaFLOPS, cat.ReferenceScore()
+	seconds := tokenomics.HoursToSeconds(hours)
+	chMilli, err := node.ComputeHoursMilli(seconds)
 	if err != nil {
 		return err
 	}
 	var payment *big.Int
 	if cost != nil {
-		payment = tokenomics.Payment(cost, total, seconds)
+		payment = node.Payment(cost, seconds)
 	}
 	if out.json {
 		res := map[string]any{
@@ -263,32 +236,78 @@ func (e *env) indexScore(c *cli.Context) error {
 		return out.encode(res)
 	}
 	for _, p := range parts {
-		s := p.Score
-		fmt.Fprintf(e.stdout, "%s × %s (%s)  grades %s\n", s.Count.FloatString(3), s.Model, s.Kind, p.Grades.Performance+p.Grades.Energy)
-		var fs []string
-		for _, k := range tokenomics.FactorNames() {
-			fs = append(fs, fmt.Sprintf("%s %.3f", k, s.FactorFloat(k)))
-		}
-		fmt.Fprintf(e.stdout, "  factors: %s\n", strings.Join(fs, ", "))
-		rows := make([][]string, 0, len(s.Workloads))
-		for _, w := range s.Workloads {
-			wf, _ := w.Adjustment.Float64()
-			share := "-"
-			if m, ok := cat.Mix[w.Workload]; ok {
-				share = m.String()
-			}
-			rows = append(rows, []string{"  " + w.Workload, fmt.Sprintf("%.4f", wf), megaToTera(w.CorrectedMegaFLOPS), share})
-		}
-		if err := out.table([]string{"  WORKLOAD", "W_i", "CORRECTED_TFLOPS_PER_DEVICE", "MIX"}, rows); err != nil {
+		if err := printScoredPart(out, cat, p); err != nil {
 			return err
 		}
-		fmt.Fprintf(e.stdout, "  index: %s TFLOPS per device, %s TFLOPS in all\n", megaToTera(s.PerDeviceMegaFLOPS), megaToTera(s.TotalMegaFLOPS))
 	}
 	fmt.Fprintf(e.stdout, "total: %s TFLOPS = %s GFL; %s Compute Hours in %g h (reference 1 × %s = %s TFLOPS)\n",
-		megaToTera(total), tokenomics.FormatAmount(tokenomics.GFLFromMegaFLOPS(total)), strconv.FormatFloat(float64(chMilli)/1000, 'f', 3, 64), hours, cat.Reference, megaToTera(ref.PerDeviceMegaFLOPS))
+		tokenomics.FormatTFLOPS(total), tokenomics.FormatAmount(tokenomics.GFLFromMegaFLOPS(total)), strconv.FormatFloat(float64(chMilli)/1000, 'f', 3, 64), hours, cat.Reference, tokenomics.FormatTFLOPS(ref.PerDeviceMegaFLOPS))
 	if payment != nil {
 		fmt.Fprintf(e.stdout, "payment at %s DPS per PFLOPS-hour for %g h: %s DPS\n", c.String("cost"), hours, tokenomics.FormatAmount(payment))
 	}
+	return nil
+}
+
+// nodeSpecs are the parts of the node that index score was given: --gpu and --cpu.
+func nodeSpecs(c *cli.Context, cat *tokenomics.Catalog) ([]tokenomics.DeviceSpec, error) {
+	var specs []tokenomics.DeviceSpec
+	if m := c.String("gpu"); m != "" {
+		spec, err := cat.GPUSpec(m, int64(c.Int("count")), c.String("interconnect"), int64(c.Int("adapters")))
+		if err != nil {
+			return nil, usageError{err}
+		}
+		if spec.Measured, err = readMeasured(c.String("measured")); err != nil {
+			return nil, err
+		}
+		specs = append(specs, spec)
+	}
+	if m := c.String("cpu"); m != "" {
+		d, err := cat.Device(m)
+		if err != nil {
+			return nil, usageError{err}
+		}
+		cores := int64(c.Int("cores"))
+		if cores == 0 {
+			cores = int64(d.Cores)
+		}
+		spec, err := cat.CPUSpec(m, cores)
+		if err != nil {
+			return nil, usageError{err}
+		}
+		specs = append(specs, spec)
+	}
+	return specs, nil
+}
+
+// scoredPart is one part of the node in index score's output.
+type scoredPart struct {
+	Score  tokenomics.Score  `json:"score"`
+	Grades tokenomics.Grades `json:"grades"`
+}
+
+// printScoredPart writes one part of index score's table output: its grades, factors and
+// workloads.
+func printScoredPart(out *printer, cat *tokenomics.Catalog, p scoredPart) error {
+	s := p.Score
+	fmt.Fprintf(out.w, "%s × %s (%s)  grades %s\n", s.Count.FloatString(3), s.Model, s.Kind, p.Grades.Performance+p.Grades.Energy)
+	var fs []string
+	for _, k := range tokenomics.FactorNames() {
+		fs = append(fs, fmt.Sprintf("%s %.3f", k, s.FactorFloat(k)))
+	}
+	fmt.Fprintf(out.w, "  factors: %s\n", strings.Join(fs, ", "))
+	rows := make([][]string, 0, len(s.Workloads))
+	for _, w := range s.Workloads {
+		wf, _ := w.Adjustment.Float64()
+		share := "-"
+		if m, ok := cat.Mix[w.Workload]; ok {
+			share = m.String()
+		}
+		rows = append(rows, []string{"  " + w.Workload, fmt.Sprintf("%.4f", wf), tokenomics.FormatTFLOPS(w.CorrectedMegaFLOPS), share})
+	}
+	if err := out.table([]string{"  WORKLOAD", "W_i", "CORRECTED_TFLOPS_PER_DEVICE", "MIX"}, rows); err != nil {
+		return err
+	}
+	fmt.Fprintf(out.w, "  index: %s TFLOPS per device, %s TFLOPS in all\n", tokenomics.FormatTFLOPS(s.PerDeviceMegaFLOPS), tokenomics.FormatTFLOPS(s.TotalMegaFLOPS))
 	return nil
 }
 
@@ -380,6 +399,7 @@ func (e *env) tokenomicsSimulate(c *cli.Context) error {
 	if out.json {
 		return out.encode(map[string]any{"params": sim.Params, "withReplenishment": with, "withoutReplenishment": without})
 	}
+	amount := tokenomics.FormatAmountFixed
 	table := make([][]string, 0, len(with))
 	for i, r := range with {
 		w := without[i]
@@ -393,17 +413,12 @@ func (e *env) tokenomicsSimulate(c *cli.Context) error {
 		}
 		table = append(table, []string{
 			strconv.FormatUint(r.Period, 10), r.CloseTime.Format("2006-01-02"), fmt.Sprintf("%.2f", r.Years),
-			fmtAmount(r.SupplyGFL, 2), fmtAmount(r.CumulativeGFL, 1), fmtAmount(w.CumulativeGFL, 1),
-			fmtAmount(r.RewardsDPS, 4), fmtAmount(r.EmittedDPS, 3), fmtAmount(w.EmittedDPS, 3), fmtAmount(r.SpentDPS, 3), fmtAmount(r.PoolDPS, 2),
+			amount(r.SupplyGFL, 2), amount(r.CumulativeGFL, 1), amount(w.CumulativeGFL, 1),
+			amount(r.RewardsDPS, 4), amount(r.EmittedDPS, 3), amount(w.EmittedDPS, 3), amount(r.SpentDPS, 3), amount(r.PoolDPS, 2),
 			strconv.FormatUint(r.RewardEra, 10), strconv.FormatUint(r.Era, 10), halving, strconv.FormatUint(w.Era, 10),
 		})
 	}
 	return out.table([]string{"PERIOD", "CLOSE", "YEARS", "GFL", "CUM_GFL", "CUM_GFL_NO_REPL", "REWARD_DPS", "EMITTED_DPS", "EMITTED_NO_REPL", "SPENT_DPS", "POOL_DPS", "ERA_PAID", "ERA", "HALVING", "ERA_NO_REPL"}, table)
-}
-
-// fmtAmount prints wei with a fixed number of decimals (display only).
-func fmtAmount(wei *big.Int, decimals int) string {
-	return new(big.Rat).SetFrac(wei, big.NewInt(1e18)).FloatString(decimals)
 }
 
 // writeFileAtomic writes through a temporary file in the same folder, so a reader never sees

@@ -93,15 +93,11 @@ func (e *env) pocpReport(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	st, _, err := e.openStoreForReading(c)
+	st, cluster, _, err := e.openClusterStore(c)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	cluster, err := storeCluster(c, st)
-	if err != nil {
-		return err
-	}
 	rep, sum, err := pocpreport.Build(c.Context, st, cat, cfg, cluster, epoch, int64(acct.Nodes.Slot/time.Second))
 	if err != nil {
 		return fmt.Errorf("pocp report for period %d: %w", epoch, err)

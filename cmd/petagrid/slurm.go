@@ -14,6 +14,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/petagrid/petagrid/internal/poll"
 	"github.com/petagrid/petagrid/slurmbridge"
 )
 
@@ -185,7 +186,7 @@ func submitCommand(e *env) *cli.Command {
 			}
 			tag := c.String("tag")
 			if tag == "" {
-				tag = randomTag()
+				tag = randomName("pg-", 6)
 			}
 			b, out, err := e.bridge(c)
 			if err != nil {
@@ -212,8 +213,8 @@ func submitCommand(e *env) *cli.Command {
 
 // waitAndReport waits for a job, then prints its accounting record once slurmdbd has the final
 // one. It fails when the job did not complete successfully.
-func waitAndReport(ctx context.Context, b *slurmbridge.Bridge, out *printer, id uint32, submitted time.Time, poll time.Duration) error {
-	jobs, err := b.WaitForJob(ctx, id, poll)
+func waitAndReport(ctx context.Context, b *slurmbridge.Bridge, out *printer, id uint32, submitted time.Time, interval time.Duration) error {
+	jobs, err := b.WaitForJob(ctx, id, interval)
 	if err != nil {
 		return err
 	}
@@ -231,12 +232,12 @@ func waitAndReport(ctx context.Context, b *slurmbridge.Bridge, out *printer, id 
 	}
 	deadline := time.Now().Add(time.Minute)
 	var recs []slurmbridge.AccountingRecord
-	for {
+	err = poll.Until(ctx, interval, poll.Retry{}, func(ctx context.Context) (bool, error) {
 		all, err := b.Accounting(ctx, slurmbridge.AccountingQuery{
 			Start: submitted.Add(-time.Minute), End: time.Now().Add(time.Minute), JobIDs: []uint32{id},
 		})
 		if err != nil {
-			return err
+			return false, err
 		}
 		recs = recs[:0]
 		for _, r := range all {
@@ -244,14 +245,13 @@ func waitAndReport(ctx context.Context, b *slurmbridge.Bridge, out *printer, id 
 				recs = append(recs, r)
 			}
 		}
-		if accountingFinal(recs, len(jobs)) || time.Now().After(deadline) {
-			break
-		}
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case <-time.After(poll):
-		}
+		return accountingFinal(recs, len(jobs)) || time.Now().After(deadline), nil
+	})
+	if errors.Is(err, poll.ErrStopped) {
+		return ctx.Err()
+	}
+	if err != nil {
+		return err
 	}
 	if err := out.accounting(recs); err != nil {
 		return err
@@ -273,13 +273,14 @@ func accountingFinal(recs []slurmbridge.AccountingRecord, want int) bool {
 	return final >= want && want > 0
 }
 
-func randomTag() string {
-	var b [6]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		// crypto/rand does not fail on Linux; a time-based tag is still unique enough here.
-		return fmt.Sprintf("pg-%x", time.Now().UnixNano())
+// randomName is prefix and n random bytes in hex: a job tag or a run id nobody chose.
+func randomName(prefix string, n int) string {
+	b := make([]byte, n)
+	if _, err := rand.Read(b); err != nil {
+		// crypto/rand does not fail on Linux; a time-based name is still unique enough here.
+		return fmt.Sprintf("%s%x", prefix, time.Now().UnixNano())
 	}
-	return "pg-" + hex.EncodeToString(b[:])
+	return prefix + hex.EncodeToString(b)
 }
 
 // bridge builds the Slurm bridge from the config file, overridden by flags.

@@ -2,8 +2,7 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -14,6 +13,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/petagrid/petagrid/internal/poll"
 	"github.com/petagrid/petagrid/slurmbridge"
 	"github.com/petagrid/petagrid/workflows"
 )
@@ -46,7 +46,7 @@ func workflowRunCommand(e *env) *cli.Command {
 			}
 			runID := c.String("run-id")
 			if runID == "" {
-				runID = randomRunID()
+				runID = randomName("r", 5)
 			}
 			plan, err := compileFromFlags(c, e, workflows.CompileOptions{RunID: runID})
 			if err != nil {
@@ -80,14 +80,6 @@ func workflowRunCommand(e *env) *cli.Command {
 	}
 }
 
-func randomRunID() string {
-	var b [5]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		return fmt.Sprintf("r%x", time.Now().UnixNano())
-	}
-	return "r" + hex.EncodeToString(b[:])
-}
-
 // stepOutcome is how one step of a run ended.
 type stepOutcome struct {
 	Step     string   `json:"step"`
@@ -104,45 +96,37 @@ type stepOutcome struct {
 // that leaves squeue (MinJobAge) after it ended is still known; exit codes come from squeue
 // when it still has the job and from accounting when it does not. A step whose condition
 // could never hold (a failure() handler when nothing failed) is reported as skipped.
-func waitForRun(ctx context.Context, e *env, b *slurmbridge.Bridge, out *printer, plan *workflows.Plan, ids map[string]uint32, poll time.Duration) error {
+func waitForRun(ctx context.Context, e *env, b *slurmbridge.Bridge, out *printer, plan *workflows.Plan, ids map[string]uint32, interval time.Duration) error {
 	all := make([]uint32, 0, len(ids))
 	for _, id := range ids {
 		all = append(all, id)
 	}
 	started := time.Now()
 	seen := map[uint32]slurmbridge.JobStatus{} // by task id
-	ticker := time.NewTicker(poll)
-	defer ticker.Stop()
 	last := ""
-	failures := 0
-	for {
+	// A busy or restarting controller is asked again at the next poll, five times in a row.
+	retry := poll.Retry{Limit: 5, Notify: func(err error) { e.log.WithError(err).Warn("polling the run's jobs failed; retrying") }}
+	err := poll.Until(ctx, interval, retry, func(ctx context.Context) (bool, error) {
 		states, err := b.JobStates(ctx, all)
-		switch {
-		case err != nil && ctx.Err() == nil && failures < 5:
-			// A busy or restarting controller: try again at the next tick.
-			failures++
-			e.log.WithError(err).Warn("polling the run's jobs failed; retrying")
-		case err != nil:
-			return fmt.Errorf("polling run %s: %w", plan.RunID, err)
-		default:
-			failures = 0
-			for _, st := range states {
-				seen[st.ID] = st
-			}
-			if progress := progressLine(seen); progress != last && !out.json {
-				fmt.Fprintf(e.stderr, "%s  %s\n", time.Now().UTC().Format("15:04:05"), progress)
-				last = progress
-			}
-			if allEnded(all, seen) {
-				return reportRun(ctx, e, b, out, plan, ids, all, seen, started)
-			}
+		if err != nil {
+			return false, err
 		}
-		select {
-		case <-ctx.Done():
-			return fmt.Errorf("waiting for run %s: %w", plan.RunID, ctx.Err())
-		case <-ticker.C:
+		for _, st := range states {
+			seen[st.ID] = st
 		}
+		if progress := progressLine(seen); progress != last && !out.json {
+			fmt.Fprintf(e.stderr, "%s  %s\n", time.Now().UTC().Format("15:04:05"), progress)
+			last = progress
+		}
+		return allEnded(all, seen), nil
+	})
+	switch {
+	case errors.Is(err, poll.ErrStopped):
+		return fmt.Errorf("waiting for run %s: %w", plan.RunID, ctx.Err())
+	case err != nil:
+		return fmt.Errorf("polling run %s: %w", plan.RunID, err)
 	}
+	return reportRun(ctx, e, b, out, plan, ids, all, seen, started)
 }
 
 // allEnded: every job has been seen, and every task seen is in a final state.
