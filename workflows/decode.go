@@ -254,32 +254,28 @@ func (d *decoder) boolean(n *yaml.Node, what string) (bool, bool) {
 
 // duration reads a human duration such as 2h30m, 90m, 1d12h or 45s, in whole seconds.
 func (d *decoder) duration(n *yaml.Node, what string) (Opt[int64], bool) {
-	n = resolve(n)
-	if n.Kind != yaml.ScalarNode || isNull(n) {
-		d.fail(n, "%s must be a duration such as 2h30m, got %s", what, describe(n))
-		return Opt[int64]{}, false
-	}
-	secs, err := ParseDuration(n.Value)
-	if err != nil {
-		d.fail(n, "%s: %v", what, err)
-		return Opt[int64]{}, false
-	}
-	return some(secs, posOf(n)), true
+	return d.quantity(n, what, "a duration such as 2h30m", ParseDuration)
 }
 
 // memory reads a size such as 512M, 16G or 1.5T (binary units, as Slurm) in MiB.
 func (d *decoder) memory(n *yaml.Node, what string) (Opt[int64], bool) {
+	return d.quantity(n, what, "a size such as 16G", ParseMemory)
+}
+
+// quantity reads a scalar written with a unit; parse gives its value in the unit kept, and
+// example says what is expected when the node is no scalar.
+func (d *decoder) quantity(n *yaml.Node, what, example string, parse func(string) (int64, error)) (Opt[int64], bool) {
 	n = resolve(n)
 	if n.Kind != yaml.ScalarNode || isNull(n) {
-		d.fail(n, "%s must be a size such as 16G, got %s", what, describe(n))
+		d.fail(n, "%s must be %s, got %s", what, example, describe(n))
 		return Opt[int64]{}, false
 	}
-	mib, err := ParseMemory(n.Value)
+	v, err := parse(n.Value)
 	if err != nil {
 		d.fail(n, "%s: %v", what, err)
 		return Opt[int64]{}, false
 	}
-	return some(mib, posOf(n)), true
+	return some(v, posOf(n)), true
 }
 
 func contains(list []string, s string) bool {

@@ -82,62 +82,62 @@ func indexOf(list []string, s string) int {
 // slurmPattern escapes "%" for Slurm's filename patterns.
 func slurmPattern(p string) string { return strings.ReplaceAll(p, "%", "%%") }
 
+// render writes a step's sbatch script and the files it reads (matrix values, environment)
+// into the plan, and returns the step's job. The script's parts come in the order bash needs
+// them: directives, variables, the prelude's functions, the step's setup, its launch, and
+// the collection of its outputs.
 func (c *compiler) render(ctx *stepContext) *Job {
-	s := ctx.step
-	p := c.profile
-	r := ctx.res
-	ws := c.plan.Workspace
-	array := len(ctx.combos) > 0
-	logBase := MetaDir + "/logs/" + s.Name
-	job := &Job{Step: s.Name, Finally: s.Finally, ScriptFile: MetaDir + "/scripts/" + s.Name + ".sbatch",
-		Stdout: logBase + ".out", Stderr: logBase + ".err"}
-	if array {
-		job.ArraySize = len(ctx.combos)
-		job.Stdout, job.Stderr = logBase+"_{index}.out", logBase+"_{index}.err"
-	}
-	job.After = dependencies(c.wf, s)
+	job := c.newJob(ctx)
 	filesBefore := len(c.plan.Files)
 
 	w := &scriptWriter{}
 	w.b.Grow(len(prelude) + 4096)
 	w.line("#!/bin/bash")
-	// Directives: only typed, validated numbers and site paths.
+	c.writeDirectives(w, ctx, len(job.After) > 0)
+	c.writeVariables(w, ctx)
+	w.b.WriteString(prelude)
+	envFile := c.writeSetup(w, ctx)
+	c.writeLaunch(w, ctx, envFile)
+	writeRunAndOutputs(w, ctx)
+
+	c.finishJob(job, ctx, w)
+	for _, f := range c.plan.Files[filesBefore:] {
+		c.planBytes += len(f.Data)
+	}
+	return job
+}
+
+// logBase is a step's log files' path in the workspace, without the array index and suffix.
+func logBase(step string) string { return MetaDir + "/logs/" + step }
+
+// newJob is the step's job without its submission: its files and dependencies.
+func (c *compiler) newJob(ctx *stepContext) *Job {
+	s := ctx.step
+	base := logBase(s.Name)
+	job := &Job{Step: s.Name, Finally: s.Finally, ScriptFile: MetaDir + "/scripts/" + s.Name + ".sbatch",
+		Stdout: base + ".out", Stderr: base + ".err"}
+	if len(ctx.combos) > 0 {
+		job.ArraySize = len(ctx.combos)
+		job.Stdout, job.Stderr = base+"_{index}.out", base+"_{index}.err"
+	}
+	job.After = dependencies(c.wf, s)
+	return job
+}
+
+// writeDirectives writes the #SBATCH lines: only typed, validated numbers and site paths.
+func (c *compiler) writeDirectives(w *scriptWriter, ctx *stepContext, hasDependencies bool) {
+	s := ctx.step
 	dir := func(opt string) { w.line("#SBATCH " + opt) }
-	if r.Nodes.Set {
-		dir(fmt.Sprintf("--nodes=%d", r.Nodes.Value))
-	}
-	if r.Tasks.Set {
-		dir(fmt.Sprintf("--ntasks=%d", r.Tasks.Value))
-	}
-	if r.TasksPerNode.Set {
-		dir(fmt.Sprintf("--ntasks-per-node=%d", r.TasksPerNode.Value))
-	}
-	if r.CPUsPerTask.Set {
-		dir(fmt.Sprintf("--cpus-per-task=%d", r.CPUsPerTask.Value))
-	}
-	switch {
-	case r.MemMiB.Set:
-		dir(fmt.Sprintf("--mem=%dM", r.MemMiB.Value))
-	case r.MemPerCPUMiB.Set:
-		dir(fmt.Sprintf("--mem-per-cpu=%dM", r.MemPerCPUMiB.Value))
-	case r.MemPerGPUMiB.Set:
-		dir(fmt.Sprintf("--mem-per-gpu=%dM", r.MemPerGPUMiB.Value))
-	}
-	gpuType := ""
-	if r.GPUType.Set {
-		gpuType = r.GPUType.Value + ":"
-	}
-	switch {
-	case r.GPUsPerTask.Set:
-		dir(fmt.Sprintf("--gpus-per-task=%s%d", gpuType, r.GPUsPerTask.Value))
-	case r.GPUs.Set && r.GPUs.Value > 0:
-		dir(fmt.Sprintf("--gpus=%s%d", gpuType, r.GPUs.Value))
+	for _, opt := range resourceDirectives(ctx.res) {
+		dir(opt)
 	}
 	dir("--time=" + slurmTime(ctx.totalS))
-	outPattern, errPattern := logBase+".out", logBase+".err"
-	if array {
-		outPattern, errPattern = logBase+"_%a.out", logBase+"_%a.err"
+	base := logBase(s.Name)
+	outPattern, errPattern := base+".out", base+".err"
+	if len(ctx.combos) > 0 {
+		outPattern, errPattern = base+"_%a.out", base+"_%a.err"
 	}
+	ws := c.plan.Workspace
 	dir("--output=" + slurmPattern(path.Join(ws, "")) + "/" + outPattern)
 	dir("--error=" + slurmPattern(path.Join(ws, "")) + "/" + errPattern)
 	dir("--open-mode=append")
@@ -146,9 +146,59 @@ func (c *compiler) render(ctx *stepContext) *Job {
 	} else {
 		dir("--no-requeue")
 	}
-	if len(job.After) > 0 {
+	if hasDependencies {
 		dir("--kill-on-invalid-dep=yes")
 	}
+}
+
+// resourceDirectives are the sbatch options that ask for the step's resources.
+func resourceDirectives(r Resources) []string {
+	opts := taskLayout(r)
+	switch {
+	case r.MemMiB.Set:
+		opts = append(opts, fmt.Sprintf("--mem=%dM", r.MemMiB.Value))
+	case r.MemPerCPUMiB.Set:
+		opts = append(opts, fmt.Sprintf("--mem-per-cpu=%dM", r.MemPerCPUMiB.Value))
+	case r.MemPerGPUMiB.Set:
+		opts = append(opts, fmt.Sprintf("--mem-per-gpu=%dM", r.MemPerGPUMiB.Value))
+	}
+	gpuType := ""
+	if r.GPUType.Set {
+		gpuType = r.GPUType.Value + ":"
+	}
+	switch {
+	case r.GPUsPerTask.Set:
+		opts = append(opts, fmt.Sprintf("--gpus-per-task=%s%d", gpuType, r.GPUsPerTask.Value))
+	case r.GPUs.Set && r.GPUs.Value > 0:
+		opts = append(opts, fmt.Sprintf("--gpus=%s%d", gpuType, r.GPUs.Value))
+	}
+	return opts
+}
+
+// taskLayout is how the step's tasks spread over nodes and CPUs, as both sbatch and srun
+// take it: srun does not take the job's --cpus-per-task from the environment since 22.05.
+func taskLayout(r Resources) []string {
+	var opts []string
+	if r.Nodes.Set {
+		opts = append(opts, fmt.Sprintf("--nodes=%d", r.Nodes.Value))
+	}
+	if r.Tasks.Set {
+		opts = append(opts, fmt.Sprintf("--ntasks=%d", r.Tasks.Value))
+	}
+	if r.TasksPerNode.Set {
+		opts = append(opts, fmt.Sprintf("--ntasks-per-node=%d", r.TasksPerNode.Value))
+	}
+	if r.CPUsPerTask.Set {
+		opts = append(opts, fmt.Sprintf("--cpus-per-task=%d", r.CPUsPerTask.Value))
+	}
+	return opts
+}
+
+// writeVariables writes the script's header and the variables the prelude reads: site
+// values and validated names, quoted all the same.
+func (c *compiler) writeVariables(w *scriptWriter, ctx *stepContext) {
+	s := ctx.step
+	p := c.profile
 	w.line(fmt.Sprintf("# PetaGrid workflow %s, step %s. Generated; edit the workflow, not this file.", c.wf.Name, s.Name))
 	// Researchers' words are single-quoted so that "$HOME" stays "$HOME": that is the point.
 	w.line("# shellcheck disable=SC2016")
@@ -156,8 +206,7 @@ func (c *compiler) render(ctx *stepContext) *Job {
 	w.line("umask 077")
 	w.line("")
 
-	// Variables: site values and validated names, quoted all the same.
-	w.line("pg_workspace=" + w.q(ws))
+	w.line("pg_workspace=" + w.q(c.plan.Workspace))
 	w.line(`pg_meta="$pg_workspace/` + MetaDir + `"`)
 	w.line("pg_step=" + w.q(s.Name))
 	w.line(`pg_index=${SLURM_ARRAY_TASK_ID:-}`)
@@ -181,25 +230,36 @@ func (c *compiler) render(ctx *stepContext) *Job {
 	} else {
 		w.line(`pg_secrets_dir=`)
 	}
+	writeRetryVariables(w, s.Retry, ctx)
+	w.line("export PETAGRID_RUN_ID=" + w.q(c.plan.RunID))
+	w.line("export PETAGRID_WORKFLOW=" + w.q(c.wf.Name))
+	w.line("export PETAGRID_STEP=" + w.q(s.Name))
+	w.line(`export PETAGRID_WORKSPACE="$pg_workspace"`)
+	w.line("")
+}
+
+// writeRetryVariables writes what the prelude's attempt loop reads: how many attempts, how
+// long each, the sleep before each retry, and which failures are retried (r nil: none).
+func writeRetryVariables(w *scriptWriter, r *Retry, ctx *stepContext) {
 	attempts := 1
 	var backoff []string
 	retryAll, retryTimeout, retryOOM := 0, 0, 0
 	var codes []string
-	if s.Retry != nil {
-		attempts += s.Retry.Limit
+	if r != nil {
+		attempts += r.Limit
 		for _, b := range ctx.backoffS {
 			backoff = append(backoff, strconv.FormatInt(b, 10))
 		}
-		if retryAny(s.Retry) {
+		if retryAny(r) {
 			retryAll = 1
 		}
-		if s.Retry.OnTimeout {
+		if r.OnTimeout {
 			retryTimeout = 1
 		}
-		if s.Retry.OnOutOfMemory {
+		if r.OnOutOfMemory {
 			retryOOM = 1
 		}
-		for _, code := range s.Retry.OnExitCodes {
+		for _, code := range r.OnExitCodes {
 			codes = append(codes, strconv.Itoa(code))
 		}
 	}
@@ -210,27 +270,18 @@ func (c *compiler) render(ctx *stepContext) *Job {
 	w.line(fmt.Sprintf("pg_retry_timeout=%d", retryTimeout))
 	w.line(fmt.Sprintf("pg_retry_oom=%d", retryOOM))
 	w.line("pg_retry_codes=(" + strings.Join(codes, " ") + ")")
-	w.line("export PETAGRID_RUN_ID=" + w.q(c.plan.RunID))
-	w.line("export PETAGRID_WORKFLOW=" + w.q(c.wf.Name))
-	w.line("export PETAGRID_STEP=" + w.q(s.Name))
-	w.line(`export PETAGRID_WORKSPACE="$pg_workspace"`)
-	w.line("")
-	w.b.WriteString(prelude)
+}
 
+// writeSetup writes what runs before the step's first attempt: the state directories, an
+// array task's matrix values, secrets, inputs, the image, the mounts and the workdir. It
+// adds the matrix values and the environment file to the plan and returns the environment
+// file's path.
+func (c *compiler) writeSetup(w *scriptWriter, ctx *stepContext) string {
+	s := ctx.step
 	w.line(`mkdir -p -- "$pg_meta/state" "$pg_meta/outputs" || exit 1`)
 	w.line(`rm -f -- "$pg_manifest"`)
-	if array {
-		k := len(ctx.axes)
-		matrixFile := MetaDir + "/matrix/" + s.Name + ".values"
-		w.line(`mapfile -d '' -t pg_values <"$pg_workspace/` + matrixFile + `" || pg_fail 1 "cannot read the matrix values"`)
-		w.line(fmt.Sprintf(`((${#pg_values[@]} == %d)) || pg_fail 1 "the matrix values file is damaged"`, len(ctx.combos)*k))
-		w.line(fmt.Sprintf(`if ! [[ $pg_index =~ ^[0-9]+$ ]] || ((pg_index >= %d)); then pg_fail 1 "array index $pg_index is outside the matrix"; fi`, len(ctx.combos)))
-		w.line(fmt.Sprintf(`pg_m=("${pg_values[@]:pg_index*%d:%d}")`, k, k))
-		w.line(`unset pg_values`)
-		for i, a := range ctx.axes {
-			w.line(fmt.Sprintf(`export PETAGRID_MATRIX_%s="${pg_m[%d]}"`, a, i))
-		}
-		c.plan.Files = append(c.plan.Files, File{Path: matrixFile, Data: matrixData(ctx.combos), Mode: 0o600})
+	if len(ctx.combos) > 0 {
+		c.writeMatrixValues(w, ctx)
 	}
 
 	// Environment file: NUL-separated records for the host and pyxis, shell assignments for
@@ -252,10 +303,33 @@ func (c *compiler) render(ctx *stepContext) *Job {
 			w.line(fmt.Sprintf("pg_resolve_mount %d ", i) + w.q(m.Source) + " " + w.q(ctx.mountAllowed[i]) + ` || pg_fail 1 "mounts of step $pg_key are not available"`)
 		}
 	}
-	if strings.HasPrefix(ctx.workdir, ws+"/") {
+	if strings.HasPrefix(ctx.workdir, c.plan.Workspace+"/") {
 		w.line("mkdir -p -- " + w.q(ctx.workdir) + " || exit 1")
 	}
 	w.line("")
+	return envFile
+}
+
+// writeMatrixValues writes how an array task reads its combination's values from the
+// matrix values file (into pg_m, and PETAGRID_MATRIX_<axis>), and adds that file to the
+// plan.
+func (c *compiler) writeMatrixValues(w *scriptWriter, ctx *stepContext) {
+	k := len(ctx.axes)
+	matrixFile := MetaDir + "/matrix/" + ctx.step.Name + ".values"
+	w.line(`mapfile -d '' -t pg_values <"$pg_workspace/` + matrixFile + `" || pg_fail 1 "cannot read the matrix values"`)
+	w.line(fmt.Sprintf(`((${#pg_values[@]} == %d)) || pg_fail 1 "the matrix values file is damaged"`, len(ctx.combos)*k))
+	w.line(fmt.Sprintf(`if ! [[ $pg_index =~ ^[0-9]+$ ]] || ((pg_index >= %d)); then pg_fail 1 "array index $pg_index is outside the matrix"; fi`, len(ctx.combos)))
+	w.line(fmt.Sprintf(`pg_m=("${pg_values[@]:pg_index*%d:%d}")`, k, k))
+	w.line(`unset pg_values`)
+	for i, a := range ctx.axes {
+		w.line(fmt.Sprintf(`export PETAGRID_MATRIX_%s="${pg_m[%d]}"`, a, i))
+	}
+	c.plan.Files = append(c.plan.Files, File{Path: matrixFile, Data: matrixData(ctx.combos), Mode: 0o600})
+}
+
+// writeLaunch writes pg_launch, the function the prelude's attempt loop calls for each
+// attempt.
+func (c *compiler) writeLaunch(w *scriptWriter, ctx *stepContext, envFile string) {
 	w.line("pg_launch() {")
 	launch := c.launchArgv(ctx, w, envFile)
 	if ctx.runtime == RuntimeApptainer {
@@ -268,6 +342,11 @@ func (c *compiler) render(ctx *stepContext) *Job {
 	}
 	w.line("}")
 	w.line("")
+}
+
+// writeRunAndOutputs writes the attempts' run, the check of the step's outputs, and the
+// mark that the step succeeded.
+func writeRunAndOutputs(w *scriptWriter, ctx *stepContext) {
 	w.line("pg_run")
 	w.line("pg_rc=$?")
 	w.line(`((pg_rc == 0)) || pg_fail "$pg_rc" "step $pg_key failed"`)
@@ -280,7 +359,13 @@ func (c *compiler) render(ctx *stepContext) *Job {
 	}
 	w.line(`: >"$pg_state.done"`)
 	w.line(`pg_log "step $pg_key succeeded"`)
+}
 
+// finishJob checks the written script and gives the job its submission, adding the script
+// to the plan.
+func (c *compiler) finishJob(job *Job, ctx *stepContext, w *scriptWriter) {
+	s := ctx.step
+	p := c.profile
 	script := w.b.Bytes()
 	if w.err != nil {
 		c.d.failAt(s.At, "step %s: %v", s.Name, w.err)
@@ -291,13 +376,13 @@ func (c *compiler) render(ctx *stepContext) *Job {
 	job.Request = slurmbridge.SubmitRequest{
 		Script:    script,
 		Tag:       c.plan.RunID + "." + s.Name,
-		WorkDir:   ws,
+		WorkDir:   c.plan.Workspace,
 		Partition: ctx.partition,
 		Account:   p.Account,
 		QOS:       p.QOS,
 		Comment:   "petagrid " + c.wf.Name + "/" + s.Name,
 	}
-	if array {
+	if len(ctx.combos) > 0 {
 		job.Request.Array = fmt.Sprintf("0-%d", len(ctx.combos)-1)
 		if s.Matrix.MaxParallel.Set {
 			job.Request.Array += fmt.Sprintf("%%%d", s.Matrix.MaxParallel.Value)
@@ -305,10 +390,6 @@ func (c *compiler) render(ctx *stepContext) *Job {
 	}
 	// The file and the submission share one copy; neither is modified after this.
 	c.plan.Files = append(c.plan.Files, File{Path: job.ScriptFile, Data: script, Mode: 0o700})
-	for _, f := range c.plan.Files[filesBefore:] {
-		c.planBytes += len(f.Data)
-	}
-	return job
 }
 
 func retryAny(r *Retry) bool {
@@ -344,29 +425,28 @@ func dependencies(wf *Workflow, s *Step) []Dependency {
 
 // launchArgv is the srun command line of one attempt.
 func (c *compiler) launchArgv(ctx *stepContext, w *scriptWriter, envFile string) []string {
-	p := c.profile
-	r := ctx.res
 	s := ctx.step
-	argv := []string{`"$pg_srun"`}
-	if r.Nodes.Set {
-		argv = append(argv, fmt.Sprintf("--nodes=%d", r.Nodes.Value))
-	}
-	if r.Tasks.Set {
-		argv = append(argv, fmt.Sprintf("--ntasks=%d", r.Tasks.Value))
-	}
-	if r.TasksPerNode.Set {
-		argv = append(argv, fmt.Sprintf("--ntasks-per-node=%d", r.TasksPerNode.Value))
-	}
-	if r.CPUsPerTask.Set {
-		// srun does not take the job's --cpus-per-task from the environment since 22.05.
-		argv = append(argv, fmt.Sprintf("--cpus-per-task=%d", r.CPUsPerTask.Value))
-	}
+	argv := append([]string{`"$pg_srun"`}, taskLayout(ctx.res)...)
 	argv = append(argv, "--mpi="+w.q(ctx.mpi), "--time="+slurmTime(ctx.attemptS),
 		`--output="$pg_out"`, `--error="$pg_err"`, "--open-mode=append")
+	argv = append(argv, c.runtimeArgv(ctx, w, envFile)...)
+	if s.Run.Shell.Set {
+		return append(argv, "/bin/sh", "-c", w.q(s.Run.Shell.Value))
+	}
+	for _, word := range ctx.command {
+		argv = append(argv, w.word(word, ctx.axes))
+	}
+	return argv
+}
+
+// runtimeArgv is the part of the srun command line that starts the step's runtime, up to
+// the command: srun's own options for the host and for pyxis (enroot), or the apptainer
+// command.
+func (c *compiler) runtimeArgv(ctx *stepContext, w *scriptWriter, envFile string) []string {
 	binds := c.binds(ctx, w)
 	switch ctx.runtime {
 	case RuntimeNone:
-		argv = append(argv, "--chdir="+w.q(ctx.workdir), "--")
+		return []string{"--chdir=" + w.q(ctx.workdir), "--"}
 	case RuntimeEnroot:
 		names := make([]string, 0, len(ctx.env)+len(ctx.secrets))
 		for _, e := range ctx.env {
@@ -375,17 +455,17 @@ func (c *compiler) launchArgv(ctx *stepContext, w *scriptWriter, envFile string)
 		for _, sec := range ctx.secrets {
 			names = append(names, sec.Name)
 		}
-		argv = append(argv, "--container-image="+w.q(ctx.image), "--container-mounts="+strings.Join(binds, w.q(",")),
-			"--container-workdir="+w.q(ctx.workdir), "--no-container-mount-home")
+		argv := []string{"--container-image=" + w.q(ctx.image), "--container-mounts=" + strings.Join(binds, w.q(",")),
+			"--container-workdir=" + w.q(ctx.workdir), "--no-container-mount-home"}
 		if len(names) > 0 {
 			argv = append(argv, "--container-env="+w.q(strings.Join(names, ",")))
 		}
-		argv = append(argv, "--")
+		return append(argv, "--")
 	case RuntimeApptainer:
 		// --no-eval: without it Apptainer re-reads every env-file value inside double quotes
 		// in the container, where $(…) and `…` would run.
-		argv = append(argv, "--", `"$pg_apptainer"`, "exec", "--no-eval")
-		for _, f := range p.Apptainer.Flags {
+		argv := []string{"--", `"$pg_apptainer"`, "exec", "--no-eval"}
+		for _, f := range c.profile.Apptainer.Flags {
 			argv = append(argv, w.q(f))
 		}
 		argv = append(argv, `--env-file "$pg_workspace/`+envFile+`"`)
@@ -397,18 +477,11 @@ func (c *compiler) launchArgv(ctx *stepContext, w *scriptWriter, envFile string)
 		}
 		argv = append(argv, "--pwd "+w.q(ctx.workdir))
 		if ctx.pull != "" {
-			argv = append(argv, `"$pg_image"`)
-		} else {
-			argv = append(argv, w.q(ctx.image))
+			return append(argv, `"$pg_image"`)
 		}
+		return append(argv, w.q(ctx.image))
 	}
-	if s.Run.Shell.Set {
-		return append(argv, "/bin/sh", "-c", w.q(s.Run.Shell.Value))
-	}
-	for _, word := range ctx.command {
-		argv = append(argv, w.word(word, ctx.axes))
-	}
-	return argv
+	return nil
 }
 
 // binds lists the container binds as shell words: the workspace, the step's mounts and, for

@@ -434,7 +434,7 @@ func TestSchemaRejectsInvalidWorkflows(t *testing.T) {
 // TestSchemaPropertiesMatchParser keeps the schema's field names in step with the parser's:
 // a field added to one and not the other fails here rather than in a researcher's editor.
 // stepFields and resourceFields are the parser's own lists; the others are the known keys
-// its d.mapping calls pass, copied from parse.go.
+// its d.mapping calls pass, copied from the parser (parse*.go).
 func TestSchemaPropertiesMatchParser(t *testing.T) {
 	doc := schemaDoc(t)
 	cases := []struct {

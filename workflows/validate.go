@@ -41,7 +41,38 @@ func validate(d *decoder, wf *Workflow) {
 	d.checkCycles(wf.Steps, steps)
 }
 
+// validateStep checks the rules of one step that span its fields, the workflow's and the
+// other steps'.
 func (d *decoder) validateStep(wf *Workflow, s *Step, steps map[string]*Step, params map[string]*Param) {
+	d.checkNeeds(s, steps)
+	axes := d.stepAxes(s)
+	d.checkStepRefs(wf, s, params, axes)
+	d.checkResourceGroups(s.Resources, "step "+s.Name+" resources")
+	r := mergeResources(wf.Resources, s.Resources)
+	d.checkResources(r, s)
+	if s.TimeoutSeconds.Set && r.TimeSeconds.Set && s.TimeoutSeconds.Value < r.TimeSeconds.Value {
+		d.failAt(s.TimeoutSeconds.At, "step %s: timeout %s is shorter than one attempt's time %s", s.Name, FormatDuration(s.TimeoutSeconds.Value), FormatDuration(r.TimeSeconds.Value))
+	}
+	if s.Run.Image.Set && !pinned(s.Run.Image.Value) {
+		d.warnings = append(d.warnings, &strictyaml.Error{File: d.file, Line: s.Run.Image.At.Line, Column: s.Run.Image.At.Column,
+			Msg: fmt.Sprintf("image of step %s is not pinned by digest; a moved tag changes what runs (add @sha256:…)", s.Name)})
+	}
+	if r.Nodes.Set && r.Nodes.Value > 1 && (!s.Run.MPI.Set || s.Run.MPI.Value == MPINone) && len(s.Run.Command) > 0 {
+		d.warnings = append(d.warnings, &strictyaml.Error{File: d.file, Line: s.At.Line, Column: s.At.Column,
+			Msg: fmt.Sprintf("step %s spans %d nodes without mpi: srun starts independent copies of the command", s.Name, r.Nodes.Value)})
+	}
+	paths := map[string]Pos{}
+	for _, in := range s.Inputs {
+		if prev, dup := paths[in.Path]; dup {
+			d.failAt(in.At, "step %s stages two inputs to %s (first at %s)", s.Name, quoteValue(in.Path), d.where(prev))
+		}
+		paths[in.Path] = in.At
+	}
+}
+
+// checkNeeds checks a step's needs and if against the other steps: a finally step has
+// neither, and a step needs only other, main steps, each once.
+func (d *decoder) checkNeeds(s *Step, steps map[string]*Step) {
 	if s.Finally {
 		if len(s.Needs) > 0 {
 			d.failAt(s.Needs[0].At, "finally step %s cannot have needs: it runs after every other step, whatever happened", s.Name)
@@ -68,20 +99,31 @@ func (d *decoder) validateStep(wf *Workflow, s *Step, steps map[string]*Step, pa
 	if s.If.Set && s.If.Value == IfFailure && len(s.Needs) == 0 {
 		d.failAt(s.If.At, "step %s runs on failure() but needs no step, so nothing could fail before it; add needs", s.Name)
 	}
+}
 
+// stepAxes checks the step's matrix and returns its axes' names (none without a matrix).
+func (d *decoder) stepAxes(s *Step) map[string]bool {
 	axes := map[string]bool{}
-	if s.Matrix != nil {
-		d.checkMatrix(s)
-		for _, a := range s.Matrix.Axes {
-			axes[a.Name] = true
-		}
-		if len(s.Matrix.Axes) == 0 && len(s.Matrix.Include) > 0 {
-			// An include-only matrix: its axes are the keys of its entries.
-			for k := range s.Matrix.Include[0].Values {
-				axes[k] = true
-			}
+	if s.Matrix == nil {
+		return axes
+	}
+	d.checkMatrix(s)
+	for _, a := range s.Matrix.Axes {
+		axes[a.Name] = true
+	}
+	if len(s.Matrix.Axes) == 0 && len(s.Matrix.Include) > 0 {
+		// An include-only matrix: its axes are the keys of its entries.
+		for k := range s.Matrix.Include[0].Values {
+			axes[k] = true
 		}
 	}
+	return axes
+}
+
+// checkStepRefs checks what the step's words refer to (parameters, and matrix axes where a
+// value may differ per array task), and its command line as written against what Linux
+// will start.
+func (d *decoder) checkStepRefs(wf *Workflow, s *Step, params map[string]*Param, axes map[string]bool) {
 	for _, w := range s.Run.Command {
 		d.checkRefs(w, "command", params, axes, true)
 	}
@@ -103,28 +145,6 @@ func (d *decoder) validateStep(wf *Workflow, s *Step, steps map[string]*Step, pa
 	// What is written is a lower bound of what runs: Compile checks again with the values.
 	if at, err := execLimitError(commandStrings(s.Run.Command, s.Run.Shell, env, writtenLen), "as written"); err != nil {
 		d.failAt(orPos(at, s.Run.At), "step %s: %v", s.Name, err)
-	}
-
-	d.checkResourceGroups(s.Resources, "step "+s.Name+" resources")
-	r := mergeResources(wf.Resources, s.Resources)
-	d.checkResources(r, s)
-	if s.TimeoutSeconds.Set && r.TimeSeconds.Set && s.TimeoutSeconds.Value < r.TimeSeconds.Value {
-		d.failAt(s.TimeoutSeconds.At, "step %s: timeout %s is shorter than one attempt's time %s", s.Name, FormatDuration(s.TimeoutSeconds.Value), FormatDuration(r.TimeSeconds.Value))
-	}
-	if s.Run.Image.Set && !pinned(s.Run.Image.Value) {
-		d.warnings = append(d.warnings, &strictyaml.Error{File: d.file, Line: s.Run.Image.At.Line, Column: s.Run.Image.At.Column,
-			Msg: fmt.Sprintf("image of step %s is not pinned by digest; a moved tag changes what runs (add @sha256:…)", s.Name)})
-	}
-	if r.Nodes.Set && r.Nodes.Value > 1 && (!s.Run.MPI.Set || s.Run.MPI.Value == MPINone) && len(s.Run.Command) > 0 {
-		d.warnings = append(d.warnings, &strictyaml.Error{File: d.file, Line: s.At.Line, Column: s.At.Column,
-			Msg: fmt.Sprintf("step %s spans %d nodes without mpi: srun starts independent copies of the command", s.Name, r.Nodes.Value)})
-	}
-	paths := map[string]Pos{}
-	for _, in := range s.Inputs {
-		if prev, dup := paths[in.Path]; dup {
-			d.failAt(in.At, "step %s stages two inputs to %s (first at %s)", s.Name, quoteValue(in.Path), d.where(prev))
-		}
-		paths[in.Path] = in.At
 	}
 }
 

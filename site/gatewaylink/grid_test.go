@@ -32,7 +32,7 @@ func TestSubmissionSignedByTheResearcherRunsAsThem(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := l.pollOnce(ctx); err != nil {
+	if _, err := l.poll.once(ctx); err != nil {
 		t.Fatalf("registering with the gateway: %v", err)
 	}
 	op, res := g.Client(g.Operator), g.Client(g.Researcher)
@@ -42,7 +42,7 @@ func TestSubmissionSignedByTheResearcherRunsAsThem(t *testing.T) {
 	if err := op.Fund(ctx, res.Address(), "100", "1"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := l.pollOnce(ctx); err != nil {
+	if _, err := l.poll.once(ctx); err != nil {
 		t.Fatal(err)
 	}
 	job, _, err := res.Submit(ctx, gateway.SubmitRequest{Workflow: goodWorkflow, FileName: "hello.yaml", Params: map[string]string{"n": "3"},
@@ -50,7 +50,7 @@ func TestSubmissionSignedByTheResearcherRunsAsThem(t *testing.T) {
 	if err != nil || !job.SignedSubmission || job.Site != "alpha-site" {
 		t.Fatalf("submission: %+v %v", job, err)
 	}
-	if _, err := l.pollOnce(ctx); err != nil {
+	if _, err := l.poll.once(ctx); err != nil {
 		t.Fatal(err)
 	}
 	run, err := d.Journal().Get(ctx, job.ID)
@@ -58,7 +58,7 @@ func TestSubmissionSignedByTheResearcherRunsAsThem(t *testing.T) {
 	if err != nil || run.Researcher != researcher.Hex() || run.Params["n"] != "3" || mapped && run.LocalUser != "nobody" {
 		t.Fatalf("the run: %+v %v, want %s's in their account", run, err, researcher.Hex())
 	}
-	if err := l.sendUpdates(ctx); err != nil {
+	if err := l.updates.send(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if j, err := res.Job(ctx, job.ID); err != nil || j.State != journal.Accepted {

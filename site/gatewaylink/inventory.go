@@ -58,19 +58,7 @@ func (s *slurmInventory) Inventory(ctx context.Context) (protocol.Inventory, err
 	if err != nil {
 		return protocol.Inventory{}, err
 	}
-	var gpus []store.GPUStatus
-	nvml := map[string][]string{}
-	if s.store != nil {
-		// A window of no time: the names and limits, not the energy sums.
-		now := s.now()
-		if gpus, err = s.store.GPUs(ctx, now, now); err != nil {
-			return protocol.Inventory{}, err
-		}
-		for _, g := range gpus {
-			nvml[g.Node] = append(nvml[g.Node], g.Name)
-		}
-	}
-	scorer, err := pocpreport.NewScorer(s.catalog, s.hardware, nvml)
+	gpus, scorer, err := s.gpuScorer(ctx)
 	if err != nil {
 		return protocol.Inventory{}, err
 	}
@@ -84,62 +72,15 @@ func (s *slurmInventory) Inventory(ctx context.Context) (protocol.Inventory, err
 			members[p] = append(members[p], n)
 		}
 	}
-	inv := protocol.Inventory{CatalogSHA256: s.catalog.SHA256Hex()}
-	counted := map[string]bool{}
+	t := inventoryTally{scorer: scorer, inv: protocol.Inventory{CatalogSHA256: s.catalog.SHA256Hex()}, counted: map[string]bool{}}
 	for _, p := range chosen {
-		shapes := map[shapeOf]*protocol.NodeShape{}
-		for _, n := range members[p.Name] {
-			if n.CPUs < 1 {
-				continue // a FUTURE node or one Slurm knows nothing of yet
-			}
-			total, types, only := gresGPUs(n.GRES)
-			mega, err := scorer.NodeIndex(n.Name, n.CPUs, types)
-			if err != nil {
-				return protocol.Inventory{}, err
-			}
-			key := shapeOf{cpus: n.CPUs, memoryMiB: max(n.RealMemoryMiB, 0), gpus: total, megaFLOPS: mega}
-			if only != "" {
-				if key.gpuModel, err = scorer.GPUModel(n.Name, only); err != nil {
-					return protocol.Inventory{}, err
-				}
-				if only != "gpu" {
-					key.gpuType = only
-				}
-			}
-			sh := shapes[key]
-			if sh == nil {
-				sh = &protocol.NodeShape{CPUs: int(key.cpus), MemoryMiB: key.memoryMiB, GPUs: int(key.gpus), GPUType: key.gpuType, GPUModel: key.gpuModel, MegaFLOPS: mega}
-				shapes[key] = sh
-			}
-			sh.Nodes++
-			if accounting.Available(n) {
-				sh.Available++
-				if n.State == "IDLE" {
-					sh.Idle++
-				}
-			}
-			if !counted[n.Name] {
-				counted[n.Name] = true
-				sum, carry := bits.Add64(inv.CapacityMegaFLOPS, mega, 0)
-				if carry != 0 {
-					return protocol.Inventory{}, fmt.Errorf("the grid's capacity is beyond 64 bits of MFLOPS")
-				}
-				inv.CapacityMegaFLOPS = sum
-				inv.GPUs += int(total)
-			}
+		if err := t.addPartition(p, members[p.Name]); err != nil {
+			return protocol.Inventory{}, err
 		}
-		part := protocol.Partition{Name: p.Name, Default: p.Default}
-		if p.MaxTimeMinutes != nil && *p.MaxTimeMinutes > 0 {
-			part.MaxTimeSeconds = *p.MaxTimeMinutes * 60
-		}
-		for _, sh := range shapes {
-			part.Shapes = append(part.Shapes, *sh)
-		}
-		sort.Slice(part.Shapes, func(i, j int) bool { return lessShape(part.Shapes[i], part.Shapes[j]) })
-		inv.Partitions = append(inv.Partitions, part)
 	}
+	inv := t.inv
 	for _, g := range gpus {
-		if counted[g.Node] && g.PowerLimitMilliwatts != nil && *g.PowerLimitMilliwatts > 0 {
+		if t.counted[g.Node] && g.PowerLimitMilliwatts != nil && *g.PowerLimitMilliwatts > 0 {
 			inv.PowerLimitMilliwatts += uint64(*g.PowerLimitMilliwatts)
 		}
 	}
@@ -147,6 +88,111 @@ func (s *slurmInventory) Inventory(ctx context.Context) (protocol.Inventory, err
 		return protocol.Inventory{}, fmt.Errorf("the inventory read from Slurm does not fit the protocol:\n%w", err)
 	}
 	return inv, nil
+}
+
+// gpuScorer reads the GPUs NVML reported (nothing without a store) and scores nodes with
+// their names.
+func (s *slurmInventory) gpuScorer(ctx context.Context) ([]store.GPUStatus, *pocpreport.Scorer, error) {
+	var gpus []store.GPUStatus
+	nvml := map[string][]string{}
+	if s.store != nil {
+		// A window of no time: the names and limits, not the energy sums.
+		now := s.now()
+		var err error
+		if gpus, err = s.store.GPUs(ctx, now, now); err != nil {
+			return nil, nil, err
+		}
+		for _, g := range gpus {
+			nvml[g.Node] = append(nvml[g.Node], g.Name)
+		}
+	}
+	scorer, err := pocpreport.NewScorer(s.catalog, s.hardware, nvml)
+	if err != nil {
+		return nil, nil, err
+	}
+	return gpus, scorer, nil
+}
+
+// inventoryTally adds the grid partitions up into an inventory: each partition's node
+// shapes, and each node's capacity and GPUs once however many grid partitions it is in.
+type inventoryTally struct {
+	scorer *pocpreport.Scorer
+	inv    protocol.Inventory
+	// counted are the nodes in the capacity so far.
+	counted map[string]bool
+}
+
+// addPartition adds partition p with its member nodes.
+func (t *inventoryTally) addPartition(p slurmbridge.Partition, nodes []slurmbridge.Node) error {
+	shapes := map[shapeOf]*protocol.NodeShape{}
+	for _, n := range nodes {
+		if n.CPUs < 1 {
+			continue // a FUTURE node or one Slurm knows nothing of yet
+		}
+		key, err := nodeShapeKey(t.scorer, n)
+		if err != nil {
+			return err
+		}
+		sh := shapes[key]
+		if sh == nil {
+			sh = &protocol.NodeShape{CPUs: int(key.cpus), MemoryMiB: key.memoryMiB, GPUs: int(key.gpus), GPUType: key.gpuType, GPUModel: key.gpuModel, MegaFLOPS: key.megaFLOPS}
+			shapes[key] = sh
+		}
+		sh.Nodes++
+		if accounting.Available(n) {
+			sh.Available++
+			if n.State == "IDLE" {
+				sh.Idle++
+			}
+		}
+		if err := t.countOnce(n.Name, key); err != nil {
+			return err
+		}
+	}
+	part := protocol.Partition{Name: p.Name, Default: p.Default}
+	if p.MaxTimeMinutes != nil && *p.MaxTimeMinutes > 0 {
+		part.MaxTimeSeconds = *p.MaxTimeMinutes * 60
+	}
+	for _, sh := range shapes {
+		part.Shapes = append(part.Shapes, *sh)
+	}
+	sort.Slice(part.Shapes, func(i, j int) bool { return lessShape(part.Shapes[i], part.Shapes[j]) })
+	t.inv.Partitions = append(t.inv.Partitions, part)
+	return nil
+}
+
+// countOnce adds a node's capacity and GPUs to the inventory's, unless they are in already.
+func (t *inventoryTally) countOnce(node string, key shapeOf) error {
+	if t.counted[node] {
+		return nil
+	}
+	t.counted[node] = true
+	sum, carry := bits.Add64(t.inv.CapacityMegaFLOPS, key.megaFLOPS, 0)
+	if carry != 0 {
+		return fmt.Errorf("the grid's capacity is beyond 64 bits of MFLOPS")
+	}
+	t.inv.CapacityMegaFLOPS = sum
+	t.inv.GPUs += int(key.gpus)
+	return nil
+}
+
+// nodeShapeKey is a node's shape, scored as PoCP scores it.
+func nodeShapeKey(scorer *pocpreport.Scorer, n slurmbridge.Node) (shapeOf, error) {
+	total, types, only := gresGPUs(n.GRES)
+	mega, err := scorer.NodeIndex(n.Name, n.CPUs, types)
+	if err != nil {
+		return shapeOf{}, err
+	}
+	key := shapeOf{cpus: n.CPUs, memoryMiB: max(n.RealMemoryMiB, 0), gpus: total, megaFLOPS: mega}
+	if only != "" {
+		if key.gpuModel, err = scorer.GPUModel(n.Name, only); err != nil {
+			return shapeOf{}, err
+		}
+		if only != "gpu" {
+			key.gpuType = only
+		}
+	}
+	return key, nil
 }
 
 // gridPartitions picks the configured grid partitions, in order (the first is the

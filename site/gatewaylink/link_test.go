@@ -186,7 +186,7 @@ func TestRegistrationIsSignedAndDeclaresTheSite(t *testing.T) {
 	j, _ := openJournal(t)
 	e := newEnv(t, j, nil, nil)
 	ctx := ctxT(t)
-	if _, err := e.link.pollOnce(ctx); err != nil {
+	if _, err := e.link.poll.once(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if len(e.gw.registrations) != 1 || len(e.gw.polls) != 1 {
@@ -207,11 +207,11 @@ func TestRegistrationIsSignedAndDeclaresTheSite(t *testing.T) {
 	}
 
 	// Live counts change: polled, not registered again.
-	e.link.inventoryMaxAge = 0
+	e.link.poll.inventory.maxAge = 0
 	e.inv.mu.Lock()
 	e.inv.inv.Partitions[0].Shapes[0].Available = 1
 	e.inv.mu.Unlock()
-	if _, err := e.link.pollOnce(ctx); err != nil {
+	if _, err := e.link.poll.once(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if len(e.gw.registrations) != 1 || e.gw.polls[1].Inventory.Partitions[0].Shapes[0].Available != 1 {
@@ -222,7 +222,7 @@ func TestRegistrationIsSignedAndDeclaresTheSite(t *testing.T) {
 	e.inv.inv = testInventory()
 	e.inv.inv.Partitions[0].Shapes[0].CPUs = 128
 	e.inv.mu.Unlock()
-	if _, err := e.link.pollOnce(ctx); err != nil {
+	if _, err := e.link.poll.once(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if len(e.gw.registrations) != 2 || e.gw.registrations[1].Inventory.Partitions[0].Shapes[0].CPUs != 128 {
@@ -232,7 +232,7 @@ func TestRegistrationIsSignedAndDeclaresTheSite(t *testing.T) {
 	e.inv.mu.Lock()
 	e.inv.err = errors.New("slurmctld is down")
 	e.inv.mu.Unlock()
-	if _, err := e.link.pollOnce(ctx); err != nil {
+	if _, err := e.link.poll.once(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if n := len(e.gw.polls); n != 4 || e.gw.polls[3].Inventory != nil || len(e.gw.registrations) != 2 {
@@ -244,7 +244,7 @@ func TestFirstRegistrationNeedsTheInventory(t *testing.T) {
 	j, _ := openJournal(t)
 	e := newEnv(t, j, nil, nil)
 	e.inv.err = errors.New("slurmctld is down")
-	if _, err := e.link.pollOnce(ctxT(t)); err == nil || !strings.Contains(err.Error(), "slurmctld is down") {
+	if _, err := e.link.poll.once(ctxT(t)); err == nil || !strings.Contains(err.Error(), "slurmctld is down") {
 		t.Fatalf("first poll without an inventory: %v", err)
 	}
 	if len(e.gw.registrations)+len(e.gw.polls) != 0 {
@@ -265,10 +265,10 @@ func TestAssignmentsAreJournaledOrRefused(t *testing.T) {
 		{Job: "not-a-job", Researcher: registered.Hex(), Workflow: goodWorkflow},
 		{Job: jobD, Researcher: stranger, Workflow: goodWorkflow},
 	}})
-	if _, err := e.link.pollOnce(ctx); err != nil {
+	if _, err := e.link.poll.once(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if err := e.link.sendUpdates(ctx); err != nil {
+	if err := e.link.updates.send(ctx); err != nil {
 		t.Fatal(err)
 	}
 	ups := e.gw.snapshotUpdates()
@@ -313,10 +313,10 @@ func TestAssignmentsAreJournaledOrRefused(t *testing.T) {
 
 	// The gateway sends an assignment again until it hears the answer: the run journaled the
 	// first time answers again, and nothing is journaled twice.
-	if _, err := e.link.pollOnce(ctx); err != nil {
+	if _, err := e.link.poll.once(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if err := e.link.sendUpdates(ctx); err != nil {
+	if err := e.link.updates.send(ctx); err != nil {
 		t.Fatal(err)
 	}
 	ups = e.gw.snapshotUpdates()
@@ -330,9 +330,9 @@ func TestAssignmentsAreJournaledOrRefused(t *testing.T) {
 
 	if mapped {
 		// gateway.localUser takes the researchers the site does not know.
-		e.link.cfg.LocalUser = "nobody"
+		e.link.poll.intake.localUser = "nobody"
 		e.gw.poll = pollAnswer(t, protocol.PollResponse{Status: StatusApproved, Assignments: []protocol.Assignment{{Job: jobZ, Researcher: stranger, Workflow: goodWorkflow}}})
-		if _, err := e.link.pollOnce(ctx); err != nil {
+		if _, err := e.link.poll.once(ctx); err != nil {
 			t.Fatal(err)
 		}
 		if run, err := d.Journal().Get(ctx, jobZ); err != nil || run.LocalUser != "nobody" || !strings.EqualFold(run.Researcher, site.UnverifiedPrefix+stranger) {
@@ -355,7 +355,7 @@ func TestCancelsArePassedOn(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.gw.poll = pollAnswer(t, protocol.PollResponse{Status: StatusApproved, Cancels: []string{jobA, jobB, jobZ, "../../etc"}})
-	if _, err := e.link.pollOnce(ctx); err != nil {
+	if _, err := e.link.poll.once(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if run, _ := d.Journal().Get(ctx, jobA); !run.CancelRequested {
@@ -386,15 +386,15 @@ func TestLogRequestsAreAnswered(t *testing.T) {
 		{ID: "lr-4", Job: jobB},
 		{ID: "../lr", Job: jobA},
 	}})
-	if _, err := e.link.pollOnce(ctx); err != nil {
+	if _, err := e.link.poll.once(ctx); err != nil {
 		t.Fatal(err)
 	}
 	// The poll only queued them; the workers answer.
-	if n := len(e.link.logQueue); n != 5 {
+	if n := len(e.link.logs.queue); n != 5 {
 		t.Fatalf("%d log requests queued", n)
 	}
-	for len(e.link.logQueue) > 0 {
-		if err := e.link.answerLog(ctx, <-e.link.logQueue); err != nil {
+	for len(e.link.logs.queue) > 0 {
+		if err := e.link.logs.respond(ctx, <-e.link.logs.queue); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -422,7 +422,7 @@ func TestLogRequestsAreAnswered(t *testing.T) {
 	}
 	// Not the end yet: no EOF header.
 	e.logs.eof = false
-	if err := e.link.answerLog(ctx, protocol.LogRequest{ID: "lr-5", Job: jobA, Step: "eval"}); err != nil {
+	if err := e.link.logs.respond(ctx, protocol.LogRequest{ID: "lr-5", Job: jobA, Step: "eval"}); err != nil {
 		t.Fatal(err)
 	}
 	if p := e.gw.logs[len(e.gw.logs)-1]; p.header.Get(HeaderLogEOF) != "" || p.header.Get(HeaderLogOffset) != "0" {
@@ -443,7 +443,7 @@ func TestUpdatesAreSentUntilAcknowledged(t *testing.T) {
 	}
 	send := func() int {
 		t.Helper()
-		if err := e.link.sendUpdates(ctx); err != nil {
+		if err := e.link.updates.send(ctx); err != nil {
 			t.Fatal(err)
 		}
 		return len(jobsIn(e.gw.snapshotUpdates(), jobA))
@@ -504,7 +504,7 @@ func TestTerminalRunWithUsageIsReported(t *testing.T) {
 	finishRun(t, j, jobA, 42)
 	send := func() []protocol.JobUpdate {
 		t.Helper()
-		if err := e.link.sendUpdates(ctx); err != nil {
+		if err := e.link.updates.send(ctx); err != nil {
 			t.Fatal(err)
 		}
 		return jobsIn(e.gw.snapshotUpdates(), jobA)
@@ -563,7 +563,7 @@ func TestRestartSendsOnlyWhatWasNotAcknowledged(t *testing.T) {
 	e.gw.ack = func(n int, u protocol.Updates) (int, string) {
 		return http.StatusOK, `{"acked":["` + jobA + `","` + jobC + `"]}`
 	}
-	if err := e.link.sendUpdates(ctx); err != nil {
+	if err := e.link.updates.send(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if run, _ := j.Get(ctx, jobC); run.State != journal.Reported {
@@ -578,7 +578,7 @@ func TestRestartSendsOnlyWhatWasNotAcknowledged(t *testing.T) {
 	defer j2.Close()
 	e2 := newEnv(t, j2, nil, e.key)
 	e2.usage.set(jobC, &protocol.Usage{SlurmJobs: []uint32{7}})
-	if err := e2.link.sendUpdates(ctx); err != nil {
+	if err := e2.link.updates.send(ctx); err != nil {
 		t.Fatal(err)
 	}
 	ups := e2.gw.snapshotUpdates()
@@ -590,7 +590,7 @@ func TestRestartSendsOnlyWhatWasNotAcknowledged(t *testing.T) {
 func TestGatewayDownThenBack(t *testing.T) {
 	j, _ := openJournal(t)
 	e := newEnv(t, j, nil, nil)
-	e.link.minPollInterval = time.Millisecond
+	e.link.poll.minPollInterval = time.Millisecond
 	acceptGatewayRun(t, j, jobA)
 	e.gw.poll = func(n int) (int, string) {
 		if n <= 3 {
@@ -635,13 +635,13 @@ func TestHostileAnswers(t *testing.T) {
 	j, _ := openJournal(t)
 	e := newEnv(t, j, nil, nil)
 	ctx := ctxT(t)
-	e.link.maxPollAnswer = 4096
+	e.link.poll.maxPollAnswer = 4096
 	many := protocol.PollResponse{Status: StatusApproved}
 	for i := 0; i <= protocol.MaxAssignments; i++ {
 		many.Assignments = append(many.Assignments, protocol.Assignment{Job: jobA})
 	}
 	manyJSON, _ := json.Marshal(many)
-	e.link.maxPollAnswer = int64(len(manyJSON)) + 1
+	e.link.poll.maxPollAnswer = int64(len(manyJSON)) + 1
 	cases := []struct {
 		name, body, want string
 		status           int
@@ -658,7 +658,7 @@ func TestHostileAnswers(t *testing.T) {
 	}
 	for _, c := range cases {
 		e.gw.poll = func(int) (int, string) { return c.status, c.body }
-		_, err := e.link.pollOnce(ctx)
+		_, err := e.link.poll.once(ctx)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: %v (want %q)", c.name, err, c.want)
 			continue
@@ -675,7 +675,7 @@ func TestHostileAnswers(t *testing.T) {
 	}
 	// Unknown fields are ignored (a newer gateway may add some).
 	e.gw.poll = func(int) (int, string) { return 200, `{"status":"pending","motd":"hello"}` }
-	if wait, err := e.link.pollOnce(ctx); err != nil || wait != e.link.cfg.RetryMax {
+	if wait, err := e.link.poll.once(ctx); err != nil || wait != e.link.cfg.RetryMax {
 		t.Fatalf("pending with an unknown field: %v %v", wait, err)
 	}
 
@@ -688,7 +688,7 @@ func TestHostileAnswers(t *testing.T) {
 		"huge":       `{"acked":["` + strings.Repeat("r", 2<<20) + `"]}`,
 	} {
 		e.gw.ack = func(int, protocol.Updates) (int, string) { return http.StatusOK, body }
-		if err := e.link.sendUpdates(ctx); err == nil {
+		if err := e.link.updates.send(ctx); err == nil {
 			t.Errorf("acknowledgement %s: accepted", name)
 		}
 		if runs, _ := j.OpenGatewayRuns(ctx); runs[0].Ack != nil {
@@ -697,7 +697,7 @@ func TestHostileAnswers(t *testing.T) {
 	}
 	// Someone else's id is not an acknowledgement of ours.
 	e.gw.ack = func(int, protocol.Updates) (int, string) { return http.StatusOK, `{"acked":["` + jobZ + `"]}` }
-	if err := e.link.sendUpdates(ctx); err != nil {
+	if err := e.link.updates.send(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if runs, _ := j.OpenGatewayRuns(ctx); runs[0].Ack != nil {
@@ -707,7 +707,7 @@ func TestHostileAnswers(t *testing.T) {
 	// An announced audience that cannot be signed is refused.
 	e2 := newEnv(t, j, nil, nil)
 	e2.gw.infoAudience = "evil\ngateway"
-	if _, err := e2.link.pollOnce(ctx); err == nil || !strings.Contains(err.Error(), "audience") {
+	if _, err := e2.link.poll.once(ctx); err == nil || !strings.Contains(err.Error(), "audience") {
 		t.Fatalf("bad audience: %v", err)
 	}
 }
@@ -718,15 +718,15 @@ func TestReportDomainMustAgreeWithTheSite(t *testing.T) {
 	j, _ := openJournal(t)
 	e := newEnv(t, j, nil, nil)
 	ctx := ctxT(t)
-	if d, err := e.link.reportDomain(ctx); err != nil || d.VerifyingContract != fakeSettlement {
+	if d, err := e.link.reports.domain(ctx); err != nil || d.VerifyingContract != fakeSettlement {
 		t.Fatalf("domain %+v %v", d, err)
 	}
-	e.link.d.pocpContract = "0x00000000000000000000000000000000000000aa"
-	if _, err := e.link.reportDomain(ctx); err == nil || !strings.Contains(err.Error(), "pocp.verifyingContract") {
+	e.link.reports.pocpContract = "0x00000000000000000000000000000000000000aa"
+	if _, err := e.link.reports.domain(ctx); err == nil || !strings.Contains(err.Error(), "pocp.verifyingContract") {
 		t.Fatalf("a contradicting pocp.verifyingContract: %v", err)
 	}
-	e.link.d.pocpContract, e.link.d.pocpChainID = "", 5
-	if _, err := e.link.reportDomain(ctx); err == nil || !strings.Contains(err.Error(), "pocp.chainId") {
+	e.link.reports.pocpContract, e.link.reports.pocpChainID = "", 5
+	if _, err := e.link.reports.domain(ctx); err == nil || !strings.Contains(err.Error(), "pocp.chainId") {
 		t.Fatalf("a contradicting pocp.chainId: %v", err)
 	}
 }
@@ -736,7 +736,7 @@ func TestReportsAreSentOncePerPeriod(t *testing.T) {
 	e := newEnv(t, j, nil, nil)
 	ctx := ctxT(t)
 	genesis := e.reports.cal.Genesis
-	at := func(d time.Duration) { e.link.now = func() time.Time { return genesis.Add(d) } }
+	at := func(d time.Duration) { e.link.reports.now = func() time.Time { return genesis.Add(d) } }
 	reports := func() int {
 		e.gw.mu.Lock()
 		defer e.gw.mu.Unlock()
@@ -744,19 +744,19 @@ func TestReportsAreSentOncePerPeriod(t *testing.T) {
 	}
 	// A site the gateway has not approved keeps its reports.
 	at(5*time.Hour + 3*time.Minute)
-	e.link.noteStatus(StatusPending)
-	if wait, err := e.link.sendDueReports(ctx); err != nil || reports() != 0 || wait != e.link.cfg.RetryMax {
+	e.link.poll.noteStatus(StatusPending)
+	if wait, err := e.link.reports.sendDue(ctx); err != nil || reports() != 0 || wait != e.link.cfg.RetryMax {
 		t.Fatalf("pending site: %v %v %d", wait, err, reports())
 	}
-	e.link.noteStatus(StatusApproved)
+	e.link.poll.noteStatus(StatusApproved)
 	// Before genesis' first period ends (plus the grace) there is nothing to send.
 	at(time.Hour + time.Minute)
-	if wait, err := e.link.sendDueReports(ctx); err != nil || reports() != 0 || wait != time.Minute {
+	if wait, err := e.link.reports.sendDue(ctx); err != nil || reports() != 0 || wait != time.Minute {
 		t.Fatalf("within the grace: %v %v %d", wait, err, reports())
 	}
 	// Period 4 ended at 5h; at 5h03m the grace has passed.
 	at(5*time.Hour + 3*time.Minute)
-	wait, err := e.link.sendDueReports(ctx)
+	wait, err := e.link.reports.sendDue(ctx)
 	if err != nil || reports() != 1 || string(e.gw.reports[0]) != "report-4" {
 		t.Fatalf("period 4: %v, %d reports", err, reports())
 	}
@@ -769,7 +769,7 @@ func TestReportsAreSentOncePerPeriod(t *testing.T) {
 	if outcome, _, ok, _ := j.GatewayReport(ctx, "alpha", 4); !ok || outcome != journal.ReportAccepted {
 		t.Fatalf("period 4 recorded as %q %v", outcome, ok)
 	}
-	if _, err := e.link.sendDueReports(ctx); err != nil || reports() != 1 {
+	if _, err := e.link.reports.sendDue(ctx); err != nil || reports() != 1 {
 		t.Fatalf("period 4 sent again: %v %d", err, reports())
 	}
 	// Period 5 is rejected: recorded, not sent again.
@@ -777,13 +777,13 @@ func TestReportsAreSentOncePerPeriod(t *testing.T) {
 	e.gw.report = func(int) (int, string) {
 		return http.StatusUnprocessableEntity, `{"accepted":false,"epoch":5,"reasons":["coverage too low","capacity"]}`
 	}
-	if _, err := e.link.sendDueReports(ctx); err != nil {
+	if _, err := e.link.reports.sendDue(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if outcome, detail, ok, _ := j.GatewayReport(ctx, "alpha", 5); !ok || outcome != journal.ReportRejected || !strings.Contains(detail, "coverage too low; capacity") {
 		t.Fatalf("period 5 recorded as %q %q", outcome, detail)
 	}
-	if _, err := e.link.sendDueReports(ctx); err != nil || reports() != 2 {
+	if _, err := e.link.reports.sendDue(ctx); err != nil || reports() != 2 {
 		t.Fatalf("a rejected report was sent again: %v %d", err, reports())
 	}
 	// Period 6: the gateway fails, then takes it; the report is built once.
@@ -794,13 +794,13 @@ func TestReportsAreSentOncePerPeriod(t *testing.T) {
 		}
 		return http.StatusOK, `{"accepted":true}`
 	}
-	if _, err := e.link.sendDueReports(ctx); err == nil {
+	if _, err := e.link.reports.sendDue(ctx); err == nil {
 		t.Fatal("a 500 was taken for an answer")
 	}
 	if _, _, ok, _ := j.GatewayReport(ctx, "alpha", 6); ok {
 		t.Fatal("a failed report was recorded")
 	}
-	if _, err := e.link.sendDueReports(ctx); err != nil || reports() != 4 {
+	if _, err := e.link.reports.sendDue(ctx); err != nil || reports() != 4 {
 		t.Fatalf("retry: %v %d", err, reports())
 	}
 	if outcome, _, ok, _ := j.GatewayReport(ctx, "alpha", 6); !ok || outcome != journal.ReportAccepted {
@@ -809,13 +809,13 @@ func TestReportsAreSentOncePerPeriod(t *testing.T) {
 	// Period 7: nothing was observed (the site was down): nothing is sent, once.
 	at(8*time.Hour + 3*time.Minute)
 	e.reports.empty = map[uint64]bool{7: true}
-	if _, err := e.link.sendDueReports(ctx); err != nil || reports() != 4 {
+	if _, err := e.link.reports.sendDue(ctx); err != nil || reports() != 4 {
 		t.Fatalf("empty period: %v %d", err, reports())
 	}
 	if outcome, _, ok, _ := j.GatewayReport(ctx, "alpha", 7); !ok || outcome != journal.ReportSkipped {
 		t.Fatalf("period 7 recorded as %q", outcome)
 	}
-	if _, err := e.link.sendDueReports(ctx); err != nil {
+	if _, err := e.link.reports.sendDue(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if fmt.Sprint(e.reports.built) != "[4 5 6 7]" {
@@ -860,8 +860,8 @@ func TestBackoffGrowsToTheCapWithJitter(t *testing.T) {
 func TestRefusalReasonsFitTheProtocol(t *testing.T) {
 	j, _ := openJournal(t)
 	e := newEnv(t, j, refuser{reason: strings.Repeat("é", 3000)}, nil)
-	e.link.accept(ctxT(t), protocol.Assignment{Job: jobA, Researcher: common.Address{1}.Hex(), Workflow: "x"})
-	if err := e.link.sendUpdates(ctxT(t)); err != nil {
+	e.link.poll.intake.accept(ctxT(t), protocol.Assignment{Job: jobA, Researcher: common.Address{1}.Hex(), Workflow: "x"})
+	if err := e.link.updates.send(ctxT(t)); err != nil {
 		t.Fatal(err)
 	}
 	ups := e.gw.snapshotUpdates()
@@ -977,7 +977,7 @@ func TestSignedSubmissionDecidesTheAccount(t *testing.T) {
 	}
 	// With a pool account, the gateway's word gets it; the signed job sent again is the run
 	// journaled the first time, not a replay.
-	e.link.cfg.LocalUser = "nobody"
+	e.link.poll.intake.localUser = "nobody"
 	e.gw.poll = pollAnswer(t, protocol.PollResponse{Status: StatusApproved, Protocol: protocol.Version, Assignments: []protocol.Assignment{unsigned, good}})
 	answers = pollAndAnswer(t, ctx, e)
 	if answers[jobA] != "accepted" || answers[jobB] != "accepted" {
@@ -992,10 +992,10 @@ func TestSignedSubmissionDecidesTheAccount(t *testing.T) {
 // "accepted" or the refusal's reason.
 func pollAndAnswer(t *testing.T, ctx context.Context, e *testEnv) map[string]string {
 	t.Helper()
-	if _, err := e.link.pollOnce(ctx); err != nil {
+	if _, err := e.link.poll.once(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if err := e.link.sendUpdates(ctx); err != nil {
+	if err := e.link.updates.send(ctx); err != nil {
 		t.Fatal(err)
 	}
 	ups := e.gw.snapshotUpdates()

@@ -109,17 +109,25 @@ func TestInventoryFromSlurm(t *testing.T) {
 	}
 }
 
-func TestUsageFromAccounting(t *testing.T) {
-	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "acct.db"))
+// openStoreAndCatalog is an empty accounting store, closed at the test's end, and the
+// built-in catalog.
+func openStoreAndCatalog(t *testing.T) (*store.Store, *tokenomics.Catalog) {
+	t.Helper()
+	st, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "acct.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer st.Close()
+	t.Cleanup(func() { st.Close() })
 	cat, err := tokenomics.LoadEmbeddedCatalog()
 	if err != nil {
 		t.Fatal(err)
 	}
+	return st, cat
+}
+
+func TestUsageFromAccounting(t *testing.T) {
+	ctx := context.Background()
+	st, cat := openStoreAndCatalog(t)
 	hw := testHardware(t)
 	u := &accountingUsage{store: st, catalog: cat, hardware: hw, cluster: &clusterName{name: "alpha"}, log: quietLog()}
 	t0 := time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC)
@@ -218,15 +226,7 @@ func TestUsageFromAccounting(t *testing.T) {
 
 func TestStoreReportsSignWhatPocpReportBuilds(t *testing.T) {
 	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "acct.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	cat, err := tokenomics.LoadEmbeddedCatalog()
-	if err != nil {
-		t.Fatal(err)
-	}
+	st, cat := openStoreAndCatalog(t)
 	cfg, err := pocpreport.Config{Genesis: "2026-01-01T00:00:00Z", Period: time.Hour,
 		Hardware: pocpreport.Hardware{GPUModels: map[string]string{"a100": "A100-SXM4-80GB"}}}.Resolve()
 	if err != nil {
