@@ -16,6 +16,7 @@ import (
 
 	"github.com/petagrid/petagrid/contracts"
 	"github.com/petagrid/petagrid/gateway/dashboard"
+	"github.com/petagrid/petagrid/gateway/store"
 	"github.com/petagrid/petagrid/internal/httpguard"
 	"github.com/petagrid/petagrid/internal/reqsign"
 )
@@ -69,7 +70,7 @@ var (
 
 // Handler is the gateway's HTTP API and dashboard.
 func (g *Gateway) Handler() http.Handler {
-	v := &reqsign.Verifier{Audience: g.cfg.Name, MaxTTL: g.cfg.API.SignatureMaxTTL, Nonces: nonceStore{g}, Now: g.now}
+	v := &reqsign.Verifier{Audience: g.cfg.Name, MaxTTL: g.cfg.API.SignatureMaxTTL, Nonces: nonceStore{g.store}, Now: g.now}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /v1/info", g.info)
 	// Researchers.
@@ -110,10 +111,10 @@ func (g *Gateway) Handler() http.Handler {
 
 // nonceStore keeps request nonces in the state, so a restart does not reopen the replay
 // window.
-type nonceStore struct{ g *Gateway }
+type nonceStore struct{ store *store.Store }
 
 func (n nonceStore) Remember(ctx context.Context, signer common.Address, nonce string, expires time.Time) (bool, error) {
-	return n.g.store.RememberNonce(ctx, signer.Hex(), nonce, expires)
+	return n.store.RememberNonce(ctx, signer.Hex(), nonce, expires)
 }
 
 type signedHandler func(w http.ResponseWriter, r *http.Request, signer common.Address, body []byte)
@@ -181,6 +182,30 @@ func writeError(w http.ResponseWriter, code int, msg string, details ...string) 
 	writeJSON(w, code, ErrorBody{Error: msg, Details: details})
 }
 
+// requestError is a request a part refused, with the status it is answered with.
+type requestError struct {
+	code    int
+	msg     string
+	details []string
+}
+
+func (e *requestError) Error() string { return e.msg }
+
+func refuseRequest(code int, msg string, details ...string) error {
+	return &requestError{code: code, msg: msg, details: details}
+}
+
+// writeRequestError answers a part's refusal with its status; any other error is the
+// gateway's own failure.
+func writeRequestError(w http.ResponseWriter, err error) {
+	var re *requestError
+	if errors.As(err, &re) {
+		writeError(w, re.code, re.msg, re.details...)
+		return
+	}
+	writeError(w, http.StatusInternalServerError, err.Error())
+}
+
 // decodeStrict reads one JSON object with known fields only.
 func decodeStrict(body []byte, v any, what string) error {
 	dec := json.NewDecoder(bytes.NewReader(body))
@@ -206,7 +231,7 @@ func (g *Gateway) Info() Info {
 		in.Chain.RPC = PathChainRPC
 	}
 	in.Epochs.Genesis, in.Epochs.PeriodSeconds = g.params.Genesis, g.params.PeriodSeconds
-	in.Submissions = g.submissionsInfo()
+	in.Submissions = g.intake.Info()
 	return in
 }
 
@@ -219,7 +244,9 @@ func (g *Gateway) healthz(w http.ResponseWriter, r *http.Request) {
 		status["status"], status["state"] = "failing", err.Error()
 		code = http.StatusServiceUnavailable
 	}
-	if now, err := g.chain.Now(ctx); err != nil {
+	now, err := g.chain.Now(ctx)
+	g.metrics.observeChain(chainRead, err)
+	if err != nil {
 		status["status"], status["chain"] = "failing", err.Error()
 		code = http.StatusServiceUnavailable
 	} else {

@@ -38,24 +38,6 @@ import (
 // wall time per array task) is recorded the same way: it is the site claiming more than the
 // job asked for.
 
-// costOf bills a finished job of site from its usage report, now (see above).
-func (g *Gateway) costOf(site store.Site) func(store.Job, protocol.Usage) (store.Bill, error) {
-	return func(j store.Job, u protocol.Usage) (store.Bill, error) {
-		b, err := billJob(billInputs{job: j, usage: u, reportedAt: g.now(),
-			capacityMegaFLOPS: site.Registration.Inventory.CapacityMegaFLOPS, referenceMegaFLOPS: g.catalog.ReferenceScore().PerDeviceMegaFLOPS})
-		if err != nil {
-			return store.Bill{}, err
-		}
-		if len(b.Billing.Caps) > 0 {
-			g.log.WithField("site", site.Name).WithField("job", j.ID).WithField("claimedComputeHoursMilli", b.Billing.ClaimedComputeHoursMilli).
-				WithField("billedComputeHoursMilli", b.Billing.BilledComputeHoursMilli).WithField("cost", b.CostWei).
-				WithField("caps", strings.Join(b.Billing.Caps, "; ")).
-				Warn("a site's usage report claimed more than the job could have used; billing the bounds (GET /v1/jobs/ID shows them)")
-		}
-		return b, nil
-	}
-}
-
 // billInputs is everything a bill depends on.
 type billInputs struct {
 	// job carries the price and budget, the worst case, the placement time and the steps as

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"net"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -54,6 +55,7 @@ type Config struct {
 	Placement PlacementConfig `yaml:"placement"`
 	PoCP      PoCPConfig      `yaml:"pocp"`
 	API       APIConfig       `yaml:"api"`
+	Metrics   MetricsConfig   `yaml:"metrics"`
 	// Plugins are the plugin executables the gateway may load (placement policies).
 	Plugins plugins.Config `yaml:"plugins"`
 }
@@ -169,6 +171,16 @@ type APIConfig struct {
 	// MaxConnections caps the connections served at once (default 1024); more wait.
 	MaxConnections int `yaml:"maxConnections"`
 }
+
+// MetricsConfig is the Prometheus endpoint (with /healthz), on a listener of its own.
+type MetricsConfig struct {
+	// Listen is the address of /metrics and /healthz (unauthenticated: keep it on the
+	// loopback or an operations network); empty or "-": no metrics listener (the default).
+	Listen string `yaml:"listen"`
+}
+
+// enabled says whether the metrics listener is configured.
+func (m MetricsConfig) enabled() bool { return m.Listen != "" && m.Listen != "-" }
 
 // DefaultMaxConnections is gateway.api.maxConnections when unset: room for a few hundred
 // sites (each holds up to two long polls) and their researchers.
@@ -316,44 +328,67 @@ func (c Config) Validate() error {
 }
 
 func (c Config) resolve() (resolved, error) {
-	var errs []error
-	add := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
+	var p problems
 	r := resolved{operators: map[common.Address]bool{}}
+	c.resolveIdentity(&p, &r)
+	c.checkChain(&p)
+	c.resolveEconomy(&p, &r)
+	c.resolveCalendar(&p, &r)
+	c.checkPacing(&p)
+	c.resolvePoCP(&p, &r)
+	c.checkServing(&p)
+	return r, errors.Join(p...)
+}
+
+// problems are a configuration's problems, gathered to be reported at once.
+type problems []error
+
+func (p *problems) add(format string, args ...any) { *p = append(*p, fmt.Errorf(format, args...)) }
+
+// resolveIdentity checks the gateway's name, state, key and operators.
+func (c Config) resolveIdentity(p *problems, r *resolved) {
 	if !protocol.ValidSiteName(c.Name) {
-		add("gateway.name %q: 1-63 characters from a-z 0-9 -", c.Name)
+		p.add("gateway.name %q: 1-63 characters from a-z 0-9 -", c.Name)
 	}
 	if c.State == "" {
-		add("gateway.state: the SQLite file is required")
+		p.add("gateway.state: the SQLite file is required")
 	}
 	if c.Key == "" {
-		add("gateway.key: the gateway's key file is required (create one with: petagrid keys new --out gateway.key)")
+		p.add("gateway.key: the gateway's key file is required (create one with: petagrid keys new --out gateway.key)")
 	}
 	if len(c.Operators) == 0 {
-		add("gateway.operators: at least one operator address is required")
+		p.add("gateway.operators: at least one operator address is required")
 	}
 	for _, o := range c.Operators {
 		if !common.IsHexAddress(o) {
-			add("gateway.operators: %q is not an address (0x and 40 hex digits)", o)
+			p.add("gateway.operators: %q is not an address (0x and 40 hex digits)", o)
 			continue
 		}
 		r.operators[common.HexToAddress(o)] = true
 	}
+}
+
+func (c Config) checkChain(p *problems) {
 	switch c.Chain.Mode {
 	case ChainEmbedded:
 		if c.Chain.Dir == "" {
-			add("gateway.chain.dir is required for the embedded chain")
+			p.add("gateway.chain.dir is required for the embedded chain")
 		}
 	case ChainJSONRPC:
 		if !strings.HasPrefix(c.Chain.URL, "http://") && !strings.HasPrefix(c.Chain.URL, "https://") && !strings.HasPrefix(c.Chain.URL, "ws") {
-			add("gateway.chain.url %q: an http(s):// or ws(s):// JSON-RPC endpoint", c.Chain.URL)
+			p.add("gateway.chain.url %q: an http(s):// or ws(s):// JSON-RPC endpoint", c.Chain.URL)
 		}
 	default:
-		add("gateway.chain.mode %q: embedded or json-rpc", c.Chain.Mode)
+		p.add("gateway.chain.mode %q: embedded or json-rpc", c.Chain.Mode)
 	}
+}
+
+// resolveEconomy reads the economy's amounts and checks its times.
+func (c Config) resolveEconomy(p *problems, r *resolved) {
 	amount := func(field, v string) *big.Int {
 		w, err := tokenomics.ParseAmount(v)
 		if err != nil || w.Sign() < 0 {
-			add("gateway.economy.%s %q: a non-negative amount (e.g. 1000 or 0.5): %v", field, v, err)
+			p.add("gateway.economy.%s %q: a non-negative amount (e.g. 1000 or 0.5): %v", field, v, err)
 			return new(big.Int)
 		}
 		return w
@@ -364,72 +399,91 @@ func (c Config) resolve() (resolved, error) {
 	r.eraThresholdWei = amount("eraThresholdGfl", e.EraThresholdGFL)
 	r.fundWei = amount("fundEth", e.FundETH)
 	if r.rewardPoolWei.Cmp(r.dpsSupplyWei) > 0 {
-		add("gateway.economy.rewardPool is larger than dpsSupply")
+		p.add("gateway.economy.rewardPool is larger than dpsSupply")
 	}
 	if e.EraLength < time.Second || e.ReclaimAfter < time.Second || e.ReclaimAfter > 365*24*time.Hour {
-		add("gateway.economy: eraLength must be ≥ 1s and reclaimAfter in 1s..365 days")
+		p.add("gateway.economy: eraLength must be ≥ 1s and reclaimAfter in 1s..365 days")
 	}
 	if e.EraLength < c.Epochs.Period {
-		add("gateway.economy.eraLength %s: at least one epoch (gateway.epochs.period %s), so that rewards split exactly at an era's start", e.EraLength, c.Epochs.Period)
+		p.add("gateway.economy.eraLength %s: at least one epoch (gateway.epochs.period %s), so that rewards split exactly at an era's start", e.EraLength, c.Epochs.Period)
 	}
+}
+
+// resolveCalendar reads the epochs' genesis and checks their period, grace and batch.
+func (c Config) resolveCalendar(p *problems, r *resolved) {
 	g, err := time.Parse(time.RFC3339, c.Epochs.Genesis)
 	if err != nil {
-		add("gateway.epochs.genesis %q: RFC 3339 (e.g. 2023-01-01T00:00:00Z): %v", c.Epochs.Genesis, err)
+		p.add("gateway.epochs.genesis %q: RFC 3339 (e.g. 2023-01-01T00:00:00Z): %v", c.Epochs.Genesis, err)
 	}
 	r.genesis = g.UTC()
 	if c.Epochs.Period < time.Second || c.Epochs.Period%time.Second != 0 {
-		add("gateway.epochs.period %s: whole seconds, at least 1s", c.Epochs.Period)
+		p.add("gateway.epochs.period %s: whole seconds, at least 1s", c.Epochs.Period)
 	}
 	if c.Epochs.Grace < 0 {
-		add("gateway.epochs.grace must not be negative")
+		p.add("gateway.epochs.grace must not be negative")
 	}
 	if c.Epochs.Batch < 1 || c.Epochs.Batch > 200 {
-		add("gateway.epochs.batch %d: 1..200", c.Epochs.Batch)
+		p.add("gateway.epochs.batch %d: 1..200", c.Epochs.Batch)
 	}
+}
+
+func (c Config) checkPacing(p *problems) {
 	if c.Sites.OfflineAfter < 5*time.Second {
-		add("gateway.sites.offlineAfter %s: at least 5s (sites poll every few seconds)", c.Sites.OfflineAfter)
+		p.add("gateway.sites.offlineAfter %s: at least 5s (sites poll every few seconds)", c.Sites.OfflineAfter)
 	}
 	if c.Placement.MaxPlacements < 1 {
-		add("gateway.placement.maxPlacements must be ≥ 1")
+		p.add("gateway.placement.maxPlacements must be ≥ 1")
 	}
+}
+
+// resolvePoCP checks the report rules and reads the environmental factors.
+func (c Config) resolvePoCP(p *problems, r *resolved) {
 	for name, v := range map[string]float64{"minCoverage": c.PoCP.MinCoverage, "capacityTolerance": c.PoCP.CapacityTolerance, "accountingTolerance": c.PoCP.AccountingTolerance} {
 		if v < 0 || v > 1 {
-			add("gateway.pocp.%s %v: between 0 and 1", name, v)
+			p.add("gateway.pocp.%s %v: between 0 and 1", name, v)
 		}
 	}
 	r.capacityTolerancePPM = capacityTolerancePPM(c.PoCP.CapacityTolerance)
 	r.environmentalFactorsBps = map[string]uint64{}
 	ef := c.Economy.EnvironmentalFactors
 	if len(ef.Sites) > 0 && !ef.Enabled {
-		add("gateway.economy.environmentalFactors.sites: set enabled: true to use them (fixed when the contracts are deployed)")
+		p.add("gateway.economy.environmentalFactors.sites: set enabled: true to use them (fixed when the contracts are deployed)")
 	}
 	for site, v := range ef.Sites {
 		bps, err := parseFactorBps(v)
 		if !protocol.ValidSiteName(site) {
-			add("gateway.economy.environmentalFactors.sites: %q is not a site name", truncate(site, 64))
+			p.add("gateway.economy.environmentalFactors.sites: %q is not a site name", truncate(site, 64))
 		} else if err != nil {
-			add("gateway.economy.environmentalFactors.sites.%s: %v", site, err)
+			p.add("gateway.economy.environmentalFactors.sites.%s: %v", site, err)
 		} else {
 			r.environmentalFactorsBps[site] = bps
 		}
 	}
+}
+
+// checkServing checks the plugins, the API's bounds and the metrics listener.
+func (c Config) checkServing(p *problems) {
 	if err := c.Plugins.Validate(plugins.KindPlacement); err != nil {
-		errs = append(errs, err)
+		*p = append(*p, err)
 	}
 	if c.Placement.Policy != "" && c.placementPlugin() == nil {
-		add("gateway.placement.policy %q: no placement plugin of that name in gateway.plugins.plugins", c.Placement.Policy)
+		p.add("gateway.placement.policy %q: no placement plugin of that name in gateway.plugins.plugins", c.Placement.Policy)
 	}
 	if (c.TLS.Cert == "") != (c.TLS.Key == "") {
-		add("gateway.tls: set both cert and key, or neither")
+		p.add("gateway.tls: set both cert and key, or neither")
 	}
 	if c.API.MaxBodyBytes < 1024 {
-		add("gateway.api.maxBodyBytes: at least 1024")
+		p.add("gateway.api.maxBodyBytes: at least 1024")
 	}
 	if c.API.BodyTimeout < 0 || c.API.BodyTimeout > time.Hour {
-		add("gateway.api.bodyTimeout %s: up to 1h", c.API.BodyTimeout)
+		p.add("gateway.api.bodyTimeout %s: up to 1h", c.API.BodyTimeout)
 	}
 	if c.API.MaxConnections < 0 {
-		add("gateway.api.maxConnections %d: at least 1", c.API.MaxConnections)
+		p.add("gateway.api.maxConnections %d: at least 1", c.API.MaxConnections)
 	}
-	return r, errors.Join(errs...)
+	if c.Metrics.enabled() {
+		if _, _, err := net.SplitHostPort(c.Metrics.Listen); err != nil {
+			p.add("gateway.metrics.listen %q: %v", c.Metrics.Listen, err)
+		}
+	}
 }

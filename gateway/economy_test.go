@@ -252,3 +252,40 @@ func TestEnvironmentalFactorsFromConfiguration(t *testing.T) {
 		t.Fatalf("restart with environmental factors off: %v", err)
 	}
 }
+
+// TestRegistryWaitsForAnInterruptedSettlement: while an epoch's settlement is recorded but
+// not sent (a close a crash interrupted), the provider registry does not change: an
+// approval or a suspension is refused with 409, and a site registering less capacity keeps
+// the capacity the registry admitted, since the recorded medians were checked against it.
+func TestRegistryWaitsForAnInterruptedSettlement(t *testing.T) {
+	g := gatewaytest.StartGrid(t)
+	ctx := context.Background()
+	op := g.Client(g.Operator)
+	node := referenceNode()
+	site := approvedSites(t, g, 2, "steady")[0]
+	pending := g.NewSite("newcomer")
+	pending.Register(gatewaytest.Inventory(t, "a100", 4, 1, node), "1")
+	g.Stop()
+	db, err := sql.Open("sqlite3", g.Config.State)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Exec(`INSERT INTO epochs(epoch, status, settlement, result, rewards, computed_at) VALUES (0, 'computed', '{}', '{}', '{}', 0)`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	g.Start()
+	op, site.URL = g.Client(g.Operator), g.URL
+	if _, err := op.SuspendProvider(ctx, "steady", "maintenance"); err == nil || !strings.Contains(err.Error(), "409") || !strings.Contains(err.Error(), "settlement is in progress") {
+		t.Fatalf("suspension during a settlement: %v", err)
+	}
+	if _, err := gatewaytest.ApproveListed(ctx, op, "newcomer", ""); err == nil || !strings.Contains(err.Error(), "409") {
+		t.Fatalf("approval during a settlement: %v", err)
+	}
+	if code := site.Register(gatewaytest.Inventory(t, "a100", 4, 1, node), "1"); code != http.StatusOK {
+		t.Fatalf("re-registration during a settlement: %d", code)
+	}
+	if p, err := g.Gateway.Deployment().Provider(ctx, site.Addr()); err != nil || p.Status != contracts.ProviderAdmitted || p.CapacityMegaFLOPS != 2*node {
+		t.Fatalf("registry during a settlement: %+v %v (want the admitted %d MFLOPS)", p, err, 2*node)
+	}
+}

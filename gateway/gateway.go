@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/ecdsa"
 	"crypto/tls"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"math/big"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"github.com/sirupsen/logrus"
 
 	"github.com/petagrid/petagrid/contracts"
@@ -28,7 +28,10 @@ import (
 	"github.com/petagrid/petagrid/tokenomics"
 )
 
-// Gateway is one running grid gateway.
+// Gateway is one running grid gateway: it opens the state and the chain, wires the parts
+// that do the work (the registry of sites, the intake of submissions, the placer, the
+// settler of reports and escrows, the epoch closer), serves the API with them and runs
+// their loops.
 type Gateway struct {
 	cfg      Config
 	res      resolved
@@ -43,30 +46,24 @@ type Gateway struct {
 	params   contracts.Params
 	catalog  *tokenomics.Catalog
 	calendar pocp.Calendar
-	policy   placement.Policy
 	// plugin is the placement plugin process, when one ranks (closed with the gateway).
 	plugin *plugins.Plugin
 	relay  http.Handler
 	now    func() time.Time
 
-	// wake signals a site's pending poll that it has something to send.
-	wakeMu sync.Mutex
-	wake   map[string]chan struct{}
 	// polls bounds each site's held long polls.
-	polls *sitePolls
-	// placeWake signals the placer.
-	placeWake chan struct{}
-	logs      *logRelay
-	// cancelSent is when each (site, job) cancel was last sent, so that a cancel in flight
-	// is not repeated on every poll.
-	cancelMu   sync.Mutex
-	cancelSent map[string]time.Time
-	// epochMu serialises epoch closes (the automatic one and an operator's), and registry
-	// changes with them.
-	epochMu sync.Mutex
-	// siteMu serialises site registrations with approvals: an approval checks and admits
-	// the registration the operator reviewed with nothing registered in between.
-	siteMu sync.Mutex
+	polls   *sitePolls
+	logs    *logRelay
+	wake    *wakeups
+	metrics *metrics
+
+	registry *registry
+	placer   *placer
+	intake   *intake
+	settler  *settler
+	closer   *epochCloser
+	// dashboard gathers the dashboard's data.
+	dashboard *dashboardSource
 }
 
 // Options are what New needs besides the configuration.
@@ -79,30 +76,41 @@ type Options struct {
 	Now func() time.Time
 }
 
-// deploymentVersion is the contracts' generation a state was deployed with: the contracts'
-// interfaces changed with version 2 (the registry bounds every rebalance, rewards scale with
-// the epoch, the halving is anchored to genesis), and a state of an older generation settles
-// on contracts this gateway cannot drive.
-const deploymentVersion = 2
-
-// deploymentRecord is what the state keeps of the contracts it settles on.
-type deploymentRecord struct {
-	Version             int                 `json:"version"`
-	ChainID             string              `json:"chainId"`
-	Addresses           contracts.Addresses `json:"addresses"`
-	Genesis             time.Time           `json:"genesis"`
-	PeriodSeconds       uint64              `json:"periodSeconds"`
-	EraSeconds          uint64              `json:"eraSeconds"`
-	EraThresholdGFL     string              `json:"eraThresholdGflWei"`
-	DPSSupply           string              `json:"dpsSupplyWei"`
-	ReclaimAfterSeconds uint64              `json:"reclaimAfterSeconds"`
-}
-
-const metaDeployment = "deployment"
-
 // New opens the state and the chain, and deploys the contracts the first time (recording
 // their addresses in the state, so that every later start settles on the same ones).
 func New(ctx context.Context, cfg Config, opts Options) (*Gateway, error) {
+	g, err := newGateway(cfg, opts)
+	if err != nil {
+		return nil, err
+	}
+	policy, err := g.startPolicy(ctx, opts.Policy)
+	if err != nil {
+		return nil, err
+	}
+	if g.store, err = store.Open(ctx, g.cfg.State); err != nil {
+		g.Close() // the placement plugin, if one started
+		return nil, err
+	}
+	g.store.SetSeenInterval(seenInterval(g.cfg.Sites.OfflineAfter))
+	if err := g.openChain(ctx); err != nil {
+		g.Close()
+		return nil, err
+	}
+	g.wire(policy)
+	// An epoch the chain closed while the gateway was down is recorded before anything else.
+	oc, err := g.deploy.State(ctx)
+	if err == nil {
+		err = g.closer.Reconcile(ctx, oc.NextEpoch)
+	}
+	if err != nil {
+		g.Close()
+		return nil, fmt.Errorf("checking the state against the chain: %w", err)
+	}
+	return g, nil
+}
+
+// newGateway checks the configuration and loads what needs neither the state nor the chain.
+func newGateway(cfg Config, opts Options) (*Gateway, error) {
 	cfg = cfg.WithDefaults()
 	res, err := cfg.resolve()
 	if err != nil {
@@ -126,46 +134,58 @@ func New(ctx context.Context, cfg Config, opts Options) (*Gateway, error) {
 		return nil, fmt.Errorf("gateway.epochs: %w", err)
 	}
 	g := &Gateway{cfg: cfg, res: res, log: log, version: opts.Version, key: key, address: crypto.PubkeyToAddress(key.PublicKey),
-		catalog: catalog, calendar: cal, policy: opts.Policy, now: opts.Now, wake: map[string]chan struct{}{}, polls: newSitePolls(), placeWake: make(chan struct{}, 1), cancelSent: map[string]time.Time{}}
-	if g.policy == nil {
-		g.policy = placement.Default{}
-	}
-	if pc := cfg.placementPlugin(); pc != nil && opts.Policy == nil {
-		// A plugin that cannot start (missing, another checksum, another protocol) is a
-		// configuration error; one that fails later falls back to the built-in policy.
-		p, err := plugins.Start(ctx, cfg.Plugins.Dir, *pc, log)
-		if err != nil {
-			return nil, fmt.Errorf("gateway.placement.policy: %w", err)
-		}
-		g.plugin = p
-		g.policy = pluginPolicy{plugin: p, fallback: placement.Default{}, log: log}
-	}
+		catalog: catalog, calendar: cal, now: opts.Now, polls: newSitePolls(), wake: newWakeups()}
+	g.logs = newLogRelay(g.wake)
 	if g.now == nil {
 		g.now = func() time.Time { return time.Now().UTC() }
 	}
-	g.logs = newLogRelay()
 	g.params = contracts.Params{Genesis: res.genesis, PeriodSeconds: uint64(cfg.Epochs.Period / time.Second), EraSeconds: uint64(cfg.Economy.EraLength / time.Second),
 		EraThresholdGFL: res.eraThresholdWei, DPSSupply: res.dpsSupplyWei, ReclaimAfterSeconds: uint64(cfg.Economy.ReclaimAfter / time.Second),
 		CapacityTolerancePPM: res.capacityTolerancePPM, EnvironmentalFactors: cfg.Economy.EnvironmentalFactors.Enabled}
-	if g.store, err = store.Open(ctx, cfg.State); err != nil {
-		g.Close() // the placement plugin, if one started
-		return nil, err
-	}
-	g.store.SetSeenInterval(seenInterval(cfg.Sites.OfflineAfter))
-	if err := g.openChain(ctx); err != nil {
-		g.Close()
-		return nil, err
-	}
-	// An epoch the chain closed while the gateway was down is recorded before anything else.
-	oc, err := g.deploy.State(ctx)
-	if err == nil {
-		err = g.reconcileEpochs(ctx, oc.NextEpoch)
-	}
-	if err != nil {
-		g.Close()
-		return nil, fmt.Errorf("checking the state against the chain: %w", err)
-	}
 	return g, nil
+}
+
+// startPolicy is the placement policy: the one given, else the configured placement
+// plugin's (started now), else the built-in one.
+func (g *Gateway) startPolicy(ctx context.Context, given placement.Policy) (placement.Policy, error) {
+	if given != nil {
+		return given, nil
+	}
+	pc := g.cfg.placementPlugin()
+	if pc == nil {
+		return placement.Default{}, nil
+	}
+	// A plugin that cannot start (missing, another checksum, another protocol) is a
+	// configuration error; one that fails later falls back to the built-in policy.
+	p, err := plugins.Start(ctx, g.cfg.Plugins.Dir, *pc, g.log)
+	if err != nil {
+		return nil, fmt.Errorf("gateway.placement.policy: %w", err)
+	}
+	g.plugin = p
+	return pluginPolicy{plugin: p, fallback: placement.Default{}, log: g.log}, nil
+}
+
+// wire builds the parts, each with the dependencies it uses, once the state and the chain
+// are open.
+func (g *Gateway) wire(policy placement.Policy) {
+	g.metrics = newMetrics(g.store, g.now, g.cfg.Sites.OfflineAfter)
+	lock := &epochLock{deploy: g.deploy, store: g.store, metrics: g.metrics}
+	var fundWei *big.Int
+	if g.dev != nil && *g.cfg.Sites.FundApproved {
+		fundWei = g.res.fundWei
+	}
+	g.registry = &registry{store: g.store, deploy: g.deploy, chain: g.chain, key: g.key, lock: lock, wake: g.wake, log: g.log, now: g.now, metrics: g.metrics,
+		offlineAfter: g.cfg.Sites.OfflineAfter, fundWei: fundWei}
+	g.placer = &placer{store: g.store, policy: policy, cfg: g.cfg.Placement, offlineAfter: g.cfg.Sites.OfflineAfter,
+		referenceMegaFLOPS: g.catalog.ReferenceScore().PerDeviceMegaFLOPS, wake: g.wake, cancels: newCancelTracker(), log: g.log, now: g.now, metrics: g.metrics}
+	g.intake = &intake{store: g.store, deploy: g.deploy, chain: g.chain, placer: g.placer, audience: g.cfg.Name, cfg: g.cfg.Placement,
+		reclaimAfter: time.Duration(g.params.ReclaimAfterSeconds) * time.Second, log: g.log, now: g.now, metrics: g.metrics}
+	g.settler = &settler{store: g.store, deploy: g.deploy, chain: g.chain, key: g.key, calendar: g.calendar, catalog: g.catalog,
+		policy: reportPolicy(g.cfg.PoCP, g.res.capacityTolerancePPM), domain: g.Domain(), log: g.log, now: g.now, metrics: g.metrics}
+	g.dashboard = &dashboardSource{store: g.store, deploy: g.deploy, chain: g.chain, calendar: g.calendar, params: g.params, gateway: g.cfg.Name, chainMode: g.cfg.Chain.Mode,
+		offlineAfter: g.cfg.Sites.OfflineAfter, grace: g.cfg.Epochs.Grace, referenceMegaFLOPS: g.catalog.ReferenceScore().PerDeviceMegaFLOPS, now: g.now, metrics: g.metrics}
+	g.closer = &epochCloser{store: g.store, deploy: g.deploy, chain: g.chain, key: g.key, calendar: g.calendar, params: g.params, cfg: g.cfg.Epochs,
+		factorsBps: g.res.environmentalFactorsBps, treasury: g.address, lock: lock, log: g.log, metrics: g.metrics}
 }
 
 func loadCatalog(path string) (*tokenomics.Catalog, error) {
@@ -181,108 +201,6 @@ func loadCatalog(path string) (*tokenomics.Catalog, error) {
 		return nil, fmt.Errorf("gateway.pocp.catalog:\n%w", err)
 	}
 	return c, nil
-}
-
-// openChain connects to the chain and binds (or first deploys) the contracts.
-func (g *Gateway) openChain(ctx context.Context) error {
-	switch g.cfg.Chain.Mode {
-	case ChainEmbedded:
-		dev, err := contracts.OpenDevChain(ctx, g.cfg.Chain.Dir, g.address)
-		if err != nil {
-			return fmt.Errorf("embedded chain: %w", err)
-		}
-		g.dev, g.chain = dev, dev.Chain
-		g.relay = contracts.NewRelay(dev.Chain, dev.RPC(), g.log)
-	default:
-		c, err := contracts.Dial(ctx, g.cfg.Chain.URL, g.cfg.Chain.Confirmations)
-		if err != nil {
-			return fmt.Errorf("gateway.chain.url: %w", err)
-		}
-		g.chain = c
-		if rc := c.RPCClient(); rc != nil {
-			g.relay = contracts.NewRelay(c, rc, g.log)
-		}
-	}
-	raw, ok, err := g.store.Meta(ctx, metaDeployment)
-	if err != nil {
-		return err
-	}
-	if ok {
-		var rec deploymentRecord
-		if err := json.Unmarshal([]byte(raw), &rec); err != nil {
-			return fmt.Errorf("the state's deployment record: %w", err)
-		}
-		if rec.Version != deploymentVersion {
-			return fmt.Errorf("the state was deployed with contracts of generation %d, this gateway drives generation %d: start with a new gateway.state (and chain)", rec.Version, deploymentVersion)
-		}
-		if rec.ChainID != g.chain.ChainID().String() {
-			return fmt.Errorf("the state settles on chain %s, but the configured chain is %s: point gateway.chain at the chain the state was created with, or start with a new gateway.state", rec.ChainID, g.chain.ChainID())
-		}
-		if !rec.Genesis.Equal(g.params.Genesis) || rec.PeriodSeconds != g.params.PeriodSeconds {
-			return fmt.Errorf("the contracts were deployed with genesis %s and %d-second epochs; gateway.epochs says %s and %d: the calendar cannot change after deployment",
-				rec.Genesis.Format(time.RFC3339), rec.PeriodSeconds, g.params.Genesis.Format(time.RFC3339), g.params.PeriodSeconds)
-		}
-		g.deploy = contracts.Attach(g.chain, rec.Addresses)
-		code, err := g.chain.Backend().CodeAt(ctx, rec.Addresses.Settlement, nil)
-		if err != nil {
-			return fmt.Errorf("checking the settlement contract: %w", err)
-		}
-		if len(code) == 0 {
-			return fmt.Errorf("no contract at the recorded settlement address %s on chain %s: the chain is not the one the state was created with", rec.Addresses.Settlement.Hex(), rec.ChainID)
-		}
-		g.params.EraSeconds = rec.EraSeconds
-		threshold, ok := new(big.Int).SetString(rec.EraThresholdGFL, 10)
-		if !ok || threshold.Sign() <= 0 {
-			return fmt.Errorf("the state's deployment record has a malformed era threshold %q", rec.EraThresholdGFL)
-		}
-		g.params.EraThresholdGFL = threshold
-		g.params.ReclaimAfterSeconds = rec.ReclaimAfterSeconds
-		return g.checkDeployedSettings(ctx)
-	}
-	g.log.WithField("chainId", g.chain.ChainID()).Info("deploying the contracts (first start)")
-	d, err := contracts.Deploy(ctx, g.chain, g.key, g.address, g.address, g.params)
-	if err != nil {
-		return err
-	}
-	if g.res.rewardPoolWei.Sign() > 0 {
-		if err := d.FundPool(ctx, g.key, g.res.rewardPoolWei); err != nil {
-			return fmt.Errorf("funding the reward pool: %w", err)
-		}
-	}
-	rec := deploymentRecord{Version: deploymentVersion, ChainID: g.chain.ChainID().String(), Addresses: d.Addresses, Genesis: g.params.Genesis, PeriodSeconds: g.params.PeriodSeconds,
-		EraSeconds: g.params.EraSeconds, EraThresholdGFL: g.params.EraThresholdGFL.String(), DPSSupply: g.params.DPSSupply.String(), ReclaimAfterSeconds: g.params.ReclaimAfterSeconds,
-	}
-	data, _ := json.Marshal(rec)
-	if err := g.store.SetMeta(ctx, metaDeployment, string(data)); err != nil {
-		return err
-	}
-	g.deploy = d
-	g.log.WithField("settlement", d.Addresses.Settlement.Hex()).WithField("escrow", d.Addresses.Escrow.Hex()).Info("contracts deployed")
-	return nil
-}
-
-// checkDeployedSettings compares the settings the settlement contract holds with the
-// configuration's, read from the contract itself: it enforces the capacity tolerance and
-// allows environmental factors as deployed, so a gateway that accepted reports by another
-// tolerance would send settlements the chain refuses.
-func (g *Gateway) checkDeployedSettings(ctx context.Context) error {
-	tolerance, err := g.deploy.CapacityTolerancePPM(ctx)
-	if err != nil {
-		return fmt.Errorf("reading the settlement's capacity tolerance: %w", err)
-	}
-	if tolerance != g.params.CapacityTolerancePPM {
-		return fmt.Errorf("the contracts were deployed with a capacity tolerance of %d ppm; gateway.pocp.capacityTolerance says %d ppm: it cannot change after deployment",
-			tolerance, g.params.CapacityTolerancePPM)
-	}
-	factors, err := g.deploy.EnvironmentalFactorsEnabled(ctx)
-	if err != nil {
-		return fmt.Errorf("reading whether the settlement allows environmental factors: %w", err)
-	}
-	if factors != g.params.EnvironmentalFactors {
-		return fmt.Errorf("the contracts were deployed with environmental factors enabled=%v; gateway.economy.environmentalFactors.enabled says %v: it cannot change after deployment",
-			factors, g.params.EnvironmentalFactors)
-	}
-	return nil
 }
 
 // Close releases the chain and the state.
@@ -317,17 +235,15 @@ func (g *Gateway) Domain() pocp.Domain {
 	return pocp.Domain{ChainID: g.chain.ChainID(), VerifyingContract: g.deploy.Addresses.Settlement}
 }
 
-// Run serves the API and runs the placer, the site monitor, the escrow settler and the epoch
-// closer until ctx ends.
+// Run serves the API (and the metrics, when gateway.metrics.listen is set) and runs the
+// placer, the site monitor, the escrow settler and the epoch closer until ctx ends.
 func (g *Gateway) Run(ctx context.Context) error {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
 	l, err := net.Listen("tcp", g.cfg.Listen)
 	if err != nil {
 		return fmt.Errorf("gateway.listen: %w", err)
 	}
 	// The cap wraps the TCP listener beneath TLS, so that handshakes count too.
-	l = g.limitConnections(l)
+	l = g.limitConnections(l, "gateway api")
 	if g.cfg.TLS.Cert != "" {
 		cert, err := tls.LoadX509KeyPair(g.cfg.TLS.Cert, g.cfg.TLS.Key)
 		if err != nil {
@@ -342,53 +258,101 @@ func (g *Gateway) Run(ctx context.Context) error {
 // Serve is Run on a plain TCP listener the caller opened (tests pick a free port this
 // way), with the same connection cap.
 func (g *Gateway) Serve(ctx context.Context, l net.Listener) error {
-	return g.serve(ctx, g.limitConnections(l))
+	return g.serve(ctx, g.limitConnections(l, "gateway api"))
 }
 
-// limitConnections caps the connections served at once (gateway.api.maxConnections).
-func (g *Gateway) limitConnections(l net.Listener) net.Listener {
+// limitConnections caps the connections a listener serves at once
+// (gateway.api.maxConnections).
+func (g *Gateway) limitConnections(l net.Listener, what string) net.Listener {
 	limit := g.cfg.API.MaxConnections
-	return httpguard.LimitListener(l, limit, httpguard.WarnWhenFull(g.log, "gateway api", "gateway.api.maxConnections", limit, time.Minute))
+	return httpguard.LimitListener(l, limit, httpguard.WarnWhenFull(g.log, what, "gateway.api.maxConnections", limit, time.Minute))
 }
 
-// serve serves the API on l (already capped) and runs the loops until ctx ends.
+// namedServer is an HTTP server with its listener, named in its errors.
+type namedServer struct {
+	name     string
+	server   *http.Server
+	listener net.Listener
+}
+
+// serve serves the API on l (already capped) and the metrics listener, and runs the loops
+// until ctx ends.
 func (g *Gateway) serve(ctx context.Context, l net.Listener) error {
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
 	// Request bodies (the chain relay's too) must arrive within gateway.api.bodyTimeout;
 	// answers take as long as their route needs (long polls, log relays).
-	srv := httpguard.Server(g.Handler(), httpguard.Limits{BodyTimeout: g.cfg.API.BodyTimeout})
+	servers := []namedServer{{"gateway api", httpguard.Server(g.Handler(), httpguard.Limits{BodyTimeout: g.cfg.API.BodyTimeout}), l}}
+	if ms, err := g.metricsServer(); err != nil {
+		l.Close()
+		return err
+	} else if ms != nil {
+		servers = append(servers, *ms)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	var wg sync.WaitGroup
-	loops := []func(context.Context){g.placer, g.siteMonitor, g.escrowSettler, g.epochCloser}
-	for _, loop := range loops {
+	for _, loop := range []func(context.Context){g.placer.Run, g.siteMonitor, g.settler.Run, g.closer.Run} {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			loop(ctx)
 		}()
 	}
-	g.log.WithField("address", l.Addr().String()).WithField("gateway", g.cfg.Name).Info("listening")
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(l) }()
+	errc := make(chan error, len(servers))
+	for _, s := range servers {
+		g.log.WithField("address", s.listener.Addr().String()).WithField("gateway", g.cfg.Name).Info("listening")
+		go func() {
+			if err := s.server.Serve(s.listener); !errors.Is(err, http.ErrServerClosed) {
+				errc <- fmt.Errorf("%s: %w", s.name, err)
+			}
+		}()
+	}
 	var err error
 	select {
 	case <-ctx.Done():
 	case err = <-errc:
-		if errors.Is(err, http.ErrServerClosed) {
-			err = nil
-		}
 	}
 	cancel()
 	shutdown, stop := context.WithTimeout(context.Background(), 5*time.Second)
 	defer stop()
-	if serr := srv.Shutdown(shutdown); serr != nil {
-		srv.Close()
+	for _, s := range servers {
+		if serr := s.server.Shutdown(shutdown); serr != nil {
+			s.server.Close()
+		}
 	}
 	wg.Wait()
-	if err != nil {
-		return fmt.Errorf("gateway api: %w", err)
+	return err
+}
+
+// metricsServer serves /metrics and /healthz on gateway.metrics.listen (nil when it is off).
+// Unauthenticated and GET only, but a body sent anyway is bounded as on the API.
+func (g *Gateway) metricsServer() (*namedServer, error) {
+	if !g.cfg.Metrics.enabled() {
+		return nil, nil
 	}
-	return nil
+	l, err := net.Listen("tcp", g.cfg.Metrics.Listen)
+	if err != nil {
+		return nil, fmt.Errorf("gateway.metrics.listen: %w", err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", promhttp.HandlerFor(g.metrics.registry, promhttp.HandlerOpts{}))
+	mux.HandleFunc("GET /healthz", g.healthz)
+	return &namedServer{"gateway metrics", httpguard.Server(mux, httpguard.Limits{BodyTimeout: g.cfg.API.BodyTimeout}), g.limitConnections(l, "gateway metrics")}, nil
+}
+
+// siteMonitor places the unsubmitted work of sites that stopped polling elsewhere (their
+// running jobs become unknown until they report again). On the embedded chain it also
+// keeps the chain's clock moving.
+func (g *Gateway) siteMonitor(ctx context.Context) {
+	every(ctx, max(time.Second, g.cfg.Sites.OfflineAfter/3), nil, func(ctx context.Context) {
+		if g.dev != nil {
+			err := g.dev.Tick(ctx)
+			g.metrics.observeChain(chainMine, err)
+			if err != nil && ctx.Err() == nil {
+				g.log.WithError(err).Warn("embedded chain: mining a block")
+			}
+		}
+		g.placer.RequeueSilent(ctx)
+	})
 }
 
 // every runs fn every interval (and when woken) until ctx ends.
@@ -403,37 +367,5 @@ func every(ctx context.Context, interval time.Duration, wake <-chan struct{}, fn
 		case <-t.C:
 		case <-wake:
 		}
-	}
-}
-
-func (g *Gateway) wakeSite(site string) {
-	g.wakeMu.Lock()
-	ch, ok := g.wake[site]
-	if !ok {
-		ch = make(chan struct{}, 1)
-		g.wake[site] = ch
-	}
-	g.wakeMu.Unlock()
-	select {
-	case ch <- struct{}{}:
-	default:
-	}
-}
-
-func (g *Gateway) siteWake(site string) <-chan struct{} {
-	g.wakeMu.Lock()
-	defer g.wakeMu.Unlock()
-	ch, ok := g.wake[site]
-	if !ok {
-		ch = make(chan struct{}, 1)
-		g.wake[site] = ch
-	}
-	return ch
-}
-
-func (g *Gateway) wakePlacer() {
-	select {
-	case g.placeWake <- struct{}{}:
-	default:
 	}
 }

@@ -5,7 +5,9 @@ import (
 	"database/sql"
 	"encoding/json"
 	"errors"
+	"io"
 	"math/big"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -51,7 +53,11 @@ steps:
 // the medians, a claim, a halving by chain time, and a restart that keeps everything.
 func TestGatewayEndToEnd(t *testing.T) {
 	// Hour-long epochs and two-hour eras: era 1 begins with the close of epoch 1.
-	g := gatewaytest.StartGrid(t, func(c *gateway.Config) { c.Economy.EraLength = 2 * time.Hour })
+	metricsAddr := freeAddress(t)
+	g := gatewaytest.StartGrid(t, func(c *gateway.Config) {
+		c.Economy.EraLength = 2 * time.Hour
+		c.Metrics.Listen = metricsAddr
+	})
 	ctx := context.Background()
 	op, res := g.Client(g.Operator), g.Client(g.Researcher)
 	cat, _ := tokenomics.LoadEmbeddedCatalog()
@@ -318,6 +324,30 @@ func TestGatewayEndToEnd(t *testing.T) {
 		t.Fatalf("snapshot: %+v %v", snap, err)
 	}
 
+	// The metrics listener counted it all.
+	metrics := scrape(t, "http://"+metricsAddr+"/metrics")
+	for _, series := range []string{
+		`petagrid_gateway_placements_total{outcome="placed"} 1`,
+		`petagrid_gateway_reports_total{outcome="accepted"} 1`,
+		`petagrid_gateway_reports_total{outcome="resent"} 1`,
+		`petagrid_gateway_reports_total{outcome="implausible"} 2`,
+		`petagrid_gateway_reports_total{outcome="epoch"} 2`,
+		`petagrid_gateway_epoch_closes_total{outcome="settled"} 2`,
+		`petagrid_gateway_epoch_closes_total{outcome="already_settled"} 1`,
+		`petagrid_gateway_epoch_closes_total{outcome="not_over"} 1`,
+		`petagrid_gateway_epoch_close_duration_seconds_count 2`,
+		`petagrid_gateway_jobs_waiting{stage="placement"} 0`,
+		`petagrid_gateway_site_online{site="site-a"} `,
+		`petagrid_gateway_chain_errors_total{operation="settle_epoch"} 0`,
+	} {
+		if !strings.Contains(metrics, "\n"+series) {
+			t.Errorf("metrics lack %s", series)
+		}
+	}
+	if code := scrapeStatus(t, "http://"+metricsAddr+"/healthz"); code != http.StatusOK {
+		t.Errorf("/healthz on the metrics listener: %d", code)
+	}
+
 	// A restart keeps the deployment, the jobs and the epochs.
 	addrs := d.Addresses
 	g.Stop()
@@ -581,4 +611,41 @@ func TestPlacementPlugin(t *testing.T) {
 			}
 		})
 	}
+}
+
+// freeAddress is a loopback address with a port free now (for a listener the gateway opens
+// itself).
+func freeAddress(t *testing.T) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().String()
+}
+
+// scrape is the text a GET of url answers (200 only).
+func scrape(t *testing.T, url string) string {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("GET %s: %d %v", url, resp.StatusCode, err)
+	}
+	return string(body)
+}
+
+func scrapeStatus(t *testing.T, url string) int {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp.StatusCode
 }

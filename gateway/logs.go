@@ -1,10 +1,13 @@
 package gateway
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strconv"
 	"sync"
 	"time"
@@ -38,13 +41,17 @@ type pendingLog struct {
 	answer    chan logChunk
 }
 
-// logRelay holds the log requests waiting for their site.
+// logRelay holds the log requests waiting for their site, and streams the answers.
 type logRelay struct {
 	mu   sync.Mutex
 	reqs map[string]*pendingLog
+	// wake tells a site's held poll that a request waits for it.
+	wake *wakeups
 }
 
-func newLogRelay() *logRelay { return &logRelay{reqs: map[string]*pendingLog{}} }
+func newLogRelay(wake *wakeups) *logRelay {
+	return &logRelay{reqs: map[string]*pendingLog{}, wake: wake}
+}
 
 func (l *logRelay) add(site string, req protocol.LogRequest) (*pendingLog, error) {
 	var b [12]byte
@@ -109,38 +116,15 @@ func (g *Gateway) jobLogs(w http.ResponseWriter, r *http.Request, researcher com
 	if !ok {
 		return
 	}
-	q := r.URL.Query()
-	req := protocol.LogRequest{Job: j.ID, Step: q.Get("step"), Task: -1, Stream: q.Get("stream"), MaxBytes: logChunkBytes}
-	if req.Step != "" && !stepNamePattern.MatchString(req.Step) {
-		writeError(w, http.StatusBadRequest, "step: a step name")
+	req, follow, err := logRequestOf(j.ID, r.URL.Query())
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	if v := q.Get("task"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < 0 {
-			writeError(w, http.StatusBadRequest, "task: an array task index (0, 1, …)")
-			return
-		}
-		req.Task = n
-	}
-	switch req.Stream {
-	case "", "stdout", "stderr", "both":
-	default:
-		writeError(w, http.StatusBadRequest, "stream: stdout, stderr or both")
-		return
-	}
-	follow := q.Get("follow") == "1" || q.Get("follow") == "true"
 	ctx := r.Context()
-	// Following a job that no site runs yet waits for one.
-	for follow && (j.Site == "" || j.State == store.Assigned) && !store.Terminal(j.State) {
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(logFollowPause):
-		}
-		var err error
-		if j, err = g.store.Job(ctx, j.ID); err != nil {
-			writeError(w, http.StatusInternalServerError, err.Error())
+	if follow {
+		// Following a job that no site runs yet waits for one.
+		if j, ok = g.waitForSite(ctx, w, j); !ok {
 			return
 		}
 	}
@@ -148,28 +132,56 @@ func (g *Gateway) jobLogs(w http.ResponseWriter, r *http.Request, researcher com
 		writeError(w, http.StatusConflict, fmt.Sprintf("job %s is not on a site (%s): no logs yet", j.ID, j.State))
 		return
 	}
-	site := j.Site
-	started := false
-	for {
-		p, err := g.logs.add(site, req)
-		if err != nil {
-			writeError(w, http.StatusServiceUnavailable, err.Error())
-			return
+	g.logs.stream(ctx, w, j.Site, req, follow)
+}
+
+// logRequestOf reads a log request's query: the step, the array task, the stream and
+// whether to follow.
+func logRequestOf(job string, q url.Values) (protocol.LogRequest, bool, error) {
+	req := protocol.LogRequest{Job: job, Step: q.Get("step"), Task: -1, Stream: q.Get("stream"), MaxBytes: logChunkBytes}
+	if req.Step != "" && !stepNamePattern.MatchString(req.Step) {
+		return req, false, errors.New("step: a step name")
+	}
+	if v := q.Get("task"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			return req, false, errors.New("task: an array task index (0, 1, …)")
 		}
-		g.wakeSite(site)
-		var c logChunk
+		req.Task = n
+	}
+	switch req.Stream {
+	case "", "stdout", "stderr", "both":
+	default:
+		return req, false, errors.New("stream: stdout, stderr or both")
+	}
+	return req, q.Get("follow") == "1" || q.Get("follow") == "true", nil
+}
+
+// waitForSite waits until a site runs the job, or it ended; false when the request ended
+// (or the state failed: answered).
+func (g *Gateway) waitForSite(ctx context.Context, w http.ResponseWriter, j store.Job) (store.Job, bool) {
+	for (j.Site == "" || j.State == store.Assigned) && !store.Terminal(j.State) {
 		select {
 		case <-ctx.Done():
-			g.logs.remove(p.req.ID)
-			return
-		case c = <-p.answer:
-		case <-time.After(logAnswerWait):
-			g.logs.remove(p.req.ID)
-			if !started {
-				writeError(w, http.StatusGatewayTimeout, fmt.Sprintf("site %s did not send the logs within %s (is it online?)", site, logAnswerWait))
-			} else {
-				fmt.Fprintf(w, "\n[petagrid] site %s stopped answering\n", site)
-			}
+			return j, false
+		case <-time.After(logFollowPause):
+		}
+		var err error
+		if j, err = g.store.Job(ctx, j.ID); err != nil {
+			writeError(w, http.StatusInternalServerError, err.Error())
+			return j, false
+		}
+	}
+	return j, true
+}
+
+// stream asks the site for the logs slice by slice and streams them: until the end of what
+// there is, or, following, until the log ends or the request does.
+func (l *logRelay) stream(ctx context.Context, w http.ResponseWriter, site string, req protocol.LogRequest, follow bool) {
+	started := false
+	for {
+		c, ok := l.ask(ctx, w, site, req, started)
+		if !ok {
 			return
 		}
 		if c.err != "" && !started {
@@ -204,5 +216,32 @@ func (g *Gateway) jobLogs(w http.ResponseWriter, r *http.Request, researcher com
 			return
 		case <-time.After(logFollowPause):
 		}
+	}
+}
+
+// ask hands the request to the site's next poll and waits for its answer; false when
+// there is none (the request ended, or the site did not answer in time: answered, or noted
+// in the stream once it started).
+func (l *logRelay) ask(ctx context.Context, w http.ResponseWriter, site string, req protocol.LogRequest, started bool) (logChunk, bool) {
+	p, err := l.add(site, req)
+	if err != nil {
+		writeError(w, http.StatusServiceUnavailable, err.Error())
+		return logChunk{}, false
+	}
+	l.wake.wakeSite(site)
+	select {
+	case <-ctx.Done():
+		l.remove(p.req.ID)
+		return logChunk{}, false
+	case c := <-p.answer:
+		return c, true
+	case <-time.After(logAnswerWait):
+		l.remove(p.req.ID)
+		if !started {
+			writeError(w, http.StatusGatewayTimeout, fmt.Sprintf("site %s did not send the logs within %s (is it online?)", site, logAnswerWait))
+		} else {
+			fmt.Fprintf(w, "\n[petagrid] site %s stopped answering\n", site)
+		}
+		return logChunk{}, false
 	}
 }

@@ -12,24 +12,9 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 
-	"github.com/petagrid/petagrid/contracts"
 	"github.com/petagrid/petagrid/gateway/store"
 	"github.com/petagrid/petagrid/tokenomics"
 )
-
-// ProviderView is a site as operators see it.
-type ProviderView struct {
-	store.Site
-	Online   bool   `json:"online"`
-	GFLWei   string `json:"gflWei"`
-	Accepted int    `json:"acceptedReports"`
-	// RegistrationDigest names the registration shown (protocol.Registration.Digest): an
-	// approval must carry it, so that it admits what the operator reviewed.
-	RegistrationDigest common.Hash `json:"registrationDigest"`
-	// Admitted is the digest of the registration the chain's registry admitted (zero when
-	// never admitted).
-	Admitted common.Hash `json:"admittedRegistration"`
-}
 
 // StatusRequest is the body of approve and suspend. An approval names the registration the
 // operator reviewed (its digest, from the provider list): if the site registered anything
@@ -38,13 +23,6 @@ type StatusRequest struct {
 	Reason       string `json:"reason,omitempty"`
 	Registration string `json:"registration,omitempty"`
 }
-
-// ErrRegistrationChanged refuses an approval whose registration is not the site's current one.
-var ErrRegistrationChanged = errors.New("the site's registration is not the one approved")
-
-// ErrSettlementInProgress refuses a registry change while an epoch is being settled: the
-// settlement recorded medians the registry must still admit.
-var ErrSettlementInProgress = errors.New("an epoch settlement is in progress")
 
 func (g *Gateway) listProviders(w http.ResponseWriter, r *http.Request, _ common.Address, _ []byte) {
 	views, err := g.Providers(r.Context())
@@ -57,25 +35,7 @@ func (g *Gateway) listProviders(w http.ResponseWriter, r *http.Request, _ common
 
 // Providers lists every registered site with its standing.
 func (g *Gateway) Providers(ctx context.Context) ([]ProviderView, error) {
-	sites, err := g.store.Sites(ctx)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]ProviderView, 0, len(sites))
-	for _, s := range sites {
-		v := ProviderView{Site: s, Online: g.now().Sub(s.LastSeen) < g.cfg.Sites.OfflineAfter, RegistrationDigest: s.Registration.Digest()}
-		if bal, err := g.deploy.GFLBalance(ctx, common.HexToAddress(s.Address)); err == nil {
-			v.GFLWei = bal.String()
-		}
-		if p, err := g.deploy.Provider(ctx, common.HexToAddress(s.Address)); err == nil {
-			v.Admitted = p.Registration
-		}
-		if reps, err := g.store.Reports(ctx, -1, s.Name); err == nil {
-			v.Accepted = len(reps)
-		}
-		out = append(out, v)
-	}
-	return out, nil
+	return g.registry.Providers(ctx)
 }
 
 func (g *Gateway) approveProvider(w http.ResponseWriter, r *http.Request, op common.Address, body []byte) {
@@ -128,67 +88,11 @@ func (g *Gateway) setProviderStatus(w http.ResponseWriter, r *http.Request, op c
 	writeJSON(w, http.StatusOK, s)
 }
 
-// SetProviderStatus approves or suspends a site: in the state and in the chain's provider
-// registry (the chain first, so that a failed transaction leaves the state unchanged and the
-// operator's retry completes both). An approval admits the registration whose digest the
-// operator reviewed, and is refused if the site registered anything else since: the site
-// registers and is approved under the same lock, so nothing changes between the check and
-// the admission. No registry change is made while an epoch is being settled (its recorded
-// medians must stay admissible). An approved site on an embedded chain gets gas money for
-// its claims.
+// SetProviderStatus approves or suspends a site, in the state and in the chain's provider
+// registry (see registry.SetStatus): an approval admits exactly the registration reviewed,
+// and no registry change is made while an epoch is being settled (ErrSettlementInProgress).
 func (g *Gateway) SetProviderStatus(ctx context.Context, name, status, reason string, reviewed common.Hash, op common.Address) (store.Site, error) {
-	g.siteMu.Lock()
-	defer g.siteMu.Unlock()
-	g.epochMu.Lock()
-	defer g.epochMu.Unlock()
-	s, err := g.store.Site(ctx, name)
-	if err != nil {
-		return store.Site{}, err
-	}
-	if busy, err := g.settlementInProgress(ctx); err != nil {
-		return store.Site{}, err
-	} else if busy != "" {
-		return store.Site{}, fmt.Errorf("%w (%s): the provider registry changes once it is settled; retry then (petagrid gateway epoch close settles it now)", ErrSettlementInProgress, busy)
-	}
-	addr := common.HexToAddress(s.Address)
-	switch status {
-	case store.SiteApproved:
-		current := common.Hash(s.Registration.Digest())
-		if reviewed != current {
-			return store.Site{}, fmt.Errorf("%w: %s now registers %d MFLOPS and %d GPUs (digest %s), not the registration %s: list the providers and review it again",
-				ErrRegistrationChanged, name, s.Registration.Inventory.CapacityMegaFLOPS, s.Registration.Inventory.GPUs, current.Hex(), reviewed.Hex())
-		}
-		inv := s.Registration.Inventory
-		adm := contracts.Admission{CapacityMegaFLOPS: inv.CapacityMegaFLOPS, GPUs: uint32(inv.GPUs), Registration: current}
-		if err := g.deploy.AdmitProvider(ctx, g.key, addr, adm); err != nil {
-			return store.Site{}, fmt.Errorf("admitting %s in the provider registry: %w", name, err)
-		}
-		if g.dev != nil && *g.cfg.Sites.FundApproved {
-			if bal, err := g.chain.BalanceAt(ctx, addr); err == nil && bal.Cmp(g.res.fundWei) < 0 {
-				if err := g.chain.SendETH(ctx, g.key, addr, g.res.fundWei); err != nil {
-					g.log.WithField("site", name).WithError(err).Warn("sending gas money to the approved site")
-				}
-			}
-		}
-	case store.SiteSuspended:
-		if err := g.deploy.SuspendProvider(ctx, g.key, addr); err != nil {
-			return store.Site{}, fmt.Errorf("suspending %s in the provider registry: %w", name, err)
-		}
-	}
-	s, err = g.store.SetSiteStatus(ctx, name, status, reason)
-	if err != nil {
-		return store.Site{}, err
-	}
-	g.log.WithField("site", name).WithField("status", status).WithField("operator", op.Hex()).WithField("reason", reason).Info("site status changed")
-	if status == store.SiteSuspended {
-		// Its unsubmitted work goes elsewhere, exactly as if it had gone silent.
-		if requeued, _, err := g.store.SiteSilent(ctx, name); err == nil && len(requeued) > 0 {
-			g.log.WithField("site", name).WithField("jobs", len(requeued)).Info("re-placing the suspended site's unsubmitted jobs")
-		}
-	}
-	g.wakePlacer()
-	g.wakeSite(name)
-	return s, nil
+	return g.registry.SetStatus(ctx, name, status, reason, reviewed, op)
 }
 
 // isHexHash accepts a 32-byte digest written 0x and 64 hex digits.
@@ -198,32 +102,6 @@ func isHexHash(s string) bool {
 	}
 	_, err := hex.DecodeString(s[2:])
 	return err == nil
-}
-
-// settlementInProgress says which epoch is being settled ("" when none): open on chain, or
-// computed and recorded but not yet opened (a settlement a crash interrupted).
-func (g *Gateway) settlementInProgress(ctx context.Context) (string, error) {
-	open, epoch, err := g.deploy.EpochInProgress(ctx)
-	if err != nil {
-		return "", err
-	}
-	if open {
-		return fmt.Sprintf("epoch %d is open on chain", epoch), nil
-	}
-	oc, err := g.deploy.State(ctx)
-	if err != nil {
-		return "", err
-	}
-	rec, err := g.store.Epoch(ctx, oc.NextEpoch)
-	switch {
-	case errors.Is(err, store.ErrNotFound):
-		return "", nil
-	case err != nil:
-		return "", err
-	case rec.Status == store.EpochComputed:
-		return fmt.Sprintf("epoch %d is computed and waits for the chain", oc.NextEpoch), nil
-	}
-	return "", nil
 }
 
 // FundRequest is POST /v1/fund: DPS and gas money from the treasury to an account.
@@ -267,13 +145,17 @@ func (g *Gateway) fund(w http.ResponseWriter, r *http.Request, op common.Address
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Minute)
 	defer cancel()
 	if eth.Sign() > 0 {
-		if err := g.chain.SendETH(ctx, g.key, to, eth); err != nil {
+		err := g.chain.SendETH(ctx, g.key, to, eth)
+		g.metrics.observeChain(chainTransfer, err)
+		if err != nil {
 			writeError(w, http.StatusBadGateway, "sending ETH: "+err.Error())
 			return
 		}
 	}
 	if dps.Sign() > 0 {
-		if err := g.deploy.TransferDPS(ctx, g.key, to, dps); err != nil {
+		err := g.deploy.TransferDPS(ctx, g.key, to, dps)
+		g.metrics.observeChain(chainTransfer, err)
+		if err != nil {
 			writeError(w, http.StatusBadGateway, "sending DPS: "+err.Error())
 			return
 		}

@@ -26,17 +26,18 @@ type ReportAnswer struct {
 	Reasons []string `json:"reasons,omitempty"`
 }
 
-func (g *Gateway) siteReport(w http.ResponseWriter, r *http.Request, signer common.Address, body []byte) {
-	site, ok := g.siteOf(w, r, signer)
-	if !ok {
-		return
-	}
-	ans, code, err := g.IntakeReport(r.Context(), site, body)
-	if err != nil {
-		writeError(w, http.StatusInternalServerError, err.Error())
-		return
-	}
-	writeJSON(w, code, ans)
+// reportRefusal is a report refused: the answer's status code, the refusal's class in the
+// metrics (reportMalformed, reportSignature, …) and the rules it broke.
+type reportRefusal struct {
+	code    int
+	outcome string
+	reasons []string
+}
+
+func (r *reportRefusal) Error() string { return strings.Join(r.reasons, "; ") }
+
+func refuse(code int, outcome string, reasons ...string) error {
+	return &reportRefusal{code: code, outcome: outcome, reasons: reasons}
 }
 
 // IntakeReport verifies a site's PoCP report and stores it when every rule holds: the
@@ -45,103 +46,157 @@ func (g *Gateway) siteReport(w http.ResponseWriter, r *http.Request, signer comm
 // accepted, and the figures are plausible against the registered inventory and the usage
 // the site reported to the gateway (pocp.CheckPlausibility). Refusals are kept, with their
 // reasons, for the operator. err is the gateway's own failure only.
-func (g *Gateway) IntakeReport(ctx context.Context, site store.Site, body []byte) (ReportAnswer, int, error) {
+func (s *settler) IntakeReport(ctx context.Context, site store.Site, body []byte) (ReportAnswer, int, error) {
 	ans := ReportAnswer{Site: site.Name}
-	reject := func(code int, reasons ...string) (ReportAnswer, int, error) {
-		ans.Reasons = reasons
-		if err := g.store.RejectReport(ctx, store.Rejection{Site: site.Name, Epoch: ans.Epoch, Digest: ans.Digest, Reasons: strings.Join(reasons, "; ")}); err != nil {
+	code, err := s.intake(ctx, site, body, &ans)
+	var refusal *reportRefusal
+	if errors.As(err, &refusal) {
+		ans.Reasons = refusal.reasons
+		if err := s.store.RejectReport(ctx, store.Rejection{Site: site.Name, Epoch: ans.Epoch, Digest: ans.Digest, Reasons: strings.Join(refusal.reasons, "; ")}); err != nil {
+			s.metrics.report(reportError)
 			return ans, 0, err
 		}
-		g.log.WithField("site", site.Name).WithField("epoch", ans.Epoch).WithField("reasons", strings.Join(reasons, "; ")).Warn("PoCP report refused")
-		return ans, code, nil
+		s.log.WithField("site", site.Name).WithField("epoch", ans.Epoch).WithField("reasons", strings.Join(refusal.reasons, "; ")).Warn("PoCP report refused")
+		s.metrics.report(refusal.outcome)
+		return ans, refusal.code, nil
 	}
-	rep, err := pocp.Decode(body)
 	if err != nil {
-		return reject(http.StatusBadRequest, "decoding: "+err.Error())
-	}
-	ans.Epoch = rep.Epoch
-	domain := g.Domain()
-	if digest, err := rep.Digest(domain); err == nil {
-		ans.Digest = digest.Hex()
-	}
-	signer, err := rep.Verify(domain)
-	if err != nil {
-		return reject(http.StatusUnprocessableEntity, "signature: "+err.Error()+fmt.Sprintf(" (reports are signed in the EIP-712 domain of chain %s and settlement contract %s: set pocp.chainId and pocp.verifyingContract to these)", domain.ChainID, domain.VerifyingContract.Hex()))
-	}
-	if !strings.EqualFold(signer.Hex(), site.Address) {
-		return reject(http.StatusForbidden, fmt.Sprintf("signature: signed by %s, but site %s is registered with key %s", signer.Hex(), site.Name, site.Address))
-	}
-	if site.Status != store.SiteApproved {
-		return reject(http.StatusForbidden, fmt.Sprintf("registration: site %s is %s, not approved", site.Name, site.Status))
-	}
-	onChain, err := g.deploy.State(ctx)
-	if err != nil {
-		return ans, 0, fmt.Errorf("reading the chain: %w", err)
-	}
-	if rep.Epoch < onChain.NextEpoch {
-		return reject(http.StatusConflict, fmt.Sprintf("epoch: epoch %d is already settled (the next to settle is %d)", rep.Epoch, onChain.NextEpoch))
-	}
-	if e, err := g.store.Epoch(ctx, rep.Epoch); err == nil && e.Status == store.EpochComputed {
-		return reject(http.StatusConflict, fmt.Sprintf("epoch: epoch %d is being settled", rep.Epoch))
-	}
-	_, end, err := g.calendar.Period(rep.Epoch)
-	if err != nil {
-		return reject(http.StatusUnprocessableEntity, "epoch: "+err.Error())
-	}
-	// The chain's clock decides, as it decides when the epoch may be settled.
-	chainNow, err := g.chain.Now(ctx)
-	if err != nil {
-		return ans, 0, fmt.Errorf("reading the chain's time: %w", err)
-	}
-	if chainNow.Before(end) {
-		return reject(http.StatusUnprocessableEntity, fmt.Sprintf("epoch: epoch %d has not ended (it ends %s)", rep.Epoch, end.Format("2006-01-02T15:04:05Z")))
-	}
-	start, _, _ := g.calendar.Period(rep.Epoch)
-	reasons, err := g.checkGridUsage(ctx, site.Name, rep, start, end)
-	if err != nil {
+		s.metrics.report(reportError)
 		return ans, 0, err
 	}
+	if code == http.StatusOK {
+		s.metrics.report(reportResent)
+	} else {
+		s.metrics.report(reportAccepted)
+	}
+	return ans, code, nil
+}
+
+// intake runs the report through every rule and stores it; a broken rule is a
+// *reportRefusal. It fills ans as it learns the report's epoch and digest.
+func (s *settler) intake(ctx context.Context, site store.Site, body []byte, ans *ReportAnswer) (int, error) {
+	rep, err := s.authenticate(site, body, ans)
+	if err != nil {
+		return 0, err
+	}
+	start, end, err := s.checkEpoch(ctx, rep.Epoch)
+	if err != nil {
+		return 0, err
+	}
+	reasons, err := s.implausibilities(ctx, site, rep, start, end)
+	if err != nil {
+		return 0, err
+	}
+	if len(reasons) > 0 {
+		return 0, refuse(http.StatusUnprocessableEntity, reportImplausible, reasons...)
+	}
+	return s.accept(ctx, site, rep, body, ans)
+}
+
+// authenticate decodes the report and checks that the approved site's key signed it in
+// this chain's domain.
+func (s *settler) authenticate(site store.Site, body []byte, ans *ReportAnswer) (*pocp.Report, error) {
+	rep, err := pocp.Decode(body)
+	if err != nil {
+		return nil, refuse(http.StatusBadRequest, reportMalformed, "decoding: "+err.Error())
+	}
+	ans.Epoch = rep.Epoch
+	if digest, err := rep.Digest(s.domain); err == nil {
+		ans.Digest = digest.Hex()
+	}
+	signer, err := rep.Verify(s.domain)
+	if err != nil {
+		return nil, refuse(http.StatusUnprocessableEntity, reportSignature, "signature: "+err.Error()+fmt.Sprintf(" (reports are signed in the EIP-712 domain of chain %s and settlement contract %s: set pocp.chainId and pocp.verifyingContract to these)", s.domain.ChainID, s.domain.VerifyingContract.Hex()))
+	}
+	if !strings.EqualFold(signer.Hex(), site.Address) {
+		return nil, refuse(http.StatusForbidden, reportSignature, fmt.Sprintf("signature: signed by %s, but site %s is registered with key %s", signer.Hex(), site.Name, site.Address))
+	}
+	if site.Status != store.SiteApproved {
+		return nil, refuse(http.StatusForbidden, reportNotApproved, fmt.Sprintf("registration: site %s is %s, not approved", site.Name, site.Status))
+	}
+	return rep, nil
+}
+
+// checkEpoch checks that the epoch has ended by the chain's clock and is neither settled nor
+// being settled, and returns its period.
+func (s *settler) checkEpoch(ctx context.Context, epoch uint64) (start, end time.Time, err error) {
+	onChain, err := s.deploy.State(ctx)
+	s.metrics.observeChain(chainRead, err)
+	if err != nil {
+		return start, end, fmt.Errorf("reading the chain: %w", err)
+	}
+	if epoch < onChain.NextEpoch {
+		return start, end, refuse(http.StatusConflict, reportEpoch, fmt.Sprintf("epoch: epoch %d is already settled (the next to settle is %d)", epoch, onChain.NextEpoch))
+	}
+	if e, err := s.store.Epoch(ctx, epoch); err == nil && e.Status == store.EpochComputed {
+		return start, end, refuse(http.StatusConflict, reportEpoch, fmt.Sprintf("epoch: epoch %d is being settled", epoch))
+	}
+	start, end, err = s.calendar.Period(epoch)
+	if err != nil {
+		return start, end, refuse(http.StatusUnprocessableEntity, reportEpoch, "epoch: "+err.Error())
+	}
+	// The chain's clock decides, as it decides when the epoch may be settled.
+	chainNow, err := s.chain.Now(ctx)
+	s.metrics.observeChain(chainRead, err)
+	if err != nil {
+		return start, end, fmt.Errorf("reading the chain's time: %w", err)
+	}
+	if chainNow.Before(end) {
+		return start, end, refuse(http.StatusUnprocessableEntity, reportEpoch, fmt.Sprintf("epoch: epoch %d has not ended (it ends %s)", epoch, end.Format("2006-01-02T15:04:05Z")))
+	}
+	return start, end, nil
+}
+
+// implausibilities are the rules the report's figures break: against the grid usage the
+// site reported to the gateway, and pocp's plausibility rules against the registration.
+func (s *settler) implausibilities(ctx context.Context, site store.Site, rep *pocp.Report, start, end time.Time) ([]string, error) {
+	reasons, err := s.checkGridUsage(ctx, site.Name, rep, start, end)
+	if err != nil {
+		return nil, err
+	}
 	var catalogHash [32]byte
-	if b, err := hex.DecodeString(g.catalog.SHA256Hex()); err == nil {
+	if b, err := hex.DecodeString(s.catalog.SHA256Hex()); err == nil {
 		copy(catalogHash[:], b)
 	}
 	inv := site.Registration.Inventory
 	reg := pocp.Registration{Site: common.HexToAddress(site.Address), CapacityMegaFLOPS: inv.CapacityMegaFLOPS, GPUs: uint32(inv.GPUs),
-		PowerLimitMilliwatts: inv.PowerLimitMilliwatts, CatalogSHA256: catalogHash, ReferenceMegaFLOPS: g.catalog.ReferenceScore().PerDeviceMegaFLOPS}
+		PowerLimitMilliwatts: inv.PowerLimitMilliwatts, CatalogSHA256: catalogHash, ReferenceMegaFLOPS: s.catalog.ReferenceScore().PerDeviceMegaFLOPS}
 	// The accounting comparison is checkGridUsage's: the gateway only sees grid jobs, so its
 	// records are a lower bound of the site's, not an estimate to match.
-	for _, v := range pocp.CheckPlausibility(rep, reg, g.calendar, g.pocpPolicy(), nil) {
+	for _, v := range pocp.CheckPlausibility(rep, reg, s.calendar, s.policy, nil) {
 		reasons = append(reasons, v.String())
 	}
-	if len(reasons) > 0 {
-		return reject(http.StatusUnprocessableEntity, reasons...)
-	}
-	stored, err := g.store.AcceptReport(ctx, store.Report{Site: site.Name, Epoch: rep.Epoch, Digest: ans.Digest, MedianMFLOPS: rep.MedianMegaFLOPS, CoveragePPM: rep.CoveragePPM,
+	return reasons, nil
+}
+
+// accept stores the report: 201 when it is new, 200 when it is the one already accepted.
+func (s *settler) accept(ctx context.Context, site store.Site, rep *pocp.Report, body []byte, ans *ReportAnswer) (int, error) {
+	stored, err := s.store.AcceptReport(ctx, store.Report{Site: site.Name, Epoch: rep.Epoch, Digest: ans.Digest, MedianMFLOPS: rep.MedianMegaFLOPS, CoveragePPM: rep.CoveragePPM,
 		UptimePPM: uint32(rep.ProvenUptimePPM()), JSON: string(body)})
 	if errors.Is(err, store.ErrEpochClosed) {
-		return reject(http.StatusConflict, "epoch: "+err.Error())
+		return 0, refuse(http.StatusConflict, reportEpoch, "epoch: "+err.Error())
 	}
 	if errors.Is(err, store.ErrReportExists) {
 		if stored.Digest == ans.Digest {
 			ans.Accepted = true // the same report again: idempotent
-			return ans, http.StatusOK, nil
+			return http.StatusOK, nil
 		}
-		return reject(http.StatusConflict, fmt.Sprintf("epoch: a different report for epoch %d was already accepted (digest %s)", rep.Epoch, stored.Digest))
+		return 0, refuse(http.StatusConflict, reportEpoch, fmt.Sprintf("epoch: a different report for epoch %d was already accepted (digest %s)", rep.Epoch, stored.Digest))
 	}
 	if err != nil {
-		return ans, 0, err
+		return 0, err
 	}
 	ans.Accepted = true
-	g.log.WithField("site", site.Name).WithField("epoch", rep.Epoch).WithField("medianMegaFlops", rep.MedianMegaFLOPS).WithField("coveragePpm", rep.CoveragePPM).Info("PoCP report accepted")
-	return ans, http.StatusCreated, nil
+	s.log.WithField("site", site.Name).WithField("epoch", rep.Epoch).WithField("medianMegaFlops", rep.MedianMegaFLOPS).WithField("coveragePpm", rep.CoveragePPM).Info("PoCP report accepted")
+	return http.StatusCreated, nil
 }
 
 // checkGridUsage holds a report to the grid jobs the site ran for the gateway: every grid job
 // whose steps ran wholly inside the period (by the site's own step times) is in the report's
 // jobs, and its GPU-seconds in the report's (within the accounting tolerance). The gateway does
 // not see the site's local work, so these are lower bounds: a report may show more, never less.
-func (g *Gateway) checkGridUsage(ctx context.Context, site string, rep *pocp.Report, start, end time.Time) ([]string, error) {
-	jobs, err := g.store.SiteJobsWithUsage(ctx, site, start)
+func (s *settler) checkGridUsage(ctx context.Context, site string, rep *pocp.Report, start, end time.Time) ([]string, error) {
+	jobs, err := s.store.SiteJobsWithUsage(ctx, site, start)
 	if err != nil {
 		return nil, err
 	}
@@ -161,7 +216,7 @@ func (g *Gateway) checkGridUsage(ctx context.Context, site string, rep *pocp.Rep
 	if uint64(rep.JobsRun) < inside {
 		reasons = append(reasons, fmt.Sprintf("accounting: the report counts %d jobs, fewer than the %d grid jobs the site ran wholly inside the period", rep.JobsRun, inside))
 	}
-	tol := g.pocpPolicy().AccountingTolerancePPM
+	tol := s.policy.AccountingTolerancePPM
 	if tol < 1_000_000 && new(big.Int).Mul(new(big.Int).SetUint64(rep.GPUSeconds), big.NewInt(1_000_000)).Cmp(
 		new(big.Int).Mul(new(big.Int).SetUint64(gpuSeconds), new(big.Int).SetUint64(1_000_000-tol))) < 0 {
 		reasons = append(reasons, fmt.Sprintf("accounting: the report counts %d GPU-seconds, fewer than the %d of the grid jobs the site ran wholly inside the period", rep.GPUSeconds, gpuSeconds))
@@ -187,10 +242,11 @@ func stepSpan(j store.Job) (first, last time.Time, ok bool) {
 	return first, last, ok
 }
 
-func (g *Gateway) pocpPolicy() pocp.Policy {
+// reportPolicy are the report acceptance rules of the configuration.
+func reportPolicy(cfg PoCPConfig, capacityTolerancePPM uint32) pocp.Policy {
 	return pocp.Policy{
-		MinCoveragePPM:         uint64(g.cfg.PoCP.MinCoverage * 1e6),
-		CapacityTolerancePPM:   uint64(g.res.capacityTolerancePPM),
-		AccountingTolerancePPM: uint64(g.cfg.PoCP.AccountingTolerance * 1e6),
+		MinCoveragePPM:         uint64(cfg.MinCoverage * 1e6),
+		CapacityTolerancePPM:   uint64(capacityTolerancePPM),
+		AccountingTolerancePPM: uint64(cfg.AccountingTolerance * 1e6),
 	}
 }

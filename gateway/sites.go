@@ -8,9 +8,7 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
-	"github.com/sirupsen/logrus"
 
-	"github.com/petagrid/petagrid/contracts"
 	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/gateway/store"
 )
@@ -44,11 +42,7 @@ func (g *Gateway) registerSite(w http.ResponseWriter, r *http.Request, signer co
 			truncate(reg.Inventory.CatalogSHA256, 64), g.catalog.SHA256Hex()))
 		return
 	}
-	// Under the lock approvals take: an approval never admits a registration that changed
-	// after it was checked.
-	g.siteMu.Lock()
-	defer g.siteMu.Unlock()
-	site, created, err := g.store.Register(r.Context(), signer.Hex(), reg)
+	site, created, err := g.registry.Register(r.Context(), signer, reg)
 	if errors.Is(err, store.ErrSiteKey) {
 		writeError(w, http.StatusConflict, err.Error())
 		return
@@ -57,50 +51,11 @@ func (g *Gateway) registerSite(w http.ResponseWriter, r *http.Request, signer co
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
-	log := g.log.WithField("site", site.Name).WithField("key", signer.Hex()).WithField("capacityMegaFlops", reg.Inventory.CapacityMegaFLOPS)
+	code := http.StatusOK
 	if created {
-		log.Info("site registered: pending an operator's approval (petagrid gateway providers approve " + site.Name + ")")
-		writeJSON(w, http.StatusCreated, site)
-		return
+		code = http.StatusCreated
 	}
-	switch site.Status {
-	case store.SiteApproved:
-		// No more than approved (nodes retired, partitions renamed): the registry follows.
-		// More needs an operator (the store sent the site back to pending).
-		g.followRegistration(r.Context(), site, log)
-	case store.SitePending:
-		if site.StatusReason != "" {
-			log.WithField("reason", site.StatusReason).Warn("an approved site registered more capacity: it waits for an operator's approval again")
-			if _, _, err := g.store.SiteSilent(r.Context(), site.Name); err != nil {
-				log.WithError(err).Warn("re-placing the site's unsubmitted jobs")
-			}
-		}
-	}
-	log.Info("site registration updated")
-	g.wakePlacer()
-	writeJSON(w, http.StatusOK, site)
-}
-
-// followRegistration brings the registry in line with an approved site's new registration (no
-// more capacity than approved), unless an epoch is being settled: its recorded medians were
-// checked against the capacity admitted before, and must stay within it on chain. The registry
-// keeps the larger capacity it admitted until the site registers again.
-func (g *Gateway) followRegistration(ctx context.Context, site store.Site, log logrus.FieldLogger) {
-	// A close holds the lock for its transactions: the site's registration does not wait.
-	if !g.epochMu.TryLock() {
-		log.Warn("an epoch is being settled: the provider registry keeps the admitted capacity until the site registers again")
-		return
-	}
-	defer g.epochMu.Unlock()
-	if busy, err := g.settlementInProgress(ctx); err != nil || busy != "" {
-		log.WithError(err).WithField("settlement", busy).Warn("the provider registry keeps the admitted capacity until the site registers again")
-		return
-	}
-	inv := site.Registration.Inventory
-	adm := contracts.Admission{CapacityMegaFLOPS: inv.CapacityMegaFLOPS, GPUs: uint32(inv.GPUs), Registration: site.Registration.Digest()}
-	if err := g.deploy.AdmitProvider(ctx, g.key, common.HexToAddress(site.Address), adm); err != nil {
-		log.WithError(err).Warn("updating the provider registry")
-	}
+	writeJSON(w, code, site)
 }
 
 func (g *Gateway) sitePoll(w http.ResponseWriter, r *http.Request, signer common.Address, body []byte) {
@@ -137,7 +92,7 @@ func (g *Gateway) sitePoll(w http.ResponseWriter, r *http.Request, signer common
 	defer release()
 	deadline := time.NewTimer(wait)
 	defer deadline.Stop()
-	wake := g.siteWake(site.Name)
+	wake := g.wake.siteWake(site.Name)
 	// Re-check now and then even without a wake-up: another gateway process never shares the
 	// state, but a job placed while this poll started must not wait a whole poll.
 	tick := time.NewTicker(2 * time.Second)
@@ -169,57 +124,15 @@ func (g *Gateway) sitePoll(w http.ResponseWriter, r *http.Request, signer common
 	writeJSON(w, http.StatusOK, resp)
 }
 
-// fillPoll gathers what the site should receive now. Only an approved site gets work;
-// every site gets its cancels (a suspended site must still stop the copies of jobs that
-// went elsewhere) and log requests.
+// fillPoll gathers what the site should receive now: its assignments and cancels (the
+// placer's), and the log requests waiting for it.
 func (g *Gateway) fillPoll(ctx context.Context, site string, approved bool, wait time.Duration, resp *protocol.PollResponse) error {
-	// An assignment or a cancel delivered but not acted on within two polls was lost on the
-	// way (or the site is slow): send it again then, not on every poll.
-	resend := g.now().Add(-2*wait - 30*time.Second)
-	if approved {
-		// The site journals assignments idempotently, under the job id.
-		jobs, err := g.store.Deliverable(ctx, site, resend, protocol.MaxAssignments)
-		if err != nil {
-			return err
-		}
-		for _, j := range jobs {
-			resp.Assignments = append(resp.Assignments, assignmentOf(j))
-		}
-	}
-	cancels, err := g.store.CancelsFor(ctx, site)
-	if err != nil {
+	var err error
+	if resp.Assignments, resp.Cancels, err = g.placer.Route(ctx, site, approved, wait); err != nil {
 		return err
 	}
-	stale, err := g.store.StaleCancels(ctx, site)
-	if err != nil {
-		return err
-	}
-	resp.Cancels = g.cancelsDue(site, append(cancels, stale...), resend)
 	resp.LogRequests = g.logs.pending(site)
 	return nil
-}
-
-// cancelsDue keeps the cancels not sent to the site since resend, and notes them sent.
-func (g *Gateway) cancelsDue(site string, ids []string, resend time.Time) []string {
-	g.cancelMu.Lock()
-	defer g.cancelMu.Unlock()
-	now := g.now()
-	var out []string
-	for _, id := range ids {
-		k := site + "/" + id
-		if at, ok := g.cancelSent[k]; ok && at.After(resend) {
-			continue
-		}
-		g.cancelSent[k] = now
-		out = append(out, id)
-	}
-	// Forget what is long past, so the map follows the cancels in flight.
-	for k, at := range g.cancelSent {
-		if now.Sub(at) > time.Hour {
-			delete(g.cancelSent, k)
-		}
-	}
-	return out
 }
 
 func (g *Gateway) siteUpdates(w http.ResponseWriter, r *http.Request, signer common.Address, body []byte) {
@@ -241,7 +154,7 @@ func (g *Gateway) siteUpdates(w http.ResponseWriter, r *http.Request, signer com
 	_ = g.store.Seen(ctx, site.Name, nil)
 	acked := []string{}
 	for _, id := range u.Accepted {
-		if _, err := g.store.ApplyUpdate(ctx, site.Name, protocol.JobUpdate{Job: id, State: "accepted"}, g.costOf(site)); err != nil {
+		if _, err := g.store.ApplyUpdate(ctx, site.Name, protocol.JobUpdate{Job: id, State: "accepted"}, g.settler.CostOf(site)); err != nil {
 			writeError(w, http.StatusInternalServerError, err.Error())
 			return
 		}
@@ -254,17 +167,17 @@ func (g *Gateway) siteUpdates(w http.ResponseWriter, r *http.Request, signer com
 		}
 		log.WithField("job", ref.Job).WithField("reason", truncate(ref.Reason, 300)).Warn("site refused a job; placing it elsewhere")
 		acked = append(acked, ref.Job)
-		g.wakePlacer()
+		g.wake.wakePlacer()
 	}
 	for _, ju := range u.Jobs {
-		res, err := g.store.ApplyUpdate(ctx, site.Name, ju, g.costOf(site))
+		res, err := g.store.ApplyUpdate(ctx, site.Name, ju, g.settler.CostOf(site))
 		if err != nil {
 			writeError(w, http.StatusInternalServerError, err.Error())
 			return
 		}
 		if res.Stale {
 			log.WithField("job", ju.Job).Info("update for a job that is not this site's: asking the site to cancel its copy")
-			g.wakeSite(site.Name)
+			g.wake.wakeSite(site.Name)
 		} else if store.Terminal(res.Job.State) && res.Job.CostWei != "" {
 			log.WithField("job", ju.Job).WithField("state", res.Job.State).WithField("cost", res.Job.CostWei).Debug("job ended")
 		}
@@ -286,4 +199,23 @@ func (g *Gateway) siteLogs(w http.ResponseWriter, r *http.Request, signer common
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)
+}
+
+func (g *Gateway) siteReport(w http.ResponseWriter, r *http.Request, signer common.Address, body []byte) {
+	site, ok := g.siteOf(w, r, signer)
+	if !ok {
+		return
+	}
+	ans, code, err := g.IntakeReport(r.Context(), site, body)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	writeJSON(w, code, ans)
+}
+
+// IntakeReport verifies a site's PoCP report and stores it when every rule holds (see
+// settler.IntakeReport); err is the gateway's own failure only.
+func (g *Gateway) IntakeReport(ctx context.Context, site store.Site, body []byte) (ReportAnswer, int, error) {
+	return g.settler.IntakeReport(ctx, site, body)
 }

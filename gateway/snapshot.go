@@ -8,95 +8,174 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 
+	"github.com/petagrid/petagrid/contracts"
 	"github.com/petagrid/petagrid/gateway/dashboard"
 	"github.com/petagrid/petagrid/gateway/store"
+	"github.com/petagrid/petagrid/pocp"
 )
+
+// dashboardSource gathers what the dashboard shows from the state and the chain.
+type dashboardSource struct {
+	store    *store.Store
+	deploy   *contracts.Deployment
+	chain    *contracts.Chain
+	calendar pocp.Calendar
+	params   contracts.Params
+	// gateway is the gateway's name, chainMode its gateway.chain.mode.
+	gateway, chainMode string
+	// offlineAfter: a site silent this long is shown offline; grace is the wait after an
+	// epoch's end before it is closed.
+	offlineAfter, grace time.Duration
+	// referenceMegaFLOPS is the catalog's reference device (for the performance grades).
+	referenceMegaFLOPS uint64
+	now                func() time.Time
+	metrics            *metrics
+}
 
 // Snapshot gathers what the dashboard shows from the state and the chain.
 func (g *Gateway) Snapshot(ctx context.Context) (dashboard.Snapshot, error) {
-	snap := dashboard.Snapshot{Gateway: g.cfg.Name, GeneratedAt: g.now()}
-	head, err := g.chain.Backend().HeaderByNumber(ctx, nil)
-	if err != nil {
-		return snap, err
-	}
-	snap.Chain = dashboard.ChainInfo{Kind: g.cfg.Chain.Mode, ChainID: g.chain.ChainID().Uint64(), Block: head.Number.Uint64(),
-		BlockTime: time.Unix(int64(head.Time), 0).UTC(), Settlement: g.deploy.Addresses.Settlement.Hex()}
-	oc, err := g.deploy.State(ctx)
-	if err != nil {
-		return snap, err
-	}
-	_, nextEnd, _ := g.calendar.Period(oc.NextEpoch)
-	threshold := new(big.Int).Lsh(g.params.EraThresholdGFL, uint(min(oc.Era, 64)))
-	snap.Economy = dashboard.Economy{Era: oc.Era, NextEpoch: oc.NextEpoch, EpochSeconds: g.params.PeriodSeconds, Genesis: g.params.Genesis,
-		NextCloseAt: nextEnd.Add(g.cfg.Epochs.Grace), GFLSupplyWei: oc.Supply.String(), DPSEmittedWei: oc.Emitted.String(), PoolWei: oc.Pool.String(),
-		EraCumulativeGFLWei: oc.EraCumulativeGFL.String(), EraThresholdGFLWei: threshold.String()}
+	return g.dashboard.Snapshot(ctx)
+}
 
-	cumulative := map[common.Address]*big.Int{}
-	if e, ok, err := g.store.LatestSettled(ctx); err != nil {
-		return snap, err
-	} else if ok {
-		var cum map[string]string
-		if json.Unmarshal([]byte(e.Rewards), &cum) == nil {
-			for a, v := range cum {
-				if n, ok := new(big.Int).SetString(v, 10); ok {
-					cumulative[common.HexToAddress(a)] = n
-				}
-			}
-		}
-	}
-	claimableTotal := new(big.Int)
-	sites, err := g.store.Sites(ctx)
-	if err != nil {
+// Snapshot gathers what the dashboard shows.
+func (d *dashboardSource) Snapshot(ctx context.Context) (dashboard.Snapshot, error) {
+	snap := dashboard.Snapshot{Gateway: d.gateway, GeneratedAt: d.now()}
+	var err error
+	if snap.Chain, snap.Economy, err = d.chainAndEconomy(ctx); err != nil {
 		return snap, err
 	}
-	latest, err := g.store.LatestReports(ctx)
-	if err != nil {
+	var claimable *big.Int
+	if snap.Providers, claimable, err = d.providers(ctx); err != nil {
 		return snap, err
+	}
+	snap.Economy.DPSClaimableWei = claimable.String()
+	if snap.Epochs, err = d.epochs(ctx); err != nil {
+		return snap, err
+	}
+	if snap.Jobs, err = d.jobs(ctx); err != nil {
+		return snap, err
+	}
+	if snap.JobCounts, err = d.store.CountJobs(ctx); err != nil {
+		return snap, err
+	}
+	return snap, nil
+}
+
+// chainAndEconomy are the chain's head and the economy's figures.
+func (d *dashboardSource) chainAndEconomy(ctx context.Context) (dashboard.ChainInfo, dashboard.Economy, error) {
+	head, err := d.chain.Backend().HeaderByNumber(ctx, nil)
+	d.metrics.observeChain(chainRead, err)
+	if err != nil {
+		return dashboard.ChainInfo{}, dashboard.Economy{}, err
+	}
+	info := dashboard.ChainInfo{Kind: d.chainMode, ChainID: d.chain.ChainID().Uint64(), Block: head.Number.Uint64(),
+		BlockTime: time.Unix(int64(head.Time), 0).UTC(), Settlement: d.deploy.Addresses.Settlement.Hex()}
+	oc, err := d.deploy.State(ctx)
+	d.metrics.observeChain(chainRead, err)
+	if err != nil {
+		return info, dashboard.Economy{}, err
+	}
+	_, nextEnd, _ := d.calendar.Period(oc.NextEpoch)
+	threshold := new(big.Int).Lsh(d.params.EraThresholdGFL, uint(min(oc.Era, 64)))
+	return info, dashboard.Economy{Era: oc.Era, NextEpoch: oc.NextEpoch, EpochSeconds: d.params.PeriodSeconds, Genesis: d.params.Genesis,
+		NextCloseAt: nextEnd.Add(d.grace), GFLSupplyWei: oc.Supply.String(), DPSEmittedWei: oc.Emitted.String(), PoolWei: oc.Pool.String(),
+		EraCumulativeGFLWei: oc.EraCumulativeGFL.String(), EraThresholdGFLWei: threshold.String()}, nil
+}
+
+// providers are the sites with their latest report, GFL and claimable DPS, and the
+// DPS claimable in all.
+func (d *dashboardSource) providers(ctx context.Context) ([]dashboard.Provider, *big.Int, error) {
+	cumulative, err := d.latestCumulativeRewards(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	sites, err := d.store.Sites(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	latest, err := d.store.LatestReports(ctx)
+	if err != nil {
+		return nil, nil, err
 	}
 	byLatest := map[string]store.Report{}
 	for _, r := range latest {
 		byLatest[r.Site] = r
 	}
-	grades := g.siteGrades(sites, latest)
+	grades := siteGrades(sites, latest, d.referenceMegaFLOPS)
+	claimableTotal := new(big.Int)
+	var out []dashboard.Provider
 	for _, s := range sites {
-		addr := common.HexToAddress(s.Address)
-		p := dashboard.Provider{Site: s.Name, Address: s.Address, Status: s.Status, Online: g.now().Sub(s.LastSeen) < g.cfg.Sites.OfflineAfter, LastSeen: s.LastSeen,
-			CapacityMegaFLOPS: s.Registration.Inventory.CapacityMegaFLOPS, GPUs: s.Registration.Inventory.GPUs, PricePerComputeHourWei: s.Registration.Prices.PerComputeHour,
-			GFLWei: "0", DPSClaimableWei: "0", PerformanceGrade: grades[s.Name].performance, ReliabilityGrade: grades[s.Name].reliability}
-		for _, part := range s.Registration.Inventory.Partitions {
-			for _, sh := range part.Shapes {
-				p.Nodes += sh.Nodes
-			}
-		}
+		p := d.provider(s, grades[s.Name])
 		if r, ok := byLatest[s.Name]; ok {
 			ep := r.Epoch
 			p.LastReportEpoch, p.LastMedianMegaFLOPS, p.LastCoveragePPM, p.LastUptimePPM = &ep, r.MedianMFLOPS, r.CoveragePPM, r.UptimePPM
 		}
-		if bal, err := g.deploy.GFLBalance(ctx, addr); err == nil {
+		addr := common.HexToAddress(s.Address)
+		bal, err := d.deploy.GFLBalance(ctx, addr)
+		d.metrics.observeChain(chainRead, err)
+		if err == nil {
 			p.GFLWei = bal.String()
 		}
 		if cum, ok := cumulative[addr]; ok {
-			if claimed, err := g.deploy.Claimed(ctx, addr); err == nil {
+			claimed, err := d.deploy.Claimed(ctx, addr)
+			d.metrics.observeChain(chainRead, err)
+			if err == nil {
 				c := new(big.Int).Sub(cum, claimed)
 				p.DPSClaimableWei = c.String()
 				claimableTotal.Add(claimableTotal, c)
 			}
 		}
-		snap.Providers = append(snap.Providers, p)
+		out = append(out, p)
 	}
-	snap.Economy.DPSClaimableWei = claimableTotal.String()
+	return out, claimableTotal, nil
+}
 
-	epochs, err := g.store.Epochs(ctx, 100)
-	if err != nil {
-		return snap, err
+// provider is a site as the dashboard shows it, before its report and balances.
+func (d *dashboardSource) provider(s store.Site, grade siteGrade) dashboard.Provider {
+	p := dashboard.Provider{Site: s.Name, Address: s.Address, Status: s.Status, Online: d.now().Sub(s.LastSeen) < d.offlineAfter, LastSeen: s.LastSeen,
+		CapacityMegaFLOPS: s.Registration.Inventory.CapacityMegaFLOPS, GPUs: s.Registration.Inventory.GPUs, PricePerComputeHourWei: s.Registration.Prices.PerComputeHour,
+		GFLWei: "0", DPSClaimableWei: "0", PerformanceGrade: grade.performance, ReliabilityGrade: grade.reliability}
+	for _, part := range s.Registration.Inventory.Partitions {
+		for _, sh := range part.Shapes {
+			p.Nodes += sh.Nodes
+		}
 	}
+	return p
+}
+
+// latestCumulativeRewards are each provider's cumulative rewards in the newest settled
+// epoch (none before the first; a malformed record shows none).
+func (d *dashboardSource) latestCumulativeRewards(ctx context.Context) (map[common.Address]*big.Int, error) {
+	cumulative := map[common.Address]*big.Int{}
+	e, ok, err := d.store.LatestSettled(ctx)
+	if err != nil || !ok {
+		return cumulative, err
+	}
+	var cum map[string]string
+	if json.Unmarshal([]byte(e.Rewards), &cum) == nil {
+		for a, v := range cum {
+			if n, ok := new(big.Int).SetString(v, 10); ok {
+				cumulative[common.HexToAddress(a)] = n
+			}
+		}
+	}
+	return cumulative, nil
+}
+
+// epochs are the settled epochs among the latest hundred.
+func (d *dashboardSource) epochs(ctx context.Context) ([]dashboard.Epoch, error) {
+	epochs, err := d.store.Epochs(ctx, 100)
+	if err != nil {
+		return nil, err
+	}
+	var out []dashboard.Epoch
 	for _, e := range epochs {
 		if e.Status != store.EpochSettled {
 			continue
 		}
 		sum, err := summarise(e)
 		if err != nil {
-			return snap, err
+			return nil, err
 		}
 		de := dashboard.Epoch{Epoch: e.Epoch, MintedWei: sum.MintedWei, BurnedWei: sum.BurnedWei, RewardsWei: sum.RewardsTotalWei, SupplyAfterWei: sum.SupplyAfterWei,
 			Era: sum.EraAfter, Providers: len(sum.Medians)}
@@ -109,21 +188,24 @@ func (g *Gateway) Snapshot(ctx context.Context) (dashboard.Snapshot, error) {
 		if sum.Halving {
 			de.HalvingReason = "era advanced"
 		}
-		snap.Epochs = append(snap.Epochs, de)
+		out = append(out, de)
 	}
-	jobs, err := g.store.Jobs(ctx, store.JobFilter{Limit: 50})
+	return out, nil
+}
+
+// jobs are the latest fifty jobs with their usage and cost.
+func (d *dashboardSource) jobs(ctx context.Context) ([]dashboard.Job, error) {
+	jobs, err := d.store.Jobs(ctx, store.JobFilter{Limit: 50})
 	if err != nil {
-		return snap, err
+		return nil, err
 	}
+	var out []dashboard.Job
 	for _, j := range jobs {
 		dj := dashboard.Job{ID: j.ID, Site: j.Site, Researcher: j.Researcher, State: string(j.State), CreatedAt: j.CreatedAt, CostWei: j.CostWei, MaxCostWei: j.MaxCostWei}
 		if u := j.Usage; u != nil {
 			dj.ElapsedSeconds, dj.CPUSeconds, dj.GPUSeconds, dj.ComputeHoursMilli = u.ElapsedSeconds, u.CPUSeconds, u.GPUSeconds, u.ComputeHoursMilli
 		}
-		snap.Jobs = append(snap.Jobs, dj)
+		out = append(out, dj)
 	}
-	if snap.JobCounts, err = g.store.CountJobs(ctx); err != nil {
-		return snap, err
-	}
-	return snap, nil
+	return out, nil
 }

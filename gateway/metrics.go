@@ -1,0 +1,138 @@
+package gateway
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+)
+
+// Placement outcomes (petagrid_gateway_placements_total).
+const (
+	placementPlaced    = "placed"
+	placementNoSite    = "no_site"
+	placementAbandoned = "abandoned"
+	placementCancelled = "cancelled"
+	placementError     = "error"
+)
+
+// Report outcomes (petagrid_gateway_reports_total): accepted, the same report again, each
+// class of refusal, and the gateway's own failure.
+const (
+	reportAccepted    = "accepted"
+	reportResent      = "resent"
+	reportMalformed   = "malformed"
+	reportSignature   = "signature"
+	reportNotApproved = "not_approved"
+	reportEpoch       = "epoch"
+	reportImplausible = "implausible"
+	reportError       = "error"
+)
+
+// Epoch close outcomes (petagrid_gateway_epoch_closes_total).
+const (
+	closeSettled        = "settled"
+	closeAlreadySettled = "already_settled"
+	closeNotOver        = "not_over"
+	closeFailed         = "failed"
+)
+
+// Chain operations (petagrid_gateway_chain_errors_total).
+const (
+	chainRead         = "read"
+	chainSettleEscrow = "settle_escrow"
+	chainSettleEpoch  = "settle_epoch"
+	chainRegistry     = "registry"
+	chainTransfer     = "transfer"
+	chainMine         = "mine"
+)
+
+// metrics are the gateway's Prometheus series, on a registry of its own (no global state, so
+// that two gateways in one test process do not collide). Every method is safe on a nil
+// *metrics, so that a part built alone in a test needs none.
+type metrics struct {
+	registry          *prometheus.Registry
+	placements        *prometheus.CounterVec
+	reports           *prometheus.CounterVec
+	epochCloses       *prometheus.CounterVec
+	epochCloseSeconds prometheus.Histogram
+	chainErrors       *prometheus.CounterVec
+}
+
+// newMetrics creates the series; state is read at each scrape for the queue depth and the
+// admitted sites' presence.
+func newMetrics(state stateReader, now func() time.Time, offlineAfter time.Duration) *metrics {
+	m := &metrics{registry: prometheus.NewRegistry()}
+	m.placements = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "petagrid_gateway_placements_total",
+		Help: "Placement attempts by outcome (placed, no_site: the job waits, abandoned, cancelled, error).",
+	}, []string{"outcome"})
+	m.reports = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "petagrid_gateway_reports_total",
+		Help: "PoCP reports received by outcome (accepted, resent, malformed, signature, not_approved, epoch, implausible, error).",
+	}, []string{"outcome"})
+	m.epochCloses = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "petagrid_gateway_epoch_closes_total",
+		Help: "Epoch closes by outcome (settled, already_settled, not_over, failed).",
+	}, []string{"outcome"})
+	m.epochCloseSeconds = prometheus.NewHistogram(prometheus.HistogramOpts{
+		Name:    "petagrid_gateway_epoch_close_duration_seconds",
+		Help:    "Time an epoch close took that settled an epoch on chain, its computation included.",
+		Buckets: []float64{0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600},
+	})
+	m.chainErrors = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "petagrid_gateway_chain_errors_total",
+		Help: "Chain calls that failed, by operation (read, settle_escrow, settle_epoch, registry, transfer, mine).",
+	}, []string{"operation"})
+	// Every outcome is a series from the start, so that rates and alerts see zero, not nothing.
+	for _, o := range []string{placementPlaced, placementNoSite, placementAbandoned, placementCancelled, placementError} {
+		m.placements.WithLabelValues(o)
+	}
+	for _, o := range []string{reportAccepted, reportResent, reportMalformed, reportSignature, reportNotApproved, reportEpoch, reportImplausible, reportError} {
+		m.reports.WithLabelValues(o)
+	}
+	for _, o := range []string{closeSettled, closeAlreadySettled, closeNotOver, closeFailed} {
+		m.epochCloses.WithLabelValues(o)
+	}
+	for _, o := range []string{chainRead, chainSettleEscrow, chainSettleEpoch, chainRegistry, chainTransfer, chainMine} {
+		m.chainErrors.WithLabelValues(o)
+	}
+	m.registry.MustRegister(m.placements, m.reports, m.epochCloses, m.epochCloseSeconds, m.chainErrors,
+		newStateCollector(state, now, offlineAfter),
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+	return m
+}
+
+func (m *metrics) placement(outcome string) {
+	if m != nil {
+		m.placements.WithLabelValues(outcome).Inc()
+	}
+}
+
+func (m *metrics) report(outcome string) {
+	if m != nil {
+		m.reports.WithLabelValues(outcome).Inc()
+	}
+}
+
+// epochClose counts a close; one that settled an epoch also records how long it took.
+func (m *metrics) epochClose(outcome string, took time.Duration) {
+	if m == nil {
+		return
+	}
+	m.epochCloses.WithLabelValues(outcome).Inc()
+	if outcome == closeSettled {
+		m.epochCloseSeconds.Observe(took.Seconds())
+	}
+}
+
+// observeChain counts a failed chain call (nothing for a success, or for a call given up
+// because the gateway is stopping).
+func (m *metrics) observeChain(operation string, err error) {
+	if m == nil || err == nil || errors.Is(err, context.Canceled) {
+		return
+	}
+	m.chainErrors.WithLabelValues(operation).Inc()
+}

@@ -1,0 +1,289 @@
+package gateway
+
+import (
+	"context"
+	"fmt"
+	"math/big"
+	"strings"
+	"time"
+
+	"github.com/sirupsen/logrus"
+
+	"github.com/petagrid/petagrid/gateway/placement"
+	"github.com/petagrid/petagrid/gateway/protocol"
+	"github.com/petagrid/petagrid/gateway/store"
+	"github.com/petagrid/petagrid/tokenomics"
+	"github.com/petagrid/petagrid/workflows"
+)
+
+// placer places queued jobs on sites, routes each site its jobs and cancels when it polls,
+// and places the unsubmitted work of sites that went silent elsewhere.
+type placer struct {
+	store  *store.Store
+	policy placement.Policy
+	cfg    PlacementConfig
+	// offlineAfter: a site silent this long gets no new work, and loses its unsubmitted work.
+	offlineAfter time.Duration
+	// referenceMegaFLOPS is the Compute Hour's reference device (the catalog's).
+	referenceMegaFLOPS uint64
+	wake               *wakeups
+	cancels            *cancelTracker
+	log                logrus.FieldLogger
+	now                func() time.Time
+	metrics            *metrics
+}
+
+// Run places queued jobs every few seconds, and at once when woken, until ctx ends.
+func (p *placer) Run(ctx context.Context) {
+	every(ctx, 2*time.Second, p.wake.placerWake(), func(ctx context.Context) {
+		jobs, err := p.store.QueuedJobs(ctx, 200)
+		if err != nil {
+			if ctx.Err() == nil {
+				p.log.WithError(err).Warn("placer: listing queued jobs")
+			}
+			return
+		}
+		for _, j := range jobs {
+			if ctx.Err() != nil {
+				return
+			}
+			p.Place(ctx, j)
+		}
+	})
+}
+
+// Place tries to place a queued job now: it ends the job if it was cancelled, waited too
+// long or cannot be read any more; otherwise the policy picks a site among the feasible
+// ones, or the job waits and the reason is noted.
+func (p *placer) Place(ctx context.Context, j store.Job) {
+	log := p.log.WithField("job", j.ID)
+	if j.State != store.Queued {
+		return
+	}
+	if j.CancelRequested {
+		// Cancelled while a site had it, then back in the queue: it ends here, at no cost.
+		if _, err := p.store.RequestCancel(ctx, j.ID); err != nil {
+			log.WithError(err).Warn("ending a cancelled job")
+		}
+		p.metrics.placement(placementCancelled)
+		return
+	}
+	needs, ok := p.needsOrAbandon(ctx, j, log)
+	if !ok {
+		p.metrics.placement(placementAbandoned)
+		return
+	}
+	exclude, err := p.store.Exclusions(ctx, j.ID)
+	if err != nil {
+		log.WithError(err).Warn("placer")
+		p.metrics.placement(placementError)
+		return
+	}
+	sites, err := p.candidateSites(ctx, exclude, false)
+	if err != nil {
+		log.WithError(err).Warn("placer")
+		p.metrics.placement(placementError)
+		return
+	}
+	maxCost, _ := protocol.ParseWei(j.MaxCostWei)
+	decision, err := placement.Place(ctx, p.policy, p.request(j.ID, needs, maxCost), sites)
+	if err != nil {
+		p.wait(ctx, j, err, exclude, log)
+		p.metrics.placement(placementNoSite)
+		return
+	}
+	p.metrics.placement(p.assign(ctx, j, decision, sites, needs, log))
+}
+
+// needsOrAbandon is what the job's steps need; a job that waited or was placed too often,
+// or whose workflow no longer reads, is abandoned instead (ok false).
+func (p *placer) needsOrAbandon(ctx context.Context, j store.Job, log logrus.FieldLogger) ([]placement.StepNeed, bool) {
+	if p.now().Sub(j.CreatedAt) > p.cfg.MaxQueueTime || j.Placements >= p.cfg.MaxPlacements {
+		reason := fmt.Sprintf("no site took the job after %d placement(s) in %s: %s", j.Placements, p.now().Sub(j.CreatedAt).Round(time.Second), j.Placement)
+		if err := p.store.Abandon(ctx, j.ID, reason); err != nil {
+			log.WithError(err).Warn("abandoning a job")
+		}
+		log.WithField("reason", reason).Warn("job abandoned")
+		return nil, false
+	}
+	wf, err := workflows.Parse(j.SourceName, j.Source)
+	if err != nil {
+		_ = p.store.Abandon(ctx, j.ID, "the workflow no longer parses: "+err.Error())
+		return nil, false
+	}
+	needs, err := placement.NeedsOf(wf)
+	if err != nil {
+		_ = p.store.Abandon(ctx, j.ID, "the workflow's resources: "+err.Error())
+		return nil, false
+	}
+	return needs, true
+}
+
+// wait notes why no site takes the job now (logged when the reason changes).
+func (p *placer) wait(ctx context.Context, j store.Job, why error, exclude map[string]string, log logrus.FieldLogger) {
+	msg := why.Error()
+	if len(exclude) > 0 {
+		var ex []string
+		for s, why := range exclude {
+			ex = append(ex, s+" ("+why+")")
+		}
+		msg += "; excluded: " + strings.Join(ex, ", ")
+	}
+	if msg != j.Placement {
+		log.WithField("why", msg).Info("job waits for a site")
+	}
+	if err := p.store.NotePlacement(ctx, j.ID, msg); err != nil {
+		log.WithError(err).Warn("placer")
+	}
+}
+
+// assign gives the job to the chosen site, with the site's price and the job's worst case
+// there, and wakes the site's poll. It returns the placement's outcome.
+func (p *placer) assign(ctx context.Context, j store.Job, decision placement.Decision, sites []placement.Site, needs []placement.StepNeed, log logrus.FieldLogger) string {
+	c := decision.Chosen
+	var price string
+	for _, s := range sites {
+		if s.Name == c.Site {
+			price = s.PricePerComputeHourWei.String()
+		}
+	}
+	worst, err := worstCaseOf(c, needs)
+	if err != nil {
+		log.WithError(err).Error("placer: the placement's worst case does not fit the job")
+		return placementError
+	}
+	why := fmt.Sprintf("placed on %s (worst-case %s DPS, %d of %d feasible sites)", c.Site, tokenomics.FormatAmount(c.CostWei), 1, len(decision.Ranked))
+	if err := p.store.Assign(ctx, j.ID, c.Site, why, price, worst); err != nil {
+		log.WithError(err).Warn("placer: assigning")
+		return placementError
+	}
+	log.WithField("site", c.Site).WithField("worstCaseCost", tokenomics.FormatAmount(c.CostWei)).Info("job placed")
+	p.wake.wakeSite(c.Site)
+	return placementPlaced
+}
+
+// Refusal says why a new job could never run on any approved site ("" when one could).
+func (p *placer) Refusal(ctx context.Context, needs []placement.StepNeed, maxCost *big.Int) (string, error) {
+	sites, err := p.candidateSites(ctx, nil, true)
+	if err != nil {
+		return "", err
+	}
+	if cands, rejections := placement.Feasible(p.request("new job", needs, maxCost), sites); len(cands) == 0 {
+		return (&placement.NoFitError{Rejections: rejections}).Error(), nil
+	}
+	return "", nil
+}
+
+// request is a job's placement question.
+func (p *placer) request(job string, needs []placement.StepNeed, maxCost *big.Int) placement.Request {
+	return placement.Request{Job: job, Needs: needs, MaxCostWei: maxCost, ReferenceMegaFLOPS: p.referenceMegaFLOPS,
+		DefaultTimeSeconds: int64(p.cfg.DefaultTime / time.Second)}
+}
+
+// candidateSites are the approved sites a job may go to, as placement sees them. With
+// anyTime, every approved site counts as online with all its nodes available (the question
+// "could this ever run"); otherwise only sites polling now, with their live inventory.
+func (p *placer) candidateSites(ctx context.Context, exclude map[string]string, anyTime bool) ([]placement.Site, error) {
+	all, err := p.store.Sites(ctx)
+	if err != nil {
+		return nil, err
+	}
+	queued, err := p.store.AssignedCounts(ctx)
+	if err != nil {
+		return nil, err
+	}
+	latest, err := p.store.LatestReports(ctx)
+	if err != nil {
+		return nil, err
+	}
+	grades := siteGrades(all, latest, p.referenceMegaFLOPS)
+	now := p.now()
+	var out []placement.Site
+	for _, s := range all {
+		if s.Status != store.SiteApproved {
+			continue
+		}
+		if _, ok := exclude[s.Name]; ok {
+			continue
+		}
+		price, err := protocol.ParseWei(s.Registration.Prices.PerComputeHour)
+		if err != nil {
+			continue
+		}
+		inv, online := s.Live, now.Sub(s.LastSeen) < p.offlineAfter
+		if anyTime {
+			inv, online = wholeInventory(s.Registration.Inventory), true
+		}
+		gr := grades[s.Name]
+		out = append(out, placement.Site{Name: s.Name, Inventory: inv, PricePerComputeHourWei: price, Labels: s.Registration.Labels,
+			PerformanceGrade: gr.performance, ReliabilityGrade: gr.reliability, QueuedJobs: queued[s.Name], Online: online})
+	}
+	return out, nil
+}
+
+// wholeInventory is a registered inventory with every node available and idle (a copy: the
+// registration is left as it is).
+func wholeInventory(inv protocol.Inventory) protocol.Inventory {
+	inv.Partitions = append([]protocol.Partition(nil), inv.Partitions...)
+	for i := range inv.Partitions {
+		shapes := append([]protocol.NodeShape(nil), inv.Partitions[i].Shapes...)
+		for k := range shapes {
+			shapes[k].Available, shapes[k].Idle = shapes[k].Nodes, shapes[k].Nodes
+		}
+		inv.Partitions[i].Shapes = shapes
+	}
+	return inv
+}
+
+// Route is what a polling site receives now: its assignments (only an approved site gets
+// work) and the cancels it must act on (every site: a suspended site must still stop the
+// copies of jobs that went elsewhere). An assignment or a cancel delivered but not acted on
+// within two polls of wait was lost on the way (or the site is slow): it is sent again
+// then, not on every poll.
+func (p *placer) Route(ctx context.Context, site string, approved bool, wait time.Duration) ([]protocol.Assignment, []string, error) {
+	resend := p.now().Add(-2*wait - 30*time.Second)
+	var assignments []protocol.Assignment
+	if approved {
+		// The site journals assignments idempotently, under the job id.
+		jobs, err := p.store.Deliverable(ctx, site, resend, protocol.MaxAssignments)
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, j := range jobs {
+			assignments = append(assignments, assignmentOf(j))
+		}
+	}
+	cancels, err := p.store.CancelsFor(ctx, site)
+	if err != nil {
+		return nil, nil, err
+	}
+	stale, err := p.store.StaleCancels(ctx, site)
+	if err != nil {
+		return nil, nil, err
+	}
+	return assignments, p.cancels.due(site, append(cancels, stale...), resend, p.now()), nil
+}
+
+// RequeueSilent handles sites that stopped polling: their unsubmitted work is placed
+// elsewhere and their running jobs become unknown until they report again.
+func (p *placer) RequeueSilent(ctx context.Context) {
+	silent, err := p.store.SilentSites(ctx, p.now().Add(-p.offlineAfter))
+	if err != nil {
+		if ctx.Err() == nil {
+			p.log.WithError(err).Warn("site monitor")
+		}
+		return
+	}
+	for _, s := range silent {
+		requeued, unknown, err := p.store.SiteSilent(ctx, s)
+		if err != nil {
+			p.log.WithField("site", s).WithError(err).Warn("site monitor")
+			continue
+		}
+		p.log.WithField("site", s).WithField("requeued", len(requeued)).WithField("unknown", unknown).
+			Warn("site went silent: its unsubmitted jobs are placed elsewhere, its running jobs are unknown until it returns")
+		if len(requeued) > 0 {
+			p.wake.wakePlacer()
+		}
+	}
+}

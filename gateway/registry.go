@@ -1,0 +1,231 @@
+package gateway
+
+import (
+	"context"
+	"crypto/ecdsa"
+	"errors"
+	"fmt"
+	"math/big"
+	"sync"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/sirupsen/logrus"
+
+	"github.com/petagrid/petagrid/contracts"
+	"github.com/petagrid/petagrid/gateway/protocol"
+	"github.com/petagrid/petagrid/gateway/store"
+)
+
+// ProviderView is a site as operators see it.
+type ProviderView struct {
+	store.Site
+	Online   bool   `json:"online"`
+	GFLWei   string `json:"gflWei"`
+	Accepted int    `json:"acceptedReports"`
+	// RegistrationDigest names the registration shown (protocol.Registration.Digest): an
+	// approval must carry it, so that it admits what the operator reviewed.
+	RegistrationDigest common.Hash `json:"registrationDigest"`
+	// Admitted is the digest of the registration the chain's registry admitted (zero when
+	// never admitted).
+	Admitted common.Hash `json:"admittedRegistration"`
+}
+
+// ErrRegistrationChanged refuses an approval whose registration is not the site's current one.
+var ErrRegistrationChanged = errors.New("the site's registration is not the one approved")
+
+// registry admits sites as providers: their registrations, an operator's approvals and
+// suspensions, in the state and in the chain's provider registry.
+type registry struct {
+	store   *store.Store
+	deploy  *contracts.Deployment
+	chain   *contracts.Chain
+	key     *ecdsa.PrivateKey
+	lock    *epochLock
+	wake    *wakeups
+	log     logrus.FieldLogger
+	now     func() time.Time
+	metrics *metrics
+	// offlineAfter is how long a site may be silent and still be shown online.
+	offlineAfter time.Duration
+	// fundWei is the gas money each approved site gets for its claims (nil: none).
+	fundWei *big.Int
+	// siteMu serialises site registrations with approvals: an approval checks and admits
+	// the registration the operator reviewed with nothing registered in between.
+	siteMu sync.Mutex
+}
+
+// Register records a site's registration: a new site is pending an operator's approval; an
+// approved site that registers more than it was approved with is pending again (its
+// unsubmitted work goes elsewhere), one that registers less stays approved and the registry
+// follows. err is store.ErrSiteKey when the name belongs to another key.
+func (r *registry) Register(ctx context.Context, signer common.Address, reg protocol.Registration) (store.Site, bool, error) {
+	// Under the lock approvals take: an approval never admits a registration that changed
+	// after it was checked.
+	r.siteMu.Lock()
+	defer r.siteMu.Unlock()
+	site, created, err := r.store.Register(ctx, signer.Hex(), reg)
+	if err != nil {
+		return store.Site{}, false, err
+	}
+	log := r.log.WithField("site", site.Name).WithField("key", signer.Hex()).WithField("capacityMegaFlops", reg.Inventory.CapacityMegaFLOPS)
+	if created {
+		log.Info("site registered: pending an operator's approval (petagrid gateway providers approve " + site.Name + ")")
+		return site, true, nil
+	}
+	switch site.Status {
+	case store.SiteApproved:
+		// No more than approved (nodes retired, partitions renamed): the registry follows.
+		// More needs an operator (the store sent the site back to pending).
+		r.followRegistration(ctx, site, log)
+	case store.SitePending:
+		if site.StatusReason != "" {
+			log.WithField("reason", site.StatusReason).Warn("an approved site registered more capacity: it waits for an operator's approval again")
+			if _, _, err := r.store.SiteSilent(ctx, site.Name); err != nil {
+				log.WithError(err).Warn("re-placing the site's unsubmitted jobs")
+			}
+		}
+	}
+	log.Info("site registration updated")
+	r.wake.wakePlacer()
+	return site, false, nil
+}
+
+// followRegistration brings the registry in line with an approved site's new registration (no
+// more capacity than approved), unless an epoch is being settled: its recorded medians were
+// checked against the capacity admitted before, and must stay within it on chain. The registry
+// keeps the larger capacity it admitted until the site registers again.
+func (r *registry) followRegistration(ctx context.Context, site store.Site, log logrus.FieldLogger) {
+	// A close holds the lock for its transactions: the site's registration does not wait.
+	if !r.lock.tryLock() {
+		log.Warn("an epoch is being settled: the provider registry keeps the admitted capacity until the site registers again")
+		return
+	}
+	defer r.lock.unlock()
+	if busy, err := r.lock.settlementInProgress(ctx); err != nil || busy != "" {
+		log.WithError(err).WithField("settlement", busy).Warn("the provider registry keeps the admitted capacity until the site registers again")
+		return
+	}
+	inv := site.Registration.Inventory
+	adm := contracts.Admission{CapacityMegaFLOPS: inv.CapacityMegaFLOPS, GPUs: uint32(inv.GPUs), Registration: site.Registration.Digest()}
+	err := r.deploy.AdmitProvider(ctx, r.key, common.HexToAddress(site.Address), adm)
+	r.metrics.observeChain(chainRegistry, err)
+	if err != nil {
+		log.WithError(err).Warn("updating the provider registry")
+	}
+}
+
+// SetStatus approves or suspends a site: in the state and in the chain's provider registry
+// (the chain first, so that a failed transaction leaves the state unchanged and the
+// operator's retry completes both). An approval admits the registration whose digest the
+// operator reviewed, and is refused if the site registered anything else since: the site
+// registers and is approved under the same lock, so nothing changes between the check and
+// the admission. No registry change is made while an epoch is being settled (its recorded
+// medians must stay admissible). An approved site gets gas money for its claims when the
+// registry was given some.
+func (r *registry) SetStatus(ctx context.Context, name, status, reason string, reviewed common.Hash, op common.Address) (store.Site, error) {
+	r.siteMu.Lock()
+	defer r.siteMu.Unlock()
+	r.lock.lock()
+	defer r.lock.unlock()
+	s, err := r.store.Site(ctx, name)
+	if err != nil {
+		return store.Site{}, err
+	}
+	if busy, err := r.lock.settlementInProgress(ctx); err != nil {
+		return store.Site{}, err
+	} else if busy != "" {
+		return store.Site{}, fmt.Errorf("%w (%s): the provider registry changes once it is settled; retry then (petagrid gateway epoch close settles it now)", ErrSettlementInProgress, busy)
+	}
+	switch status {
+	case store.SiteApproved:
+		err = r.admit(ctx, s, reviewed)
+	case store.SiteSuspended:
+		err = r.deploy.SuspendProvider(ctx, r.key, common.HexToAddress(s.Address))
+		r.metrics.observeChain(chainRegistry, err)
+		if err != nil {
+			err = fmt.Errorf("suspending %s in the provider registry: %w", name, err)
+		}
+	}
+	if err != nil {
+		return store.Site{}, err
+	}
+	if s, err = r.store.SetSiteStatus(ctx, name, status, reason); err != nil {
+		return store.Site{}, err
+	}
+	r.log.WithField("site", name).WithField("status", status).WithField("operator", op.Hex()).WithField("reason", reason).Info("site status changed")
+	if status == store.SiteSuspended {
+		// Its unsubmitted work goes elsewhere, exactly as if it had gone silent.
+		if requeued, _, err := r.store.SiteSilent(ctx, name); err == nil && len(requeued) > 0 {
+			r.log.WithField("site", name).WithField("jobs", len(requeued)).Info("re-placing the suspended site's unsubmitted jobs")
+		}
+	}
+	r.wake.wakePlacer()
+	r.wake.wakeSite(name)
+	return s, nil
+}
+
+// admit admits the site's registration in the chain's registry if it is the one reviewed,
+// and sends the site its gas money.
+func (r *registry) admit(ctx context.Context, s store.Site, reviewed common.Hash) error {
+	current := common.Hash(s.Registration.Digest())
+	if reviewed != current {
+		return fmt.Errorf("%w: %s now registers %d MFLOPS and %d GPUs (digest %s), not the registration %s: list the providers and review it again",
+			ErrRegistrationChanged, s.Name, s.Registration.Inventory.CapacityMegaFLOPS, s.Registration.Inventory.GPUs, current.Hex(), reviewed.Hex())
+	}
+	inv := s.Registration.Inventory
+	adm := contracts.Admission{CapacityMegaFLOPS: inv.CapacityMegaFLOPS, GPUs: uint32(inv.GPUs), Registration: current}
+	addr := common.HexToAddress(s.Address)
+	err := r.deploy.AdmitProvider(ctx, r.key, addr, adm)
+	r.metrics.observeChain(chainRegistry, err)
+	if err != nil {
+		return fmt.Errorf("admitting %s in the provider registry: %w", s.Name, err)
+	}
+	r.sendGasMoney(ctx, s.Name, addr)
+	return nil
+}
+
+// sendGasMoney tops the site's account up to fundWei, so that it can pay for its claims. A
+// failure is logged, not returned: the approval stands.
+func (r *registry) sendGasMoney(ctx context.Context, name string, addr common.Address) {
+	if r.fundWei == nil {
+		return
+	}
+	bal, err := r.chain.BalanceAt(ctx, addr)
+	r.metrics.observeChain(chainRead, err)
+	if err != nil || bal.Cmp(r.fundWei) >= 0 {
+		return
+	}
+	err = r.chain.SendETH(ctx, r.key, addr, r.fundWei)
+	r.metrics.observeChain(chainTransfer, err)
+	if err != nil {
+		r.log.WithField("site", name).WithError(err).Warn("sending gas money to the approved site")
+	}
+}
+
+// Providers lists every registered site with its standing.
+func (r *registry) Providers(ctx context.Context) ([]ProviderView, error) {
+	sites, err := r.store.Sites(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]ProviderView, 0, len(sites))
+	for _, s := range sites {
+		v := ProviderView{Site: s, Online: r.now().Sub(s.LastSeen) < r.offlineAfter, RegistrationDigest: s.Registration.Digest()}
+		bal, err := r.deploy.GFLBalance(ctx, common.HexToAddress(s.Address))
+		r.metrics.observeChain(chainRead, err)
+		if err == nil {
+			v.GFLWei = bal.String()
+		}
+		p, err := r.deploy.Provider(ctx, common.HexToAddress(s.Address))
+		r.metrics.observeChain(chainRead, err)
+		if err == nil {
+			v.Admitted = p.Registration
+		}
+		if reps, err := r.store.Reports(ctx, -1, s.Name); err == nil {
+			v.Accepted = len(reps)
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
