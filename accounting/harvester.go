@@ -11,6 +11,7 @@ import (
 	"github.com/sirupsen/logrus"
 
 	"github.com/petagrid/petagrid/accounting/store"
+	"github.com/petagrid/petagrid/internal/backoff"
 	"github.com/petagrid/petagrid/slurmbridge"
 )
 
@@ -318,7 +319,7 @@ func (h *Harvester) Backfill(ctx context.Context, since time.Time, progress func
 // Run harvests until ctx ends: back to back while behind, every Interval once caught up,
 // and with a growing pause (up to MaxBackoff) while sacct or slurmdbd fail.
 func (h *Harvester) Run(ctx context.Context) error {
-	backoff := time.Duration(0)
+	retry := backoff.Exponential{Initial: 5 * time.Second, Max: h.cfg.MaxBackoff}
 	for {
 		res, err := h.Cycle(ctx, time.Time{})
 		wait := h.cfg.Interval
@@ -326,23 +327,21 @@ func (h *Harvester) Run(ctx context.Context) error {
 		case ctx.Err() != nil:
 			return ctx.Err()
 		case err != nil:
-			backoff = min(max(2*backoff, 5*time.Second), h.cfg.MaxBackoff)
-			wait = backoff
+			wait = retry.Next()
 			h.metrics.failure()
-			h.log.WithError(err).WithField("retryIn", backoff.String()).Warn("harvest failed; the failed window stored nothing and is read again")
+			h.log.WithError(err).WithField("retryIn", wait.String()).Warn("harvest failed; the failed window stored nothing and is read again")
 		case !res.CaughtUp:
-			backoff, wait = 0, 0
+			retry.Reset()
+			wait = 0
 		default:
-			backoff = 0
+			retry.Reset()
 		}
 		if cov, ok, err := h.store.Coverage(ctx, h.cluster); err == nil && ok {
 			h.metrics.lag(h.now().Sub(cov.Until))
 		}
 		if wait > 0 {
-			select {
-			case <-ctx.Done():
-				return ctx.Err()
-			case <-time.After(wait):
+			if err := backoff.Sleep(ctx, wait); err != nil {
+				return err
 			}
 		}
 	}

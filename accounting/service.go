@@ -13,6 +13,7 @@ import (
 
 	"github.com/petagrid/petagrid/accounting/gpu"
 	"github.com/petagrid/petagrid/accounting/store"
+	"github.com/petagrid/petagrid/internal/backoff"
 	"github.com/petagrid/petagrid/slurmbridge"
 )
 
@@ -139,7 +140,7 @@ func (s *Service) clusterName(ctx context.Context) (string, error) {
 	if s.cfg.Cluster != "" {
 		return s.cfg.Cluster, nil
 	}
-	wait := time.Second
+	retry := backoff.Exponential{Initial: time.Second, Max: time.Minute}
 	for {
 		name, err := s.slurm.ClusterName(ctx)
 		if err == nil {
@@ -149,13 +150,11 @@ func (s *Service) clusterName(ctx context.Context) (string, error) {
 		if errors.As(err, &parseErr) {
 			return "", fmt.Errorf("accounting: %w (set accounting.cluster)", err)
 		}
+		wait := retry.Next()
 		s.log.WithError(err).WithField("retryIn", wait.String()).Warn("cannot read the cluster name from Slurm yet")
-		select {
-		case <-ctx.Done():
-			return "", ctx.Err()
-		case <-time.After(wait):
+		if err := backoff.Sleep(ctx, wait); err != nil {
+			return "", err
 		}
-		wait = min(2*wait, time.Minute)
 	}
 }
 

@@ -25,9 +25,11 @@ type Daemon struct {
 	cfg     Config
 	log     logrus.FieldLogger
 	journal *journal.Journal
-	// bridge polls Slurm as the daemon itself; submissions and cancellations go through the
-	// mapper's per-user bridges.
+	// bridge is Slurm as the daemon's own account, for accounting and the gateway link;
+	// slurm is the same for the executor and the tracker (a test double in tests).
+	// Submissions and cancellations go through the mapper's per-account bridges.
 	bridge  *slurmbridge.Bridge
+	slurm   slurmReader
 	mapper  *Mapper
 	profile *workflows.SiteProfile
 	metrics *metrics
@@ -101,6 +103,7 @@ func New(ctx context.Context, cfg Config, opts Options) (*Daemon, error) {
 		trackerWake: make(chan struct{}, 1), filters: opts.SubmitFilters}
 	d.metrics = newMetrics(j)
 	d.bridge = base.WithObserver(d.metrics.observeSlurm)
+	d.slurm = d.bridge
 	if d.mapper, err = NewMapper(cfg.Users, d.bridge); err != nil {
 		j.Close()
 		return nil, fmt.Errorf("site.users: %w", err)
@@ -135,18 +138,7 @@ func (d *Daemon) Run(parent context.Context) error {
 	ctx, cancel := context.WithCancel(parent)
 	defer cancel()
 	var wg sync.WaitGroup
-	for i := 0; i < d.cfg.Submit.Workers; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			d.worker(ctx)
-		}()
-	}
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		d.track(ctx)
-	}()
+	d.startLoops(ctx, &wg)
 	var accountingErr error
 	if d.accounting != nil {
 		wg.Add(1)
@@ -174,6 +166,14 @@ func (d *Daemon) Run(parent context.Context) error {
 		return accountingErr
 	}
 	return err
+}
+
+// startLoops starts the executor's workers and the tracker, which stop when ctx ends.
+func (d *Daemon) startLoops(ctx context.Context, wg *sync.WaitGroup) {
+	for i := 0; i < d.cfg.Submit.Workers; i++ {
+		wg.Go(func() { d.worker(ctx) })
+	}
+	wg.Go(func() { d.track(ctx) })
 }
 
 // resume queues every run the journal says is not yet in Slurm's hands.

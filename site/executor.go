@@ -7,6 +7,7 @@ import (
 	"path"
 	"time"
 
+	"github.com/petagrid/petagrid/internal/backoff"
 	"github.com/petagrid/petagrid/site/journal"
 	"github.com/petagrid/petagrid/slurmbridge"
 	"github.com/petagrid/petagrid/workflows"
@@ -35,6 +36,7 @@ func (d *Daemon) advanceRun(ctx context.Context, runID string) {
 	// now, so a submission may already have reached Slurm before a crash.
 	resumed := true
 	attempt := 0 // submission attempts that Slurm left unanswered
+	retry := backoff.Exponential{Initial: time.Second, Max: min(d.cfg.Submit.RetryMax, maxSubmitRetryWait)}
 	for {
 		if ctx.Err() != nil {
 			return
@@ -79,18 +81,20 @@ func (d *Daemon) advanceRun(ctx context.Context, runID string) {
 				d.abandon(ctx, run, err)
 				return
 			}
-			wait := min(time.Duration(1<<min(attempt-1, 10))*time.Second, d.cfg.Submit.RetryMax)
+			wait := retry.Next()
 			log.WithError(err).WithField("retryInSeconds", wait.Seconds()).Warn("Slurm did not answer the submission; will look the jobs up by tag and go on")
-			select {
-			case <-ctx.Done():
+			if backoff.Sleep(ctx, wait) != nil {
 				return
-			case <-time.After(wait):
 			}
 		default:
 			return
 		}
 	}
 }
+
+// maxSubmitRetryWait is where the doubling of the wait between submission attempts stops
+// (1, 2, 4 … 1024 s), whatever site.submit.retryMax allows.
+const maxSubmitRetryWait = 1024 * time.Second
 
 // transient errors leave the outcome open: Slurm was unreachable, slow, or answered
 // nothing readable, or the daemon is stopping.
@@ -252,7 +256,7 @@ func (d *Daemon) submit(ctx context.Context, run journal.Run, lookup bool) error
 	if err := d.applyFilters(ctx, runForFilter{id: run.ID, researcher: run.Researcher, localUser: run.LocalUser, sourceName: run.SourceName, source: run.Source}, plan); err != nil {
 		return err
 	}
-	b, err := d.mapper.Bridge(run.LocalUser)
+	b, err := d.mapper.Submitter(run.LocalUser)
 	if err != nil {
 		return err
 	}
@@ -296,7 +300,7 @@ func (d *Daemon) findByTags(ctx context.Context, run journal.Run, steps []journa
 	}
 	// Tags are visible to everyone in squeue: only jobs of the run's own account count, or
 	// anyone could plant a job under a tag and have it adopted.
-	jobs, err := d.bridge.ListJobs(ctx, slurmbridge.JobQuery{Names: tags})
+	jobs, err := d.slurm.ListJobs(ctx, slurmbridge.JobQuery{Names: tags})
 	if err != nil {
 		return nil, err
 	}
@@ -305,7 +309,7 @@ func (d *Daemon) findByTags(ctx context.Context, run journal.Run, steps []journa
 			add(j.Name, slurmbridge.MasterJobID(j.ID, j.ArrayJobID, j.HetJobID))
 		}
 	}
-	records, err := d.bridge.Accounting(ctx, slurmbridge.AccountingQuery{Start: run.CreatedAt.Add(-time.Minute), End: time.Now().Add(time.Minute), Names: tags, Users: []string{run.LocalUser}})
+	records, err := d.slurm.Accounting(ctx, slurmbridge.AccountingQuery{Start: run.CreatedAt.Add(-time.Minute), End: time.Now().Add(time.Minute), Names: tags, Users: []string{run.LocalUser}})
 	if err != nil {
 		return nil, err
 	}
@@ -333,7 +337,7 @@ func (d *Daemon) abandon(ctx context.Context, run journal.Run, cause error) {
 	if err == nil {
 		run = fresh
 	}
-	if b, err := d.mapper.Bridge(run.LocalUser); err == nil {
+	if b, err := d.mapper.Submitter(run.LocalUser); err == nil {
 		for _, s := range run.Steps {
 			if s.JobID == 0 {
 				continue

@@ -10,6 +10,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/petagrid/petagrid/slurmbridge"
+	"github.com/petagrid/petagrid/workflows"
 )
 
 // ErrNotAllowed is returned for a caller the site has not mapped to a local account.
@@ -34,7 +35,7 @@ type Mapper struct {
 	base    *slurmbridge.Bridge
 
 	mu       sync.Mutex
-	bridges  map[string]*slurmbridge.Bridge
+	bridges  map[string]jobControl
 	accounts map[string]Account
 	helpers  map[string]*workspaceHelper
 	runAs    map[string]slurmbridge.RunAs
@@ -44,7 +45,7 @@ type Mapper struct {
 // as root; in mapped mode every allowed account must exist and the daemon must be able to
 // become it.
 func NewMapper(cfg UsersConfig, base *slurmbridge.Bridge) (*Mapper, error) {
-	m := &Mapper{cfg: cfg, base: base, byKey: map[common.Address]ResearcherConfig{}, allowed: map[string]bool{}, socket: map[string]bool{}, bridges: map[string]*slurmbridge.Bridge{}, accounts: map[string]Account{}, helpers: map[string]*workspaceHelper{}, runAs: map[string]slurmbridge.RunAs{}}
+	m := &Mapper{cfg: cfg, base: base, byKey: map[common.Address]ResearcherConfig{}, allowed: map[string]bool{}, socket: map[string]bool{}, bridges: map[string]jobControl{}, accounts: map[string]Account{}, helpers: map[string]*workspaceHelper{}, runAs: map[string]slurmbridge.RunAs{}}
 	me, err := user.Current()
 	if err != nil {
 		return nil, fmt.Errorf("who is the daemon: %w", err)
@@ -145,8 +146,9 @@ func (m *Mapper) ForPeer(uid uint32) (Researcher, error) {
 	}
 }
 
-// Bridge is the Slurm bridge that submits and cancels as local.
-func (m *Mapper) Bridge(local string) (*slurmbridge.Bridge, error) {
+// Submitter is what submits and cancels jobs as local: the Slurm bridge that runs its
+// commands as that account.
+func (m *Mapper) Submitter(local string) (workflows.Submitter, error) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	b, ok := m.bridges[local]

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/petagrid/petagrid/internal/backoff"
 	"github.com/petagrid/petagrid/site/journal"
 	"github.com/petagrid/petagrid/slurmbridge"
 )
@@ -20,6 +21,7 @@ const cancelRetry = 30 * time.Second
 // forgotten (MinJobAge). While Slurm does not answer, the wait doubles up to MaxBackoff.
 func (d *Daemon) track(ctx context.Context) {
 	wait := d.cfg.Tracker.Interval
+	retry := backoff.Exponential{Initial: 2 * d.cfg.Tracker.Interval, Max: d.cfg.Tracker.MaxBackoff}
 	d.metrics.trackerBackoff.Set(wait.Seconds())
 	timer := time.NewTimer(0)
 	defer timer.Stop()
@@ -41,9 +43,10 @@ func (d *Daemon) track(ctx context.Context) {
 		case ctx.Err() != nil:
 			return
 		case err != nil:
-			wait = min(wait*2, d.cfg.Tracker.MaxBackoff)
+			wait = retry.Next()
 			d.log.WithError(err).WithField("retryInSeconds", wait.Seconds()).Warn("tracker: Slurm did not answer; backing off")
 		default:
+			retry.Reset()
 			wait = d.cfg.Tracker.Interval
 		}
 		d.metrics.trackerBackoff.Set(wait.Seconds())
@@ -127,7 +130,7 @@ func (d *Daemon) poll(ctx context.Context) error {
 // refresh asks Slurm about the tracked jobs and journals what changed; it returns how many
 // steps it updated.
 func (d *Daemon) refresh(ctx context.Context, tracked []trackedStep, ids []uint32) (int, error) {
-	statuses, err := d.bridge.JobStates(ctx, ids)
+	statuses, err := d.slurm.JobStates(ctx, ids)
 	if err != nil {
 		return 0, fmt.Errorf("squeue: %w", err)
 	}
@@ -235,7 +238,7 @@ func (d *Daemon) fromAccounting(ctx context.Context, ended []trackedStep) ([]jou
 			since = t.run.CreatedAt
 		}
 	}
-	records, err := d.bridge.Accounting(ctx, slurmbridge.AccountingQuery{Start: since.Add(-time.Minute), End: time.Now().Add(time.Minute), JobIDs: ids})
+	records, err := d.slurm.Accounting(ctx, slurmbridge.AccountingQuery{Start: since.Add(-time.Minute), End: time.Now().Add(time.Minute), JobIDs: ids})
 	if err != nil {
 		return nil, err
 	}
@@ -471,7 +474,7 @@ func (d *Daemon) cancelJobs(ctx context.Context, run *journal.Run) {
 	}
 	d.cancelled[run.ID] = time.Now()
 	d.mu.Unlock()
-	b, err := d.mapper.Bridge(run.LocalUser)
+	b, err := d.mapper.Submitter(run.LocalUser)
 	if err != nil {
 		d.log.WithField("run", run.ID).WithError(err).Error("cannot cancel")
 		return

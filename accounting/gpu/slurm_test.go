@@ -4,11 +4,13 @@ import (
 	"context"
 	"errors"
 	"reflect"
+	"strconv"
 	"testing"
 	"time"
 
 	"github.com/petagrid/petagrid/accounting/store"
 	"github.com/petagrid/petagrid/slurmbridge"
+	"github.com/petagrid/petagrid/test/fakeslurm"
 )
 
 type fakeLister struct {
@@ -89,4 +91,60 @@ func TestSlurmAllocations(t *testing.T) {
 	}
 	// The real bridge fits.
 	var _ JobLister = (*slurmbridge.Bridge)(nil)
+}
+
+// TestSlurmAllocationsFromTheFakeCluster reads allocations as the fake controller places
+// jobs: only jobs holding resources count, each with the GPU indices it was given, an array
+// task under its own id.
+func TestSlurmAllocationsFromTheFakeCluster(t *testing.T) {
+	var _ JobLister = (*fakeslurm.Slurm)(nil)
+	slurm := fakeslurm.New(t, fakeslurm.Options{ClusterName: "prod", Nodes: []slurmbridge.Node{
+		{Name: "g1", State: "IDLE", CPUs: 64, RealMemoryMiB: 512000, Partitions: []string{"gpu"},
+			GRES: []slurmbridge.GRES{{Name: "gpu", Type: "a100", Count: 4}, {Name: "gpu", Type: "v100", Count: 2}}},
+	}})
+	ctx := context.Background()
+	submit := func(tag, gpus, array string) uint32 {
+		t.Helper()
+		res, err := slurm.Submit(ctx, slurmbridge.SubmitRequest{Script: []byte("#!/bin/sh\ntrue\n"), Tag: tag, WorkDir: "/tmp", Array: array, Options: []string{"--gpus=" + gpus}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.JobID
+	}
+	two := submit("two", "a100:2", "")
+	ended := submit("ended", "a100:1", "")
+	sweep := submit("sweep", "v100:1", "0-2")
+	submit("waiting", "a100:4", "") // pending: holds nothing yet
+	slurm.Start(two)
+	slurm.Start(ended)
+	slurm.Complete(ended)
+	slurm.Start(sweep, 0, 1) // task 2 waits: both V100s are taken
+	src, err := NewSlurmAllocations(slurm, "prod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := src.GPUAllocations(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	jobs, err := slurm.ListJobs(ctx, slurmbridge.JobQuery{IDs: []uint32{two, sweep}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := map[string]store.JobKey{}
+	for _, j := range jobs {
+		name := j.Name
+		if j.ArrayTaskID != nil {
+			name += "_" + strconv.Itoa(int(*j.ArrayTaskID))
+		}
+		key[name] = store.JobKey{Cluster: "prod", JobID: j.ID, SubmitTime: j.SubmitTime}
+	}
+	want := []Allocation{
+		{Job: key["two"], Node: "g1", SlurmIndices: []int{0, 1}},
+		{Job: key["sweep_0"], Node: "g1", SlurmIndices: []int{4}},
+		{Job: key["sweep_1"], Node: "g1", SlurmIndices: []int{5}},
+	}
+	if !reflect.DeepEqual(got, want) || key["sweep_0"].JobID == sweep {
+		t.Errorf("allocations:\n got %+v\nwant %+v", got, want)
+	}
 }

@@ -1,0 +1,21 @@
+package site
+
+import (
+	"context"
+
+	"github.com/petagrid/petagrid/slurmbridge"
+	"github.com/petagrid/petagrid/workflows"
+)
+
+// slurmReader is what the daemon asks Slurm as its own account: the tracker's poll and the
+// final states from accounting, and the executor's search for jobs submitted before a crash.
+// *slurmbridge.Bridge is one; tests use the test double in test/fakeslurm.
+type slurmReader interface {
+	JobStates(ctx context.Context, ids []uint32) ([]slurmbridge.JobStatus, error)
+	ListJobs(ctx context.Context, q slurmbridge.JobQuery) ([]slurmbridge.Job, error)
+	Accounting(ctx context.Context, q slurmbridge.AccountingQuery) ([]slurmbridge.AccountingRecord, error)
+}
+
+// jobControl is what the daemon does as a run's account: submit a plan (workflows.SubmitPlan
+// needs its submit, find-by-tag and cancel) and cancel jobs.
+type jobControl = workflows.Submitter
