@@ -5,13 +5,13 @@ import (
 	"fmt"
 	"math/big"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/petagrid/petagrid/internal/atomicfile"
 	"github.com/petagrid/petagrid/internal/strictyaml"
 	"github.com/petagrid/petagrid/tokenomics"
 	"github.com/petagrid/petagrid/tokenomics/chart"
@@ -372,7 +372,7 @@ func (e *env) tokenomicsSimulate(c *cli.Context) error {
 			chart.Scenario{Label: "without replenishment", Rows: without}); err != nil {
 			return err
 		}
-		if err := writeFileAtomic(path, buf.Bytes()); err != nil {
+		if err := atomicfile.Write(path, buf.Bytes(), 0o644); err != nil {
 			return fmt.Errorf("--%s: %w", f.flag, err)
 		}
 		e.log.WithField("file", path).Info("figure written")
@@ -404,29 +404,4 @@ func (e *env) tokenomicsSimulate(c *cli.Context) error {
 // fmtAmount prints wei with a fixed number of decimals (display only).
 func fmtAmount(wei *big.Int, decimals int) string {
 	return new(big.Rat).SetFrac(wei, big.NewInt(1e18)).FloatString(decimals)
-}
-
-// writeFileAtomic writes through a temporary file in the same folder, so a reader never sees
-// half a figure or report.
-func writeFileAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if err := os.Chmod(tmp, 0o644); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return os.Rename(tmp, path)
 }

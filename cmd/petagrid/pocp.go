@@ -10,6 +10,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/urfave/cli/v2"
 
+	"github.com/petagrid/petagrid/internal/atomicfile"
 	"github.com/petagrid/petagrid/internal/reqsign"
 	"github.com/petagrid/petagrid/pocp"
 	"github.com/petagrid/petagrid/site/pocpreport"
@@ -125,7 +126,7 @@ func (e *env) pocpReport(c *cli.Context) error {
 	}
 	e.log.WithFields(fields).Info("reliability of the grid nodes over the period")
 	if path := c.String("out"); path != "" {
-		return writeFileAtomic(path, data)
+		return atomicfile.Write(path, data, 0o644)
 	}
 	_, err = e.stdout.Write(data)
 	return err
