@@ -9,13 +9,14 @@ import (
 	"encoding/json"
 	"errors"
 	"html/template"
-	"io"
 	"net/http"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/sirupsen/logrus"
+
+	"github.com/petagrid/petagrid/internal/logging"
 )
 
 //go:embed templates/page.html.tmpl templates/chart.svg.tmpl
@@ -56,12 +57,7 @@ type dashboardHandler struct {
 // failed (and is logged). Mount it on a path ending in "/" (e.g. with http.StripPrefix), since
 // the page links to its siblings relatively.
 func Handler(source func(ctx context.Context) (Snapshot, error), log logrus.FieldLogger) http.Handler {
-	if log == nil {
-		discard := logrus.New()
-		discard.SetOutput(io.Discard)
-		log = discard
-	}
-	log = log.WithField("component", "dashboard")
+	log = logging.OrDiscard(log).WithField("component", "dashboard")
 	templates := mustParseTemplates(dashboardCSS)
 	return &dashboardHandler{
 		source:    source,

@@ -37,6 +37,7 @@ import (
 
 	"github.com/petagrid/petagrid/accounting"
 	"github.com/petagrid/petagrid/gateway/protocol"
+	"github.com/petagrid/petagrid/internal/logging"
 	"github.com/petagrid/petagrid/internal/reqsign"
 	"github.com/petagrid/petagrid/pocp"
 	"github.com/petagrid/petagrid/site"
@@ -210,10 +211,7 @@ func New(cfg Config, d *site.Daemon, opts Options) (*Link, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, fmt.Errorf("grid configuration (the site's link to the gateway):\n%w", err)
 	}
-	log := opts.Log
-	if log == nil {
-		log = logrus.New()
-	}
+	log := logging.OrDiscard(opts.Log)
 	sc := d.Config()
 	if !protocol.ValidSiteName(sc.Name) {
 		return nil, fmt.Errorf("site.name %q cannot name a site at the gateway: use 1-63 characters from a-z 0-9 -, starting with a letter or digit", sc.Name)
