@@ -17,6 +17,7 @@ import (
 	"github.com/sirupsen/logrus"
 
 	"github.com/petagrid/petagrid/internal/logging"
+	"github.com/petagrid/petagrid/internal/sanitize"
 )
 
 //go:embed templates/page.html.tmpl templates/chart.svg.tmpl
@@ -214,13 +215,4 @@ func writeJSON(w http.ResponseWriter, status int, v any, log logrus.FieldLogger)
 }
 
 // clip shortens text to maxErrorMessageBytes without splitting a UTF-8 sequence.
-func clip(s string) string {
-	if len(s) <= maxErrorMessageBytes {
-		return s
-	}
-	cut := maxErrorMessageBytes
-	for cut > 0 && s[cut]&0xC0 == 0x80 {
-		cut--
-	}
-	return s[:cut] + "…"
-}
+func clip(s string) string { return sanitize.Clip(s, maxErrorMessageBytes) }
