@@ -372,7 +372,7 @@ func (e *env) tokenomicsSimulate(c *cli.Context) error {
 			chart.Scenario{Label: "without replenishment", Rows: without}); err != nil {
 			return err
 		}
-		if err := atomicfile.Write(path, buf.Bytes(), 0o644); err != nil {
+		if err := writeFileAtomic(path, buf.Bytes()); err != nil {
 			return fmt.Errorf("--%s: %w", f.flag, err)
 		}
 		e.log.WithField("file", path).Info("figure written")
@@ -405,3 +405,7 @@ func (e *env) tokenomicsSimulate(c *cli.Context) error {
 func fmtAmount(wei *big.Int, decimals int) string {
 	return new(big.Rat).SetFrac(wei, big.NewInt(1e18)).FloatString(decimals)
 }
+
+// writeFileAtomic writes through a temporary file in the same folder, so a reader never sees
+// half a figure or report.
+func writeFileAtomic(path string, data []byte) error { return atomicfile.Write(path, data, 0o644) }

@@ -10,7 +10,6 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/urfave/cli/v2"
 
-	"github.com/petagrid/petagrid/internal/atomicfile"
 	"github.com/petagrid/petagrid/internal/reqsign"
 	"github.com/petagrid/petagrid/pocp"
 	"github.com/petagrid/petagrid/site/pocpreport"
@@ -126,7 +125,7 @@ func (e *env) pocpReport(c *cli.Context) error {
 	}
 	e.log.WithFields(fields).Info("reliability of the grid nodes over the period")
 	if path := c.String("out"); path != "" {
-		return atomicfile.Write(path, data, 0o644)
+		return writeFileAtomic(path, data)
 	}
 	_, err = e.stdout.Write(data)
 	return err

@@ -1116,10 +1116,10 @@ func headerText(s string, limit int) string {
 	return b.String()
 }
 
-// clipUTF8 cuts s to at most n bytes without splitting a character; what it cuts is valid
-// UTF-8. Not sanitize.Clip: the result goes out in JSON under the protocol's byte bound, which
-// a marker would exceed, and which must still hold after JSON turns each invalid byte into
-// U+FFFD (3 bytes).
+// clipUTF8 cuts s to at most n bytes without splitting a character.
+// What it cuts is valid UTF-8. Not sanitize.Clip: its texts go out in JSON under the
+// protocol's byte bound, which a marker would exceed and which must still hold after JSON
+// turns each invalid byte into U+FFFD (3 bytes).
 func clipUTF8(s string, n int) string {
 	if len(s) <= n {
 		return s
