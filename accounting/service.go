@@ -14,6 +14,7 @@ import (
 	"github.com/petagrid/petagrid/accounting/gpu"
 	"github.com/petagrid/petagrid/accounting/store"
 	"github.com/petagrid/petagrid/internal/backoff"
+	"github.com/petagrid/petagrid/internal/logging"
 	"github.com/petagrid/petagrid/slurmbridge"
 )
 
@@ -64,10 +65,7 @@ func NewService(ctx context.Context, cfg Config, slurm Slurm, opts ServiceOption
 	if err != nil {
 		return nil, err
 	}
-	log := opts.Log
-	if log == nil {
-		log = logrus.New()
-	}
+	log := logging.OrDiscard(opts.Log)
 	s := &Service{cfg: cfg, slurm: slurm, store: st, partitions: cfg.Nodes.Partitions, version: opts.Version, telemetry: opts.Telemetry,
 		log: log.WithField("component", "accounting"), nvml: opts.NVML}
 	if len(s.partitions) == 0 {

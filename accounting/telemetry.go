@@ -5,11 +5,11 @@ import (
 
 	"math"
 	"time"
-	"unicode"
 
 	"github.com/sirupsen/logrus"
 
 	"github.com/petagrid/petagrid/accounting/store"
+	"github.com/petagrid/petagrid/internal/sanitize"
 	"github.com/petagrid/petagrid/plugins/proto/pluginv1"
 )
 
@@ -113,14 +113,6 @@ func (t *TelemetrySampler) check(source string, readings []*pluginv1.Reading) ([
 	return out, dropped
 }
 
-func printable(s string, max int) bool {
-	if len(s) > max {
-		return false
-	}
-	for _, r := range s {
-		if !unicode.IsPrint(r) {
-			return false
-		}
-	}
-	return true
-}
+// printable accepts a device's name or model: at most max bytes, every character shown as it
+// is.
+func printable(s string, max int) bool { return len(s) <= max && sanitize.Printable(s) }

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"time"
 
@@ -18,6 +17,7 @@ import (
 	"github.com/sirupsen/logrus"
 
 	"github.com/petagrid/petagrid/internal/httpguard"
+	"github.com/petagrid/petagrid/internal/logging"
 )
 
 // SendRawTransaction sends a transaction signed elsewhere (a researcher's or a provider's,
@@ -116,12 +116,7 @@ type Relay struct {
 
 // NewRelay relays to c, forwarding reads through rpcClient (Chain.RPCClient or DevChain.RPC).
 func NewRelay(c *Chain, rpcClient *rpc.Client, log logrus.FieldLogger) *Relay {
-	if log == nil {
-		l := logrus.New()
-		l.SetOutput(io.Discard)
-		log = l
-	}
-	return &Relay{chain: c, rpc: rpcClient, log: log.WithField("component", "chain-relay")}
+	return &Relay{chain: c, rpc: rpcClient, log: logging.OrDiscard(log).WithField("component", "chain-relay")}
 }
 
 type rpcRequest struct {

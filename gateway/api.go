@@ -19,6 +19,7 @@ import (
 	"github.com/petagrid/petagrid/gateway/store"
 	"github.com/petagrid/petagrid/internal/httpguard"
 	"github.com/petagrid/petagrid/internal/reqsign"
+	"github.com/petagrid/petagrid/internal/sanitize"
 )
 
 // ErrorBody is every error answer (the site API's shape, so one client reads both).
@@ -255,12 +256,8 @@ func (g *Gateway) healthz(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, code, status)
 }
 
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
-}
+// truncate shortens a value quoted back in a message or a log field.
+func truncate(s string, n int) string { return sanitize.Clip(s, n) }
 
 func queryInt(r *http.Request, name string, def, lo, hi int) (int, error) {
 	v := r.URL.Query().Get(name)

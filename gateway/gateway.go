@@ -22,6 +22,7 @@ import (
 	"github.com/petagrid/petagrid/gateway/placement"
 	"github.com/petagrid/petagrid/gateway/store"
 	"github.com/petagrid/petagrid/internal/httpguard"
+	"github.com/petagrid/petagrid/internal/logging"
 	"github.com/petagrid/petagrid/internal/reqsign"
 	"github.com/petagrid/petagrid/plugins"
 	"github.com/petagrid/petagrid/pocp"
@@ -116,11 +117,7 @@ func newGateway(cfg Config, opts Options) (*Gateway, error) {
 	if err != nil {
 		return nil, fmt.Errorf("gateway configuration:\n%w", err)
 	}
-	log := opts.Log
-	if log == nil {
-		log = logrus.New()
-	}
-	log = log.WithField("component", "gateway")
+	log := logging.OrDiscard(opts.Log).WithField("component", "gateway")
 	key, err := reqsign.LoadKeyFile(cfg.Key)
 	if err != nil {
 		return nil, fmt.Errorf("gateway.key: %w", err)

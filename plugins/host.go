@@ -23,6 +23,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
+	"github.com/petagrid/petagrid/internal/logging"
 	"github.com/petagrid/petagrid/plugins/proto/pluginv1"
 )
 
@@ -181,9 +182,7 @@ func Start(ctx context.Context, dir string, cfg PluginConfig, log logrus.FieldLo
 }
 
 func start(ctx context.Context, dir string, cfg PluginConfig, log logrus.FieldLogger, afterPin func(path string)) (*Plugin, error) {
-	if log == nil {
-		log = logrus.New()
-	}
+	log = logging.OrDiscard(log)
 	p := &Plugin{cfg: cfg, dir: dir, log: log.WithField("plugin", cfg.Name).WithField("kind", cfg.Kind), timeout: cfg.Timeout, sem: make(chan struct{}, 1), afterPin: afterPin}
 	if p.timeout == 0 {
 		p.timeout = DefaultCallTimeout
@@ -197,9 +196,7 @@ func start(ctx context.Context, dir string, cfg PluginConfig, log logrus.FieldLo
 // Attach connects to a plugin already running (started by a debugger or a test, which
 // printed its reattach configuration) instead of starting one. It cannot be restarted.
 func Attach(ctx context.Context, name, kind string, rc *plugin.ReattachConfig, log logrus.FieldLogger) (*Plugin, error) {
-	if log == nil {
-		log = logrus.New()
-	}
+	log = logging.OrDiscard(log)
 	p := &Plugin{cfg: PluginConfig{Name: name, Kind: kind}, log: log.WithField("plugin", name).WithField("kind", kind), timeout: DefaultCallTimeout, reattach: rc, sem: make(chan struct{}, 1)}
 	client := plugin.NewClient(&plugin.ClientConfig{
 		HandshakeConfig:  handshake,

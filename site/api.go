@@ -20,6 +20,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/petagrid/petagrid/internal/httpguard"
 	"github.com/petagrid/petagrid/internal/reqsign"
+	"github.com/petagrid/petagrid/internal/sanitize"
 	"github.com/petagrid/petagrid/site/journal"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"golang.org/x/sys/unix"
@@ -448,12 +449,8 @@ func decodeSubmit(body []byte) (SubmitRequest, error) {
 	return req, nil
 }
 
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
-}
+// truncate shortens a value quoted back in a message or a log field.
+func truncate(s string, n int) string { return sanitize.Clip(s, n) }
 
 // submitJob validates the workflow completely (parse, site rules, rendering) before
 // journaling it: a workflow that cannot run is refused now, with every error at

@@ -14,6 +14,7 @@ import (
 	"github.com/NVIDIA/go-nvml/pkg/nvml"
 
 	"github.com/petagrid/petagrid/accounting"
+	"github.com/petagrid/petagrid/internal/logging"
 	"github.com/petagrid/petagrid/site/journal"
 	"github.com/petagrid/petagrid/slurmbridge"
 	"github.com/petagrid/petagrid/workflows"
@@ -75,11 +76,7 @@ func New(ctx context.Context, cfg Config, opts Options) (*Daemon, error) {
 		// Checked before the journal is opened, whose lock would hide this.
 		return nil, errors.New("site.users: pool mode submits every job as the daemon's own account, and the daemon runs as root: run it as a dedicated unprivileged account (see the example systemd unit), or use mapped mode")
 	}
-	log := opts.Log
-	if log == nil {
-		log = logrus.New()
-	}
-	log = log.WithField("component", "site")
+	log := logging.OrDiscard(opts.Log).WithField("component", "site")
 	profile := workflows.DefaultProfile()
 	if cfg.Profile != "" {
 		data, err := os.ReadFile(cfg.Profile)

@@ -18,6 +18,8 @@ import (
 	"time"
 
 	"github.com/sirupsen/logrus"
+
+	"github.com/petagrid/petagrid/internal/logging"
 )
 
 // Config says where Slurm is and how patient to be with it.
@@ -96,23 +98,7 @@ func New(cfg Config, log logrus.FieldLogger) (*Bridge, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, fmt.Errorf("slurm configuration: %w", err)
 	}
-	// A nil *logrus.Logger or *logrus.Entry in the interface is "no logger" too.
-	switch l := log.(type) {
-	case *logrus.Logger:
-		if l == nil {
-			log = nil
-		}
-	case *logrus.Entry:
-		if l == nil {
-			log = nil
-		}
-	}
-	if log == nil {
-		l := logrus.New()
-		l.SetLevel(logrus.WarnLevel)
-		log = l
-	}
-	return &Bridge{cfg: cfg.withDefaults(), log: log.WithField("component", "slurmbridge")}, nil
+	return &Bridge{cfg: cfg.withDefaults(), log: logging.OrDiscard(log).WithField("component", "slurmbridge")}, nil
 }
 
 // WithObserver returns a bridge like b that calls observe after every Slurm command it runs

@@ -7,6 +7,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/petagrid/petagrid/internal/sanitize"
 )
 
 // Slurm's JSON changes shape between releases without changing field names:
@@ -241,9 +243,5 @@ func (f flexExitCode) ptr() *ExitStatus {
 	return &s
 }
 
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
-}
+// truncate is sanitize.Clip under the name this package's messages (and its tests) use.
+func truncate(s string, n int) string { return sanitize.Clip(s, n) }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/petagrid/petagrid/internal/sanitize"
 )
 
 // isControl reports the characters that a terminal, an editor or a shell acts on instead of
@@ -14,7 +16,9 @@ import (
 // line and paragraph separators U+2028 and U+2029, and the Unicode format characters
 // (category Cf: the bidi embeddings, overrides and isolates that reorder text on screen,
 // zero-width spaces and joiners, the byte-order mark). A value holding one can show a
-// reviewer something other than what runs.
+// reviewer something other than what runs. It is narrower than sanitize.Printable's test on
+// purpose: a value may hold any visible text (other spaces, private-use and unassigned
+// characters included), and what is refused is named in the message rather than escaped.
 func isControl(r rune) bool {
 	return unicode.IsControl(r) || unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp)
 }
@@ -76,14 +80,4 @@ func quoteValue(s string) string { return strconv.QuoteToASCII(clip(s)) }
 
 // clip shortens a value quoted back in an error message, on a character boundary. The
 // ellipsis is ASCII so that %+q shows it as it is.
-func clip(s string) string {
-	const limit = 60
-	if len(s) <= limit {
-		return s
-	}
-	cut := limit
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "..."
-}
+func clip(s string) string { return sanitize.ClipASCII(s, 60) }

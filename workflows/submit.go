@@ -2,8 +2,6 @@ package workflows
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -14,6 +12,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/petagrid/petagrid/internal/atomicfile"
 	"github.com/petagrid/petagrid/slurmbridge"
 )
 
@@ -159,7 +158,8 @@ var metaDirs = []string{"scripts", "env", "matrix", "logs", "state", "outputs"}
 // env file could set LD_PRELOAD), so every directory on the way must be a real directory
 // owned by this process's user and writable by nobody else: one planted by another user, or
 // a symbolic link, is refused. Each file is written to a fresh temporary name (O_EXCL,
-// never following a link) and renamed over the target, so a job never reads half a file.
+// never following a link), synced and renamed over the target, so a job never reads half a
+// file.
 func WriteFiles(plan *Plan, dir string) error {
 	if !filepath.IsAbs(dir) {
 		return fmt.Errorf("workspace %+q must be absolute", dir)
@@ -176,14 +176,18 @@ func WriteFiles(plan *Plan, dir string) error {
 			return err
 		}
 	}
+	var files atomicfile.Batch
 	for _, f := range plan.Files {
 		target := filepath.Join(dir, filepath.FromSlash(f.Path))
 		if !strings.HasPrefix(target, meta+string(filepath.Separator)) {
 			return fmt.Errorf("plan file %+q is outside the workspace metadata directory", f.Path)
 		}
-		if err := writeFileAtomic(target, f.Data, f.Mode); err != nil {
+		if err := files.Write(target, f.Data, f.Mode); err != nil {
 			return fmt.Errorf("writing %s: %w", f.Path, err)
 		}
+	}
+	if err := files.Sync(); err != nil {
+		return fmt.Errorf("writing the workspace's files: %w", err)
 	}
 	return nil
 }
@@ -211,33 +215,6 @@ func privateDir(dir string) error {
 		return fmt.Errorf("%s belongs to uid %d, not to this user (uid %d)", dir, st.Uid, os.Geteuid())
 	}
 	return nil
-}
-
-func writeFileAtomic(target string, data []byte, mode fs.FileMode) error {
-	var suffix [8]byte
-	if _, err := rand.Read(suffix[:]); err != nil {
-		return err
-	}
-	tmp := target + ".tmp-" + hex.EncodeToString(suffix[:])
-	fd, err := syscall.Open(tmp, syscall.O_WRONLY|syscall.O_CREAT|syscall.O_EXCL|syscall.O_NOFOLLOW|syscall.O_CLOEXEC, uint32(mode.Perm()))
-	if err != nil {
-		return &fs.PathError{Op: "create", Path: tmp, Err: err}
-	}
-	f := os.NewFile(uintptr(fd), tmp)
-	_, werr := f.Write(data)
-	if werr == nil {
-		werr = f.Chmod(mode.Perm()) // the umask may have narrowed the mode
-	}
-	if cerr := f.Close(); werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Rename(tmp, target) // replaces a link at target, never follows it
-	}
-	if werr != nil {
-		os.Remove(tmp)
-	}
-	return werr
 }
 
 // EnsurePrivateDir creates dir with mode 0700 or checks that the one there is a real

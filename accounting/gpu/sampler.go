@@ -15,6 +15,7 @@ import (
 	"github.com/sirupsen/logrus"
 
 	"github.com/petagrid/petagrid/accounting/store"
+	"github.com/petagrid/petagrid/internal/logging"
 )
 
 // ErrUnavailable is wrapped by Start's error when NVML cannot be initialised (no driver, no
@@ -76,7 +77,7 @@ type device struct {
 }
 
 // NewSampler returns a sampler of the GPUs lib sees. allocs may be nil (no Slurm): samples are
-// then recorded without attribution. log may be nil.
+// then recorded without attribution. log may be nil (nothing is logged then).
 func NewSampler(cfg Config, lib nvml.Interface, sink Sink, allocs AllocationSource, log logrus.FieldLogger) (*Sampler, error) {
 	cfg = cfg.WithDefaults()
 	if err := cfg.Validate(); err != nil {
@@ -88,9 +89,7 @@ func NewSampler(cfg Config, lib nvml.Interface, sink Sink, allocs AllocationSour
 	if sink == nil {
 		return nil, errors.New("GPU sampler: no sink for the samples")
 	}
-	if log == nil {
-		log = logrus.New()
-	}
+	log = logging.OrDiscard(log)
 	return &Sampler{
 		cfg:                      cfg,
 		gapThresholdMilliseconds: cfg.gapThresholdMilliseconds(),

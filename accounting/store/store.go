@@ -8,15 +8,9 @@ package store
 import (
 	"context"
 	"database/sql"
-	"errors"
-	"fmt"
-	"net/url"
-	"os"
-	"path/filepath"
-	"sync"
 	"time"
 
-	_ "github.com/mattn/go-sqlite3" // the database/sql driver for SQLite
+	"github.com/petagrid/petagrid/internal/sqlitedb"
 )
 
 // Store is an open accounting database. Writes from one process go through one mutex (one
@@ -24,53 +18,42 @@ import (
 // (the site daemon and `petagrid accounting harvest`): SQLite serialises them and every
 // write is an idempotent upsert.
 type Store struct {
-	db    *sql.DB
-	write sync.Mutex
-	now   func() time.Time
+	db     *sql.DB
+	handle *sqlitedb.DB
+	now    func() time.Time
 }
 
 // Open opens (creating if needed) the store at path and brings its schema up to date.
 func Open(ctx context.Context, path string) (*Store, error) {
-	if path == "" {
-		return nil, errors.New("accounting store path is empty")
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o750); err != nil {
-		return nil, fmt.Errorf("accounting store directory: %w", err)
-	}
-	// SQLite gives the -wal and -shm files the database file's mode.
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o640)
+	h, err := sqlitedb.Open(ctx, path, sqlitedb.Options{
+		Name: "accounting store",
+		// No lock file: the site daemon and `petagrid accounting harvest` share the store.
+		DirMode:  0o750,
+		FileMode: 0o640,
+		// synchronous=NORMAL in WAL mode: a power cut may lose the last commits but never
+		// corrupts the database, and everything lost is re-read from slurmdbd or NVML by the
+		// next overlapping window.
+		Synchronous:  "NORMAL",
+		BusyTimeout:  30 * time.Second,
+		ForeignKeys:  true,
+		MaxOpenConns: 4,
+		Schema: sqlitedb.Schema{
+			Steps:   migrations,
+			Version: sqlitedb.MigrationsTable,
+			TooNew:  "the accounting store has schema version %d, newer than this build's %d: run the newer petagrid",
+		},
+	})
 	if err != nil {
-		return nil, fmt.Errorf("accounting store %s: %w", path, err)
+		return nil, err
 	}
-	f.Close()
-	// synchronous=NORMAL in WAL mode: a power cut may lose the last commits but never
-	// corrupts the database, and everything lost is re-read from slurmdbd or NVML by the
-	// next overlapping window. _txlock=immediate takes the write lock at BEGIN so that two
-	// writing processes never deadlock on a lock upgrade.
-	q := url.Values{}
-	q.Set("_journal_mode", "WAL")
-	q.Set("_synchronous", "NORMAL")
-	q.Set("_busy_timeout", "30000")
-	q.Set("_foreign_keys", "on")
-	q.Set("_txlock", "immediate")
-	db, err := sql.Open("sqlite3", "file:"+path+"?"+q.Encode())
-	if err != nil {
-		return nil, fmt.Errorf("opening accounting store %s: %w", path, err)
-	}
-	db.SetMaxOpenConns(4)
-	s := &Store{db: db, now: func() time.Time { return time.Now().UTC() }}
-	if err := s.migrate(ctx); err != nil {
-		db.Close()
-		return nil, fmt.Errorf("accounting store %s: %w", path, err)
-	}
-	return s, nil
+	return &Store{db: h.SQL, handle: h, now: func() time.Time { return time.Now().UTC() }}, nil
 }
 
 // Close closes the database.
-func (s *Store) Close() error { return s.db.Close() }
+func (s *Store) Close() error { return s.handle.Close() }
 
-// migrations are applied in order, each once, in its own transaction. Never edit one that
-// has shipped: add another.
+// migrations are the schema's steps, recorded in the table schema_migrations
+// (sqlitedb.Schema). Never edit one that has shipped: add another.
 var migrations = []string{
 	// 1: job runs, harvest windows, GPUs and their samples, GPU allocations and attributed
 	// usage, node availability slots.
@@ -223,64 +206,8 @@ var migrations = []string{
 	CREATE INDEX device_samples_at ON device_samples(at_ns);`,
 }
 
-func (s *Store) migrate(ctx context.Context) error {
-	s.write.Lock()
-	defer s.write.Unlock()
-	if _, err := s.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)`); err != nil {
-		return fmt.Errorf("creating schema_migrations: %w", err)
-	}
-	// The version is read inside each migration's write transaction, so that two processes
-	// opening a new store at once do not both apply the same migration.
-	for {
-		done := false
-		err := s.txLocked(ctx, func(tx *sql.Tx) error {
-			var current int
-			if err := tx.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&current); err != nil {
-				return fmt.Errorf("reading schema version: %w", err)
-			}
-			if current > len(migrations) {
-				return fmt.Errorf("the accounting store has schema version %d, newer than this build's %d: run the newer petagrid", current, len(migrations))
-			}
-			if current == len(migrations) {
-				done = true
-				return nil
-			}
-			if _, err := tx.ExecContext(ctx, migrations[current]); err != nil {
-				return fmt.Errorf("migration %d: %w", current+1, err)
-			}
-			_, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations(version, applied_at) VALUES (?, ?)`, current+1, s.now().Unix())
-			return err
-		})
-		if err != nil {
-			return err
-		}
-		if done {
-			return nil
-		}
-	}
-}
-
 // tx runs fn in one write transaction.
-func (s *Store) tx(ctx context.Context, fn func(*sql.Tx) error) error {
-	s.write.Lock()
-	defer s.write.Unlock()
-	return s.txLocked(ctx, fn)
-}
-
-func (s *Store) txLocked(ctx context.Context, fn func(*sql.Tx) error) error {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("accounting store: %w", err)
-	}
-	if err := fn(tx); err != nil {
-		tx.Rollback()
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("accounting store commit: %w", err)
-	}
-	return nil
-}
+func (s *Store) tx(ctx context.Context, fn func(*sql.Tx) error) error { return s.handle.Write(ctx, fn) }
 
 // nullTime is a UTC time as unix seconds, NULL when unset.
 func nullTime(t time.Time) any {

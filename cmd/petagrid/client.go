@@ -638,6 +638,8 @@ func utcTimePtr(t *time.Time) string {
 	return utcTime(*t)
 }
 
+// truncateText shortens s to n characters, "…" included. It counts characters, not bytes as
+// sanitize.Clip does, because its result fills a column or a line on a terminal.
 func truncateText(s string, n int) string {
 	if utf8.RuneCountInString(s) <= n {
 		return s

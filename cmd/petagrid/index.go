@@ -6,13 +6,13 @@ import (
 	"fmt"
 	"math/big"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/petagrid/petagrid/internal/atomicfile"
 	"github.com/petagrid/petagrid/internal/strictyaml"
 	"github.com/petagrid/petagrid/tokenomics"
 	"github.com/petagrid/petagrid/tokenomics/chart"
@@ -423,25 +423,4 @@ func (e *env) tokenomicsSimulate(c *cli.Context) error {
 
 // writeFileAtomic writes through a temporary file in the same folder, so a reader never sees
 // half a figure or report.
-func writeFileAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if err := os.Chmod(tmp, 0o644); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return os.Rename(tmp, path)
-}
+func writeFileAtomic(path string, data []byte) error { return atomicfile.Write(path, data, 0o644) }

@@ -8,9 +8,8 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
+	"github.com/petagrid/petagrid/internal/sanitize"
 	"github.com/petagrid/petagrid/slurmbridge"
 )
 
@@ -63,15 +62,10 @@ func cell(s string) string {
 	if s == "" {
 		return "-"
 	}
-	// Invalid UTF-8 decodes as U+FFFD, which is printable, while the raw byte (0x9b is a
-	// terminal's CSI) would reach the terminal: quote it too.
-	if !utf8.ValidString(s) {
+	// Invalid UTF-8 is not Printable either: the raw byte (0x9b is a terminal's CSI) would
+	// reach the terminal.
+	if !sanitize.Printable(s) {
 		return strconv.QuoteToGraphic(s)
-	}
-	for _, r := range s {
-		if r == '\t' || !unicode.IsPrint(r) {
-			return strconv.QuoteToGraphic(s)
-		}
 	}
 	return s
 }

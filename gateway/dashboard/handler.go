@@ -9,13 +9,15 @@ import (
 	"encoding/json"
 	"errors"
 	"html/template"
-	"io"
 	"net/http"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/sirupsen/logrus"
+
+	"github.com/petagrid/petagrid/internal/logging"
+	"github.com/petagrid/petagrid/internal/sanitize"
 )
 
 //go:embed templates/page.html.tmpl templates/chart.svg.tmpl
@@ -56,12 +58,7 @@ type dashboardHandler struct {
 // failed (and is logged). Mount it on a path ending in "/" (e.g. with http.StripPrefix), since
 // the page links to its siblings relatively.
 func Handler(source func(ctx context.Context) (Snapshot, error), log logrus.FieldLogger) http.Handler {
-	if log == nil {
-		discard := logrus.New()
-		discard.SetOutput(io.Discard)
-		log = discard
-	}
-	log = log.WithField("component", "dashboard")
+	log = logging.OrDiscard(log).WithField("component", "dashboard")
 	templates := mustParseTemplates(dashboardCSS)
 	return &dashboardHandler{
 		source:    source,
@@ -218,13 +215,4 @@ func writeJSON(w http.ResponseWriter, status int, v any, log logrus.FieldLogger)
 }
 
 // clip shortens text to maxErrorMessageBytes without splitting a UTF-8 sequence.
-func clip(s string) string {
-	if len(s) <= maxErrorMessageBytes {
-		return s
-	}
-	cut := maxErrorMessageBytes
-	for cut > 0 && s[cut]&0xC0 == 0x80 {
-		cut--
-	}
-	return s[:cut] + "…"
-}
+func clip(s string) string { return sanitize.Clip(s, maxErrorMessageBytes) }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/petagrid/petagrid/internal/sanitize"
 	"github.com/petagrid/petagrid/workflows"
 )
 
@@ -354,9 +355,5 @@ func satMulInt(a, b int) int {
 	return int(v)
 }
 
-func clip(s string) string {
-	if len(s) > 60 {
-		return s[:60] + "…"
-	}
-	return s
-}
+// clip shortens a value quoted back in a message or an explanation.
+func clip(s string) string { return sanitize.Clip(s, 60) }

@@ -27,6 +27,7 @@ import (
 	"time"
 
 	"github.com/petagrid/petagrid/internal/reqsign"
+	"github.com/petagrid/petagrid/internal/sanitize"
 	"github.com/petagrid/petagrid/site/journal"
 )
 
@@ -389,9 +390,5 @@ func SortedLabels(m map[string]string) []string {
 	return keys
 }
 
-func clip(s string) string {
-	if len(s) > 60 {
-		return s[:60] + "…"
-	}
-	return s
-}
+// clip shortens a value quoted back in a message.
+func clip(s string) string { return sanitize.Clip(s, 60) }

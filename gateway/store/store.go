@@ -11,14 +11,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/url"
-	"os"
-	"path/filepath"
-	"sync"
-	"syscall"
 	"time"
 
-	_ "github.com/mattn/go-sqlite3" // the database/sql driver for SQLite
+	"github.com/petagrid/petagrid/internal/sqlitedb"
 )
 
 // ErrNotFound is returned for an unknown site, job, report or epoch.
@@ -26,10 +21,9 @@ var ErrNotFound = errors.New("not found")
 
 // Store is the gateway's database. Writes are serialised; reads run concurrently.
 type Store struct {
-	db    *sql.DB
-	lock  *os.File
-	write sync.Mutex
-	now   func() time.Time
+	db     *sql.DB
+	handle *sqlitedb.DB
+	now    func() time.Time
 	// seen paces the sites' last_seen writes (sites.go).
 	seen seenWrites
 }
@@ -37,56 +31,34 @@ type Store struct {
 // Open opens (creating if needed) the store at path and brings its schema up to date. One
 // gateway per store: a second process is refused.
 func Open(ctx context.Context, path string) (*Store, error) {
-	if path == "" {
-		return nil, errors.New("gateway store path is empty")
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return nil, fmt.Errorf("gateway store directory: %w", err)
-	}
-	lock, err := os.OpenFile(path+".lock", os.O_RDWR|os.O_CREATE, 0o600)
+	h, err := sqlitedb.Open(ctx, path, sqlitedb.Options{
+		Name:         "gateway store",
+		Holder:       "petagrid gateway",
+		DirMode:      0o700,
+		FileMode:     0o600,
+		Synchronous:  "FULL",
+		BusyTimeout:  10 * time.Second,
+		MaxOpenConns: 8,
+		Schema: sqlitedb.Schema{
+			Steps:   migrations,
+			Version: sqlitedb.UserVersion,
+			TooNew:  "schema version %d is newer than this build knows (%d): use a newer petagrid",
+		},
+	})
 	if err != nil {
-		return nil, fmt.Errorf("gateway store lock: %w", err)
+		return nil, err
 	}
-	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		lock.Close()
-		return nil, fmt.Errorf("gateway store %s is in use by another petagrid gateway (%w)", path, err)
-	}
-	if f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600); err != nil {
-		lock.Close()
-		return nil, fmt.Errorf("gateway store %s: %w", path, err)
-	} else {
-		f.Close()
-	}
-	q := url.Values{}
-	q.Set("_journal_mode", "WAL")
-	q.Set("_synchronous", "FULL")
-	q.Set("_busy_timeout", "10000")
-	q.Set("_txlock", "immediate")
-	db, err := sql.Open("sqlite3", "file:"+path+"?"+q.Encode())
-	if err != nil {
-		lock.Close()
-		return nil, fmt.Errorf("opening gateway store %s: %w", path, err)
-	}
-	db.SetMaxOpenConns(8)
-	s := &Store{db: db, lock: lock, now: func() time.Time { return time.Now().UTC() }}
-	if err := s.migrate(ctx); err != nil {
-		s.Close()
-		return nil, fmt.Errorf("gateway store %s: %w", path, err)
-	}
-	return s, nil
+	return &Store{db: h.SQL, handle: h, now: func() time.Time { return time.Now().UTC() }}, nil
 }
 
 // Close closes the database and releases the lock.
-func (s *Store) Close() error {
-	err := s.db.Close()
-	s.lock.Close()
-	return err
-}
+func (s *Store) Close() error { return s.handle.Close() }
 
 // SetClock replaces the clock (tests).
 func (s *Store) SetClock(now func() time.Time) { s.now = now }
 
-// migrations are applied in order, each once. Never edit one that has shipped: add another.
+// migrations are the schema's steps, recorded in PRAGMA user_version (sqlitedb.Schema).
+// Never edit one that has shipped: add another.
 var migrations = []string{
 	`CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 	CREATE TABLE sites (
@@ -187,45 +159,7 @@ var migrations = []string{
 	`ALTER TABLE reports ADD COLUMN uptime_ppm INTEGER NOT NULL DEFAULT 0;`,
 }
 
-func (s *Store) migrate(ctx context.Context) error {
-	var version int
-	if err := s.db.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&version); err != nil {
-		return fmt.Errorf("reading schema version: %w", err)
-	}
-	if version > len(migrations) {
-		return fmt.Errorf("schema version %d is newer than this build knows (%d): use a newer petagrid", version, len(migrations))
-	}
-	for i := version; i < len(migrations); i++ {
-		err := s.tx(ctx, func(tx *sql.Tx) error {
-			if _, err := tx.ExecContext(ctx, migrations[i]); err != nil {
-				return fmt.Errorf("migration %d: %w", i+1, err)
-			}
-			_, err := tx.ExecContext(ctx, fmt.Sprintf(`PRAGMA user_version = %d`, i+1))
-			return err
-		})
-		if err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func (s *Store) tx(ctx context.Context, fn func(*sql.Tx) error) error {
-	s.write.Lock()
-	defer s.write.Unlock()
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("gateway store: %w", err)
-	}
-	if err := fn(tx); err != nil {
-		tx.Rollback()
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("gateway store commit: %w", err)
-	}
-	return nil
-}
+func (s *Store) tx(ctx context.Context, fn func(*sql.Tx) error) error { return s.handle.Write(ctx, fn) }
 
 func unix(t time.Time) int64 { return t.UTC().Unix() }
 

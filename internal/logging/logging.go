@@ -41,6 +41,32 @@ func New(out io.Writer, level, format string) (*logrus.Logger, error) {
 	return log, nil
 }
 
+// Discard returns a logger that writes nothing.
+func Discard() *logrus.Logger {
+	log := logrus.New()
+	log.SetOutput(io.Discard)
+	return log
+}
+
+// OrDiscard returns log, or Discard() when there is none (a nil *logrus.Logger or
+// *logrus.Entry in the interface counts as none): a component given no logger stays quiet
+// rather than write to the process's stderr on its own.
+func OrDiscard(log logrus.FieldLogger) logrus.FieldLogger {
+	switch l := log.(type) {
+	case nil:
+		return Discard()
+	case *logrus.Logger:
+		if l == nil {
+			return Discard()
+		}
+	case *logrus.Entry:
+		if l == nil {
+			return Discard()
+		}
+	}
+	return log
+}
+
 // redactingFormatter blanks secret-looking fields and writes times in UTC.
 type redactingFormatter struct {
 	inner logrus.Formatter

@@ -3,9 +3,12 @@ package logging
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/sirupsen/logrus"
 )
 
 func TestSecretsAreRedacted(t *testing.T) {
@@ -50,5 +53,30 @@ func TestBadSettings(t *testing.T) {
 	}
 	if _, err := New(&bytes.Buffer{}, "info", "xml"); err == nil {
 		t.Error("accepted format xml")
+	}
+}
+
+// A component given no logger, in whatever nil form, writes nothing; one given a logger uses it.
+func TestOrDiscard(t *testing.T) {
+	var nilLogger *logrus.Logger
+	var nilEntry *logrus.Entry
+	for _, none := range []logrus.FieldLogger{nil, nilLogger, nilEntry} {
+		l, ok := OrDiscard(none).(*logrus.Logger)
+		if !ok || l == nil || l.Out != io.Discard {
+			t.Errorf("OrDiscard(%#v) = %#v", none, l)
+		}
+	}
+	var buf bytes.Buffer
+	given, err := New(&buf, "info", "text")
+	if err != nil {
+		t.Fatal(err)
+	}
+	entry := given.WithField("component", "x")
+	if OrDiscard(given) != given || OrDiscard(entry) != entry {
+		t.Error("a given logger was replaced")
+	}
+	OrDiscard(entry).Info("kept")
+	if !strings.Contains(buf.String(), "kept") {
+		t.Errorf("the given logger wrote %q", buf.String())
 	}
 }

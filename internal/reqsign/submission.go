@@ -316,7 +316,9 @@ func (s *Submission) message() ([]byte, error) {
 	}, "\n")), nil
 }
 
-// printableASCII keeps field values on their own line and readable in a wallet.
+// printableASCII keeps field values on their own line and readable in a wallet. It is
+// narrower than sanitize.Printable on purpose: the signed text is the same bytes on every
+// screen, with no look-alike letters.
 func printableASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] < 0x20 || s[i] > 0x7e {

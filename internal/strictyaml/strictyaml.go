@@ -19,6 +19,8 @@ import (
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/petagrid/petagrid/internal/sanitize"
 )
 
 // Error is one problem in a YAML document, at a position.
@@ -263,14 +265,7 @@ func Describe(n *yaml.Node) string {
 // character boundary, "..." marking the cut) and every non-ASCII character escaped, so that
 // a look-alike letter (a Cyrillic "а" in "name") or an invisible one shows in the message.
 func QuoteValue(s string, limit int) string {
-	if len(s) <= limit {
-		return strconv.QuoteToASCII(s)
-	}
-	cut := limit
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return strconv.QuoteToASCII(s[:cut] + "...")
+	return strconv.QuoteToASCII(sanitize.ClipASCII(s, limit))
 }
 
 func (c *checker) check(n *yaml.Node, t reflect.Type, depth int) {

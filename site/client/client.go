@@ -29,9 +29,9 @@ import (
 	"sync"
 	"syscall"
 	"time"
-	"unicode"
 
 	"github.com/petagrid/petagrid/internal/reqsign"
+	"github.com/petagrid/petagrid/internal/sanitize"
 	"github.com/petagrid/petagrid/site"
 	"github.com/petagrid/petagrid/site/journal"
 )
@@ -651,26 +651,7 @@ func (c *Client) errorFrom(resp *http.Response) error {
 
 // clean makes text from the site safe to show: at most limit bytes, valid UTF-8, and no
 // control characters (they are shown escaped, never sent to a terminal).
-func clean(s string, limit int) string {
-	cut := len(s) > limit
-	if cut {
-		s = s[:limit]
-	}
-	s = strings.ToValidUTF8(s, "\uFFFD")
-	var b strings.Builder
-	for _, r := range s {
-		if unicode.IsPrint(r) {
-			b.WriteRune(r)
-			continue
-		}
-		q := strconv.QuoteRuneToASCII(r)
-		b.WriteString(q[1 : len(q)-1])
-	}
-	if cut {
-		b.WriteString("…")
-	}
-	return b.String()
-}
+func clean(s string, limit int) string { return sanitize.Escape(s, limit) }
 
 // Call makes a signed request to another endpoint of a service that speaks this API's
 // conventions (the grid gateway's operator and provider endpoints) and decodes a JSON answer

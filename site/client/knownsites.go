@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/petagrid/petagrid/internal/atomicfile"
 )
 
 // KnownSites remembers, per site URL, the name (audience) the site gave the first time it
@@ -95,19 +97,7 @@ func (k KnownSites) Remember(target, name string) error {
 	if err := os.MkdirAll(filepath.Dir(k.Path), 0o700); err != nil {
 		return fmt.Errorf("known sites: %w", err)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(k.Path), ".known_sites-*")
-	if err != nil {
-		return fmt.Errorf("known sites: %w", err)
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(append(data, '\n')); err != nil {
-		tmp.Close()
-		return fmt.Errorf("known sites: %w", err)
-	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("known sites: %w", err)
-	}
-	if err := os.Rename(tmp.Name(), k.Path); err != nil {
+	if err := atomicfile.Write(k.Path, append(data, '\n'), 0o600); err != nil {
 		return fmt.Errorf("known sites: %w", err)
 	}
 	return nil

@@ -14,15 +14,14 @@ import (
 	"net"
 	"net/http"
 	"net/url"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
-	"unicode"
 
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/petagrid/petagrid/internal/reqsign"
+	"github.com/petagrid/petagrid/internal/sanitize"
 	"github.com/petagrid/petagrid/pocp"
 )
 
@@ -393,23 +392,4 @@ func certificateProblem(err error) bool {
 
 // clean makes text from the gateway safe to log: at most limit bytes, valid UTF-8, control
 // characters escaped.
-func clean(s string, limit int) string {
-	cut := len(s) > limit
-	if cut {
-		s = s[:limit]
-	}
-	s = strings.ToValidUTF8(s, "\uFFFD")
-	var b strings.Builder
-	for _, r := range s {
-		if unicode.IsPrint(r) {
-			b.WriteRune(r)
-			continue
-		}
-		q := strconv.QuoteRuneToASCII(r)
-		b.WriteString(q[1 : len(q)-1])
-	}
-	if cut {
-		b.WriteString("…")
-	}
-	return b.String()
-}
+func clean(s string, limit int) string { return sanitize.Escape(s, limit) }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/petagrid/petagrid/gateway/protocol"
+	"github.com/petagrid/petagrid/internal/sanitize"
 )
 
 // Config is the `grid:` section of the site configuration (`gateway:` configures the gateway
@@ -138,12 +139,8 @@ func (c Config) Validate() error {
 	return errors.Join(errs...)
 }
 
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
-}
+// clip shortens a value quoted back in a message.
+func clip(s string, n int) string { return sanitize.Clip(s, n) }
 
 // loopback reports whether host names this machine: localhost or a loopback address
 // (127.0.0.0/8, ::1).

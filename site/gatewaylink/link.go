@@ -32,6 +32,7 @@ import (
 
 	"github.com/petagrid/petagrid/accounting"
 	"github.com/petagrid/petagrid/gateway/protocol"
+	"github.com/petagrid/petagrid/internal/logging"
 	"github.com/petagrid/petagrid/internal/reqsign"
 	"github.com/petagrid/petagrid/site"
 	"github.com/petagrid/petagrid/site/journal"
@@ -106,10 +107,7 @@ func New(cfg Config, d *site.Daemon, opts Options) (*Link, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, fmt.Errorf("grid configuration (the site's link to the gateway):\n%w", err)
 	}
-	log := opts.Log
-	if log == nil {
-		log = logrus.New()
-	}
+	log := logging.OrDiscard(opts.Log)
 	sc := d.Config()
 	if err := checkSite(cfg, sc); err != nil {
 		return nil, err
@@ -336,6 +334,9 @@ func fromGateway(run journal.Run) bool {
 }
 
 // clipUTF8 cuts s to at most n bytes without splitting a character.
+// What it cuts is valid UTF-8. Not sanitize.Clip: its texts go out in JSON under the
+// protocol's byte bound, which a marker would exceed and which must still hold after JSON
+// turns each invalid byte into U+FFFD (3 bytes).
 func clipUTF8(s string, n int) string {
 	if len(s) <= n {
 		return s

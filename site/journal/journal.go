@@ -11,15 +11,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/url"
 	"os"
-	"path/filepath"
 	"strings"
-	"sync"
-	"syscall"
 	"time"
 
-	_ "github.com/mattn/go-sqlite3" // the database/sql driver for SQLite
+	"github.com/petagrid/petagrid/internal/sqlitedb"
 )
 
 // RunState is where a run is in its life.
@@ -169,56 +165,35 @@ var ErrDuplicate = errors.New("a run with this idempotency key exists")
 // Journal is the SQLite journal. Writes are serialised (SQLite has one writer); reads run
 // concurrently on their own connections.
 type Journal struct {
-	db    *sql.DB
-	lock  *os.File
-	write sync.Mutex
-	now   func() time.Time
+	db     *sql.DB
+	handle *sqlitedb.DB
+	now    func() time.Time
 }
 
 // Open opens (creating if needed) the journal at path and brings its schema up to date.
 func Open(ctx context.Context, path string) (*Journal, error) {
-	if path == "" {
-		return nil, errors.New("journal path is empty")
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-		return nil, fmt.Errorf("journal directory: %w", err)
-	}
-	// One daemon per journal: two would both submit the same runs.
-	lock, err := os.OpenFile(path+".lock", os.O_RDWR|os.O_CREATE, 0o600)
+	h, err := sqlitedb.Open(ctx, path, sqlitedb.Options{
+		Name: "journal",
+		// One daemon per journal: two would both submit the same runs.
+		Holder:   "petagrid process",
+		DirMode:  0o700,
+		FileMode: 0o600,
+		// synchronous=FULL makes every commit durable on return (NORMAL may lose the last
+		// commits on power loss, which would break "durable before the next action").
+		Synchronous:  "FULL",
+		BusyTimeout:  10 * time.Second,
+		ForeignKeys:  true,
+		MaxOpenConns: 8,
+		Schema: sqlitedb.Schema{
+			Steps:   migrations,
+			Version: sqlitedb.MigrationsTable,
+			TooNew:  "the journal has schema version %d, newer than this build's %d: run the newer petagrid, or restore the journal's backup",
+		},
+	})
 	if err != nil {
-		return nil, fmt.Errorf("journal lock: %w", err)
+		return nil, err
 	}
-	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		lock.Close()
-		return nil, fmt.Errorf("journal %s is in use by another petagrid process (%w)", path, err)
-	}
-	// SQLite gives the -wal and -shm files the database file's mode: create it private.
-	if f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600); err != nil {
-		lock.Close()
-		return nil, fmt.Errorf("journal %s: %w", path, err)
-	} else {
-		f.Close()
-	}
-	// _txlock=immediate takes the write lock at BEGIN, so two writers never deadlock on an
-	// upgrade; synchronous=FULL makes every commit durable on return (NORMAL may lose the
-	// last commits on power loss, which would break "durable before the next action").
-	q := url.Values{}
-	q.Set("_journal_mode", "WAL")
-	q.Set("_synchronous", "FULL")
-	q.Set("_busy_timeout", "10000")
-	q.Set("_foreign_keys", "on")
-	q.Set("_txlock", "immediate")
-	db, err := sql.Open("sqlite3", "file:"+path+"?"+q.Encode())
-	if err != nil {
-		lock.Close()
-		return nil, fmt.Errorf("opening journal %s: %w", path, err)
-	}
-	db.SetMaxOpenConns(8)
-	j := &Journal{db: db, lock: lock, now: func() time.Time { return time.Now().UTC() }}
-	if err := j.migrate(ctx); err != nil {
-		j.Close()
-		return nil, fmt.Errorf("journal %s: %w", path, err)
-	}
+	j := &Journal{db: h.SQL, handle: h, now: func() time.Time { return time.Now().UTC() }}
 	if err := os.Chmod(path, 0o600); err != nil {
 		j.Close()
 		return nil, fmt.Errorf("journal %s: %w", path, err)
@@ -227,14 +202,10 @@ func Open(ctx context.Context, path string) (*Journal, error) {
 }
 
 // Close closes the database and releases the lock.
-func (j *Journal) Close() error {
-	err := j.db.Close()
-	j.lock.Close()
-	return err
-}
+func (j *Journal) Close() error { return j.handle.Close() }
 
-// migrations are applied in order, each once, in its own transaction. Never edit one that
-// has shipped: add another.
+// migrations are the schema's steps, recorded in the table schema_migrations
+// (sqlitedb.Schema). Never edit one that has shipped: add another.
 var migrations = []string{
 	// 1: runs, steps, the transition log and request nonces.
 	`CREATE TABLE runs (
@@ -321,55 +292,9 @@ var migrations = []string{
 // SchemaVersion is the version this build writes.
 func SchemaVersion() int { return len(migrations) }
 
-func (j *Journal) migrate(ctx context.Context) error {
-	j.write.Lock()
-	defer j.write.Unlock()
-	if _, err := j.db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at INTEGER NOT NULL)`); err != nil {
-		return fmt.Errorf("creating schema_migrations: %w", err)
-	}
-	var current int
-	if err := j.db.QueryRowContext(ctx, `SELECT COALESCE(MAX(version), 0) FROM schema_migrations`).Scan(&current); err != nil {
-		return fmt.Errorf("reading schema version: %w", err)
-	}
-	if current > len(migrations) {
-		return fmt.Errorf("the journal has schema version %d, newer than this build's %d: run the newer petagrid, or restore the journal's backup", current, len(migrations))
-	}
-	for v := current + 1; v <= len(migrations); v++ {
-		tx, err := j.db.BeginTx(ctx, nil)
-		if err != nil {
-			return err
-		}
-		if _, err := tx.ExecContext(ctx, migrations[v-1]); err != nil {
-			tx.Rollback()
-			return fmt.Errorf("migration %d: %w", v, err)
-		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations(version, applied_at) VALUES (?, ?)`, v, j.now().Unix()); err != nil {
-			tx.Rollback()
-			return fmt.Errorf("migration %d: %w", v, err)
-		}
-		if err := tx.Commit(); err != nil {
-			return fmt.Errorf("migration %d: %w", v, err)
-		}
-	}
-	return nil
-}
-
 // tx runs fn in one write transaction.
 func (j *Journal) tx(ctx context.Context, fn func(*sql.Tx) error) error {
-	j.write.Lock()
-	defer j.write.Unlock()
-	tx, err := j.db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("journal: %w", err)
-	}
-	if err := fn(tx); err != nil {
-		tx.Rollback()
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("journal commit: %w", err)
-	}
-	return nil
+	return j.handle.Write(ctx, fn)
 }
 
 func unix(t time.Time) int64 { return t.UTC().Unix() }

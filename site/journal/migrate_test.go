@@ -1,0 +1,51 @@
+package journal
+
+import (
+	"context"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"github.com/petagrid/petagrid/internal/sqlitedb"
+	"github.com/petagrid/petagrid/internal/sqlitedb/sqlitedbtest"
+)
+
+// A journal from an earlier build (version 1 in schema_migrations, one accepted run) opens:
+// the steps it lacks are applied and recorded, its run is kept, and its schema is then
+// exactly a new journal's.
+func TestOpenMigratesAnEarlierJournal(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "old.db")
+	sqlitedbtest.WriteEarlier(t, path, sqlitedb.MigrationsTable, migrations[:1],
+		`INSERT INTO runs(id, researcher, local_user, idempotency_key, workflow, source_name, source, params, state, created_at, updated_at)
+		VALUES ('r-1', '0xabc', 'alice', 'k1', 'wf', 'wf.yaml', 'version: 1', '{}', 'accepted', 1, 1)`)
+	j, err := Open(ctx, path)
+	if err != nil {
+		t.Fatalf("opening a version 1 journal: %v", err)
+	}
+	defer j.Close()
+	var versions []int
+	rows, err := j.db.QueryContext(ctx, `SELECT version FROM schema_migrations ORDER BY version`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var v int
+		if err := rows.Scan(&v); err != nil {
+			t.Fatal(err)
+		}
+		versions = append(versions, v)
+	}
+	rows.Close()
+	if len(versions) != SchemaVersion() || versions[0] != 1 || versions[len(versions)-1] != SchemaVersion() {
+		t.Fatalf("versions recorded: %v, want 1..%d", versions, SchemaVersion())
+	}
+	if r, err := j.Get(ctx, "r-1"); err != nil || r.State != Accepted || r.LocalUser != "alice" {
+		t.Fatalf("the run from before the migration: %+v %v", r, err)
+	}
+
+	fresh, _ := open(t)
+	if got, want := sqlitedbtest.Layout(t, j.db), sqlitedbtest.Layout(t, fresh.db); !reflect.DeepEqual(got, want) {
+		t.Errorf("migrated schema:\n%v\nnew journal's:\n%v", got, want)
+	}
+}
