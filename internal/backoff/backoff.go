@@ -6,6 +6,7 @@ package backoff
 
 import (
 	"context"
+	"math/rand/v2"
 	"time"
 )
 
@@ -14,7 +15,11 @@ import (
 type Exponential struct {
 	Initial time.Duration
 	Max     time.Duration
-	next    time.Duration // the wait after the next failure; 0: Initial
+	// Jitter draws each wait at random from its upper half, [wait/2, wait]: many clients of
+	// one server (every site's link to its gateway) that failed together then do not all
+	// retry in the same instant.
+	Jitter bool
+	next   time.Duration // the wait after the next failure; 0: Initial
 }
 
 // Next returns the wait after one more failure, and doubles the one after it, never past
@@ -28,6 +33,10 @@ func (b *Exponential) Next() time.Duration {
 		b.next = b.Max
 	} else {
 		b.next *= 2
+	}
+	if b.Jitter && wait > 0 {
+		half := wait / 2
+		wait = half + rand.N(wait-half+1)
 	}
 	return wait
 }

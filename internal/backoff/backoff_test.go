@@ -57,3 +57,24 @@ func TestSleep(t *testing.T) {
 		}
 	})
 }
+
+func TestJitterKeepsEachWaitInTheUpperHalf(t *testing.T) {
+	b := Exponential{Initial: 100 * time.Millisecond, Max: time.Second, Jitter: true}
+	plain := Exponential{Initial: 100 * time.Millisecond, Max: time.Second}
+	spread := map[time.Duration]bool{}
+	for i := range 200 {
+		ceiling := plain.Next()
+		w := b.Next()
+		if w < ceiling/2 || w > ceiling {
+			t.Fatalf("failure %d: wait %s outside [%s, %s]", i, w, ceiling/2, ceiling)
+		}
+		spread[w] = true
+	}
+	if len(spread) < 10 {
+		t.Fatalf("jittered waits took only %d values", len(spread))
+	}
+	b.Reset()
+	if w := b.Next(); w > 100*time.Millisecond {
+		t.Fatalf("after a reset: %s", w)
+	}
+}

@@ -20,7 +20,6 @@ import (
 	"crypto/tls"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"sync"
 	"time"
@@ -32,6 +31,7 @@ import (
 
 	"github.com/petagrid/petagrid/accounting"
 	"github.com/petagrid/petagrid/gateway/protocol"
+	"github.com/petagrid/petagrid/internal/backoff"
 	"github.com/petagrid/petagrid/internal/logging"
 	"github.com/petagrid/petagrid/internal/reqsign"
 	"github.com/petagrid/petagrid/site"
@@ -283,39 +283,10 @@ func (l *Link) Run(ctx context.Context) error {
 
 // backoff is exponential with jitter: sites that lost the gateway together do not all come
 // back in the same second.
-type backoff struct {
-	min, max, cur time.Duration
-}
-
-func (l *Link) newBackoff() *backoff {
-	return &backoff{min: l.backoffMin, max: max(l.cfg.RetryMax, l.backoffMin)}
-}
-
-func (b *backoff) next() time.Duration {
-	if b.cur == 0 {
-		b.cur = b.min
-	} else {
-		b.cur = min(2*b.cur, b.max)
-	}
-	half := b.cur / 2
-	return half + rand.N(half+1)
-}
-
-func (b *backoff) reset() { b.cur = 0 }
-
-// sleep waits d or until ctx ends (false).
-func sleep(ctx context.Context, d time.Duration) bool {
-	if d <= 0 {
-		return ctx.Err() == nil
-	}
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return false
-	case <-t.C:
-		return true
-	}
+// newBackoff is a loop's wait between failed calls to the gateway: doubling from
+// backoffMin up to the configured maximum, jittered so that sites do not retry in step.
+func (l *Link) newBackoff() *backoff.Exponential {
+	return &backoff.Exponential{Initial: l.backoffMin, Max: max(l.cfg.RetryMax, l.backoffMin), Jitter: true}
 }
 
 func logFailure(log logrus.FieldLogger, err error, what string, wait time.Duration) {

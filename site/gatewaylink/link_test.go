@@ -838,25 +838,6 @@ func TestShapeKeyIgnoresLiveCounts(t *testing.T) {
 	}
 }
 
-func TestBackoffGrowsToTheCapWithJitter(t *testing.T) {
-	b := &backoff{min: 100 * time.Millisecond, max: time.Second}
-	prevCap := time.Duration(0)
-	for i := 0; i < 10; i++ {
-		d := b.next()
-		if d < b.cur/2 || d > b.cur || b.cur > time.Second || b.cur < prevCap {
-			t.Fatalf("attempt %d: wait %s, step %s", i, d, b.cur)
-		}
-		prevCap = b.cur
-	}
-	if b.cur != time.Second {
-		t.Fatalf("never reached the cap: %s", b.cur)
-	}
-	b.reset()
-	if d := b.next(); d > 100*time.Millisecond {
-		t.Fatalf("after reset: %s", d)
-	}
-}
-
 func TestRefusalReasonsFitTheProtocol(t *testing.T) {
 	j, _ := openJournal(t)
 	e := newEnv(t, j, refuser{reason: strings.Repeat("é", 3000)}, nil)

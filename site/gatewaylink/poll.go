@@ -11,6 +11,7 @@ import (
 	"github.com/sirupsen/logrus"
 
 	"github.com/petagrid/petagrid/gateway/protocol"
+	"github.com/petagrid/petagrid/internal/backoff"
 )
 
 // Status values of protocol.PollResponse.
@@ -57,19 +58,19 @@ type poller struct {
 }
 
 // loop registers, then polls, for as long as ctx lasts.
-func (p *poller) loop(ctx context.Context, bo *backoff) {
+func (p *poller) loop(ctx context.Context, bo *backoff.Exponential) {
 	for ctx.Err() == nil {
 		wait, err := p.once(ctx)
 		if err != nil {
 			if ctx.Err() != nil {
 				return
 			}
-			wait = bo.next()
+			wait = bo.Next()
 			logFailure(p.log, err, "polling the gateway", wait)
 		} else {
-			bo.reset()
+			bo.Reset()
 		}
-		if !sleep(ctx, wait) {
+		if backoff.Sleep(ctx, wait) != nil {
 			return
 		}
 	}

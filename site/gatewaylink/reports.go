@@ -12,6 +12,7 @@ import (
 	"github.com/sirupsen/logrus"
 
 	"github.com/petagrid/petagrid/gateway/protocol"
+	"github.com/petagrid/petagrid/internal/backoff"
 	"github.com/petagrid/petagrid/pocp"
 	"github.com/petagrid/petagrid/site/journal"
 )
@@ -57,20 +58,20 @@ type builtReport struct {
 }
 
 // loop sends each closed period's report once.
-func (r *reporter) loop(ctx context.Context, bo *backoff) {
+func (r *reporter) loop(ctx context.Context, bo *backoff.Exponential) {
 	for {
 		wait, err := r.sendDue(ctx)
 		if err != nil {
 			if ctx.Err() != nil {
 				return
 			}
-			wait = bo.next()
+			wait = bo.Next()
 			logFailure(r.log, err, "sending the PoCP report", wait)
 		} else {
-			bo.reset()
+			bo.Reset()
 		}
 		// A long sleep is cut into hours, so that a clock set forward is noticed.
-		if !sleep(ctx, min(wait, time.Hour)) {
+		if backoff.Sleep(ctx, min(wait, time.Hour)) != nil {
 			return
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/sirupsen/logrus"
 
 	"github.com/petagrid/petagrid/gateway/protocol"
+	"github.com/petagrid/petagrid/internal/backoff"
 	"github.com/petagrid/petagrid/site/journal"
 )
 
@@ -44,7 +45,7 @@ type updater struct {
 }
 
 // loop sends updates every interval, at once when woken.
-func (u *updater) loop(ctx context.Context, bo *backoff) {
+func (u *updater) loop(ctx context.Context, bo *backoff.Exponential) {
 	timer := time.NewTimer(0)
 	defer timer.Stop()
 	for {
@@ -59,10 +60,10 @@ func (u *updater) loop(ctx context.Context, bo *backoff) {
 			if ctx.Err() != nil {
 				return
 			}
-			next = max(bo.next(), next)
+			next = max(bo.Next(), next)
 			logFailure(u.log, err, "sending run updates to the gateway", next)
 		} else {
-			bo.reset()
+			bo.Reset()
 		}
 		if !timer.Stop() {
 			select {
