@@ -11,6 +11,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/petagrid/petagrid/contracts/rewardtree"
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
+
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/crypto"
@@ -44,30 +47,6 @@ type settlementRecord struct {
 type medianRecord struct {
 	Provider common.Address `json:"provider"`
 	GFL      string         `json:"medianGflWei"`
-}
-
-// EpochSummary is an epoch as the API and the CLI show it.
-type EpochSummary struct {
-	Epoch    uint64     `json:"epoch"`
-	Status   string     `json:"status"`
-	ClosedAt *time.Time `json:"closedAt,omitempty"`
-	// Medians are the accepted reports' medians by site.
-	Medians         map[string]uint64 `json:"mediansMegaFlops"`
-	MintedWei       string            `json:"mintedWei"`
-	BurnedWei       string            `json:"burnedWei"`
-	SupplyAfterWei  string            `json:"supplyAfterWei"`
-	ReplenishedWei  string            `json:"replenishedWei"`
-	RewardsTotalWei string            `json:"rewardsTotalWei"`
-	// Rewards are each provider's rewards of this epoch.
-	Rewards   map[string]string `json:"rewardsWei"`
-	RewardEra uint64            `json:"rewardEra"`
-	// EraAfter is the era after the close and Halving whether the close advanced it (and
-	// HalvingReason why: "time" or "threshold"): what the chain recorded once the epoch is
-	// settled, the gateway's computation before.
-	EraAfter      uint64 `json:"eraAfter"`
-	Halving       bool   `json:"halving"`
-	HalvingReason string `json:"halvingReason,omitempty"`
-	Gas           string `json:"gas,omitempty"`
 }
 
 // economyState reads the economy from the chain (the contracts are the truth) and completes
@@ -130,22 +109,22 @@ func (g *Gateway) economyState(ctx context.Context) (*tokenomics.State, error) {
 // rewards committed as a cumulative Merkle root, the halving era advanced by the contract.
 // want, when set, must be that epoch (an epoch already settled answers with its summary).
 // A settlement a crash interrupted is resumed with the figures computed before it started.
-func (g *Gateway) CloseEpoch(ctx context.Context, want *uint64) (EpochSummary, error) {
+func (g *Gateway) CloseEpoch(ctx context.Context, want *uint64) (gatewayapi.EpochSummary, error) {
 	g.epochMu.Lock()
 	defer g.epochMu.Unlock()
 	oc, err := g.deploy.State(ctx)
 	if err != nil {
-		return EpochSummary{}, err
+		return gatewayapi.EpochSummary{}, err
 	}
 	next := oc.NextEpoch
 	if err := g.reconcileEpochs(ctx, next); err != nil {
-		return EpochSummary{}, err
+		return gatewayapi.EpochSummary{}, err
 	}
 	if want != nil && *want < next {
 		return g.EpochSummary(ctx, *want)
 	}
 	if want != nil && *want > next {
-		return EpochSummary{}, fmt.Errorf("epoch %d cannot be settled before epoch %d", *want, next)
+		return gatewayapi.EpochSummary{}, fmt.Errorf("epoch %d cannot be settled before epoch %d", *want, next)
 	}
 	log := g.log.WithField("epoch", next)
 	rec, err := g.store.Epoch(ctx, next)
@@ -153,39 +132,39 @@ func (g *Gateway) CloseEpoch(ctx context.Context, want *uint64) (EpochSummary, e
 	case err == nil && rec.Status == store.EpochComputed:
 		log.Info("resuming an interrupted epoch settlement")
 	case err == nil:
-		return EpochSummary{}, fmt.Errorf("epoch %d is recorded as settled but the chain's next epoch is %d: the state does not belong to this chain", next, next)
+		return gatewayapi.EpochSummary{}, fmt.Errorf("epoch %d is recorded as settled but the chain's next epoch is %d: the state does not belong to this chain", next, next)
 	case errors.Is(err, store.ErrNotFound):
 		rec, err = g.computeEpoch(ctx, next)
 		if errors.Is(err, store.ErrReportsChanged) {
 			rec, err = g.computeEpoch(ctx, next) // a report arrived meanwhile: count it
 		}
 		if err != nil {
-			return EpochSummary{}, err
+			return gatewayapi.EpochSummary{}, err
 		}
 	default:
-		return EpochSummary{}, err
+		return gatewayapi.EpochSummary{}, err
 	}
 	var s settlementRecord
 	if err := json.Unmarshal([]byte(rec.Settlement), &s); err != nil {
-		return EpochSummary{}, fmt.Errorf("epoch %d settlement record: %w", next, err)
+		return gatewayapi.EpochSummary{}, fmt.Errorf("epoch %d settlement record: %w", next, err)
 	}
 	es := contracts.EpochSettlement{Epoch: s.Epoch, InputsRoot: s.InputsRoot, RewardsRoot: s.RewardsRoot}
 	var ok1, ok2 bool
 	es.Replenishment, ok1 = new(big.Int).SetString(s.Replenishment, 10)
 	es.RewardsTotal, ok2 = new(big.Int).SetString(s.RewardsTotal, 10)
 	if !ok1 || !ok2 {
-		return EpochSummary{}, fmt.Errorf("epoch %d settlement record has malformed amounts", next)
+		return gatewayapi.EpochSummary{}, fmt.Errorf("epoch %d settlement record has malformed amounts", next)
 	}
 	for _, m := range s.Rebalance {
 		v, ok := new(big.Int).SetString(m.GFL, 10)
 		if !ok {
-			return EpochSummary{}, fmt.Errorf("epoch %d settlement record: malformed median of %s", next, m.Provider.Hex())
+			return gatewayapi.EpochSummary{}, fmt.Errorf("epoch %d settlement record: malformed median of %s", next, m.Provider.Hex())
 		}
 		es.Medians = append(es.Medians, contracts.Median{Provider: m.Provider, GFL: v})
 	}
 	settled, err := g.deploy.SettleEpoch(ctx, g.key, es, g.cfg.Epochs.Batch)
 	if err != nil {
-		return EpochSummary{}, err
+		return gatewayapi.EpochSummary{}, err
 	}
 	if computed, err := decodeResult(rec); err == nil && (computed.EraAfter != settled.EraAfter || computed.HalvingReason != settled.HalvingReason) {
 		// The computation does not depend on when the close happens, so this is a bug to
@@ -194,7 +173,7 @@ func (g *Gateway) CloseEpoch(ctx context.Context, want *uint64) (EpochSummary, e
 	}
 	gas, _ := json.Marshal(settled)
 	if err := g.store.MarkEpochSettled(ctx, next, settled.ClosedAt, string(gas)); err != nil {
-		return EpochSummary{}, err
+		return gatewayapi.EpochSummary{}, err
 	}
 	sum, err := g.EpochSummary(ctx, next)
 	if err == nil {
@@ -314,17 +293,17 @@ func (g *Gateway) computeEpoch(ctx context.Context, epoch uint64) (store.Epoch, 
 		return store.Epoch{}, fmt.Errorf("epoch %d: %w", epoch, err)
 	}
 	// Each root replaces the last: it carries every provider's cumulative rewards so far.
-	var leaves []contracts.RewardLeaf
+	var leaves []rewardtree.Leaf
 	cumulative := map[string]string{}
 	for a, v := range after.Rewards {
-		leaves = append(leaves, contracts.RewardLeaf{Account: a, Cumulative: v})
+		leaves = append(leaves, rewardtree.Leaf{Account: a, Cumulative: v})
 		cumulative[a.Hex()] = v.String()
 	}
 	if len(leaves) == 0 {
 		// No rewards yet: a leaf worth nothing keeps the root non-zero, as the contract asks.
-		leaves = append(leaves, contracts.RewardLeaf{Account: g.address, Cumulative: new(big.Int)})
+		leaves = append(leaves, rewardtree.Leaf{Account: g.address, Cumulative: new(big.Int)})
 	}
-	tree, err := contracts.NewRewardTree(leaves)
+	tree, err := rewardtree.New(leaves)
 	if err != nil {
 		return store.Epoch{}, err
 	}
@@ -349,24 +328,24 @@ func (g *Gateway) computeEpoch(ctx context.Context, epoch uint64) (store.Epoch, 
 }
 
 // EpochSummary describes a recorded epoch.
-func (g *Gateway) EpochSummary(ctx context.Context, epoch uint64) (EpochSummary, error) {
+func (g *Gateway) EpochSummary(ctx context.Context, epoch uint64) (gatewayapi.EpochSummary, error) {
 	e, err := g.store.Epoch(ctx, epoch)
 	if err != nil {
-		return EpochSummary{}, err
+		return gatewayapi.EpochSummary{}, err
 	}
 	return summarise(e)
 }
 
-func summarise(e store.Epoch) (EpochSummary, error) {
+func summarise(e store.Epoch) (gatewayapi.EpochSummary, error) {
 	var s settlementRecord
 	if err := json.Unmarshal([]byte(e.Settlement), &s); err != nil {
-		return EpochSummary{}, fmt.Errorf("epoch %d settlement record: %w", e.Epoch, err)
+		return gatewayapi.EpochSummary{}, fmt.Errorf("epoch %d settlement record: %w", e.Epoch, err)
 	}
 	r, err := decodeResult(e)
 	if err != nil {
-		return EpochSummary{}, err
+		return gatewayapi.EpochSummary{}, err
 	}
-	out := EpochSummary{Epoch: e.Epoch, Status: e.Status, ClosedAt: e.ClosedAt, Medians: s.Medians, RewardEra: r.RewardEra, EraAfter: r.EraAfter, Gas: e.Gas,
+	out := gatewayapi.EpochSummary{Epoch: e.Epoch, Status: e.Status, ClosedAt: e.ClosedAt, Medians: s.Medians, RewardEra: r.RewardEra, EraAfter: r.EraAfter, Gas: e.Gas,
 		Rewards: map[string]string{}}
 	str := func(v *big.Int) string {
 		if v == nil {
@@ -383,7 +362,7 @@ func summarise(e store.Epoch) (EpochSummary, error) {
 		// Settled: the era is what the chain recorded, not what was computed before.
 		var chain contracts.Settled
 		if err := json.Unmarshal([]byte(e.Gas), &chain); err != nil {
-			return EpochSummary{}, fmt.Errorf("epoch %d: the chain's record: %w", e.Epoch, err)
+			return gatewayapi.EpochSummary{}, fmt.Errorf("epoch %d: the chain's record: %w", e.Epoch, err)
 		}
 		out.RewardEra, out.EraAfter = chain.RewardEra, chain.EraAfter
 		out.Halving, out.HalvingReason = chain.EraAfter > s.EraBefore, chain.HalvingReason
@@ -483,7 +462,7 @@ func (g *Gateway) listEpochs(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
-	out := []EpochSummary{}
+	out := []gatewayapi.EpochSummary{}
 	for _, e := range list {
 		s, err := summarise(e)
 		if err != nil {
@@ -493,18 +472,6 @@ func (g *Gateway) listEpochs(w http.ResponseWriter, r *http.Request) {
 		out = append(out, s)
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"epochs": out})
-}
-
-// RewardProof is what a provider needs to claim: its cumulative rewards in the newest root
-// and the Merkle proof.
-type RewardProof struct {
-	Account       string          `json:"account"`
-	Epoch         uint64          `json:"epoch"`
-	Root          common.Hash     `json:"root"`
-	CumulativeWei string          `json:"cumulativeWei"`
-	ClaimedWei    string          `json:"claimedWei"`
-	ClaimableWei  string          `json:"claimableWei"`
-	Proof         []hexutil.Bytes `json:"proof"`
 }
 
 func (g *Gateway) rewardProof(w http.ResponseWriter, r *http.Request) {
@@ -526,46 +493,46 @@ func (g *Gateway) rewardProof(w http.ResponseWriter, r *http.Request) {
 }
 
 // RewardProof builds an account's claim from the newest settled epoch.
-func (g *Gateway) RewardProof(ctx context.Context, account common.Address) (RewardProof, error) {
+func (g *Gateway) RewardProof(ctx context.Context, account common.Address) (gatewayapi.RewardProof, error) {
 	e, ok, err := g.store.LatestSettled(ctx)
 	if err != nil {
-		return RewardProof{}, err
+		return gatewayapi.RewardProof{}, err
 	}
 	if !ok {
-		return RewardProof{}, fmt.Errorf("no epoch is settled yet: %w", store.ErrNotFound)
+		return gatewayapi.RewardProof{}, fmt.Errorf("no epoch is settled yet: %w", store.ErrNotFound)
 	}
 	var cum map[string]string
 	if err := json.Unmarshal([]byte(e.Rewards), &cum); err != nil {
-		return RewardProof{}, fmt.Errorf("epoch %d rewards: %w", e.Epoch, err)
+		return gatewayapi.RewardProof{}, fmt.Errorf("epoch %d rewards: %w", e.Epoch, err)
 	}
-	var leaves []contracts.RewardLeaf
+	var leaves []rewardtree.Leaf
 	for a, v := range cum {
 		n, _ := new(big.Int).SetString(v, 10)
-		leaves = append(leaves, contracts.RewardLeaf{Account: common.HexToAddress(a), Cumulative: n})
+		leaves = append(leaves, rewardtree.Leaf{Account: common.HexToAddress(a), Cumulative: n})
 	}
 	if len(leaves) == 0 {
-		leaves = append(leaves, contracts.RewardLeaf{Account: g.address, Cumulative: new(big.Int)})
+		leaves = append(leaves, rewardtree.Leaf{Account: g.address, Cumulative: new(big.Int)})
 	}
-	tree, err := contracts.NewRewardTree(leaves)
+	tree, err := rewardtree.New(leaves)
 	if err != nil {
-		return RewardProof{}, err
+		return gatewayapi.RewardProof{}, err
 	}
 	onChain, err := g.deploy.RewardsRoot(ctx)
 	if err != nil {
-		return RewardProof{}, err
+		return gatewayapi.RewardProof{}, err
 	}
 	if onChain != tree.Root() {
-		return RewardProof{}, fmt.Errorf("the chain's rewards root %s is not epoch %d's %s: an epoch is being settled, try again shortly", onChain.Hex(), e.Epoch, tree.Root().Hex())
+		return gatewayapi.RewardProof{}, fmt.Errorf("the chain's rewards root %s is not epoch %d's %s: an epoch is being settled, try again shortly", onChain.Hex(), e.Epoch, tree.Root().Hex())
 	}
 	proof, cumulative, err := tree.Proof(account)
 	if err != nil {
-		return RewardProof{}, fmt.Errorf("%s has no rewards: %w", account.Hex(), store.ErrNotFound)
+		return gatewayapi.RewardProof{}, fmt.Errorf("%s has no rewards: %w", account.Hex(), store.ErrNotFound)
 	}
 	claimed, err := g.deploy.Claimed(ctx, account)
 	if err != nil {
-		return RewardProof{}, err
+		return gatewayapi.RewardProof{}, err
 	}
-	out := RewardProof{Account: account.Hex(), Epoch: e.Epoch, Root: tree.Root(), CumulativeWei: cumulative.String(), ClaimedWei: claimed.String(),
+	out := gatewayapi.RewardProof{Account: account.Hex(), Epoch: e.Epoch, Root: tree.Root(), CumulativeWei: cumulative.String(), ClaimedWei: claimed.String(),
 		ClaimableWei: new(big.Int).Sub(cumulative, claimed).String()}
 	for _, p := range proof {
 		out.Proof = append(out.Proof, hexutil.Bytes(p[:]))

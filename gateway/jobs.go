@@ -12,6 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
+
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/petagrid/petagrid/contracts"
@@ -20,36 +22,10 @@ import (
 	"github.com/petagrid/petagrid/gateway/store"
 	"github.com/petagrid/petagrid/internal/reqsign"
 	"github.com/petagrid/petagrid/internal/strictyaml"
-	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/site/runstate"
 	"github.com/petagrid/petagrid/tokenomics"
 	"github.com/petagrid/petagrid/workflows"
 )
-
-// SubmitRequest is POST /v1/jobs at the gateway: the site API's submission plus the budget.
-type SubmitRequest struct {
-	Workflow string            `json:"workflow"`
-	FileName string            `json:"fileName,omitempty"`
-	Params   map[string]string `json:"params,omitempty"`
-	// IdempotencyKey is required here: the escrow that pays for the job is locked under
-	// contracts.EscrowJobID(IdempotencyKey) before the submission, and a retry finds both.
-	IdempotencyKey string `json:"idempotencyKey"`
-	// MaxCostWei is the most the job may cost, in DPS wei; the escrow must hold at least it.
-	MaxCostWei string `json:"maxCostWei"`
-	// Submission is the researcher's signature over this very submission (workflow, file
-	// name, params, idempotency key, budget, this gateway), forwarded to the site, which runs
-	// the job in the researcher's own account only with it. Optional: without it (an older
-	// client) sites run the job as their pool account.
-	Submission *reqsign.Submission `json:"submission,omitempty"`
-}
-
-// SubmissionsInfo is what GET /v1/info says of signed submissions: a client that knows
-// Format signs each submission, valid for at least TTLSeconds.
-type SubmissionsInfo struct {
-	Format     string `json:"format"`
-	TTLSeconds int64  `json:"ttlSeconds"`
-	// Protocol is the site protocol version the gateway speaks (protocol.Version).
-	Protocol int `json:"protocol"`
-}
 
 // submissionSigningSlack is how much of a signed submission's validity may pass between its
 // signing and its arrival (the CLI locks the escrow in between).
@@ -62,14 +38,14 @@ func (g *Gateway) submissionTTL() time.Duration {
 }
 
 // submissionsInfo is the signed submissions' part of GET /v1/info.
-func (g *Gateway) submissionsInfo() *SubmissionsInfo {
-	return &SubmissionsInfo{Format: reqsign.SubmissionVersion, TTLSeconds: int64(g.submissionTTL() / time.Second), Protocol: protocol.Version}
+func (g *Gateway) submissionsInfo() *gatewayapi.SubmissionsInfo {
+	return &gatewayapi.SubmissionsInfo{Format: reqsign.SubmissionVersion, TTLSeconds: int64(g.submissionTTL() / time.Second), Protocol: protocol.Version}
 }
 
 // checkSubmission checks a submission's signature, when it has one, before anything is
 // recorded: it must be the researcher's, made for this gateway and exactly this request, and
 // stay valid as long as the job may wait for a site (a site refuses it after its expiry).
-func (g *Gateway) checkSubmission(req *SubmitRequest, researcher common.Address, maxCost *big.Int) error {
+func (g *Gateway) checkSubmission(req *gatewayapi.SubmitRequest, researcher common.Address, maxCost *big.Int) error {
 	if req.Submission == nil {
 		return nil
 	}
@@ -90,12 +66,13 @@ func (g *Gateway) checkSubmission(req *SubmitRequest, researcher common.Address,
 }
 
 // assignmentOf is a job as its site receives it.
-func assignmentOf(j store.Job) protocol.Assignment {
+func assignmentOf(j gatewayapi.Job) protocol.Assignment {
 	return protocol.Assignment{Job: j.ID, Researcher: j.Researcher, Workflow: string(j.Source), FileName: j.SourceName, Params: j.Params,
 		MaxCostWei: j.MaxCostWei, Submission: j.Submission}
 }
 
-func (req *SubmitRequest) check() error {
+// checkSubmitRequest checks a submission's fields and fills in the default file name.
+func checkSubmitRequest(req *gatewayapi.SubmitRequest) error {
 	if strings.TrimSpace(req.Workflow) == "" {
 		return errors.New("workflow is empty: send the workflow YAML in the workflow field")
 	}
@@ -105,7 +82,7 @@ func (req *SubmitRequest) check() error {
 	if !fileNamePattern.MatchString(req.FileName) {
 		return fmt.Errorf("fileName %q: a base name of letters, digits and . _ @ + -", truncate(req.FileName, 60))
 	}
-	if err := CheckIdempotencyKey(req.IdempotencyKey); err != nil {
+	if err := gatewayapi.CheckIdempotencyKey(req.IdempotencyKey); err != nil {
 		return err
 	}
 	if len(req.Params) > 1000 {
@@ -129,12 +106,12 @@ func newJobID() (string, error) {
 }
 
 func (g *Gateway) submitJob(w http.ResponseWriter, r *http.Request, researcher common.Address, body []byte) {
-	var req SubmitRequest
+	var req gatewayapi.SubmitRequest
 	if err := decodeStrict(body, &req, "a submission (workflow, fileName, params, idempotencyKey, maxCostWei, submission)"); err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	if err := req.check(); err != nil {
+	if err := checkSubmitRequest(&req); err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
@@ -221,7 +198,7 @@ func (g *Gateway) submitJob(w http.ResponseWriter, r *http.Request, researcher c
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
-	job, err := g.store.CreateJob(ctx, store.Job{ID: id, Researcher: researcher.Hex(), IdempotencyKey: req.IdempotencyKey, EscrowID: "0x" + hex.EncodeToString(escrowID[:]),
+	job, err := g.store.CreateJob(ctx, gatewayapi.Job{ID: id, Researcher: researcher.Hex(), IdempotencyKey: req.IdempotencyKey, EscrowID: "0x" + hex.EncodeToString(escrowID[:]),
 		Workflow: workflowName, SourceName: req.FileName, Source: []byte(req.Workflow), Params: req.Params, MaxCostWei: maxCost.String(), Submission: req.Submission})
 	if errors.Is(err, store.ErrDuplicate) {
 		writeJSON(w, http.StatusOK, job)
@@ -275,20 +252,20 @@ func (g *Gateway) escrowTimeLeft(ctx context.Context, esc contracts.EscrowOnChai
 	return reclaimable.Sub(now), need, nil
 }
 
-func (g *Gateway) lookupJob(w http.ResponseWriter, r *http.Request, researcher common.Address) (store.Job, bool) {
+func (g *Gateway) lookupJob(w http.ResponseWriter, r *http.Request, researcher common.Address) (gatewayapi.Job, bool) {
 	id := r.PathValue("id")
 	if !jobIDPattern.MatchString(id) {
 		writeError(w, http.StatusBadRequest, fmt.Sprintf("%q is not a job id (r- followed by 16 characters)", truncate(id, 40)))
-		return store.Job{}, false
+		return gatewayapi.Job{}, false
 	}
 	j, err := g.store.Job(r.Context(), id)
 	if errors.Is(err, store.ErrNotFound) || err == nil && !strings.EqualFold(j.Researcher, researcher.Hex()) && !g.res.operators[researcher] {
 		writeError(w, http.StatusNotFound, "no job "+id)
-		return store.Job{}, false
+		return gatewayapi.Job{}, false
 	}
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
-		return store.Job{}, false
+		return gatewayapi.Job{}, false
 	}
 	return j, true
 }
@@ -313,9 +290,9 @@ func (g *Gateway) listJobs(w http.ResponseWriter, r *http.Request, researcher co
 		f.Before = v
 	}
 	for _, s := range q["state"] {
-		st := journal.RunState(s)
+		st := runstate.State(s)
 		known := st == store.Queued || st == store.Assigned || st == store.Unknown
-		for _, k := range journal.RunStates {
+		for _, k := range runstate.All() {
 			known = known || k == st
 		}
 		if !known {
@@ -330,7 +307,7 @@ func (g *Gateway) listJobs(w http.ResponseWriter, r *http.Request, researcher co
 		return
 	}
 	if jobs == nil {
-		jobs = []store.Job{}
+		jobs = []gatewayapi.Job{}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"runs": jobs})
 }
@@ -428,7 +405,7 @@ type siteGrade struct {
 // against the reference, and reliability from the uptime the report proves (its nodes'
 // availability over the period, unobserved time counted as not up: Compute Hours paper §7.3),
 // not from how much of the period the site's sampler covered.
-func (g *Gateway) siteGrades(sites []store.Site, latest []store.Report) map[string]siteGrade {
+func (g *Gateway) siteGrades(sites []gatewayapi.Site, latest []store.Report) map[string]siteGrade {
 	gpus := make(map[string]int, len(sites))
 	for _, s := range sites {
 		gpus[s.Name] = s.Registration.Inventory.GPUs
@@ -466,7 +443,7 @@ func (g *Gateway) placer(ctx context.Context) {
 }
 
 // placeOne tries to place a queued job now.
-func (g *Gateway) placeOne(ctx context.Context, j store.Job) {
+func (g *Gateway) placeOne(ctx context.Context, j gatewayapi.Job) {
 	log := g.log.WithField("job", j.ID)
 	if j.State != store.Queued {
 		return
@@ -544,14 +521,4 @@ func (g *Gateway) placeOne(ctx context.Context, j store.Job) {
 	}
 	log.WithField("site", c.Site).WithField("worstCaseCost", tokenomics.FormatAmount(c.CostWei)).Info("job placed")
 	g.wakeSite(c.Site)
-}
-
-// CheckIdempotencyKey says why the gateway would refuse a submission's idempotency key. A
-// client checks it before it locks an escrow under the key: a key refused after the lock
-// would leave the budget locked until the escrow can be reclaimed.
-func CheckIdempotencyKey(key string) error {
-	if !idempotencyPattern.MatchString(key) {
-		return errors.New("idempotencyKey: required at the gateway, 16-128 characters from A-Z a-z 0-9 . _ : - (the escrow is locked under it)")
-	}
-	return nil
 }

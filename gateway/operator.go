@@ -10,34 +10,14 @@ import (
 	"strings"
 	"time"
 
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
+
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/petagrid/petagrid/contracts"
 	"github.com/petagrid/petagrid/gateway/store"
 	"github.com/petagrid/petagrid/tokenomics"
 )
-
-// ProviderView is a site as operators see it.
-type ProviderView struct {
-	store.Site
-	Online   bool   `json:"online"`
-	GFLWei   string `json:"gflWei"`
-	Accepted int    `json:"acceptedReports"`
-	// RegistrationDigest names the registration shown (protocol.Registration.Digest): an
-	// approval must carry it, so that it admits what the operator reviewed.
-	RegistrationDigest common.Hash `json:"registrationDigest"`
-	// Admitted is the digest of the registration the chain's registry admitted (zero when
-	// never admitted).
-	Admitted common.Hash `json:"admittedRegistration"`
-}
-
-// StatusRequest is the body of approve and suspend. An approval names the registration the
-// operator reviewed (its digest, from the provider list): if the site registered anything
-// else since, the approval is refused.
-type StatusRequest struct {
-	Reason       string `json:"reason,omitempty"`
-	Registration string `json:"registration,omitempty"`
-}
 
 // ErrRegistrationChanged refuses an approval whose registration is not the site's current one.
 var ErrRegistrationChanged = errors.New("the site's registration is not the one approved")
@@ -56,14 +36,14 @@ func (g *Gateway) listProviders(w http.ResponseWriter, r *http.Request, _ common
 }
 
 // Providers lists every registered site with its standing.
-func (g *Gateway) Providers(ctx context.Context) ([]ProviderView, error) {
+func (g *Gateway) Providers(ctx context.Context) ([]gatewayapi.ProviderView, error) {
 	sites, err := g.store.Sites(ctx)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]ProviderView, 0, len(sites))
+	out := make([]gatewayapi.ProviderView, 0, len(sites))
 	for _, s := range sites {
-		v := ProviderView{Site: s, Online: g.now().Sub(s.LastSeen) < g.cfg.Sites.OfflineAfter, RegistrationDigest: s.Registration.Digest()}
+		v := gatewayapi.ProviderView{Site: s, Online: g.now().Sub(s.LastSeen) < g.cfg.Sites.OfflineAfter, RegistrationDigest: s.Registration.Digest()}
 		if bal, err := g.deploy.GFLBalance(ctx, common.HexToAddress(s.Address)); err == nil {
 			v.GFLWei = bal.String()
 		}
@@ -87,7 +67,7 @@ func (g *Gateway) suspendProvider(w http.ResponseWriter, r *http.Request, op com
 }
 
 func (g *Gateway) setProviderStatus(w http.ResponseWriter, r *http.Request, op common.Address, body []byte, status string) {
-	var req StatusRequest
+	var req gatewayapi.StatusRequest
 	if len(body) > 0 {
 		if err := decodeStrict(body, &req, "a status change ({\"reason\": …})"); err != nil {
 			writeError(w, http.StatusBadRequest, err.Error())
@@ -136,32 +116,32 @@ func (g *Gateway) setProviderStatus(w http.ResponseWriter, r *http.Request, op c
 // the admission. No registry change is made while an epoch is being settled (its recorded
 // medians must stay admissible). An approved site on an embedded chain gets gas money for
 // its claims.
-func (g *Gateway) SetProviderStatus(ctx context.Context, name, status, reason string, reviewed common.Hash, op common.Address) (store.Site, error) {
+func (g *Gateway) SetProviderStatus(ctx context.Context, name, status, reason string, reviewed common.Hash, op common.Address) (gatewayapi.Site, error) {
 	g.siteMu.Lock()
 	defer g.siteMu.Unlock()
 	g.epochMu.Lock()
 	defer g.epochMu.Unlock()
 	s, err := g.store.Site(ctx, name)
 	if err != nil {
-		return store.Site{}, err
+		return gatewayapi.Site{}, err
 	}
 	if busy, err := g.settlementInProgress(ctx); err != nil {
-		return store.Site{}, err
+		return gatewayapi.Site{}, err
 	} else if busy != "" {
-		return store.Site{}, fmt.Errorf("%w (%s): the provider registry changes once it is settled; retry then (petagrid gateway epoch close settles it now)", ErrSettlementInProgress, busy)
+		return gatewayapi.Site{}, fmt.Errorf("%w (%s): the provider registry changes once it is settled; retry then (petagrid gateway epoch close settles it now)", ErrSettlementInProgress, busy)
 	}
 	addr := common.HexToAddress(s.Address)
 	switch status {
 	case store.SiteApproved:
 		current := common.Hash(s.Registration.Digest())
 		if reviewed != current {
-			return store.Site{}, fmt.Errorf("%w: %s now registers %d MFLOPS and %d GPUs (digest %s), not the registration %s: list the providers and review it again",
+			return gatewayapi.Site{}, fmt.Errorf("%w: %s now registers %d MFLOPS and %d GPUs (digest %s), not the registration %s: list the providers and review it again",
 				ErrRegistrationChanged, name, s.Registration.Inventory.CapacityMegaFLOPS, s.Registration.Inventory.GPUs, current.Hex(), reviewed.Hex())
 		}
 		inv := s.Registration.Inventory
 		adm := contracts.Admission{CapacityMegaFLOPS: inv.CapacityMegaFLOPS, GPUs: uint32(inv.GPUs), Registration: current}
 		if err := g.deploy.AdmitProvider(ctx, g.key, addr, adm); err != nil {
-			return store.Site{}, fmt.Errorf("admitting %s in the provider registry: %w", name, err)
+			return gatewayapi.Site{}, fmt.Errorf("admitting %s in the provider registry: %w", name, err)
 		}
 		if g.dev != nil && *g.cfg.Sites.FundApproved {
 			if bal, err := g.chain.BalanceAt(ctx, addr); err == nil && bal.Cmp(g.res.fundWei) < 0 {
@@ -172,12 +152,12 @@ func (g *Gateway) SetProviderStatus(ctx context.Context, name, status, reason st
 		}
 	case store.SiteSuspended:
 		if err := g.deploy.SuspendProvider(ctx, g.key, addr); err != nil {
-			return store.Site{}, fmt.Errorf("suspending %s in the provider registry: %w", name, err)
+			return gatewayapi.Site{}, fmt.Errorf("suspending %s in the provider registry: %w", name, err)
 		}
 	}
 	s, err = g.store.SetSiteStatus(ctx, name, status, reason)
 	if err != nil {
-		return store.Site{}, err
+		return gatewayapi.Site{}, err
 	}
 	g.log.WithField("site", name).WithField("status", status).WithField("operator", op.Hex()).WithField("reason", reason).Info("site status changed")
 	if status == store.SiteSuspended {
@@ -226,15 +206,8 @@ func (g *Gateway) settlementInProgress(ctx context.Context) (string, error) {
 	return "", nil
 }
 
-// FundRequest is POST /v1/fund: DPS and gas money from the treasury to an account.
-type FundRequest struct {
-	Account string `json:"account"`
-	DPS     string `json:"dps,omitempty"`
-	ETH     string `json:"eth,omitempty"`
-}
-
 func (g *Gateway) fund(w http.ResponseWriter, r *http.Request, op common.Address, body []byte) {
-	var req FundRequest
+	var req gatewayapi.FundRequest
 	if err := decodeStrict(body, &req, "a funding request (account, dps, eth)"); err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return

@@ -10,21 +10,14 @@ import (
 	"strings"
 	"time"
 
+	"github.com/petagrid/petagrid/gateway/protocol"
+
 	"github.com/ethereum/go-ethereum/common"
 
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/gateway/store"
 	"github.com/petagrid/petagrid/pocp"
 )
-
-// ReportAnswer is the answer to a PoCP report.
-type ReportAnswer struct {
-	Accepted bool   `json:"accepted"`
-	Site     string `json:"site"`
-	Epoch    uint64 `json:"epoch"`
-	Digest   string `json:"digest"`
-	// Reasons say why a report was refused, one broken rule each.
-	Reasons []string `json:"reasons,omitempty"`
-}
 
 func (g *Gateway) siteReport(w http.ResponseWriter, r *http.Request, signer common.Address, body []byte) {
 	site, ok := g.siteOf(w, r, signer)
@@ -45,9 +38,9 @@ func (g *Gateway) siteReport(w http.ResponseWriter, r *http.Request, signer comm
 // accepted, and the figures are plausible against the registered inventory and the usage
 // the site reported to the gateway (pocp.CheckPlausibility). Refusals are kept, with their
 // reasons, for the operator. err is the gateway's own failure only.
-func (g *Gateway) IntakeReport(ctx context.Context, site store.Site, body []byte) (ReportAnswer, int, error) {
-	ans := ReportAnswer{Site: site.Name}
-	reject := func(code int, reasons ...string) (ReportAnswer, int, error) {
+func (g *Gateway) IntakeReport(ctx context.Context, site gatewayapi.Site, body []byte) (protocol.ReportAnswer, int, error) {
+	ans := protocol.ReportAnswer{Site: site.Name}
+	reject := func(code int, reasons ...string) (protocol.ReportAnswer, int, error) {
 		ans.Reasons = reasons
 		if err := g.store.RejectReport(ctx, store.Rejection{Site: site.Name, Epoch: ans.Epoch, Digest: ans.Digest, Reasons: strings.Join(reasons, "; ")}); err != nil {
 			return ans, 0, err
@@ -171,7 +164,7 @@ func (g *Gateway) checkGridUsage(ctx context.Context, site string, rep *pocp.Rep
 
 // stepSpan is when a job's first step started and its last step ended, by the site's
 // record.
-func stepSpan(j store.Job) (first, last time.Time, ok bool) {
+func stepSpan(j gatewayapi.Job) (first, last time.Time, ok bool) {
 	for _, s := range j.Steps {
 		if s.StartedAt == nil || s.EndedAt == nil {
 			continue

@@ -11,20 +11,21 @@ import (
 	"github.com/sirupsen/logrus"
 
 	"github.com/petagrid/petagrid/contracts"
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/gateway/store"
 )
 
 // siteOf returns the registered site whose key signed the request.
-func (g *Gateway) siteOf(w http.ResponseWriter, r *http.Request, signer common.Address) (store.Site, bool) {
+func (g *Gateway) siteOf(w http.ResponseWriter, r *http.Request, signer common.Address) (gatewayapi.Site, bool) {
 	s, err := g.store.SiteByAddress(r.Context(), signer.Hex())
 	if errors.Is(err, store.ErrNotFound) {
 		writeError(w, http.StatusForbidden, fmt.Sprintf("key %s is not a registered site: register first (POST %s)", signer.Hex(), protocol.PathRegister))
-		return store.Site{}, false
+		return gatewayapi.Site{}, false
 	}
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
-		return store.Site{}, false
+		return gatewayapi.Site{}, false
 	}
 	return s, true
 }
@@ -85,7 +86,7 @@ func (g *Gateway) registerSite(w http.ResponseWriter, r *http.Request, signer co
 // more capacity than approved), unless an epoch is being settled: its recorded medians were
 // checked against the capacity admitted before, and must stay within it on chain. The registry
 // keeps the larger capacity it admitted until the site registers again.
-func (g *Gateway) followRegistration(ctx context.Context, site store.Site, log logrus.FieldLogger) {
+func (g *Gateway) followRegistration(ctx context.Context, site gatewayapi.Site, log logrus.FieldLogger) {
 	// A close holds the lock for its transactions: the site's registration does not wait.
 	if !g.epochMu.TryLock() {
 		log.Warn("an epoch is being settled: the provider registry keeps the admitted capacity until the site registers again")

@@ -19,10 +19,11 @@ import (
 
 	"github.com/petagrid/petagrid/gateway"
 	gwclient "github.com/petagrid/petagrid/gateway/client"
-	"github.com/petagrid/petagrid/gateway/store"
+	"github.com/petagrid/petagrid/gateway/client/relaychain"
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/internal/reqsign"
-	"github.com/petagrid/petagrid/site"
 	siteclient "github.com/petagrid/petagrid/site/client"
+	"github.com/petagrid/petagrid/site/siteapi"
 	"github.com/petagrid/petagrid/tokenomics"
 )
 
@@ -83,7 +84,7 @@ func (e *env) newGatewayClient(c *cli.Context, public bool) (*gwclient.Client, *
 	if err != nil {
 		return nil, nil, err
 	}
-	cl, err := gwclient.New(target, key, siteclient.WithUserAgent("petagrid/"+version), siteclient.WithRetryFor(0))
+	cl, err := gwclient.New(target, key, relaychain.Dial, siteclient.WithUserAgent("petagrid/"+version), siteclient.WithRetryFor(0))
 	if err != nil {
 		return nil, nil, usageError{err}
 	}
@@ -293,7 +294,7 @@ func providerStatusCommand(e *env, name string, approve bool) *cli.Command {
 			}
 			ctx, cancel := callCtx(c, c.Context)
 			defer cancel()
-			var s store.Site
+			var s gatewayapi.Site
 			if approve {
 				s, err = cl.ApproveProvider(ctx, c.Args().First(), reviewed, c.String("reason"))
 			} else {
@@ -309,7 +310,7 @@ func providerStatusCommand(e *env, name string, approve bool) *cli.Command {
 
 var epochHeader = []string{"EPOCH", "CLOSED", "PROVIDERS", "Σ MEDIAN PFLOPS", "MINTED GFL", "BURNED GFL", "SUPPLY GFL", "REWARDS DPS", "ERA", "HALVING"}
 
-func epochRow(s gateway.EpochSummary) []string {
+func epochRow(s gatewayapi.EpochSummary) []string {
 	var total uint64
 	for _, m := range s.Medians {
 		total += m
@@ -406,32 +407,32 @@ func weiText(s string) string {
 // submitToGateway locks --max-cost in escrow and submits through the gateway; the answer is
 // read as a run, as a site's would be. Requests are signed for audience (the gateway's name
 // from --audience or known_sites) when it is set.
-func (e *env) submitToGateway(c *cli.Context, ctx context.Context, audience string, req gateway.SubmitRequest) (site.RunView, bool, error) {
+func (e *env) submitToGateway(c *cli.Context, ctx context.Context, audience string, req gatewayapi.SubmitRequest) (siteapi.RunView, bool, error) {
 	if c.String("max-cost") == "" {
-		return site.RunView{}, false, usagef("--gateway needs --max-cost DPS: the budget locked in escrow for the job")
+		return siteapi.RunView{}, false, usagef("--gateway needs --max-cost DPS: the budget locked in escrow for the job")
 	}
 	maxCost, err := tokenomics.ParseAmount(c.String("max-cost"))
 	if err != nil || maxCost.Sign() <= 0 {
-		return site.RunView{}, false, usagef("--max-cost %q: a positive amount of DPS (e.g. 25 or 0.5)", c.String("max-cost"))
+		return siteapi.RunView{}, false, usagef("--max-cost %q: a positive amount of DPS (e.g. 25 or 0.5)", c.String("max-cost"))
 	}
 	req.MaxCostWei = maxCost.String()
 	if req.IdempotencyKey != "" {
-		if err := gateway.CheckIdempotencyKey(req.IdempotencyKey); err != nil {
-			return site.RunView{}, false, usagef("--idempotency-key: the gateway takes 16-128 characters from A-Z a-z 0-9 . _ : -")
+		if err := gatewayapi.CheckIdempotencyKey(req.IdempotencyKey); err != nil {
+			return siteapi.RunView{}, false, usagef("--idempotency-key: the gateway takes 16-128 characters from A-Z a-z 0-9 . _ : -")
 		}
 	}
 	key, err := loadKeyFlag(c)
 	if err != nil {
-		return site.RunView{}, false, err
+		return siteapi.RunView{}, false, err
 	}
-	gc, err := gwclient.New(c.String("gateway"), key, siteclient.WithUserAgent("petagrid/"+version), siteclient.WithRetryFor(0), siteclient.WithAudience(audience))
+	gc, err := gwclient.New(c.String("gateway"), key, relaychain.Dial, siteclient.WithUserAgent("petagrid/"+version), siteclient.WithRetryFor(0), siteclient.WithAudience(audience))
 	if err != nil {
-		return site.RunView{}, false, usageError{err}
+		return siteapi.RunView{}, false, usageError{err}
 	}
 	defer gc.Close()
 	job, created, err := gc.Submit(ctx, req)
 	if err != nil {
-		return site.RunView{}, false, err
+		return siteapi.RunView{}, false, err
 	}
 	fmt.Fprintf(e.stderr, "job %s: %s DPS locked in escrow %s; %s\n", cell(job.ID), amount(maxCost), cell(job.EscrowID), cell(job.Placement))
 	if !job.SignedSubmission {
@@ -440,9 +441,9 @@ func (e *env) submitToGateway(c *cli.Context, ctx context.Context, audience stri
 	}
 	// The gateway's job is a run with extra fields: read it as one.
 	data, _ := json.Marshal(job)
-	var view site.RunView
+	var view siteapi.RunView
 	if err := json.Unmarshal(data, &view); err != nil {
-		return site.RunView{}, false, err
+		return siteapi.RunView{}, false, err
 	}
 	return view, created, nil
 }

@@ -42,6 +42,7 @@ import (
 	"github.com/petagrid/petagrid/site"
 	"github.com/petagrid/petagrid/site/journal"
 	"github.com/petagrid/petagrid/site/pocpreport"
+	"github.com/petagrid/petagrid/site/siteapi"
 	"github.com/petagrid/petagrid/tokenomics"
 )
 
@@ -87,8 +88,8 @@ var logRequestIDPattern = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
 
 // acceptor journals what the gateway asks for (the site daemon).
 type acceptor interface {
-	AcceptAssignment(ctx context.Context, a site.AssignedRun) (journal.Run, error)
-	RequestCancel(ctx context.Context, runID string) (journal.Run, error)
+	AcceptAssignment(ctx context.Context, a site.AssignedRun) (siteapi.Run, error)
+	RequestCancel(ctx context.Context, runID string) (siteapi.Run, error)
 }
 
 // logReader reads a run's logs (the site daemon).
@@ -104,7 +105,7 @@ type inventorySource interface {
 // usageSource says what a terminal run used.
 type usageSource interface {
 	// Usage returns nil (and no error) while the run's Slurm jobs are not harvested yet.
-	Usage(ctx context.Context, run journal.Run) (*protocol.Usage, error)
+	Usage(ctx context.Context, run siteapi.Run) (*protocol.Usage, error)
 }
 
 // reportBuilder builds a period's signed PoCP report.
@@ -702,7 +703,7 @@ func (l *Link) cancel(ctx context.Context, id string) {
 	}
 }
 
-func fromGateway(run journal.Run) bool {
+func fromGateway(run siteapi.Run) bool {
 	return run.IdempotencyKey == journal.GatewayKeyPrefix+run.ID
 }
 
@@ -826,7 +827,7 @@ func (l *Link) noteUsageError(runID string, err error) {
 }
 
 // stepsHash identifies steps as they are sent.
-func stepsHash(steps []journal.Step) string {
+func stepsHash(steps []siteapi.Step) string {
 	data, _ := json.Marshal(steps)
 	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:])
