@@ -9,12 +9,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/petagrid/petagrid/contracts/rewardtree"
-
 	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 
+	"github.com/petagrid/petagrid/contracts/rewardtree"
 	"github.com/petagrid/petagrid/tokenomics"
 )
 

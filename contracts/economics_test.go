@@ -6,11 +6,10 @@ import (
 	"testing"
 	"time"
 
-	"github.com/petagrid/petagrid/contracts/rewardtree"
-
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 
+	"github.com/petagrid/petagrid/contracts/rewardtree"
 	"github.com/petagrid/petagrid/pocp"
 	"github.com/petagrid/petagrid/tokenomics"
 )

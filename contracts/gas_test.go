@@ -6,10 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/petagrid/petagrid/contracts/rewardtree"
-
 	"github.com/ethereum/go-ethereum/common"
 
+	"github.com/petagrid/petagrid/contracts/rewardtree"
 	"github.com/petagrid/petagrid/tokenomics"
 )
 

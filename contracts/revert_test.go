@@ -7,12 +7,11 @@ import (
 	"math/big"
 	"testing"
 
-	"github.com/petagrid/petagrid/contracts/rewardtree"
-
 	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 
+	"github.com/petagrid/petagrid/contracts/rewardtree"
 	"github.com/petagrid/petagrid/tokenomics"
 )
 

@@ -12,11 +12,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/petagrid/petagrid/gateway/gatewayapi"
-
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/petagrid/petagrid/gateway/dashboard"
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/internal/httpguard"
 	"github.com/petagrid/petagrid/internal/reqsign"
 )

@@ -11,14 +11,13 @@ import (
 	"strings"
 	"time"
 
-	"github.com/petagrid/petagrid/contracts/rewardtree"
-	"github.com/petagrid/petagrid/gateway/gatewayapi"
-
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
 	"github.com/ethereum/go-ethereum/crypto"
 
 	"github.com/petagrid/petagrid/contracts"
+	"github.com/petagrid/petagrid/contracts/rewardtree"
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/gateway/store"
 	"github.com/petagrid/petagrid/tokenomics"
 )

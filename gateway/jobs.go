@@ -12,11 +12,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/petagrid/petagrid/gateway/gatewayapi"
-
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/petagrid/petagrid/contracts"
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/gateway/placement"
 	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/gateway/store"

@@ -10,11 +10,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/petagrid/petagrid/gateway/protocol"
-
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/petagrid/petagrid/gateway/gatewayapi"
+	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/gateway/store"
 	"github.com/petagrid/petagrid/pocp"
 )

@@ -15,15 +15,14 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/petagrid/petagrid/site/runstate"
-	"github.com/petagrid/petagrid/site/siteapi"
-
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/petagrid/petagrid/internal/httpguard"
 	"github.com/petagrid/petagrid/internal/reqsign"
 	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/site/runstate"
+	"github.com/petagrid/petagrid/site/siteapi"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"golang.org/x/sys/unix"
 )

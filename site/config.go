@@ -15,11 +15,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/petagrid/petagrid/site/siteapi"
-
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/petagrid/petagrid/internal/httpguard"
+	"github.com/petagrid/petagrid/site/siteapi"
 )
 
 // User-mapping modes.

@@ -158,11 +158,11 @@ func (c *Client) Submit(ctx context.Context, req gatewayapi.SubmitRequest) (job 
 	if err != nil {
 		return job, false, err
 	}
-	locked, err := d.EscrowExists(ctx, c.Address(), req.IdempotencyKey)
+	exists, err := d.EscrowExists(ctx, c.Address(), req.IdempotencyKey)
 	if err != nil {
 		return job, false, err
 	}
-	if !locked {
+	if !exists {
 		bal, err := d.DPSBalance(ctx, c.Address())
 		if err != nil {
 			return job, false, err

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/petagrid/petagrid/gateway/gatewayapi"
-
 	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/site/runstate"
 )

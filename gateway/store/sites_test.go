@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/petagrid/petagrid/gateway/gatewayapi"
-
 	"github.com/petagrid/petagrid/gateway/protocol"
 )
 
