@@ -1,7 +1,7 @@
 // Package depcheck tells whether a package links what a light package must not: storage
-// with cgo (SQLite), a chain node, NVIDIA's management library or the plugin runtime. The API
-// clients and the wire types promise to build without them, and their tests use this package
-// to keep that promise.
+// with cgo (SQLite), a chain node or any of go-ethereum beyond its keys and hashes, NVIDIA's
+// management library or the plugin runtime. The API clients and the wire types promise to
+// build without them, and their tests use this package to keep that promise.
 package depcheck
 
 import (
@@ -20,12 +20,6 @@ var heavy = []string{
 	"github.com/NVIDIA/go-nvml",
 	"github.com/hashicorp/go-plugin",
 	"github.com/cockroachdb/pebble",
-	"github.com/ethereum/go-ethereum/node",
-	"github.com/ethereum/go-ethereum/eth",
-	"github.com/ethereum/go-ethereum/ethdb",
-	"github.com/ethereum/go-ethereum/ethclient/simulated",
-	"github.com/ethereum/go-ethereum/p2p",
-	"github.com/ethereum/go-ethereum/core",
 	// PetaGrid's own packages that bring the above, named so that a failure says which
 	// import to look at.
 	"github.com/petagrid/petagrid/site/journal",
@@ -42,16 +36,22 @@ var heavyExact = []string{
 	"github.com/petagrid/petagrid/contracts",
 }
 
-// light are exceptions beneath heavy: go-ethereum's transaction and receipt types come with
-// its key and signature packages, which signed requests need.
-var light = []string{
-	"github.com/ethereum/go-ethereum/core/types",
+// goEthereum is go-ethereum's module; of it, a light package links only goEthereumLight.
+const goEthereum = "github.com/ethereum/go-ethereum"
+
+// goEthereumLight are the go-ethereum packages (each with everything beneath it) a light
+// package may link: keys, signatures and hashes for signed requests, and the encoding the
+// crypto package needs. Everything else of go-ethereum is chain machinery.
+var goEthereumLight = []string{
+	goEthereum + "/crypto",
+	goEthereum + "/common",
+	goEthereum + "/rlp",
 }
 
 // Heavy reports whether a light package must not link the package at importPath.
 func Heavy(importPath string) bool {
-	if under(importPath, light) {
-		return false
+	if under(importPath, []string{goEthereum}) {
+		return !under(importPath, goEthereumLight)
 	}
 	return under(importPath, heavy) || slices.Contains(heavyExact, importPath)
 }
