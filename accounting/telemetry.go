@@ -10,14 +10,14 @@ import (
 
 	"github.com/petagrid/petagrid/accounting/store"
 	"github.com/petagrid/petagrid/internal/sanitize"
-	"github.com/petagrid/petagrid/plugins/proto/pluginv1"
+	"github.com/petagrid/petagrid/plugins"
 )
 
 // TelemetrySource is a telemetry-source plugin (plugins.Plugin implements it): power and
 // energy of nodes and devices NVML does not see.
 type TelemetrySource interface {
 	Name() string
-	Read(ctx context.Context, req *pluginv1.ReadRequest) (*pluginv1.ReadResponse, error)
+	Read(ctx context.Context) ([]plugins.Reading, error)
 }
 
 // maxReadings bounds one answer: a plugin that floods is cut, not trusted.
@@ -59,14 +59,14 @@ func (t *TelemetrySampler) Run(ctx context.Context) error {
 // SampleOnce reads every source once and stores what is valid.
 func (t *TelemetrySampler) SampleOnce(ctx context.Context) {
 	for _, src := range t.sources {
-		resp, err := src.Read(ctx, &pluginv1.ReadRequest{})
+		readings, err := src.Read(ctx)
 		if err != nil {
 			if ctx.Err() == nil {
 				t.log.WithField("plugin", src.Name()).WithError(err).Warn("telemetry source failed: no readings from it this interval")
 			}
 			continue
 		}
-		samples, dropped := t.check(src.Name(), resp.GetReadings())
+		samples, dropped := t.check(src.Name(), readings)
 		if dropped > 0 {
 			t.log.WithField("plugin", src.Name()).WithField("dropped", dropped).Warn("telemetry source sent readings that make no sense; they are dropped")
 		}
@@ -81,7 +81,7 @@ func (t *TelemetrySampler) SampleOnce(ctx context.Context) {
 
 // check keeps the readings that are plausible: a printable device name, a known kind, a time
 // near now (else now), and figures that fit the store.
-func (t *TelemetrySampler) check(source string, readings []*pluginv1.Reading) ([]store.DeviceSample, int) {
+func (t *TelemetrySampler) check(source string, readings []plugins.Reading) ([]store.DeviceSample, int) {
 	now := t.now()
 	dropped := 0
 	if len(readings) > maxReadings {
@@ -90,22 +90,22 @@ func (t *TelemetrySampler) check(source string, readings []*pluginv1.Reading) ([
 	}
 	var out []store.DeviceSample
 	for _, r := range readings {
-		if !printable(r.GetDevice(), 128) || !readingKinds[r.GetKind()] || !printable(r.GetModel(), 128) || (!r.GetHasPower() && !r.GetHasEnergy()) ||
-			r.GetPowerMilliwatts() > math.MaxInt64 || r.GetEnergyMillijoules() > math.MaxInt64 {
+		if !printable(r.Device, 128) || !readingKinds[r.Kind] || !printable(r.Model, 128) || (!r.HasPower && !r.HasEnergy) ||
+			r.PowerMilliwatts > math.MaxInt64 || r.EnergyMillijoules > math.MaxInt64 {
 			dropped++
 			continue
 		}
-		at := time.Unix(0, r.GetTimeUnixNano()).UTC()
-		if r.GetTimeUnixNano() == 0 || at.Sub(now).Abs() > time.Hour {
+		at := r.At
+		if at.IsZero() || at.Sub(now).Abs() > time.Hour {
 			at = now
 		}
-		d := store.DeviceSample{Source: source, Device: r.GetDevice(), Kind: r.GetKind(), Model: r.GetModel(), At: at}
-		if r.GetHasPower() {
-			v := int64(r.GetPowerMilliwatts())
+		d := store.DeviceSample{Source: source, Device: r.Device, Kind: r.Kind, Model: r.Model, At: at}
+		if r.HasPower {
+			v := int64(r.PowerMilliwatts)
 			d.PowerMilliwatts = &v
 		}
-		if r.GetHasEnergy() {
-			v := int64(r.GetEnergyMillijoules())
+		if r.HasEnergy {
+			v := int64(r.EnergyMillijoules)
 			d.EnergyMillijoules = &v
 		}
 		out = append(out, d)

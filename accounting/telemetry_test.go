@@ -11,20 +11,20 @@ import (
 	"github.com/sirupsen/logrus"
 
 	"github.com/petagrid/petagrid/accounting/store"
-	"github.com/petagrid/petagrid/plugins/proto/pluginv1"
+	"github.com/petagrid/petagrid/plugins"
 )
 
 // fakeSource is a test double of a telemetry-source plugin.
 type fakeSource struct {
 	name     string
-	readings []*pluginv1.Reading
+	readings []plugins.Reading
 	err      error
 }
 
 func (f fakeSource) Name() string { return f.name }
 
-func (f fakeSource) Read(context.Context, *pluginv1.ReadRequest) (*pluginv1.ReadResponse, error) {
-	return &pluginv1.ReadResponse{Readings: f.readings}, f.err
+func (f fakeSource) Read(context.Context) ([]plugins.Reading, error) {
+	return f.readings, f.err
 }
 
 // Readings are stored with their source; nonsense is dropped; a failing source costs only its
@@ -37,8 +37,8 @@ func TestTelemetrySampler(t *testing.T) {
 	}
 	defer st.Close()
 	now := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
-	good := fakeSource{name: "hwmon-power", readings: []*pluginv1.Reading{
-		{Device: "hwmon0/1", Kind: "node", Model: "power_meter", TimeUnixNano: now.Add(-time.Second).UnixNano(), PowerMilliwatts: 412000, HasPower: true},
+	good := fakeSource{name: "hwmon-power", readings: []plugins.Reading{
+		{Device: "hwmon0/1", Kind: "node", Model: "power_meter", At: now.Add(-time.Second), PowerMilliwatts: 412000, HasPower: true},
 		{Device: "hwmon1/1", Kind: "accelerator", Model: "amdgpu", PowerMilliwatts: 250000, HasPower: true, EnergyMillijoules: 9000000, HasEnergy: true},
 		{Device: "bad\x1b[2J", Kind: "node", PowerMilliwatts: 1, HasPower: true},
 		{Device: "hwmon2/1", Kind: "toaster", PowerMilliwatts: 1, HasPower: true},

@@ -13,6 +13,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 
+	"github.com/petagrid/petagrid/contracts/rewardtree"
 	"github.com/petagrid/petagrid/tokenomics"
 )
 
@@ -175,7 +176,7 @@ func (w *world) settleAfter(state *tokenomics.State, k uint64, medians map[commo
 	if err != nil {
 		t.Fatal(err)
 	}
-	leaves := []RewardLeaf{{Account: common.Address{}, Cumulative: new(big.Int)}}
+	leaves := []rewardtree.Leaf{{Account: common.Address{}, Cumulative: new(big.Int)}}
 	cum := map[common.Address]*big.Int{}
 	for a, v := range state.Rewards {
 		cum[a] = new(big.Int).Set(v)
@@ -184,9 +185,9 @@ func (w *world) settleAfter(state *tokenomics.State, k uint64, medians map[commo
 		cum[r.Provider] = r.Cumulative
 	}
 	for a, v := range cum {
-		leaves = append(leaves, RewardLeaf{Account: a, Cumulative: v})
+		leaves = append(leaves, rewardtree.Leaf{Account: a, Cumulative: v})
 	}
-	tree, err := NewRewardTree(leaves)
+	tree, err := rewardtree.New(leaves)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -284,11 +285,11 @@ func TestEpochsMatchTokenomics(t *testing.T) {
 		t.Error("no halving in twenty epochs: the era path is untested")
 	}
 	// Claims: the newest root pays each provider its cumulative rewards, once.
-	leaves := []RewardLeaf{{Account: common.Address{}, Cumulative: new(big.Int)}}
+	leaves := []rewardtree.Leaf{{Account: common.Address{}, Cumulative: new(big.Int)}}
 	for a, v := range state.Rewards {
-		leaves = append(leaves, RewardLeaf{Account: a, Cumulative: v})
+		leaves = append(leaves, rewardtree.Leaf{Account: a, Cumulative: v})
 	}
-	tree, _ := NewRewardTree(leaves)
+	tree, _ := rewardtree.New(leaves)
 	for a, v := range state.Rewards {
 		proof, amount, err := tree.Proof(a)
 		if err != nil || amount.Cmp(v) != 0 {

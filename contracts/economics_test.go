@@ -9,6 +9,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 
+	"github.com/petagrid/petagrid/contracts/rewardtree"
 	"github.com/petagrid/petagrid/pocp"
 	"github.com/petagrid/petagrid/tokenomics"
 )
@@ -190,11 +191,11 @@ func TestCappedRewardsMatchTokenomics(t *testing.T) {
 			state = w.settleAfter(state, k, medians, spent, late)
 		}
 		// Every provider claims its cumulative rewards: the tree pays exactly tokenomics'.
-		leaves := []RewardLeaf{{Account: common.Address{}, Cumulative: new(big.Int)}}
+		leaves := []rewardtree.Leaf{{Account: common.Address{}, Cumulative: new(big.Int)}}
 		for a, v := range state.Rewards {
-			leaves = append(leaves, RewardLeaf{Account: a, Cumulative: v})
+			leaves = append(leaves, rewardtree.Leaf{Account: a, Cumulative: v})
 		}
-		tree, err := NewRewardTree(leaves)
+		tree, err := rewardtree.New(leaves)
 		w.ok(err)
 		for a, v := range state.Rewards {
 			proof, amount, err := tree.Proof(a)

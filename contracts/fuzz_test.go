@@ -10,6 +10,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 
+	"github.com/petagrid/petagrid/contracts/rewardtree"
 	"github.com/petagrid/petagrid/tokenomics"
 )
 
@@ -54,7 +55,7 @@ func checkInvariants(t *testing.T, ops []byte) {
 	var epoch uint64
 	lastEra := uint64(0)
 	claimedTotal := new(big.Int)
-	var tree *RewardTree
+	var tree *rewardtree.Tree
 	for i, op := range ops {
 		switch op % 4 {
 		case 0, 1: // settle an epoch; op's bits choose who reports and how much
@@ -68,12 +69,12 @@ func checkInvariants(t *testing.T, ops []byte) {
 			state = w.settle(state, epoch, medians, spentSince)
 			epoch++
 			spentSince = new(big.Int)
-			leaves := []RewardLeaf{{Account: common.Address{}, Cumulative: new(big.Int)}}
+			leaves := []rewardtree.Leaf{{Account: common.Address{}, Cumulative: new(big.Int)}}
 			for a, v := range state.Rewards {
-				leaves = append(leaves, RewardLeaf{Account: a, Cumulative: v})
+				leaves = append(leaves, rewardtree.Leaf{Account: a, Cumulative: v})
 			}
 			var err error
-			if tree, err = NewRewardTree(leaves); err != nil {
+			if tree, err = rewardtree.New(leaves); err != nil {
 				t.Fatal(err)
 			}
 		case 2: // a job: locked, then settled at a cost up to its maximum

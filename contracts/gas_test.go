@@ -8,6 +8,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 
+	"github.com/petagrid/petagrid/contracts/rewardtree"
 	"github.com/petagrid/petagrid/tokenomics"
 )
 
@@ -53,13 +54,13 @@ func TestGasReport(t *testing.T) {
 			first = append(first, Median{Provider: a, GFL: tokenomics.MustAmount(fmt.Sprint(1 + i%7))})
 			second = append(second, Median{Provider: a, GFL: tokenomics.MustAmount(fmt.Sprint(2 + i%5))})
 		}
-		settleWith := func(epoch uint64, targets []Median, cumulative func(i int) *big.Int, total *big.Int) (Settled, *RewardTree) {
+		settleWith := func(epoch uint64, targets []Median, cumulative func(i int) *big.Int, total *big.Int) (Settled, *rewardtree.Tree) {
 			t.Helper()
-			leaves := make([]RewardLeaf, n)
+			leaves := make([]rewardtree.Leaf, n)
 			for i, a := range addrs {
-				leaves[i] = RewardLeaf{Account: a, Cumulative: cumulative(i)}
+				leaves[i] = rewardtree.Leaf{Account: a, Cumulative: cumulative(i)}
 			}
-			tree, err := NewRewardTree(leaves)
+			tree, err := rewardtree.New(leaves)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -11,6 +11,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 
+	"github.com/petagrid/petagrid/contracts/rewardtree"
 	"github.com/petagrid/petagrid/tokenomics"
 )
 
@@ -180,7 +181,7 @@ func TestPoolCapsRewardsOnChain(t *testing.T) {
 		t.Errorf("pool %s, emitted %s", st.Pool, st.Emitted)
 	}
 	// A root granting more than was ever committed cannot be claimed.
-	tree, _ := NewRewardTree([]RewardLeaf{{a, tokenomics.MustAmount("1500")}, {common.Address{1}, big.NewInt(0)}})
+	tree, _ := rewardtree.New([]rewardtree.Leaf{{Account: a, Cumulative: tokenomics.MustAmount("1500")}, {Account: common.Address{1}, Cumulative: big.NewInt(0)}})
 	w.ok(w.sim.AdjustTime(period))
 	w.ok(w.tx(w.gateway, w.d.settlement, s.PackOpenEpoch(1, [32]byte{}, 1, new(big.Int))))
 	w.ok(w.tx(w.gateway, w.d.settlement, s.PackRebalance([]common.Address{a}, []*big.Int{new(big.Int)})))

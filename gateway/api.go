@@ -14,8 +14,8 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 
-	"github.com/petagrid/petagrid/contracts"
 	"github.com/petagrid/petagrid/gateway/dashboard"
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/gateway/store"
 	"github.com/petagrid/petagrid/internal/httpguard"
 	"github.com/petagrid/petagrid/internal/reqsign"
@@ -28,45 +28,15 @@ type ErrorBody struct {
 	Details []string `json:"details,omitempty"`
 }
 
-// Info is GET /v1/info: what a client needs before it signs (the audience), and where the
-// contracts are. Its first fields are the site API's, so site clients read it unchanged.
-type Info struct {
-	Site     string    `json:"site"`
-	Audience string    `json:"audience"`
-	Version  string    `json:"version"`
-	UserMode string    `json:"userMode"`
-	Gateway  bool      `json:"gateway"`
-	Chain    ChainInfo `json:"chain"`
-	Epochs   struct {
-		Genesis       time.Time `json:"genesis"`
-		PeriodSeconds uint64    `json:"periodSeconds"`
-	} `json:"epochs"`
-	// CatalogSHA256 is the hardware catalog reports must be scored with.
-	CatalogSHA256 string `json:"catalogSha256"`
-	// Submissions says how clients sign their submissions for the sites (absent: the gateway
-	// forwards no signatures).
-	Submissions *SubmissionsInfo `json:"submissions,omitempty"`
-}
-
-// ChainInfo is the chain and the contracts.
-type ChainInfo struct {
-	Kind      string              `json:"kind"`
-	ChainID   string              `json:"chainId"`
-	Contracts contracts.Addresses `json:"contracts"`
-	// RPC is the path of the JSON-RPC relay on this gateway ("" when it has none).
-	RPC string `json:"rpc,omitempty"`
-}
-
 // Paths of the public chain endpoints.
 const (
 	PathChainRPC = "/v1/chain/rpc"
 )
 
 var (
-	jobIDPattern       = regexp.MustCompile(`^r-[a-z2-7]{16}$`)
-	idempotencyPattern = regexp.MustCompile(`^[A-Za-z0-9._:-]{16,128}$`)
-	fileNamePattern    = regexp.MustCompile(`^[A-Za-z0-9._@+-]{1,128}$`)
-	stepNamePattern    = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,64}$`)
+	jobIDPattern    = regexp.MustCompile(`^r-[a-z2-7]{16}$`)
+	fileNamePattern = regexp.MustCompile(`^[A-Za-z0-9._@+-]{1,128}$`)
+	stepNamePattern = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,64}$`)
 )
 
 // Handler is the gateway's HTTP API and dashboard.
@@ -224,10 +194,10 @@ func (g *Gateway) info(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, g.Info())
 }
 
-// Info is what GET /v1/info answers.
-func (g *Gateway) Info() Info {
-	in := Info{Site: g.cfg.Name, Audience: g.cfg.Name, Version: g.version, UserMode: "gateway", Gateway: true, CatalogSHA256: g.catalog.SHA256Hex()}
-	in.Chain = ChainInfo{Kind: g.cfg.Chain.Mode, ChainID: g.chain.ChainID().String(), Contracts: g.deploy.Addresses}
+// gatewayapi.Info is what GET /v1/info answers.
+func (g *Gateway) Info() gatewayapi.Info {
+	in := gatewayapi.Info{Site: g.cfg.Name, Audience: g.cfg.Name, Version: g.version, UserMode: "gateway", Gateway: true, CatalogSHA256: g.catalog.SHA256Hex()}
+	in.Chain = gatewayapi.ChainInfo{Kind: g.cfg.Chain.Mode, ChainID: g.chain.ChainID().String(), Contracts: gatewayapi.ContractAddresses(g.deploy.Addresses)}
 	if g.relay != nil {
 		in.Chain.RPC = PathChainRPC
 	}

@@ -9,10 +9,11 @@ import (
 
 	"github.com/sirupsen/logrus"
 
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/gateway/placement"
 	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/gateway/store"
-	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/site/siteapi"
 	"github.com/petagrid/petagrid/tokenomics"
 )
 
@@ -31,7 +32,7 @@ import (
 // worst-case cost and by the budget. Claims beyond a bound are capped rather than refused: a
 // refused report would leave the researcher's budget locked until the escrow can be reclaimed,
 // while the capped figure is the most the researcher agreed to pay for what the steps asked
-// for. Every cap is recorded with the job (store.Billing) and logged.
+// for. Every cap is recorded with the job (gatewayapi.Billing) and logged.
 //
 // GPU-, CPU- and elapsed seconds are not billed (Compute Hours are), but a claim above what
 // the steps asked for over the time they ran (GPUs and CPUs of every node and array task, one
@@ -42,7 +43,7 @@ import (
 type billInputs struct {
 	// job carries the price and budget, the worst case, the placement time and the steps as
 	// the report leaves them.
-	job        store.Job
+	job        gatewayapi.Job
 	usage      protocol.Usage
 	reportedAt time.Time
 	// capacityMegaFLOPS is the site's registered capacity; referenceMegaFLOPS the Compute
@@ -62,7 +63,7 @@ func billJob(in billInputs) (store.Bill, error) {
 	}
 	from, to := billingWindow(in.job, in.reportedAt)
 	claimed := uint64(max(in.usage.ComputeHoursMilli, 0))
-	b := &store.Billing{ClaimedComputeHoursMilli: in.usage.ComputeHoursMilli, BilledComputeHoursMilli: claimed}
+	b := &gatewayapi.Billing{ClaimedComputeHoursMilli: in.usage.ComputeHoursMilli, BilledComputeHoursMilli: claimed}
 	bound := func(limit uint64, what string) {
 		if claimed > limit {
 			b.Caps = append(b.Caps, fmt.Sprintf("Compute Hours: %d mCH claimed, more than the %d mCH %s", claimed, limit, what))
@@ -100,7 +101,7 @@ func billJob(in billInputs) (store.Bill, error) {
 
 // billingWindow is the time between the job's placement on its site and the usage report:
 // nothing the job used can lie outside it.
-func billingWindow(j store.Job, reportedAt time.Time) (from, to time.Time) {
+func billingWindow(j gatewayapi.Job, reportedAt time.Time) (from, to time.Time) {
 	if j.AssignedAt == nil || reportedAt.Before(*j.AssignedAt) {
 		return reportedAt, reportedAt
 	}
@@ -121,9 +122,9 @@ type stepBounds struct {
 // its reported end − start, within [from, to], at most its time limit. A step the site does
 // not report, or that never started, ran 0 s; a step that started and has no end ran until
 // the report.
-func boundBySteps(worst *store.WorstCase, steps []journal.Step, from, to time.Time) stepBounds {
+func boundBySteps(worst *gatewayapi.WorstCase, steps []siteapi.Step, from, to time.Time) stepBounds {
 	out := stepBounds{gpuSeconds: new(big.Int), cpuSeconds: new(big.Int), elapsedSeconds: new(big.Int)}
-	reported := make(map[string]journal.Step, len(steps))
+	reported := make(map[string]siteapi.Step, len(steps))
 	for _, s := range steps {
 		reported[s.Name] = s
 	}
@@ -149,7 +150,7 @@ func boundBySteps(worst *store.WorstCase, steps []journal.Step, from, to time.Ti
 
 // stepRunTime is how long a step may be billed for, and what was cut from its reported
 // times ("" when nothing was).
-func stepRunTime(ws store.StepWorstCase, s journal.Step, reported bool, from, to time.Time) (time.Duration, string) {
+func stepRunTime(ws gatewayapi.StepWorstCase, s siteapi.Step, reported bool, from, to time.Time) (time.Duration, string) {
 	if !reported || s.StartedAt == nil {
 		return 0, ""
 	}
@@ -175,7 +176,7 @@ func stepRunTime(ws store.StepWorstCase, s journal.Step, reported bool, from, to
 
 // stepComputeHoursMilli is the step's worst-case Compute Hours for ran of its costed time,
 // rounded up.
-func stepComputeHoursMilli(ws store.StepWorstCase, ran time.Duration) *big.Int {
+func stepComputeHoursMilli(ws gatewayapi.StepWorstCase, ran time.Duration) *big.Int {
 	if ws.TimeSeconds <= 0 {
 		return new(big.Int).SetUint64(ws.ComputeHoursMilli)
 	}
@@ -209,17 +210,17 @@ func (b stepBounds) overClaims(u protocol.Usage) []string {
 
 // worstCaseOf is what the job is stored with when it is placed: the chosen site's worst case,
 // each step's with what the step asks for at once.
-func worstCaseOf(c placement.Candidate, needs []placement.StepNeed) (store.WorstCase, error) {
+func worstCaseOf(c placement.Candidate, needs []placement.StepNeed) (gatewayapi.WorstCase, error) {
 	if len(c.Steps) != len(needs) {
-		return store.WorstCase{}, fmt.Errorf("placement costed %d steps of %d", len(c.Steps), len(needs))
+		return gatewayapi.WorstCase{}, fmt.Errorf("placement costed %d steps of %d", len(c.Steps), len(needs))
 	}
-	w := store.WorstCase{CostWei: c.CostWei.String(), ComputeHoursMilli: c.ComputeHoursMilli, Steps: make([]store.StepWorstCase, len(needs))}
+	w := gatewayapi.WorstCase{CostWei: c.CostWei.String(), ComputeHoursMilli: c.ComputeHoursMilli, Steps: make([]gatewayapi.StepWorstCase, len(needs))}
 	for i, n := range needs {
 		if c.Steps[i].Step != n.Step {
-			return store.WorstCase{}, fmt.Errorf("placement costed step %q where the job has %q", c.Steps[i].Step, n.Step)
+			return gatewayapi.WorstCase{}, fmt.Errorf("placement costed step %q where the job has %q", c.Steps[i].Step, n.Step)
 		}
 		perTask := func(perNode int) int64 { return satMul(satMul(int64(perNode), int64(n.Nodes)), int64(n.ArrayTasks)) }
-		w.Steps[i] = store.StepWorstCase{Step: n.Step, TimeSeconds: c.Steps[i].TimeSeconds, ComputeHoursMilli: c.Steps[i].ComputeHoursMilli,
+		w.Steps[i] = gatewayapi.StepWorstCase{Step: n.Step, TimeSeconds: c.Steps[i].TimeSeconds, ComputeHoursMilli: c.Steps[i].ComputeHoursMilli,
 			GPUs: perTask(n.GPUsPerNode), CPUs: perTask(n.CPUsPerNode), ArrayTasks: int64(max(n.ArrayTasks, 1))}
 	}
 	return w, nil
@@ -252,7 +253,7 @@ func earlier(a, b time.Time) time.Time {
 
 // settlementCap caps what a job's escrow is settled for at the job's worst case. The bill
 // already is; this holds for any cost in the state, whoever computed it.
-func settlementCap(log logrus.FieldLogger, j store.Job, cost *big.Int) *big.Int {
+func settlementCap(log logrus.FieldLogger, j gatewayapi.Job, cost *big.Int) *big.Int {
 	if j.WorstCase == nil {
 		return cost
 	}

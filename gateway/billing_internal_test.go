@@ -9,10 +9,12 @@ import (
 
 	"github.com/sirupsen/logrus"
 
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/gateway/placement"
 	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/gateway/store"
-	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/site/runstate"
+	"github.com/petagrid/petagrid/site/siteapi"
 	"github.com/petagrid/petagrid/tokenomics"
 )
 
@@ -27,20 +29,20 @@ var placedAt = time.Date(2026, 5, 1, 2, 0, 0, 0, time.UTC)
 // trainJob is a job placed at placedAt with 2 of a node's 4 reference GPUs for at most
 // 30 minutes: a worst case of 1 Compute Hour, 1500 DPS at 1500 DPS per Compute Hour, in a
 // budget of 2000 DPS.
-func trainJob(steps ...journal.Step) store.Job {
+func trainJob(steps ...siteapi.Step) gatewayapi.Job {
 	at := placedAt
-	return store.Job{ID: "r-aaaaaaaaaaaaaaaa", PriceWei: tokenomics.MustAmount("1500").String(), MaxCostWei: tokenomics.MustAmount("2000").String(), AssignedAt: &at,
-		WorstCase: &store.WorstCase{CostWei: tokenomics.MustAmount("1500").String(), ComputeHoursMilli: 1000,
-			Steps: []store.StepWorstCase{{Step: "train", TimeSeconds: 1800, ComputeHoursMilli: 1000, GPUs: 2, CPUs: 2, ArrayTasks: 1}}},
+	return gatewayapi.Job{ID: "r-aaaaaaaaaaaaaaaa", PriceWei: tokenomics.MustAmount("1500").String(), MaxCostWei: tokenomics.MustAmount("2000").String(), AssignedAt: &at,
+		WorstCase: &gatewayapi.WorstCase{CostWei: tokenomics.MustAmount("1500").String(), ComputeHoursMilli: 1000,
+			Steps: []gatewayapi.StepWorstCase{{Step: "train", TimeSeconds: 1800, ComputeHoursMilli: 1000, GPUs: 2, CPUs: 2, ArrayTasks: 1}}},
 		Steps: steps}
 }
 
-func ranStep(name string, start, end time.Duration) journal.Step {
+func ranStep(name string, start, end time.Duration) siteapi.Step {
 	s, e := placedAt.Add(start), placedAt.Add(end)
-	return journal.Step{Name: name, State: journal.StepCompleted, StartedAt: &s, EndedAt: &e}
+	return siteapi.Step{Name: name, State: runstate.StepCompleted, StartedAt: &s, EndedAt: &e}
 }
 
-func bill(t *testing.T, j store.Job, u protocol.Usage, reportedAfter time.Duration) store.Bill {
+func bill(t *testing.T, j gatewayapi.Job, u protocol.Usage, reportedAfter time.Duration) store.Bill {
 	t.Helper()
 	b, err := billJob(billInputs{job: j, usage: u, reportedAt: placedAt.Add(reportedAfter), capacityMegaFLOPS: testCapacityMFLOPS, referenceMegaFLOPS: testRefMFLOPS})
 	if err != nil {
@@ -103,8 +105,8 @@ func TestBillFollowsTheStepsReportedTimes(t *testing.T) {
 
 	// A step that never started, or that the site does not report, is billed nothing; a step
 	// the workflow does not have neither.
-	for name, steps := range map[string][]journal.Step{
-		"never started": {{Name: "train", State: journal.StepCancelled}},
+	for name, steps := range map[string][]siteapi.Step{
+		"never started": {{Name: "train", State: runstate.StepCancelled}},
 		"not reported":  nil,
 		"unknown step":  {ranStep("mine", 0, 10*time.Minute)},
 	} {
@@ -175,7 +177,7 @@ func TestWorstCaseOfAPlacement(t *testing.T) {
 		t.Fatal(err)
 	}
 	if w.CostWei != "77" || w.ComputeHoursMilli != 55 || len(w.Steps) != 1 ||
-		w.Steps[0] != (store.StepWorstCase{Step: "sweep", TimeSeconds: 600, ComputeHoursMilli: 55, GPUs: 6, CPUs: 24, ArrayTasks: 3}) {
+		w.Steps[0] != (gatewayapi.StepWorstCase{Step: "sweep", TimeSeconds: 600, ComputeHoursMilli: 55, GPUs: 6, CPUs: 24, ArrayTasks: 3}) {
 		t.Fatalf("worst case %+v", w)
 	}
 	c.Steps[0].Step = "other"

@@ -7,10 +7,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/petagrid/petagrid/gateway"
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/gateway/store"
-	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/site/runstate"
+	"github.com/petagrid/petagrid/site/siteapi"
 	"github.com/petagrid/petagrid/test/gatewaytest"
 	"github.com/petagrid/petagrid/tokenomics"
 )
@@ -35,7 +36,7 @@ func TestSettlementIsBoundedByTheJobsOwnFigures(t *testing.T) {
 	site.Poll(1)
 	// gpuWorkflow: 2 of a node's 4 reference GPUs for at most 30 minutes, a worst case of one
 	// Compute Hour, 1500 DPS.
-	job, _, err := res.Submit(ctx, gateway.SubmitRequest{Workflow: gpuWorkflow, MaxCostWei: tokenomics.MustAmount("2000").String()})
+	job, _, err := res.Submit(ctx, gatewayapi.SubmitRequest{Workflow: gpuWorkflow, MaxCostWei: tokenomics.MustAmount("2000").String()})
 	if err != nil || job.AssignedAt == nil {
 		t.Fatalf("submission: %+v %v", job, err)
 	}
@@ -50,10 +51,10 @@ func TestSettlementIsBoundedByTheJobsOwnFigures(t *testing.T) {
 	ended := started.Add(15 * time.Second)
 	g.AdvanceClock(30 * time.Second)
 	zero := 0
-	site.Update(protocol.Updates{Jobs: []protocol.JobUpdate{{Job: job.ID, State: journal.Completed,
-		Steps: []journal.Step{{Name: "train", State: journal.StepCompleted, JobID: 7, ExitCode: &zero, StartedAt: &started, EndedAt: &ended}},
+	site.Update(protocol.Updates{Jobs: []protocol.JobUpdate{{Job: job.ID, State: runstate.Completed,
+		Steps: []siteapi.Step{{Name: "train", State: runstate.StepCompleted, JobID: 7, ExitCode: &zero, StartedAt: &started, EndedAt: &ended}},
 		Usage: &protocol.Usage{SlurmJobs: []uint32{7}, ElapsedSeconds: 30, CPUSeconds: 2 * 64 * 30, GPUSeconds: 8 * 30, ComputeHoursMilli: 60}}}})
-	var final store.Job
+	var final gatewayapi.Job
 	gatewaytest.WaitFor(t, "the escrow settled", 20*time.Second, func() (bool, error) {
 		j, err := res.Job(ctx, job.ID)
 		final = j

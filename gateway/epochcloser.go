@@ -13,6 +13,7 @@ import (
 	"github.com/sirupsen/logrus"
 
 	"github.com/petagrid/petagrid/contracts"
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/gateway/store"
 	"github.com/petagrid/petagrid/pocp"
 	"github.com/petagrid/petagrid/tokenomics"
@@ -90,7 +91,7 @@ func (c *epochCloser) closeDue(ctx context.Context) bool {
 // Close settles the next epoch on chain. want, when set, must be that epoch (an epoch
 // already settled answers with its summary). A settlement a crash interrupted is resumed
 // with the figures computed before it started.
-func (c *epochCloser) Close(ctx context.Context, want *uint64) (EpochSummary, error) {
+func (c *epochCloser) Close(ctx context.Context, want *uint64) (gatewayapi.EpochSummary, error) {
 	c.lock.lock()
 	defer c.lock.unlock()
 	began := time.Now()
@@ -100,15 +101,15 @@ func (c *epochCloser) Close(ctx context.Context, want *uint64) (EpochSummary, er
 }
 
 // close is Close under the lock; outcome is its class in the metrics.
-func (c *epochCloser) close(ctx context.Context, want *uint64) (sum EpochSummary, outcome string, err error) {
+func (c *epochCloser) close(ctx context.Context, want *uint64) (sum gatewayapi.EpochSummary, outcome string, err error) {
 	oc, err := c.deploy.State(ctx)
 	c.metrics.observeChain(chainRead, err)
 	if err != nil {
-		return EpochSummary{}, closeFailed, err
+		return gatewayapi.EpochSummary{}, closeFailed, err
 	}
 	next := oc.NextEpoch
 	if err := c.Reconcile(ctx, next); err != nil {
-		return EpochSummary{}, closeFailed, err
+		return gatewayapi.EpochSummary{}, closeFailed, err
 	}
 	if want != nil && *want < next {
 		sum, err := c.Summary(ctx, *want)
@@ -118,15 +119,15 @@ func (c *epochCloser) close(ctx context.Context, want *uint64) (sum EpochSummary
 		return sum, closeAlreadySettled, nil
 	}
 	if want != nil && *want > next {
-		return EpochSummary{}, closeFailed, fmt.Errorf("epoch %d cannot be settled before epoch %d", *want, next)
+		return gatewayapi.EpochSummary{}, closeFailed, fmt.Errorf("epoch %d cannot be settled before epoch %d", *want, next)
 	}
 	log := c.log.WithField("epoch", next)
 	rec, err := c.settlementOf(ctx, next, log)
 	if errors.Is(err, ErrEpochNotOver) {
-		return EpochSummary{}, closeNotOver, err
+		return gatewayapi.EpochSummary{}, closeNotOver, err
 	}
 	if err != nil {
-		return EpochSummary{}, closeFailed, err
+		return gatewayapi.EpochSummary{}, closeFailed, err
 	}
 	if sum, err = c.settle(ctx, rec, log); err != nil {
 		return sum, closeFailed, err
@@ -157,15 +158,15 @@ func (c *epochCloser) settlementOf(ctx context.Context, next uint64, log logrus.
 
 // settle sends a recorded settlement to the chain (which resumes where a crash left it),
 // and records the chain's close.
-func (c *epochCloser) settle(ctx context.Context, rec store.Epoch, log logrus.FieldLogger) (EpochSummary, error) {
+func (c *epochCloser) settle(ctx context.Context, rec store.Epoch, log logrus.FieldLogger) (gatewayapi.EpochSummary, error) {
 	es, err := decodeSettlement(rec)
 	if err != nil {
-		return EpochSummary{}, err
+		return gatewayapi.EpochSummary{}, err
 	}
 	settled, err := c.deploy.SettleEpoch(ctx, c.key, es, c.cfg.Batch)
 	c.metrics.observeChain(chainSettleEpoch, err)
 	if err != nil {
-		return EpochSummary{}, err
+		return gatewayapi.EpochSummary{}, err
 	}
 	if computed, err := decodeResult(rec); err == nil && (computed.EraAfter != settled.EraAfter || computed.HalvingReason != settled.HalvingReason) {
 		// The computation does not depend on when the close happens, so this is a bug to
@@ -174,7 +175,7 @@ func (c *epochCloser) settle(ctx context.Context, rec store.Epoch, log logrus.Fi
 	}
 	gas, _ := json.Marshal(settled)
 	if err := c.store.MarkEpochSettled(ctx, rec.Epoch, settled.ClosedAt, string(gas)); err != nil {
-		return EpochSummary{}, err
+		return gatewayapi.EpochSummary{}, err
 	}
 	sum, err := c.Summary(ctx, rec.Epoch)
 	if err == nil {
@@ -266,10 +267,10 @@ func (c *epochCloser) recordRecovered(ctx context.Context, e store.Epoch, s sett
 }
 
 // Summary describes a recorded epoch.
-func (c *epochCloser) Summary(ctx context.Context, epoch uint64) (EpochSummary, error) {
+func (c *epochCloser) Summary(ctx context.Context, epoch uint64) (gatewayapi.EpochSummary, error) {
 	e, err := c.store.Epoch(ctx, epoch)
 	if err != nil {
-		return EpochSummary{}, err
+		return gatewayapi.EpochSummary{}, err
 	}
 	return summarise(e)
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 
 	"github.com/petagrid/petagrid/contracts"
+	"github.com/petagrid/petagrid/contracts/rewardtree"
 	"github.com/petagrid/petagrid/gateway/store"
 	"github.com/petagrid/petagrid/tokenomics"
 )
@@ -58,10 +59,10 @@ func (c *epochCloser) compute(ctx context.Context, epoch uint64) (store.Epoch, e
 		return store.Epoch{}, fmt.Errorf("epoch %d: %w", epoch, err)
 	}
 	// Each root replaces the last: it carries every provider's cumulative rewards so far.
-	var leaves []contracts.RewardLeaf
+	var leaves []rewardtree.Leaf
 	cumulative := map[string]string{}
 	for a, v := range after.Rewards {
-		leaves = append(leaves, contracts.RewardLeaf{Account: a, Cumulative: v})
+		leaves = append(leaves, rewardtree.Leaf{Account: a, Cumulative: v})
 		cumulative[a.Hex()] = v.String()
 	}
 	tree, err := rewardTree(leaves, c.treasury)
@@ -125,11 +126,11 @@ func (c *epochCloser) inputs(ctx context.Context, epoch uint64) (epochInputs, er
 
 // rewardTree is the Merkle tree of cumulative rewards. With no rewards yet, a leaf worth
 // nothing for the treasury keeps the root non-zero, as the contract asks.
-func rewardTree(leaves []contracts.RewardLeaf, treasury common.Address) (*contracts.RewardTree, error) {
+func rewardTree(leaves []rewardtree.Leaf, treasury common.Address) (*rewardtree.Tree, error) {
 	if len(leaves) == 0 {
-		leaves = append(leaves, contracts.RewardLeaf{Account: treasury, Cumulative: new(big.Int)})
+		leaves = append(leaves, rewardtree.Leaf{Account: treasury, Cumulative: new(big.Int)})
 	}
-	return contracts.NewRewardTree(leaves)
+	return rewardtree.New(leaves)
 }
 
 // economyState reads the economy from the chain (the contracts are the truth) and completes

@@ -13,6 +13,8 @@ import (
 	"github.com/ethereum/go-ethereum/common/hexutil"
 
 	"github.com/petagrid/petagrid/contracts"
+	"github.com/petagrid/petagrid/contracts/rewardtree"
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/gateway/store"
 	"github.com/petagrid/petagrid/tokenomics"
 )
@@ -39,30 +41,6 @@ type medianRecord struct {
 	GFL      string         `json:"medianGflWei"`
 }
 
-// EpochSummary is an epoch as the API and the CLI show it.
-type EpochSummary struct {
-	Epoch    uint64     `json:"epoch"`
-	Status   string     `json:"status"`
-	ClosedAt *time.Time `json:"closedAt,omitempty"`
-	// Medians are the accepted reports' medians by site.
-	Medians         map[string]uint64 `json:"mediansMegaFlops"`
-	MintedWei       string            `json:"mintedWei"`
-	BurnedWei       string            `json:"burnedWei"`
-	SupplyAfterWei  string            `json:"supplyAfterWei"`
-	ReplenishedWei  string            `json:"replenishedWei"`
-	RewardsTotalWei string            `json:"rewardsTotalWei"`
-	// Rewards are each provider's rewards of this epoch.
-	Rewards   map[string]string `json:"rewardsWei"`
-	RewardEra uint64            `json:"rewardEra"`
-	// EraAfter is the era after the close and Halving whether the close advanced it (and
-	// HalvingReason why: "time" or "threshold"): what the chain recorded once the epoch is
-	// settled, the gateway's computation before.
-	EraAfter      uint64 `json:"eraAfter"`
-	Halving       bool   `json:"halving"`
-	HalvingReason string `json:"halvingReason,omitempty"`
-	Gas           string `json:"gas,omitempty"`
-}
-
 // setRebalance records what the rebalance carries, and the environmental factors on chain
 // when the epoch was computed.
 func (s *settlementRecord) setRebalance(rebalance []contracts.Median, factorsBps map[common.Address]uint64) {
@@ -86,16 +64,16 @@ func decodeResult(e store.Epoch) (tokenomics.EpochResult, error) {
 }
 
 // summarise is a recorded epoch as the API shows it.
-func summarise(e store.Epoch) (EpochSummary, error) {
+func summarise(e store.Epoch) (gatewayapi.EpochSummary, error) {
 	var s settlementRecord
 	if err := json.Unmarshal([]byte(e.Settlement), &s); err != nil {
-		return EpochSummary{}, fmt.Errorf("epoch %d settlement record: %w", e.Epoch, err)
+		return gatewayapi.EpochSummary{}, fmt.Errorf("epoch %d settlement record: %w", e.Epoch, err)
 	}
 	r, err := decodeResult(e)
 	if err != nil {
-		return EpochSummary{}, err
+		return gatewayapi.EpochSummary{}, err
 	}
-	out := EpochSummary{Epoch: e.Epoch, Status: e.Status, ClosedAt: e.ClosedAt, Medians: s.Medians, RewardEra: r.RewardEra, EraAfter: r.EraAfter, Gas: e.Gas,
+	out := gatewayapi.EpochSummary{Epoch: e.Epoch, Status: e.Status, ClosedAt: e.ClosedAt, Medians: s.Medians, RewardEra: r.RewardEra, EraAfter: r.EraAfter, Gas: e.Gas,
 		Rewards: map[string]string{}}
 	str := func(v *big.Int) string {
 		if v == nil {
@@ -112,7 +90,7 @@ func summarise(e store.Epoch) (EpochSummary, error) {
 		// Settled: the era is what the chain recorded, not what was computed before.
 		var chain contracts.Settled
 		if err := json.Unmarshal([]byte(e.Gas), &chain); err != nil {
-			return EpochSummary{}, fmt.Errorf("epoch %d: the chain's record: %w", e.Epoch, err)
+			return gatewayapi.EpochSummary{}, fmt.Errorf("epoch %d: the chain's record: %w", e.Epoch, err)
 		}
 		out.RewardEra, out.EraAfter = chain.RewardEra, chain.EraAfter
 		out.Halving, out.HalvingReason = chain.EraAfter > s.EraBefore, chain.HalvingReason
@@ -127,12 +105,12 @@ func summarise(e store.Epoch) (EpochSummary, error) {
 // rewards committed as a cumulative Merkle root, the halving era advanced by the contract.
 // want, when set, must be that epoch (an epoch already settled answers with its summary).
 // A settlement a crash interrupted is resumed with the figures computed before it started.
-func (g *Gateway) CloseEpoch(ctx context.Context, want *uint64) (EpochSummary, error) {
+func (g *Gateway) CloseEpoch(ctx context.Context, want *uint64) (gatewayapi.EpochSummary, error) {
 	return g.closer.Close(ctx, want)
 }
 
-// EpochSummary describes a recorded epoch.
-func (g *Gateway) EpochSummary(ctx context.Context, epoch uint64) (EpochSummary, error) {
+// gatewayapi.EpochSummary describes a recorded epoch.
+func (g *Gateway) EpochSummary(ctx context.Context, epoch uint64) (gatewayapi.EpochSummary, error) {
 	return g.closer.Summary(ctx, epoch)
 }
 
@@ -172,7 +150,7 @@ func (g *Gateway) listEpochs(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
-	out := []EpochSummary{}
+	out := []gatewayapi.EpochSummary{}
 	for _, e := range list {
 		s, err := summarise(e)
 		if err != nil {
@@ -182,18 +160,6 @@ func (g *Gateway) listEpochs(w http.ResponseWriter, r *http.Request) {
 		out = append(out, s)
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"epochs": out})
-}
-
-// RewardProof is what a provider needs to claim: its cumulative rewards in the newest root
-// and the Merkle proof.
-type RewardProof struct {
-	Account       string          `json:"account"`
-	Epoch         uint64          `json:"epoch"`
-	Root          common.Hash     `json:"root"`
-	CumulativeWei string          `json:"cumulativeWei"`
-	ClaimedWei    string          `json:"claimedWei"`
-	ClaimableWei  string          `json:"claimableWei"`
-	Proof         []hexutil.Bytes `json:"proof"`
 }
 
 func (g *Gateway) rewardProof(w http.ResponseWriter, r *http.Request) {
@@ -214,51 +180,51 @@ func (g *Gateway) rewardProof(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, p)
 }
 
-// RewardProof builds an account's claim from the newest settled epoch.
-func (g *Gateway) RewardProof(ctx context.Context, account common.Address) (RewardProof, error) {
+// gatewayapi.RewardProof builds an account's claim from the newest settled epoch.
+func (g *Gateway) RewardProof(ctx context.Context, account common.Address) (gatewayapi.RewardProof, error) {
 	return g.closer.RewardProof(ctx, account)
 }
 
-// RewardProof builds an account's claim from the newest settled epoch.
-func (c *epochCloser) RewardProof(ctx context.Context, account common.Address) (RewardProof, error) {
+// gatewayapi.RewardProof builds an account's claim from the newest settled epoch.
+func (c *epochCloser) RewardProof(ctx context.Context, account common.Address) (gatewayapi.RewardProof, error) {
 	e, ok, err := c.store.LatestSettled(ctx)
 	if err != nil {
-		return RewardProof{}, err
+		return gatewayapi.RewardProof{}, err
 	}
 	if !ok {
-		return RewardProof{}, fmt.Errorf("no epoch is settled yet: %w", store.ErrNotFound)
+		return gatewayapi.RewardProof{}, fmt.Errorf("no epoch is settled yet: %w", store.ErrNotFound)
 	}
 	var cum map[string]string
 	if err := json.Unmarshal([]byte(e.Rewards), &cum); err != nil {
-		return RewardProof{}, fmt.Errorf("epoch %d rewards: %w", e.Epoch, err)
+		return gatewayapi.RewardProof{}, fmt.Errorf("epoch %d rewards: %w", e.Epoch, err)
 	}
-	var leaves []contracts.RewardLeaf
+	var leaves []rewardtree.Leaf
 	for a, v := range cum {
 		n, _ := new(big.Int).SetString(v, 10)
-		leaves = append(leaves, contracts.RewardLeaf{Account: common.HexToAddress(a), Cumulative: n})
+		leaves = append(leaves, rewardtree.Leaf{Account: common.HexToAddress(a), Cumulative: n})
 	}
 	tree, err := rewardTree(leaves, c.treasury)
 	if err != nil {
-		return RewardProof{}, err
+		return gatewayapi.RewardProof{}, err
 	}
 	onChain, err := c.deploy.RewardsRoot(ctx)
 	c.metrics.observeChain(chainRead, err)
 	if err != nil {
-		return RewardProof{}, err
+		return gatewayapi.RewardProof{}, err
 	}
 	if onChain != tree.Root() {
-		return RewardProof{}, fmt.Errorf("the chain's rewards root %s is not epoch %d's %s: an epoch is being settled, try again shortly", onChain.Hex(), e.Epoch, tree.Root().Hex())
+		return gatewayapi.RewardProof{}, fmt.Errorf("the chain's rewards root %s is not epoch %d's %s: an epoch is being settled, try again shortly", onChain.Hex(), e.Epoch, tree.Root().Hex())
 	}
 	proof, cumulative, err := tree.Proof(account)
 	if err != nil {
-		return RewardProof{}, fmt.Errorf("%s has no rewards: %w", account.Hex(), store.ErrNotFound)
+		return gatewayapi.RewardProof{}, fmt.Errorf("%s has no rewards: %w", account.Hex(), store.ErrNotFound)
 	}
 	claimed, err := c.deploy.Claimed(ctx, account)
 	c.metrics.observeChain(chainRead, err)
 	if err != nil {
-		return RewardProof{}, err
+		return gatewayapi.RewardProof{}, err
 	}
-	out := RewardProof{Account: account.Hex(), Epoch: e.Epoch, Root: tree.Root(), CumulativeWei: cumulative.String(), ClaimedWei: claimed.String(),
+	out := gatewayapi.RewardProof{Account: account.Hex(), Epoch: e.Epoch, Root: tree.Root(), CumulativeWei: cumulative.String(), ClaimedWei: claimed.String(),
 		ClaimableWei: new(big.Int).Sub(cumulative, claimed).String()}
 	for _, p := range proof {
 		out.Proof = append(out.Proof, hexutil.Bytes(p[:]))

@@ -21,12 +21,14 @@ import (
 
 	"github.com/petagrid/petagrid/contracts"
 	"github.com/petagrid/petagrid/gateway"
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/gateway/store"
 	"github.com/petagrid/petagrid/plugins"
 	"github.com/petagrid/petagrid/pocp"
 	siteclient "github.com/petagrid/petagrid/site/client"
-	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/site/runstate"
+	"github.com/petagrid/petagrid/site/siteapi"
 	"github.com/petagrid/petagrid/test/gatewaytest"
 	"github.com/petagrid/petagrid/tokenomics"
 
@@ -73,7 +75,7 @@ func TestGatewayEndToEnd(t *testing.T) {
 	}
 
 	// No escrow, no job: the answer says what to do.
-	_, _, err := res.Submit(ctx, gateway.SubmitRequest{Workflow: gpuWorkflow, MaxCostWei: tokenomics.MustAmount("5").String()})
+	_, _, err := res.Submit(ctx, gatewayapi.SubmitRequest{Workflow: gpuWorkflow, MaxCostWei: tokenomics.MustAmount("5").String()})
 	if err == nil || !strings.Contains(err.Error(), "less than the budget") {
 		t.Fatalf("submission without DPS: %v", err)
 	}
@@ -85,7 +87,7 @@ func TestGatewayEndToEnd(t *testing.T) {
 		t.Fatal(err)
 	}
 	// With no approved site, a workflow cannot run anywhere: refused with the reason.
-	if _, _, err := res.Submit(ctx, gateway.SubmitRequest{Workflow: gpuWorkflow, MaxCostWei: tokenomics.MustAmount("5").String()}); err == nil || !strings.Contains(err.Error(), "no site") {
+	if _, _, err := res.Submit(ctx, gatewayapi.SubmitRequest{Workflow: gpuWorkflow, MaxCostWei: tokenomics.MustAmount("5").String()}); err == nil || !strings.Contains(err.Error(), "no site") {
 		t.Fatalf("submission with no approved site: %v", err)
 	}
 	if s, err := gatewaytest.ApproveListed(ctx, op, "site-a", "audited"); err != nil || s.Status != store.SiteApproved {
@@ -98,11 +100,11 @@ func TestGatewayEndToEnd(t *testing.T) {
 
 	// A workflow asking for GPUs nobody has is refused with the site's reason.
 	h100 := strings.Replace(gpuWorkflow, "gpuType: a100", "gpuType: h100", 1)
-	if _, _, err := res.Submit(ctx, gateway.SubmitRequest{Workflow: h100, MaxCostWei: tokenomics.MustAmount("5").String()}); err == nil || !strings.Contains(err.Error(), "site-a") || !strings.Contains(err.Error(), "h100") {
+	if _, _, err := res.Submit(ctx, gatewayapi.SubmitRequest{Workflow: h100, MaxCostWei: tokenomics.MustAmount("5").String()}); err == nil || !strings.Contains(err.Error(), "site-a") || !strings.Contains(err.Error(), "h100") {
 		t.Fatalf("h100 workflow: %v", err)
 	}
 	// A YAML error comes back with file:line:col.
-	if _, _, err := res.Submit(ctx, gateway.SubmitRequest{Workflow: "version: 1\nname: x\nsteps: [}", FileName: "bad.yaml", MaxCostWei: "1000"}); err == nil || !regexp.MustCompile(`bad\.yaml:[0-9]+:[0-9]+: `).MatchString(err.Error()) {
+	if _, _, err := res.Submit(ctx, gatewayapi.SubmitRequest{Workflow: "version: 1\nname: x\nsteps: [}", FileName: "bad.yaml", MaxCostWei: "1000"}); err == nil || !regexp.MustCompile(`bad\.yaml:[0-9]+:[0-9]+: `).MatchString(err.Error()) {
 		t.Fatalf("bad YAML: %v", err)
 	}
 	// The same at the gateway itself, once an escrow is locked: refused, recorded, refunded.
@@ -110,7 +112,7 @@ func TestGatewayEndToEnd(t *testing.T) {
 	if err := d.LockEscrow(ctx, g.Researcher, contracts.EscrowJobID(badKey), big.NewInt(1000)); err != nil {
 		t.Fatal(err)
 	}
-	badBody, _ := json.Marshal(gateway.SubmitRequest{Workflow: "version: 1\nname: x\nsteps: [}", FileName: "bad.yaml", IdempotencyKey: badKey, MaxCostWei: "1000"})
+	badBody, _ := json.Marshal(gatewayapi.SubmitRequest{Workflow: "version: 1\nname: x\nsteps: [}", FileName: "bad.yaml", IdempotencyKey: badKey, MaxCostWei: "1000"})
 	var apiErr *siteclient.APIError
 	if _, err := res.Call(ctx, http.MethodPost, "/v1/jobs", nil, badBody, &struct{}{}, http.StatusCreated); !errors.As(err, &apiErr) || apiErr.Status != 422 ||
 		len(apiErr.Details) == 0 || !regexp.MustCompile(`^bad\.yaml:[0-9]+:[0-9]+: `).MatchString(apiErr.Details[0]) {
@@ -121,7 +123,7 @@ func TestGatewayEndToEnd(t *testing.T) {
 	gatewaytest.WaitFor(t, "refused submissions refunded", 20*time.Second, func() (bool, error) {
 		jobs, err := g.Gateway.Store().Jobs(ctx, store.JobFilter{Researcher: res.Address().Hex()})
 		for _, j := range jobs {
-			if j.State != journal.SubmitFailed || j.CostWei != "0" || !strings.Contains(j.Error, "refused at submission") {
+			if j.State != runstate.SubmitFailed || j.CostWei != "0" || !strings.Contains(j.Error, "refused at submission") {
 				t.Fatalf("refused submission recorded as %+v", j)
 			}
 			if j.EscrowState != store.EscrowSettled {
@@ -135,7 +137,7 @@ func TestGatewayEndToEnd(t *testing.T) {
 		t.Fatalf("researcher holds %s after the refunds, want all 5000 DPS back", balBefore)
 	}
 	budget := tokenomics.MustAmount("2000") // the worst case: 30 min of half a node, 1 Compute Hour
-	job, created, err := res.Submit(ctx, gateway.SubmitRequest{Workflow: gpuWorkflow, FileName: "train.yaml", MaxCostWei: budget.String()})
+	job, created, err := res.Submit(ctx, gatewayapi.SubmitRequest{Workflow: gpuWorkflow, FileName: "train.yaml", MaxCostWei: budget.String()})
 	if err != nil || !created {
 		t.Fatalf("submission: %v", err)
 	}
@@ -157,12 +159,12 @@ func TestGatewayEndToEnd(t *testing.T) {
 	}
 	exit0 := 0
 	started := *job.AssignedAt
-	ack := siteA.Update(protocol.Updates{Accepted: []string{job.ID}, Jobs: []protocol.JobUpdate{{Job: job.ID, State: journal.Running,
-		Steps: []journal.Step{{Name: "train", State: journal.StepRunning, JobID: 41, StartedAt: &started}}}}})
+	ack := siteA.Update(protocol.Updates{Accepted: []string{job.ID}, Jobs: []protocol.JobUpdate{{Job: job.ID, State: runstate.Running,
+		Steps: []siteapi.Step{{Name: "train", State: runstate.StepRunning, JobID: 41, StartedAt: &started}}}}})
 	if len(ack.Acked) != 2 {
 		t.Fatalf("acks: %+v", ack)
 	}
-	if j, _ := res.Job(ctx, job.ID); j.State != journal.Running || len(j.Steps) != 1 || j.Steps[0].JobID != 41 {
+	if j, _ := res.Job(ctx, job.ID); j.State != runstate.Running || len(j.Steps) != 1 || j.Steps[0].JobID != 41 {
 		t.Fatalf("job while running: %+v", j)
 	}
 
@@ -202,16 +204,16 @@ func TestGatewayEndToEnd(t *testing.T) {
 	// Hours; TestSettlementIsBoundedByTheJobsOwnFigures checks the bounds.)
 	ended := started.Add(10 * time.Second)
 	g.AdvanceClock(30 * time.Second)
-	siteA.Update(protocol.Updates{Jobs: []protocol.JobUpdate{{Job: job.ID, State: journal.Completed,
-		Steps: []journal.Step{{Name: "train", State: journal.StepCompleted, JobID: 41, ExitCode: &exit0, StartedAt: &started, EndedAt: &ended}},
+	siteA.Update(protocol.Updates{Jobs: []protocol.JobUpdate{{Job: job.ID, State: runstate.Completed,
+		Steps: []siteapi.Step{{Name: "train", State: runstate.StepCompleted, JobID: 41, ExitCode: &exit0, StartedAt: &started, EndedAt: &ended}},
 		Usage: &protocol.Usage{SlurmJobs: []uint32{41}, ElapsedSeconds: 10, CPUSeconds: 10, GPUSeconds: 20, ComputeHoursMilli: 2}}}})
-	var final store.Job
+	var final gatewayapi.Job
 	gatewaytest.WaitFor(t, "the escrow settled", 20*time.Second, func() (bool, error) {
 		j, err := res.Job(ctx, job.ID)
 		final = j
 		return j.EscrowState == store.EscrowSettled, err
 	})
-	if final.State != journal.Completed || final.CostWei != tokenomics.MustAmount("3").String() || final.Billing == nil || len(final.Billing.Caps) > 0 {
+	if final.State != runstate.Completed || final.CostWei != tokenomics.MustAmount("3").String() || final.Billing == nil || len(final.Billing.Caps) > 0 {
 		t.Fatalf("settled job: %s cost %s, billing %+v", final.State, final.CostWei, final.Billing)
 	}
 	if bal, _ := d.DPSBalance(ctx, res.Address()); new(big.Int).Sub(balBefore, bal).Cmp(tokenomics.MustAmount("3")) != 0 {
@@ -371,7 +373,7 @@ func TestGatewayEndToEnd(t *testing.T) {
 	if g.Gateway.Deployment().Addresses != addrs {
 		t.Fatalf("contracts after restart: %+v, want %+v", g.Gateway.Deployment().Addresses, addrs)
 	}
-	if j, err := g.Client(g.Researcher).Job(ctx, job.ID); err != nil || j.State != journal.Completed || j.EscrowState != store.EscrowSettled {
+	if j, err := g.Client(g.Researcher).Job(ctx, job.ID); err != nil || j.State != runstate.Completed || j.EscrowState != store.EscrowSettled {
 		t.Fatalf("job after restart: %+v %v", j, err)
 	}
 	if st, _ := g.Gateway.Deployment().State(ctx); st.Era != 1 || st.NextEpoch != 2 {
@@ -408,8 +410,8 @@ func TestSilentSiteWorkIsReplaced(t *testing.T) {
 	}
 	cheap.Poll(1)
 	dear.Poll(1)
-	submit := func() store.Job {
-		j, _, err := res.Submit(ctx, gateway.SubmitRequest{Workflow: gpuWorkflow, MaxCostWei: tokenomics.MustAmount("10").String()})
+	submit := func() gatewayapi.Job {
+		j, _, err := res.Submit(ctx, gatewayapi.SubmitRequest{Workflow: gpuWorkflow, MaxCostWei: tokenomics.MustAmount("10").String()})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -423,7 +425,7 @@ func TestSilentSiteWorkIsReplaced(t *testing.T) {
 	if len(p.Assignments) != 2 {
 		t.Fatalf("assignments: %+v", p)
 	}
-	cheap.Update(protocol.Updates{Accepted: []string{running.ID, queued.ID}, Jobs: []protocol.JobUpdate{{Job: running.ID, State: journal.Running}}})
+	cheap.Update(protocol.Updates{Accepted: []string{running.ID, queued.ID}, Jobs: []protocol.JobUpdate{{Job: running.ID, State: runstate.Running}}})
 	// cheap goes silent; dear keeps polling.
 	gatewaytest.WaitFor(t, "the queued job moved to dear", 90*time.Second, func() (bool, error) {
 		for _, a := range dear.Poll(1).Assignments {
@@ -442,15 +444,15 @@ func TestSilentSiteWorkIsReplaced(t *testing.T) {
 	}
 	// cheap returns: its running job is known again, and it is told to cancel its copy of the
 	// job that went to dear.
-	cheap.Update(protocol.Updates{Jobs: []protocol.JobUpdate{{Job: running.ID, State: journal.Running}, {Job: queued.ID, State: journal.Rendered}}})
-	if j, _ := res.Job(ctx, running.ID); j.State != journal.Running {
+	cheap.Update(protocol.Updates{Jobs: []protocol.JobUpdate{{Job: running.ID, State: runstate.Running}, {Job: queued.ID, State: runstate.Rendered}}})
+	if j, _ := res.Job(ctx, running.ID); j.State != runstate.Running {
 		t.Fatalf("job of the returned site: %s", j.State)
 	}
 	back := cheap.Poll(1)
 	if len(back.Cancels) != 1 || back.Cancels[0] != queued.ID {
 		t.Fatalf("cancels for the returned site: %+v", back)
 	}
-	cheap.Update(protocol.Updates{Jobs: []protocol.JobUpdate{{Job: queued.ID, State: journal.Cancelled}}})
+	cheap.Update(protocol.Updates{Jobs: []protocol.JobUpdate{{Job: queued.ID, State: runstate.Cancelled}}})
 	if again := cheap.Poll(1); len(again.Cancels) != 0 {
 		t.Fatalf("cancel repeated after the copy ended: %+v", again)
 	}
@@ -535,7 +537,7 @@ func TestCancelledJobRefusedBySiteEnds(t *testing.T) {
 		t.Fatal(err)
 	}
 	site.Poll(1)
-	j, _, err := res.Submit(ctx, gateway.SubmitRequest{Workflow: gpuWorkflow, MaxCostWei: tokenomics.MustAmount("10").String()})
+	j, _, err := res.Submit(ctx, gatewayapi.SubmitRequest{Workflow: gpuWorkflow, MaxCostWei: tokenomics.MustAmount("10").String()})
 	if err != nil || j.State != store.Assigned {
 		t.Fatalf("submission: %+v %v", j, err)
 	}
@@ -546,7 +548,7 @@ func TestCancelledJobRefusedBySiteEnds(t *testing.T) {
 	site.Update(protocol.Updates{Refused: []protocol.Refusal{{Job: j.ID, Reason: "no such account"}}})
 	gatewaytest.WaitFor(t, "the cancelled job ended and refunded", 20*time.Second, func() (bool, error) {
 		j, err = res.Job(ctx, j.ID)
-		return j.State == journal.Cancelled && j.EscrowState == store.EscrowSettled, err
+		return j.State == runstate.Cancelled && j.EscrowState == store.EscrowSettled, err
 	})
 	if j.CostWei != "0" {
 		t.Fatalf("cancelled job cost %s", j.CostWei)
@@ -601,7 +603,7 @@ func TestPlacementPlugin(t *testing.T) {
 			if err := op.Fund(ctx, res.Address(), "100", "1"); err != nil {
 				t.Fatal(err)
 			}
-			j, _, err := res.Submit(ctx, gateway.SubmitRequest{Workflow: gpuWorkflow, MaxCostWei: tokenomics.MustAmount("10").String()})
+			j, _, err := res.Submit(ctx, gatewayapi.SubmitRequest{Workflow: gpuWorkflow, MaxCostWei: tokenomics.MustAmount("10").String()})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,6 +1,7 @@
 package gateway
 
 import (
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/gateway/store"
 	"github.com/petagrid/petagrid/tokenomics"
 )
@@ -15,7 +16,7 @@ type siteGrade struct {
 // against the reference, and reliability from the uptime the report proves (its nodes'
 // availability over the period, unobserved time counted as not up: Compute Hours paper §7.3),
 // not from how much of the period the site's sampler covered.
-func siteGrades(sites []store.Site, latest []store.Report, referenceMegaFLOPS uint64) map[string]siteGrade {
+func siteGrades(sites []gatewayapi.Site, latest []store.Report, referenceMegaFLOPS uint64) map[string]siteGrade {
 	gpus := make(map[string]int, len(sites))
 	for _, s := range sites {
 		gpus[s.Name] = s.Registration.Inventory.GPUs

@@ -14,6 +14,7 @@ import (
 	"github.com/sirupsen/logrus"
 
 	"github.com/petagrid/petagrid/contracts"
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/gateway/placement"
 	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/gateway/store"
@@ -48,23 +49,23 @@ type intake struct {
 // Submit takes a submission: a retry answers with the job already taken (200); a new one is
 // recorded (201) and placed at once if a site can take it. A refusal is a *requestError;
 // one refused after its escrow was found locked is recorded all the same.
-func (in *intake) Submit(ctx context.Context, researcher common.Address, req *SubmitRequest) (store.Job, int, error) {
-	if err := req.check(); err != nil {
-		return store.Job{}, 0, refuseRequest(http.StatusBadRequest, err.Error())
+func (in *intake) Submit(ctx context.Context, researcher common.Address, req *gatewayapi.SubmitRequest) (gatewayapi.Job, int, error) {
+	if err := checkSubmitRequest(req); err != nil {
+		return gatewayapi.Job{}, 0, refuseRequest(http.StatusBadRequest, err.Error())
 	}
 	maxCost, _ := protocol.ParseWei(req.MaxCostWei)
 	if err := in.checkSignature(req, researcher, maxCost); err != nil {
-		return store.Job{}, 0, refuseRequest(http.StatusBadRequest, err.Error())
+		return gatewayapi.Job{}, 0, refuseRequest(http.StatusBadRequest, err.Error())
 	}
 	// A retry of a submission the gateway already took answers with that job.
 	if existing, err := in.store.JobByKey(ctx, researcher.Hex(), req.IdempotencyKey); err == nil {
 		return existing, http.StatusOK, nil
 	} else if !errors.Is(err, store.ErrNotFound) {
-		return store.Job{}, 0, refuseRequest(http.StatusInternalServerError, err.Error())
+		return gatewayapi.Job{}, 0, refuseRequest(http.StatusInternalServerError, err.Error())
 	}
 	esc, escrowID, err := in.lockedEscrow(ctx, researcher, req.IdempotencyKey, maxCost)
 	if err != nil {
-		return store.Job{}, 0, err
+		return gatewayapi.Job{}, 0, err
 	}
 	// From here on the escrow is locked for this submission: a workflow refused now (its
 	// errors, or no approved site could ever run it) is recorded all the same, ended at no
@@ -72,7 +73,7 @@ func (in *intake) Submit(ctx context.Context, researcher common.Address, req *Su
 	// submission under the same key finds it (one escrow, one job, whatever the order).
 	verdict, err := in.judge(ctx, req, esc, maxCost)
 	if err != nil {
-		return store.Job{}, 0, err
+		return gatewayapi.Job{}, 0, err
 	}
 	return in.record(ctx, researcher, req, escrowID, maxCost, verdict)
 }
@@ -83,15 +84,15 @@ func (in *intake) TTL() time.Duration {
 	return min(in.cfg.MaxQueueTime+time.Hour, reqsign.MaxSubmissionTTL)
 }
 
-// Info is the signed submissions' part of GET /v1/info.
-func (in *intake) Info() *SubmissionsInfo {
-	return &SubmissionsInfo{Format: reqsign.SubmissionVersion, TTLSeconds: int64(in.TTL() / time.Second), Protocol: protocol.Version}
+// gatewayapi.Info is the signed submissions' part of GET /v1/info.
+func (in *intake) Info() *gatewayapi.SubmissionsInfo {
+	return &gatewayapi.SubmissionsInfo{Format: reqsign.SubmissionVersion, TTLSeconds: int64(in.TTL() / time.Second), Protocol: protocol.Version}
 }
 
 // checkSignature checks a submission's signature, when it has one, before anything is
 // recorded: it must be the researcher's, made for this gateway and exactly this request, and
 // stay valid as long as the job may wait for a site (a site refuses it after its expiry).
-func (in *intake) checkSignature(req *SubmitRequest, researcher common.Address, maxCost *big.Int) error {
+func (in *intake) checkSignature(req *gatewayapi.SubmitRequest, researcher common.Address, maxCost *big.Int) error {
 	if req.Submission == nil {
 		return nil
 	}
@@ -145,7 +146,7 @@ type submissionVerdict struct {
 // judge decides whether the job is taken: its workflow must read, some approved site must
 // be able to run it, and the escrow must stay locked long enough for it to wait its turn
 // and run. err is the gateway's own failure.
-func (in *intake) judge(ctx context.Context, req *SubmitRequest, esc contracts.EscrowOnChain, maxCost *big.Int) (submissionVerdict, error) {
+func (in *intake) judge(ctx context.Context, req *gatewayapi.SubmitRequest, esc contracts.EscrowOnChain, maxCost *big.Int) (submissionVerdict, error) {
 	v, needs := readSubmittedWorkflow(req)
 	if v.refusal == "" {
 		refusal, err := in.placer.Refusal(ctx, needs, maxCost)
@@ -170,7 +171,7 @@ func (in *intake) judge(ctx context.Context, req *SubmitRequest, esc contracts.E
 
 // readSubmittedWorkflow parses the submitted workflow and what its steps need; a workflow
 // that does not parse, or whose resources cannot be read, is refused with its errors.
-func readSubmittedWorkflow(req *SubmitRequest) (submissionVerdict, []placement.StepNeed) {
+func readSubmittedWorkflow(req *gatewayapi.SubmitRequest) (submissionVerdict, []placement.StepNeed) {
 	var v submissionVerdict
 	wf, err := workflows.Parse(req.FileName, []byte(req.Workflow))
 	if err != nil {
@@ -216,18 +217,18 @@ func (in *intake) escrowTimeLeft(ctx context.Context, esc contracts.EscrowOnChai
 
 // record records the job under its escrow: a refused one ended at once (its escrow is
 // refunded), an accepted one placed now if a site can take it.
-func (in *intake) record(ctx context.Context, researcher common.Address, req *SubmitRequest, escrowID [32]byte, maxCost *big.Int, v submissionVerdict) (store.Job, int, error) {
+func (in *intake) record(ctx context.Context, researcher common.Address, req *gatewayapi.SubmitRequest, escrowID [32]byte, maxCost *big.Int, v submissionVerdict) (gatewayapi.Job, int, error) {
 	id, err := newJobID()
 	if err != nil {
-		return store.Job{}, 0, refuseRequest(http.StatusInternalServerError, err.Error())
+		return gatewayapi.Job{}, 0, refuseRequest(http.StatusInternalServerError, err.Error())
 	}
-	job, err := in.store.CreateJob(ctx, store.Job{ID: id, Researcher: researcher.Hex(), IdempotencyKey: req.IdempotencyKey, EscrowID: "0x" + hex.EncodeToString(escrowID[:]),
+	job, err := in.store.CreateJob(ctx, gatewayapi.Job{ID: id, Researcher: researcher.Hex(), IdempotencyKey: req.IdempotencyKey, EscrowID: "0x" + hex.EncodeToString(escrowID[:]),
 		Workflow: v.workflow, SourceName: req.FileName, Source: []byte(req.Workflow), Params: req.Params, MaxCostWei: maxCost.String(), Submission: req.Submission})
 	if errors.Is(err, store.ErrDuplicate) {
 		return job, http.StatusOK, nil
 	}
 	if err != nil {
-		return store.Job{}, 0, refuseRequest(http.StatusConflict, err.Error())
+		return gatewayapi.Job{}, 0, refuseRequest(http.StatusConflict, err.Error())
 	}
 	if v.refusal != "" {
 		stored := v.refusal
@@ -235,10 +236,10 @@ func (in *intake) record(ctx context.Context, researcher common.Address, req *Su
 			stored += ": " + strings.Join(v.details, "; ")
 		}
 		if err := in.store.Abandon(ctx, id, "refused at submission: "+truncate(stored, 4000)); err != nil {
-			return store.Job{}, 0, refuseRequest(http.StatusInternalServerError, err.Error())
+			return gatewayapi.Job{}, 0, refuseRequest(http.StatusInternalServerError, err.Error())
 		}
 		in.log.WithField("job", id).WithField("researcher", researcher.Hex()).WithField("reason", truncate(stored, 500)).Info("job refused at submission; its escrow is refunded")
-		return store.Job{}, 0, refuseRequest(http.StatusUnprocessableEntity, v.refusal, v.details...)
+		return gatewayapi.Job{}, 0, refuseRequest(http.StatusUnprocessableEntity, v.refusal, v.details...)
 	}
 	in.log.WithField("job", id).WithField("researcher", researcher.Hex()).WithField("workflow", v.workflow).WithField("maxCost", tokenomics.FormatAmount(maxCost)).
 		WithField("signedSubmission", req.Submission != nil).Info("job accepted")

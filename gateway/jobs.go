@@ -10,45 +10,20 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/gateway/store"
-	"github.com/petagrid/petagrid/internal/reqsign"
-	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/site/runstate"
 )
 
-// SubmitRequest is POST /v1/jobs at the gateway: the site API's submission plus the budget.
-type SubmitRequest struct {
-	Workflow string            `json:"workflow"`
-	FileName string            `json:"fileName,omitempty"`
-	Params   map[string]string `json:"params,omitempty"`
-	// IdempotencyKey is required here: the escrow that pays for the job is locked under
-	// contracts.EscrowJobID(IdempotencyKey) before the submission, and a retry finds both.
-	IdempotencyKey string `json:"idempotencyKey"`
-	// MaxCostWei is the most the job may cost, in DPS wei; the escrow must hold at least it.
-	MaxCostWei string `json:"maxCostWei"`
-	// Submission is the researcher's signature over this very submission (workflow, file
-	// name, params, idempotency key, budget, this gateway), forwarded to the site, which runs
-	// the job in the researcher's own account only with it. Optional: without it (an older
-	// client) sites run the job as their pool account.
-	Submission *reqsign.Submission `json:"submission,omitempty"`
-}
-
-// SubmissionsInfo is what GET /v1/info says of signed submissions: a client that knows
-// Format signs each submission, valid for at least TTLSeconds.
-type SubmissionsInfo struct {
-	Format     string `json:"format"`
-	TTLSeconds int64  `json:"ttlSeconds"`
-	// Protocol is the site protocol version the gateway speaks (protocol.Version).
-	Protocol int `json:"protocol"`
-}
-
 // assignmentOf is a job as its site receives it.
-func assignmentOf(j store.Job) protocol.Assignment {
+func assignmentOf(j gatewayapi.Job) protocol.Assignment {
 	return protocol.Assignment{Job: j.ID, Researcher: j.Researcher, Workflow: string(j.Source), FileName: j.SourceName, Params: j.Params,
 		MaxCostWei: j.MaxCostWei, Submission: j.Submission}
 }
 
-func (req *SubmitRequest) check() error {
+// checkSubmitRequest checks a submission's fields and fills in the default file name.
+func checkSubmitRequest(req *gatewayapi.SubmitRequest) error {
 	if strings.TrimSpace(req.Workflow) == "" {
 		return errors.New("workflow is empty: send the workflow YAML in the workflow field")
 	}
@@ -58,7 +33,7 @@ func (req *SubmitRequest) check() error {
 	if !fileNamePattern.MatchString(req.FileName) {
 		return fmt.Errorf("fileName %q: a base name of letters, digits and . _ @ + -", truncate(req.FileName, 60))
 	}
-	if err := CheckIdempotencyKey(req.IdempotencyKey); err != nil {
+	if err := gatewayapi.CheckIdempotencyKey(req.IdempotencyKey); err != nil {
 		return err
 	}
 	if len(req.Params) > 1000 {
@@ -82,7 +57,7 @@ func newJobID() (string, error) {
 }
 
 func (g *Gateway) submitJob(w http.ResponseWriter, r *http.Request, researcher common.Address, body []byte) {
-	var req SubmitRequest
+	var req gatewayapi.SubmitRequest
 	if err := decodeStrict(body, &req, "a submission (workflow, fileName, params, idempotencyKey, maxCostWei, submission)"); err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
@@ -97,20 +72,20 @@ func (g *Gateway) submitJob(w http.ResponseWriter, r *http.Request, researcher c
 
 // lookupJob returns a job the researcher may see; someone else's is "not found", so that
 // ids cannot be probed.
-func (g *Gateway) lookupJob(w http.ResponseWriter, r *http.Request, researcher common.Address) (store.Job, bool) {
+func (g *Gateway) lookupJob(w http.ResponseWriter, r *http.Request, researcher common.Address) (gatewayapi.Job, bool) {
 	id := r.PathValue("id")
 	if !jobIDPattern.MatchString(id) {
 		writeError(w, http.StatusBadRequest, fmt.Sprintf("%q is not a job id (r- followed by 16 characters)", truncate(id, 40)))
-		return store.Job{}, false
+		return gatewayapi.Job{}, false
 	}
 	j, err := g.store.Job(r.Context(), id)
 	if errors.Is(err, store.ErrNotFound) || err == nil && !strings.EqualFold(j.Researcher, researcher.Hex()) && !g.res.operators[researcher] {
 		writeError(w, http.StatusNotFound, "no job "+id)
-		return store.Job{}, false
+		return gatewayapi.Job{}, false
 	}
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
-		return store.Job{}, false
+		return gatewayapi.Job{}, false
 	}
 	return j, true
 }
@@ -135,9 +110,9 @@ func (g *Gateway) listJobs(w http.ResponseWriter, r *http.Request, researcher co
 		f.Before = v
 	}
 	for _, s := range q["state"] {
-		st := journal.RunState(s)
+		st := runstate.State(s)
 		known := st == store.Queued || st == store.Assigned || st == store.Unknown
-		for _, k := range journal.RunStates {
+		for _, k := range runstate.All() {
 			known = known || k == st
 		}
 		if !known {
@@ -152,7 +127,7 @@ func (g *Gateway) listJobs(w http.ResponseWriter, r *http.Request, researcher co
 		return
 	}
 	if jobs == nil {
-		jobs = []store.Job{}
+		jobs = []gatewayapi.Job{}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"runs": jobs})
 }
@@ -182,14 +157,4 @@ func (g *Gateway) cancelJob(w http.ResponseWriter, r *http.Request, researcher c
 		g.wake.wakeSite(j.Site)
 	}
 	writeJSON(w, http.StatusAccepted, j)
-}
-
-// CheckIdempotencyKey says why the gateway would refuse a submission's idempotency key. A
-// client checks it before it locks an escrow under the key: a key refused after the lock
-// would leave the budget locked until the escrow can be reclaimed.
-func CheckIdempotencyKey(key string) error {
-	if !idempotencyPattern.MatchString(key) {
-		return errors.New("idempotencyKey: required at the gateway, 16-128 characters from A-Z a-z 0-9 . _ : - (the escrow is locked under it)")
-	}
-	return nil
 }

@@ -14,6 +14,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/gateway/store"
 )
@@ -159,7 +160,7 @@ func logRequestOf(job string, q url.Values) (protocol.LogRequest, bool, error) {
 
 // waitForSite waits until a site runs the job, or it ended; false when the request ended
 // (or the state failed: answered).
-func (g *Gateway) waitForSite(ctx context.Context, w http.ResponseWriter, j store.Job) (store.Job, bool) {
+func (g *Gateway) waitForSite(ctx context.Context, w http.ResponseWriter, j gatewayapi.Job) (gatewayapi.Job, bool) {
 	for (j.Site == "" || j.State == store.Assigned) && !store.Terminal(j.State) {
 		select {
 		case <-ctx.Done():

@@ -12,17 +12,10 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/gateway/store"
 	"github.com/petagrid/petagrid/tokenomics"
 )
-
-// StatusRequest is the body of approve and suspend. An approval names the registration the
-// operator reviewed (its digest, from the provider list): if the site registered anything
-// else since, the approval is refused.
-type StatusRequest struct {
-	Reason       string `json:"reason,omitempty"`
-	Registration string `json:"registration,omitempty"`
-}
 
 func (g *Gateway) listProviders(w http.ResponseWriter, r *http.Request, _ common.Address, _ []byte) {
 	views, err := g.Providers(r.Context())
@@ -34,7 +27,7 @@ func (g *Gateway) listProviders(w http.ResponseWriter, r *http.Request, _ common
 }
 
 // Providers lists every registered site with its standing.
-func (g *Gateway) Providers(ctx context.Context) ([]ProviderView, error) {
+func (g *Gateway) Providers(ctx context.Context) ([]gatewayapi.ProviderView, error) {
 	return g.registry.Providers(ctx)
 }
 
@@ -47,7 +40,7 @@ func (g *Gateway) suspendProvider(w http.ResponseWriter, r *http.Request, op com
 }
 
 func (g *Gateway) setProviderStatus(w http.ResponseWriter, r *http.Request, op common.Address, body []byte, status string) {
-	var req StatusRequest
+	var req gatewayapi.StatusRequest
 	if len(body) > 0 {
 		if err := decodeStrict(body, &req, "a status change ({\"reason\": …})"); err != nil {
 			writeError(w, http.StatusBadRequest, err.Error())
@@ -91,7 +84,7 @@ func (g *Gateway) setProviderStatus(w http.ResponseWriter, r *http.Request, op c
 // SetProviderStatus approves or suspends a site, in the state and in the chain's provider
 // registry (see registry.SetStatus): an approval admits exactly the registration reviewed,
 // and no registry change is made while an epoch is being settled (ErrSettlementInProgress).
-func (g *Gateway) SetProviderStatus(ctx context.Context, name, status, reason string, reviewed common.Hash, op common.Address) (store.Site, error) {
+func (g *Gateway) SetProviderStatus(ctx context.Context, name, status, reason string, reviewed common.Hash, op common.Address) (gatewayapi.Site, error) {
 	return g.registry.SetStatus(ctx, name, status, reason, reviewed, op)
 }
 
@@ -104,15 +97,8 @@ func isHexHash(s string) bool {
 	return err == nil
 }
 
-// FundRequest is POST /v1/fund: DPS and gas money from the treasury to an account.
-type FundRequest struct {
-	Account string `json:"account"`
-	DPS     string `json:"dps,omitempty"`
-	ETH     string `json:"eth,omitempty"`
-}
-
 func (g *Gateway) fund(w http.ResponseWriter, r *http.Request, op common.Address, body []byte) {
-	var req FundRequest
+	var req gatewayapi.FundRequest
 	if err := decodeStrict(body, &req, "a funding request (account, dps, eth)"); err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return

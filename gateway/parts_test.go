@@ -16,11 +16,12 @@ import (
 	"github.com/prometheus/client_golang/prometheus/testutil"
 	"github.com/sirupsen/logrus"
 
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/gateway/placement"
 	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/gateway/store"
 	"github.com/petagrid/petagrid/pocp"
-	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/site/runstate"
 	"github.com/petagrid/petagrid/tokenomics"
 )
 
@@ -93,7 +94,7 @@ func testRegistration(t *testing.T, name string) protocol.Registration {
 }
 
 // addSite registers a site under a new key and gives it status ("" leaves it pending).
-func addSite(t *testing.T, st *store.Store, name, status string) store.Site {
+func addSite(t *testing.T, st *store.Store, name, status string) gatewayapi.Site {
 	t.Helper()
 	ctx := context.Background()
 	key, _ := crypto.GenerateKey()
@@ -109,9 +110,9 @@ func addSite(t *testing.T, st *store.Store, name, status string) store.Site {
 	return s
 }
 
-func addJob(t *testing.T, st *store.Store, key string) store.Job {
+func addJob(t *testing.T, st *store.Store, key string) gatewayapi.Job {
 	t.Helper()
-	j, err := st.CreateJob(context.Background(), store.Job{ID: newTestJobID(t), Researcher: common.Address{1}.Hex(), IdempotencyKey: key,
+	j, err := st.CreateJob(context.Background(), gatewayapi.Job{ID: newTestJobID(t), Researcher: common.Address{1}.Hex(), IdempotencyKey: key,
 		EscrowID: "0x" + strings.Repeat(key[:2], 32), SourceName: "train.yaml", Source: []byte(testWorkflow), MaxCostWei: tokenomics.MustAmount("10").String()})
 	if err != nil {
 		t.Fatal(err)
@@ -185,14 +186,14 @@ petagrid_gateway_site_online{site="only"} 0
 	cancelled := addJob(t, st, "cancelled-job-key-01")
 	cancelled.CancelRequested = true
 	p.Place(ctx, cancelled)
-	if j, _ := st.Job(ctx, cancelled.ID); j.State != journal.Cancelled {
+	if j, _ := st.Job(ctx, cancelled.ID); j.State != runstate.Cancelled {
 		t.Fatalf("cancelled job: %s", j.State)
 	}
 	// A job no site took for longer than placement.maxQueueTime ends.
 	stale := addJob(t, st, "stale-job-key-000001")
 	clock.Advance(p.cfg.MaxQueueTime + time.Minute)
 	p.Place(ctx, stale)
-	if j, _ := st.Job(ctx, stale.ID); j.State != journal.SubmitFailed {
+	if j, _ := st.Job(ctx, stale.ID); j.State != runstate.SubmitFailed {
 		t.Fatalf("job past its queue time: %s", j.State)
 	}
 
@@ -214,17 +215,17 @@ petagrid_gateway_jobs_waiting{stage="placement"} 0
 // fakeState is a stateReader with fixed answers.
 type fakeState struct {
 	counts map[string]int
-	sites  []store.Site
+	sites  []gatewayapi.Site
 }
 
 func (f fakeState) CountJobs(context.Context) (map[string]int, error) { return f.counts, nil }
-func (f fakeState) Sites(context.Context) ([]store.Site, error)       { return f.sites, nil }
+func (f fakeState) Sites(context.Context) ([]gatewayapi.Site, error)  { return f.sites, nil }
 
 // TestSiteOnlineFollowsAdmittedSites: only approved sites have a presence series, so that
 // registrations (which anyone may send) add no series; a site silent for offlineAfter is 0.
 func TestSiteOnlineFollowsAdmittedSites(t *testing.T) {
 	now := time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)
-	state := fakeState{counts: map[string]int{"queued": 3, "assigned": 2, "running": 7}, sites: []store.Site{
+	state := fakeState{counts: map[string]int{"queued": 3, "assigned": 2, "running": 7}, sites: []gatewayapi.Site{
 		{Name: "polling", Status: store.SiteApproved, LastSeen: now.Add(-10 * time.Second)},
 		{Name: "silent", Status: store.SiteApproved, LastSeen: now.Add(-2 * time.Minute)},
 		{Name: "newcomer", Status: store.SitePending, LastSeen: now},

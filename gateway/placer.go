@@ -9,6 +9,7 @@ import (
 
 	"github.com/sirupsen/logrus"
 
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/gateway/placement"
 	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/gateway/store"
@@ -55,7 +56,7 @@ func (p *placer) Run(ctx context.Context) {
 // Place tries to place a queued job now: it ends the job if it was cancelled, waited too
 // long or cannot be read any more; otherwise the policy picks a site among the feasible
 // ones, or the job waits and the reason is noted.
-func (p *placer) Place(ctx context.Context, j store.Job) {
+func (p *placer) Place(ctx context.Context, j gatewayapi.Job) {
 	log := p.log.WithField("job", j.ID)
 	if j.State != store.Queued {
 		return
@@ -97,7 +98,7 @@ func (p *placer) Place(ctx context.Context, j store.Job) {
 
 // needsOrAbandon is what the job's steps need; a job that waited or was placed too often,
 // or whose workflow no longer reads, is abandoned instead (ok false).
-func (p *placer) needsOrAbandon(ctx context.Context, j store.Job, log logrus.FieldLogger) ([]placement.StepNeed, bool) {
+func (p *placer) needsOrAbandon(ctx context.Context, j gatewayapi.Job, log logrus.FieldLogger) ([]placement.StepNeed, bool) {
 	if p.now().Sub(j.CreatedAt) > p.cfg.MaxQueueTime || j.Placements >= p.cfg.MaxPlacements {
 		reason := fmt.Sprintf("no site took the job after %d placement(s) in %s: %s", j.Placements, p.now().Sub(j.CreatedAt).Round(time.Second), j.Placement)
 		if err := p.store.Abandon(ctx, j.ID, reason); err != nil {
@@ -120,7 +121,7 @@ func (p *placer) needsOrAbandon(ctx context.Context, j store.Job, log logrus.Fie
 }
 
 // wait notes why no site takes the job now (logged when the reason changes).
-func (p *placer) wait(ctx context.Context, j store.Job, why error, exclude map[string]string, log logrus.FieldLogger) {
+func (p *placer) wait(ctx context.Context, j gatewayapi.Job, why error, exclude map[string]string, log logrus.FieldLogger) {
 	msg := why.Error()
 	if len(exclude) > 0 {
 		var ex []string
@@ -139,7 +140,7 @@ func (p *placer) wait(ctx context.Context, j store.Job, why error, exclude map[s
 
 // assign gives the job to the chosen site, with the site's price and the job's worst case
 // there, and wakes the site's poll. It returns the placement's outcome.
-func (p *placer) assign(ctx context.Context, j store.Job, decision placement.Decision, sites []placement.Site, needs []placement.StepNeed, log logrus.FieldLogger) string {
+func (p *placer) assign(ctx context.Context, j gatewayapi.Job, decision placement.Decision, sites []placement.Site, needs []placement.StepNeed, log logrus.FieldLogger) string {
 	c := decision.Chosen
 	var price string
 	for _, s := range sites {

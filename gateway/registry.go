@@ -13,23 +13,10 @@ import (
 	"github.com/sirupsen/logrus"
 
 	"github.com/petagrid/petagrid/contracts"
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/gateway/store"
 )
-
-// ProviderView is a site as operators see it.
-type ProviderView struct {
-	store.Site
-	Online   bool   `json:"online"`
-	GFLWei   string `json:"gflWei"`
-	Accepted int    `json:"acceptedReports"`
-	// RegistrationDigest names the registration shown (protocol.Registration.Digest): an
-	// approval must carry it, so that it admits what the operator reviewed.
-	RegistrationDigest common.Hash `json:"registrationDigest"`
-	// Admitted is the digest of the registration the chain's registry admitted (zero when
-	// never admitted).
-	Admitted common.Hash `json:"admittedRegistration"`
-}
 
 // ErrRegistrationChanged refuses an approval whose registration is not the site's current one.
 var ErrRegistrationChanged = errors.New("the site's registration is not the one approved")
@@ -59,14 +46,14 @@ type registry struct {
 // approved site that registers more than it was approved with is pending again (its
 // unsubmitted work goes elsewhere), one that registers less stays approved and the registry
 // follows. err is store.ErrSiteKey when the name belongs to another key.
-func (r *registry) Register(ctx context.Context, signer common.Address, reg protocol.Registration) (store.Site, bool, error) {
+func (r *registry) Register(ctx context.Context, signer common.Address, reg protocol.Registration) (gatewayapi.Site, bool, error) {
 	// Under the lock approvals take: an approval never admits a registration that changed
 	// after it was checked.
 	r.siteMu.Lock()
 	defer r.siteMu.Unlock()
 	site, created, err := r.store.Register(ctx, signer.Hex(), reg)
 	if err != nil {
-		return store.Site{}, false, err
+		return gatewayapi.Site{}, false, err
 	}
 	log := r.log.WithField("site", site.Name).WithField("key", signer.Hex()).WithField("capacityMegaFlops", reg.Inventory.CapacityMegaFLOPS)
 	if created {
@@ -95,7 +82,7 @@ func (r *registry) Register(ctx context.Context, signer common.Address, reg prot
 // more capacity than approved), unless an epoch is being settled: its recorded medians were
 // checked against the capacity admitted before, and must stay within it on chain. The registry
 // keeps the larger capacity it admitted until the site registers again.
-func (r *registry) followRegistration(ctx context.Context, site store.Site, log logrus.FieldLogger) {
+func (r *registry) followRegistration(ctx context.Context, site gatewayapi.Site, log logrus.FieldLogger) {
 	// A close holds the lock for its transactions: the site's registration does not wait.
 	if !r.lock.tryLock() {
 		log.Warn("an epoch is being settled: the provider registry keeps the admitted capacity until the site registers again")
@@ -123,19 +110,19 @@ func (r *registry) followRegistration(ctx context.Context, site store.Site, log 
 // the admission. No registry change is made while an epoch is being settled (its recorded
 // medians must stay admissible). An approved site gets gas money for its claims when the
 // registry was given some.
-func (r *registry) SetStatus(ctx context.Context, name, status, reason string, reviewed common.Hash, op common.Address) (store.Site, error) {
+func (r *registry) SetStatus(ctx context.Context, name, status, reason string, reviewed common.Hash, op common.Address) (gatewayapi.Site, error) {
 	r.siteMu.Lock()
 	defer r.siteMu.Unlock()
 	r.lock.lock()
 	defer r.lock.unlock()
 	s, err := r.store.Site(ctx, name)
 	if err != nil {
-		return store.Site{}, err
+		return gatewayapi.Site{}, err
 	}
 	if busy, err := r.lock.settlementInProgress(ctx); err != nil {
-		return store.Site{}, err
+		return gatewayapi.Site{}, err
 	} else if busy != "" {
-		return store.Site{}, fmt.Errorf("%w (%s): the provider registry changes once it is settled; retry then (petagrid gateway epoch close settles it now)", ErrSettlementInProgress, busy)
+		return gatewayapi.Site{}, fmt.Errorf("%w (%s): the provider registry changes once it is settled; retry then (petagrid gateway epoch close settles it now)", ErrSettlementInProgress, busy)
 	}
 	switch status {
 	case store.SiteApproved:
@@ -148,10 +135,10 @@ func (r *registry) SetStatus(ctx context.Context, name, status, reason string, r
 		}
 	}
 	if err != nil {
-		return store.Site{}, err
+		return gatewayapi.Site{}, err
 	}
 	if s, err = r.store.SetSiteStatus(ctx, name, status, reason); err != nil {
-		return store.Site{}, err
+		return gatewayapi.Site{}, err
 	}
 	r.log.WithField("site", name).WithField("status", status).WithField("operator", op.Hex()).WithField("reason", reason).Info("site status changed")
 	if status == store.SiteSuspended {
@@ -167,7 +154,7 @@ func (r *registry) SetStatus(ctx context.Context, name, status, reason string, r
 
 // admit admits the site's registration in the chain's registry if it is the one reviewed,
 // and sends the site its gas money.
-func (r *registry) admit(ctx context.Context, s store.Site, reviewed common.Hash) error {
+func (r *registry) admit(ctx context.Context, s gatewayapi.Site, reviewed common.Hash) error {
 	current := common.Hash(s.Registration.Digest())
 	if reviewed != current {
 		return fmt.Errorf("%w: %s now registers %d MFLOPS and %d GPUs (digest %s), not the registration %s: list the providers and review it again",
@@ -204,14 +191,14 @@ func (r *registry) sendGasMoney(ctx context.Context, name string, addr common.Ad
 }
 
 // Providers lists every registered site with its standing.
-func (r *registry) Providers(ctx context.Context) ([]ProviderView, error) {
+func (r *registry) Providers(ctx context.Context) ([]gatewayapi.ProviderView, error) {
 	sites, err := r.store.Sites(ctx)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]ProviderView, 0, len(sites))
+	out := make([]gatewayapi.ProviderView, 0, len(sites))
 	for _, s := range sites {
-		v := ProviderView{Site: s, Online: r.now().Sub(s.LastSeen) < r.offlineAfter, RegistrationDigest: s.Registration.Digest()}
+		v := gatewayapi.ProviderView{Site: s, Online: r.now().Sub(s.LastSeen) < r.offlineAfter, RegistrationDigest: s.Registration.Digest()}
 		bal, err := r.deploy.GFLBalance(ctx, common.HexToAddress(s.Address))
 		r.metrics.observeChain(chainRead, err)
 		if err == nil {

@@ -12,19 +12,11 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
+	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/gateway/store"
 	"github.com/petagrid/petagrid/pocp"
 )
-
-// ReportAnswer is the answer to a PoCP report.
-type ReportAnswer struct {
-	Accepted bool   `json:"accepted"`
-	Site     string `json:"site"`
-	Epoch    uint64 `json:"epoch"`
-	Digest   string `json:"digest"`
-	// Reasons say why a report was refused, one broken rule each.
-	Reasons []string `json:"reasons,omitempty"`
-}
 
 // reportRefusal is a report refused: the answer's status code, the refusal's class in the
 // metrics (reportMalformed, reportSignature, …) and the rules it broke.
@@ -46,8 +38,8 @@ func refuse(code int, outcome string, reasons ...string) error {
 // accepted, and the figures are plausible against the registered inventory and the usage
 // the site reported to the gateway (pocp.CheckPlausibility). Refusals are kept, with their
 // reasons, for the operator. err is the gateway's own failure only.
-func (s *settler) IntakeReport(ctx context.Context, site store.Site, body []byte) (ReportAnswer, int, error) {
-	ans := ReportAnswer{Site: site.Name}
+func (s *settler) IntakeReport(ctx context.Context, site gatewayapi.Site, body []byte) (protocol.ReportAnswer, int, error) {
+	ans := protocol.ReportAnswer{Site: site.Name}
 	code, err := s.intake(ctx, site, body, &ans)
 	var refusal *reportRefusal
 	if errors.As(err, &refusal) {
@@ -74,7 +66,7 @@ func (s *settler) IntakeReport(ctx context.Context, site store.Site, body []byte
 
 // intake runs the report through every rule and stores it; a broken rule is a
 // *reportRefusal. It fills ans as it learns the report's epoch and digest.
-func (s *settler) intake(ctx context.Context, site store.Site, body []byte, ans *ReportAnswer) (int, error) {
+func (s *settler) intake(ctx context.Context, site gatewayapi.Site, body []byte, ans *protocol.ReportAnswer) (int, error) {
 	rep, err := s.authenticate(site, body, ans)
 	if err != nil {
 		return 0, err
@@ -95,7 +87,7 @@ func (s *settler) intake(ctx context.Context, site store.Site, body []byte, ans 
 
 // authenticate decodes the report and checks that the approved site's key signed it in
 // this chain's domain.
-func (s *settler) authenticate(site store.Site, body []byte, ans *ReportAnswer) (*pocp.Report, error) {
+func (s *settler) authenticate(site gatewayapi.Site, body []byte, ans *protocol.ReportAnswer) (*pocp.Report, error) {
 	rep, err := pocp.Decode(body)
 	if err != nil {
 		return nil, refuse(http.StatusBadRequest, reportMalformed, "decoding: "+err.Error())
@@ -149,7 +141,7 @@ func (s *settler) checkEpoch(ctx context.Context, epoch uint64) (start, end time
 
 // implausibilities are the rules the report's figures break: against the grid usage the
 // site reported to the gateway, and pocp's plausibility rules against the registration.
-func (s *settler) implausibilities(ctx context.Context, site store.Site, rep *pocp.Report, start, end time.Time) ([]string, error) {
+func (s *settler) implausibilities(ctx context.Context, site gatewayapi.Site, rep *pocp.Report, start, end time.Time) ([]string, error) {
 	reasons, err := s.checkGridUsage(ctx, site.Name, rep, start, end)
 	if err != nil {
 		return nil, err
@@ -170,7 +162,7 @@ func (s *settler) implausibilities(ctx context.Context, site store.Site, rep *po
 }
 
 // accept stores the report: 201 when it is new, 200 when it is the one already accepted.
-func (s *settler) accept(ctx context.Context, site store.Site, rep *pocp.Report, body []byte, ans *ReportAnswer) (int, error) {
+func (s *settler) accept(ctx context.Context, site gatewayapi.Site, rep *pocp.Report, body []byte, ans *protocol.ReportAnswer) (int, error) {
 	stored, err := s.store.AcceptReport(ctx, store.Report{Site: site.Name, Epoch: rep.Epoch, Digest: ans.Digest, MedianMFLOPS: rep.MedianMegaFLOPS, CoveragePPM: rep.CoveragePPM,
 		UptimePPM: uint32(rep.ProvenUptimePPM()), JSON: string(body)})
 	if errors.Is(err, store.ErrEpochClosed) {
@@ -226,7 +218,7 @@ func (s *settler) checkGridUsage(ctx context.Context, site string, rep *pocp.Rep
 
 // stepSpan is when a job's first step started and its last step ended, by the site's
 // record.
-func stepSpan(j store.Job) (first, last time.Time, ok bool) {
+func stepSpan(j gatewayapi.Job) (first, last time.Time, ok bool) {
 	for _, s := range j.Steps {
 		if s.StartedAt == nil || s.EndedAt == nil {
 			continue

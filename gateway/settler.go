@@ -11,6 +11,7 @@ import (
 	"github.com/sirupsen/logrus"
 
 	"github.com/petagrid/petagrid/contracts"
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/gateway/store"
 	"github.com/petagrid/petagrid/pocp"
@@ -36,8 +37,8 @@ type settler struct {
 }
 
 // CostOf bills a finished job of site from its usage report, now (see billing.go).
-func (s *settler) CostOf(site store.Site) func(store.Job, protocol.Usage) (store.Bill, error) {
-	return func(j store.Job, u protocol.Usage) (store.Bill, error) {
+func (s *settler) CostOf(site gatewayapi.Site) func(gatewayapi.Job, protocol.Usage) (store.Bill, error) {
+	return func(j gatewayapi.Job, u protocol.Usage) (store.Bill, error) {
 		b, err := billJob(billInputs{job: j, usage: u, reportedAt: s.now(),
 			capacityMegaFLOPS: site.Registration.Inventory.CapacityMegaFLOPS, referenceMegaFLOPS: s.catalog.ReferenceScore().PerDeviceMegaFLOPS})
 		if err != nil {
@@ -74,7 +75,7 @@ func (s *settler) Run(ctx context.Context) {
 
 // settleEscrow settles one job's escrow and records it; false when the chain or the state
 // failed (a job whose record is malformed is logged and skipped).
-func (s *settler) settleEscrow(ctx context.Context, j store.Job) bool {
+func (s *settler) settleEscrow(ctx context.Context, j gatewayapi.Job) bool {
 	log := s.log.WithField("job", j.ID)
 	b := common.FromHex(j.EscrowID)
 	if len(b) != 32 {
@@ -112,7 +113,7 @@ func (s *settler) settleEscrow(ctx context.Context, j store.Job) bool {
 // settleOnChain settles a locked escrow for cost. The escrow was read first, so that a
 // settlement sent before a crash is recorded rather than sent again; false when the
 // settlement failed.
-func (s *settler) settleOnChain(ctx context.Context, log logrus.FieldLogger, j store.Job, esc contracts.EscrowOnChain, id [32]byte, cost *big.Int) bool {
+func (s *settler) settleOnChain(ctx context.Context, log logrus.FieldLogger, j gatewayapi.Job, esc contracts.EscrowOnChain, id [32]byte, cost *big.Int) bool {
 	switch esc.Status {
 	case contracts.EscrowLocked:
 		err := s.deploy.SettleEscrow(ctx, s.key, common.HexToAddress(j.Researcher), id, cost)

@@ -9,20 +9,21 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/gateway/store"
 )
 
 // siteOf returns the registered site whose key signed the request.
-func (g *Gateway) siteOf(w http.ResponseWriter, r *http.Request, signer common.Address) (store.Site, bool) {
+func (g *Gateway) siteOf(w http.ResponseWriter, r *http.Request, signer common.Address) (gatewayapi.Site, bool) {
 	s, err := g.store.SiteByAddress(r.Context(), signer.Hex())
 	if errors.Is(err, store.ErrNotFound) {
 		writeError(w, http.StatusForbidden, fmt.Sprintf("key %s is not a registered site: register first (POST %s)", signer.Hex(), protocol.PathRegister))
-		return store.Site{}, false
+		return gatewayapi.Site{}, false
 	}
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
-		return store.Site{}, false
+		return gatewayapi.Site{}, false
 	}
 	return s, true
 }
@@ -216,6 +217,6 @@ func (g *Gateway) siteReport(w http.ResponseWriter, r *http.Request, signer comm
 
 // IntakeReport verifies a site's PoCP report and stores it when every rule holds (see
 // settler.IntakeReport); err is the gateway's own failure only.
-func (g *Gateway) IntakeReport(ctx context.Context, site store.Site, body []byte) (ReportAnswer, int, error) {
+func (g *Gateway) IntakeReport(ctx context.Context, site gatewayapi.Site, body []byte) (protocol.ReportAnswer, int, error) {
 	return g.settler.IntakeReport(ctx, site, body)
 }

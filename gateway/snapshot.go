@@ -10,6 +10,7 @@ import (
 
 	"github.com/petagrid/petagrid/contracts"
 	"github.com/petagrid/petagrid/gateway/dashboard"
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/gateway/store"
 	"github.com/petagrid/petagrid/pocp"
 )
@@ -131,7 +132,7 @@ func (d *dashboardSource) providers(ctx context.Context) ([]dashboard.Provider, 
 }
 
 // provider is a site as the dashboard shows it, before its report and balances.
-func (d *dashboardSource) provider(s store.Site, grade siteGrade) dashboard.Provider {
+func (d *dashboardSource) provider(s gatewayapi.Site, grade siteGrade) dashboard.Provider {
 	p := dashboard.Provider{Site: s.Name, Address: s.Address, Status: s.Status, Online: d.now().Sub(s.LastSeen) < d.offlineAfter, LastSeen: s.LastSeen,
 		CapacityMegaFLOPS: s.Registration.Inventory.CapacityMegaFLOPS, GPUs: s.Registration.Inventory.GPUs, PricePerComputeHourWei: s.Registration.Prices.PerComputeHour,
 		GFLWei: "0", DPSClaimableWei: "0", PerformanceGrade: grade.performance, ReliabilityGrade: grade.reliability}

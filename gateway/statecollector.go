@@ -6,13 +6,14 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/gateway/store"
 )
 
 // stateReader is what the state collector reads from the gateway's state.
 type stateReader interface {
 	CountJobs(ctx context.Context) (map[string]int, error)
-	Sites(ctx context.Context) ([]store.Site, error)
+	Sites(ctx context.Context) ([]gatewayapi.Site, error)
 }
 
 // stateCollector reads the queue depth and the sites' presence from the state at scrape

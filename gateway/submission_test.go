@@ -14,7 +14,7 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 
 	"github.com/petagrid/petagrid/contracts"
-	"github.com/petagrid/petagrid/gateway"
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/internal/reqsign"
 	siteclient "github.com/petagrid/petagrid/site/client"
@@ -49,7 +49,7 @@ func TestSignedSubmissionsReachTheSite(t *testing.T) {
 	}
 
 	budget := tokenomics.MustAmount("10")
-	job, _, err := res.Submit(ctx, gateway.SubmitRequest{Workflow: gpuWorkflow, FileName: "train.yaml", Params: map[string]string{"lr": "0.1"}, MaxCostWei: budget.String()})
+	job, _, err := res.Submit(ctx, gatewayapi.SubmitRequest{Workflow: gpuWorkflow, FileName: "train.yaml", Params: map[string]string{"lr": "0.1"}, MaxCostWei: budget.String()})
 	if err != nil || !job.SignedSubmission {
 		t.Fatalf("a signed submission: %+v %v", job, err)
 	}
@@ -65,12 +65,12 @@ func TestSignedSubmissionsReachTheSite(t *testing.T) {
 	}
 
 	// Signatures that do not fit the request are refused before the escrow is even read.
-	post := func(req gateway.SubmitRequest) error {
+	post := func(req gatewayapi.SubmitRequest) error {
 		body, _ := json.Marshal(req)
 		_, err := res.Call(ctx, http.MethodPost, "/v1/jobs", nil, body, &struct{}{}, http.StatusCreated, http.StatusOK)
 		return err
 	}
-	request := gateway.SubmitRequest{Workflow: gpuWorkflow, FileName: "train.yaml", IdempotencyKey: "signed-test-0123456789", MaxCostWei: budget.String()}
+	request := gatewayapi.SubmitRequest{Workflow: gpuWorkflow, FileName: "train.yaml", IdempotencyKey: "signed-test-0123456789", MaxCostWei: budget.String()}
 	sign := func(key *ecdsa.PrivateKey, workflow string, ttl time.Duration) *reqsign.Submission {
 		t.Helper()
 		s, err := reqsign.SignSubmission(reqsign.SubmissionContent{Audience: g.Config.Name, Workflow: []byte(workflow), FileName: request.FileName,

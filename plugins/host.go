@@ -420,7 +420,7 @@ func (p *Plugin) Rank(ctx context.Context, req *pluginv1.RankRequest) (*pluginv1
 }
 
 // Filter calls a submit filter.
-func (p *Plugin) Filter(ctx context.Context, req *pluginv1.FilterRequest) (*pluginv1.FilterResponse, error) {
+func (p *Plugin) Filter(ctx context.Context, req FilterRequest) (FilterResponse, error) {
 	var out *pluginv1.FilterResponse
 	err := p.call(ctx, func(ctx context.Context, raw any) error {
 		c, ok := raw.(pluginv1.SubmitFilterClient)
@@ -428,14 +428,17 @@ func (p *Plugin) Filter(ctx context.Context, req *pluginv1.FilterRequest) (*plug
 			return fmt.Errorf("is a %s plugin, not a submit filter", p.cfg.Kind)
 		}
 		var err error
-		out, err = c.Filter(ctx, req)
+		out, err = c.Filter(ctx, filterRequestToWire(req))
 		return err
 	})
-	return out, err
+	if err != nil {
+		return FilterResponse{}, err
+	}
+	return filterResponseFromWire(out), nil
 }
 
-// Read calls a telemetry source.
-func (p *Plugin) Read(ctx context.Context, req *pluginv1.ReadRequest) (*pluginv1.ReadResponse, error) {
+// Read calls a telemetry source for its readings.
+func (p *Plugin) Read(ctx context.Context) ([]Reading, error) {
 	var out *pluginv1.ReadResponse
 	err := p.call(ctx, func(ctx context.Context, raw any) error {
 		c, ok := raw.(pluginv1.TelemetrySourceClient)
@@ -443,8 +446,11 @@ func (p *Plugin) Read(ctx context.Context, req *pluginv1.ReadRequest) (*pluginv1
 			return fmt.Errorf("is a %s plugin, not a telemetry source", p.cfg.Kind)
 		}
 		var err error
-		out, err = c.Read(ctx, req)
+		out, err = c.Read(ctx, &pluginv1.ReadRequest{})
 		return err
 	})
-	return out, err
+	if err != nil {
+		return nil, err
+	}
+	return readingsFromWire(out), nil
 }

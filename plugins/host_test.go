@@ -184,16 +184,16 @@ func TestRequireAccountPlugin(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer p.Close()
-	resp, err := p.Filter(context.Background(), &pluginv1.FilterRequest{Jobs: []*pluginv1.Job{{Step: "a", Account: "research", Images: []string{"docker://ghcr.io/org/app:1"}}}})
-	if err != nil || resp.GetDecision() != pluginv1.FilterResponse_MODIFY || resp.GetJobs()[0].GetAccount() != "grid" {
+	resp, err := p.Filter(context.Background(), FilterRequest{Jobs: []FilterJob{{Step: "a", Account: "research", Images: []string{"docker://ghcr.io/org/app:1"}}}})
+	if err != nil || resp.Decision != FilterModify || len(resp.Jobs) != 1 || resp.Jobs[0].Account != "grid" {
 		t.Fatalf("account enforcement: %+v %v", resp, err)
 	}
-	resp, err = p.Filter(context.Background(), &pluginv1.FilterRequest{Jobs: []*pluginv1.Job{{Step: "a", Account: "grid", Images: []string{"docker://ubuntu:24.04"}}}})
-	if err != nil || resp.GetDecision() != pluginv1.FilterResponse_DENY || !strings.Contains(resp.GetReason(), "docker.io") {
+	resp, err = p.Filter(context.Background(), FilterRequest{Jobs: []FilterJob{{Step: "a", Account: "grid", Images: []string{"docker://ubuntu:24.04"}}}})
+	if err != nil || resp.Decision != FilterDeny || !strings.Contains(resp.Reason, "docker.io") {
 		t.Fatalf("a Docker Hub image: %+v %v", resp, err)
 	}
-	resp, err = p.Filter(context.Background(), &pluginv1.FilterRequest{Jobs: []*pluginv1.Job{{Step: "a", Account: "grid"}}})
-	if err != nil || resp.GetDecision() != pluginv1.FilterResponse_ALLOW {
+	resp, err = p.Filter(context.Background(), FilterRequest{Jobs: []FilterJob{{Step: "a", Account: "grid"}}})
+	if err != nil || resp.Decision != FilterAllow {
 		t.Fatalf("a compliant run: %+v %v", resp, err)
 	}
 	// A placement call to a submit filter is an error, not a crash.
@@ -228,13 +228,12 @@ func TestHwmonPowerPlugin(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer p.Close()
-	resp, err := p.Read(context.Background(), &pluginv1.ReadRequest{})
+	r, err := p.Read(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := resp.GetReadings()
-	if len(r) != 2 || r[0].GetDevice() != "hwmon0/1" || r[0].GetKind() != "node" || r[0].GetPowerMilliwatts() != 412000 || r[0].GetHasEnergy() ||
-		r[1].GetKind() != "accelerator" || r[1].GetPowerMilliwatts() != 250000 || r[1].GetEnergyMillijoules() != 9000000 || !r[1].GetHasEnergy() {
+	if len(r) != 2 || r[0].Device != "hwmon0/1" || r[0].Kind != "node" || r[0].PowerMilliwatts != 412000 || r[0].HasEnergy ||
+		r[1].Kind != "accelerator" || r[1].PowerMilliwatts != 250000 || r[1].EnergyMillijoules != 9000000 || !r[1].HasEnergy {
 		t.Fatalf("readings: %+v", r)
 	}
 }

@@ -22,43 +22,11 @@ import (
 	"github.com/petagrid/petagrid/internal/reqsign"
 	"github.com/petagrid/petagrid/internal/sanitize"
 	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/site/runstate"
+	"github.com/petagrid/petagrid/site/siteapi"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 	"golang.org/x/sys/unix"
 )
-
-// SubmitRequest is the body of POST /v1/jobs.
-type SubmitRequest struct {
-	// Workflow is the workflow YAML itself.
-	Workflow string `json:"workflow"`
-	// FileName names it in error messages (file:line:col); default "workflow.yaml".
-	FileName string `json:"fileName,omitempty"`
-	// Params are -p key=value values.
-	Params map[string]string `json:"params,omitempty"`
-	// IdempotencyKey makes a retried submission return the first one's run instead of
-	// submitting again (clients set one per submission and reuse it on retry).
-	IdempotencyKey string `json:"idempotencyKey,omitempty"`
-}
-
-// ErrorBody is every error answer.
-type ErrorBody struct {
-	Error string `json:"error"`
-	// Details are the individual problems, e.g. one "file:line:col: message" per YAML error.
-	Details []string `json:"details,omitempty"`
-}
-
-// Info is GET /v1/info: what a client needs before it signs (the audience).
-type Info struct {
-	Site     string `json:"site"`
-	Audience string `json:"audience"`
-	Version  string `json:"version"`
-	UserMode string `json:"userMode"`
-}
-
-// RunView is a run as the API shows it.
-type RunView struct {
-	journal.Run
-	History []journal.Transition `json:"history,omitempty"`
-}
 
 var (
 	idempotencyPattern = regexp.MustCompile(`^[A-Za-z0-9._:-]{1,128}$`)
@@ -392,11 +360,11 @@ func writeJSON(w http.ResponseWriter, code int, v any) {
 }
 
 func writeError(w http.ResponseWriter, code int, msg string, details ...string) {
-	writeJSON(w, code, ErrorBody{Error: msg, Details: details})
+	writeJSON(w, code, siteapi.ErrorBody{Error: msg, Details: details})
 }
 
 func (d *Daemon) info(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, Info{Site: d.cfg.Name, Audience: d.cfg.Name, Version: d.version, UserMode: d.cfg.Users.Mode})
+	writeJSON(w, http.StatusOK, siteapi.Info{Site: d.cfg.Name, Audience: d.cfg.Name, Version: d.version, UserMode: d.cfg.Users.Mode})
 }
 
 func (d *Daemon) healthz(w http.ResponseWriter, r *http.Request) {
@@ -417,8 +385,8 @@ func (d *Daemon) healthz(w http.ResponseWriter, r *http.Request) {
 }
 
 // decodeSubmit reads a submission strictly: one JSON object, known fields only.
-func decodeSubmit(body []byte) (SubmitRequest, error) {
-	var req SubmitRequest
+func decodeSubmit(body []byte) (siteapi.SubmitRequest, error) {
+	var req siteapi.SubmitRequest
 	dec := json.NewDecoder(bytes.NewReader(body))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&req); err != nil {
@@ -470,7 +438,7 @@ func (d *Daemon) submitJob(w http.ResponseWriter, r *http.Request, who caller, b
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
-	run := journal.Run{ID: runID, Researcher: who.researcher.ID, LocalUser: who.researcher.LocalUser.Name, IdempotencyKey: req.IdempotencyKey,
+	run := siteapi.Run{ID: runID, Researcher: who.researcher.ID, LocalUser: who.researcher.LocalUser.Name, IdempotencyKey: req.IdempotencyKey,
 		SourceName: req.FileName, Source: []byte(req.Workflow), Params: req.Params}
 	accepted, created, err := d.acceptRun(r.Context(), run)
 	var refused *RefusedError
@@ -483,28 +451,28 @@ func (d *Daemon) submitJob(w http.ResponseWriter, r *http.Request, who caller, b
 		return
 	}
 	if !created {
-		writeJSON(w, http.StatusOK, RunView{Run: accepted})
+		writeJSON(w, http.StatusOK, siteapi.RunView{Run: accepted})
 		return
 	}
-	writeJSON(w, http.StatusCreated, RunView{Run: accepted})
+	writeJSON(w, http.StatusCreated, siteapi.RunView{Run: accepted})
 }
 
 // lookupRun returns a run the caller may see; someone else's run is "not found", so that run
 // ids cannot be probed.
-func (d *Daemon) lookupRun(w http.ResponseWriter, r *http.Request, who caller) (journal.Run, bool) {
+func (d *Daemon) lookupRun(w http.ResponseWriter, r *http.Request, who caller) (siteapi.Run, bool) {
 	id := r.PathValue("id")
 	if !runIDPattern.MatchString(id) {
 		writeError(w, http.StatusBadRequest, fmt.Sprintf("%q is not a run id (r- followed by 16 characters)", truncate(id, 40)))
-		return journal.Run{}, false
+		return siteapi.Run{}, false
 	}
 	run, err := d.journal.Get(r.Context(), id)
 	if errors.Is(err, journal.ErrNotFound) || err == nil && !who.admin && run.Researcher != who.researcher.ID {
 		writeError(w, http.StatusNotFound, "no run "+id)
-		return journal.Run{}, false
+		return siteapi.Run{}, false
 	}
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
-		return journal.Run{}, false
+		return siteapi.Run{}, false
 	}
 	return run, true
 }
@@ -532,14 +500,14 @@ func (d *Daemon) listJobs(w http.ResponseWriter, r *http.Request, who caller, _ 
 	}
 	for _, s := range q["state"] {
 		ok := false
-		for _, known := range journal.RunStates {
+		for _, known := range runstate.All() {
 			ok = ok || string(known) == s
 		}
 		if !ok {
 			writeError(w, http.StatusBadRequest, fmt.Sprintf("state %q is not a run state", truncate(s, 40)))
 			return
 		}
-		f.States = append(f.States, journal.RunState(s))
+		f.States = append(f.States, runstate.State(s))
 	}
 	runs, err := d.journal.List(r.Context(), f)
 	if err != nil {
@@ -547,7 +515,7 @@ func (d *Daemon) listJobs(w http.ResponseWriter, r *http.Request, who caller, _ 
 		return
 	}
 	if runs == nil {
-		runs = []journal.Run{}
+		runs = []siteapi.Run{}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"runs": runs})
 }
@@ -557,7 +525,7 @@ func (d *Daemon) getJob(w http.ResponseWriter, r *http.Request, who caller, _ []
 	if !ok {
 		return
 	}
-	view := RunView{Run: run}
+	view := siteapi.RunView{Run: run}
 	if r.URL.Query().Get("history") == "1" {
 		h, err := d.journal.History(r.Context(), run.ID)
 		if err != nil {
@@ -584,10 +552,10 @@ func (d *Daemon) cancelJob(w http.ResponseWriter, r *http.Request, who caller, _
 		return
 	}
 	switch run.State {
-	case journal.Submitted, journal.Running:
+	case runstate.Submitted, runstate.Running:
 		d.cancelJobs(context.WithoutCancel(r.Context()), &run)
 	}
-	writeJSON(w, http.StatusAccepted, RunView{Run: run})
+	writeJSON(w, http.StatusAccepted, siteapi.RunView{Run: run})
 }
 
 func (d *Daemon) jobLogs(w http.ResponseWriter, r *http.Request, who caller, _ []byte) {

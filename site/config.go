@@ -18,6 +18,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/petagrid/petagrid/internal/httpguard"
+	"github.com/petagrid/petagrid/site/siteapi"
 )
 
 // User-mapping modes.
@@ -136,7 +137,6 @@ type SubmitConfig struct {
 // Defaults for zero fields.
 const (
 	DefaultJournal         = "/var/lib/petagrid/site/journal.db"
-	DefaultSocket          = "/run/petagrid/site.sock"
 	DefaultMetricsListen   = "127.0.0.1:9661"
 	DefaultMinUID          = 1000
 	DefaultMaxBodyBytes    = 8 << 20
@@ -166,7 +166,7 @@ func (c Config) WithDefaults() Config {
 		c.Users.MinUID = DefaultMinUID
 	}
 	if c.API.Socket == "" {
-		c.API.Socket = DefaultSocket
+		c.API.Socket = siteapi.DefaultSocket
 	}
 	if c.API.MaxBodyBytes == 0 {
 		c.API.MaxBodyBytes = DefaultMaxBodyBytes

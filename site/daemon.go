@@ -16,6 +16,7 @@ import (
 	"github.com/petagrid/petagrid/accounting"
 	"github.com/petagrid/petagrid/internal/logging"
 	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/site/runstate"
 	"github.com/petagrid/petagrid/slurmbridge"
 	"github.com/petagrid/petagrid/workflows"
 	"github.com/sirupsen/logrus"
@@ -182,7 +183,7 @@ func (d *Daemon) resume(ctx context.Context) error {
 	n := 0
 	for _, r := range runs {
 		switch r.State {
-		case journal.Accepted, journal.Rendered, journal.Submitting:
+		case runstate.Accepted, runstate.Rendered, runstate.Submitting:
 			d.enqueue(r.ID)
 			n++
 		}

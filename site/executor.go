@@ -9,6 +9,8 @@ import (
 
 	"github.com/petagrid/petagrid/internal/backoff"
 	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/site/runstate"
+	"github.com/petagrid/petagrid/site/siteapi"
 	"github.com/petagrid/petagrid/slurmbridge"
 	"github.com/petagrid/petagrid/workflows"
 )
@@ -47,28 +49,28 @@ func (d *Daemon) advanceRun(ctx context.Context, runID string) {
 			return
 		}
 		switch run.State {
-		case journal.Accepted:
+		case runstate.Accepted:
 			if run.CancelRequested {
-				d.finish(ctx, run, journal.Cancelled, "cancelled before submission")
+				d.finish(ctx, run, runstate.Cancelled, "cancelled before submission")
 				return
 			}
 			if err := d.render(ctx, run); err != nil {
 				log.WithError(err).Warn("run could not be rendered")
-				d.finish(ctx, run, journal.SubmitFailed, err.Error())
+				d.finish(ctx, run, runstate.SubmitFailed, err.Error())
 				return
 			}
 			resumed = false
-		case journal.Rendered:
+		case runstate.Rendered:
 			// Journals written by a build that committed "rendered" on its own.
 			if run.CancelRequested {
-				d.finish(ctx, run, journal.Cancelled, "cancelled before submission")
+				d.finish(ctx, run, runstate.Cancelled, "cancelled before submission")
 				return
 			}
-			if err := d.journal.Advance(ctx, runID, journal.Rendered, journal.Submitting, ""); err != nil {
+			if err := d.journal.Advance(ctx, runID, runstate.Rendered, runstate.Submitting, ""); err != nil {
 				log.WithError(err).Error("journal")
 				return
 			}
-		case journal.Submitting:
+		case runstate.Submitting:
 			err := d.submit(ctx, run, resumed || attempt > 0)
 			attempt++
 			if err == nil {
@@ -134,7 +136,7 @@ func (e *lookupError) Unwrap() error { return e.err }
 // compile turns a journaled run into its plan. It is deterministic (same source, params,
 // profile and run id give the same plan), which is why the journal keeps the source rather
 // than the rendered scripts.
-func (d *Daemon) compile(run journal.Run) (*workflows.Plan, string, error) {
+func (d *Daemon) compile(run siteapi.Run) (*workflows.Plan, string, error) {
 	wf, err := workflows.Parse(run.SourceName, run.Source)
 	if err != nil {
 		return nil, "", err
@@ -173,7 +175,7 @@ func (d *Daemon) checkPartitions(plan *workflows.Plan) error {
 }
 
 // render writes the workspace as the run's account, then journals the steps.
-func (d *Daemon) render(ctx context.Context, run journal.Run) error {
+func (d *Daemon) render(ctx context.Context, run siteapi.Run) error {
 	plan, userDir, err := d.compile(run)
 	if err != nil {
 		return err
@@ -185,9 +187,9 @@ func (d *Daemon) render(ctx context.Context, run journal.Run) error {
 	if err := d.mapper.WriteWorkspace(ctx, acct, userDir, plan); err != nil {
 		return err
 	}
-	steps := make([]journal.Step, len(plan.Jobs))
+	steps := make([]siteapi.Step, len(plan.Jobs))
 	for i, job := range plan.Jobs {
-		steps[i] = journal.Step{Name: job.Step, Position: i, Tag: job.Request.Tag, Finally: job.Finally, ArraySize: job.ArraySize,
+		steps[i] = siteapi.Step{Name: job.Step, Position: i, Tag: job.Request.Tag, Finally: job.Finally, ArraySize: job.ArraySize,
 			Stdout: job.Stdout, Stderr: job.Stderr}
 	}
 	return d.journal.Render(ctx, run.ID, plan.Workspace, steps)
@@ -196,14 +198,14 @@ func (d *Daemon) render(ctx context.Context, run journal.Run) error {
 // submit submits the steps that have no job yet. With lookup set (a resumed run, or a retry
 // after an unanswered submission), it first asks Slurm for jobs carrying the steps' tags and
 // adopts them, so that nothing is submitted twice.
-func (d *Daemon) submit(ctx context.Context, run journal.Run, lookup bool) error {
+func (d *Daemon) submit(ctx context.Context, run siteapi.Run, lookup bool) error {
 	plan, _, err := d.compile(run)
 	if err != nil {
 		return fmt.Errorf("%w (the workflow compiled when it was accepted; has the site profile changed?)", err)
 	}
 	known := map[string]uint32{}
 	done := false // the run has reached Submitted
-	var missing []journal.Step
+	var missing []siteapi.Step
 	for _, s := range run.Steps {
 		if s.JobID != 0 {
 			known[s.Name] = s.JobID
@@ -243,13 +245,13 @@ func (d *Daemon) submit(ctx context.Context, run journal.Run, lookup bool) error
 		now := time.Now().UTC()
 		for _, s := range run.Steps {
 			if _, ok := known[s.Name]; !ok {
-				updates = append(updates, journal.StepUpdate{RunID: run.ID, Step: s.Name, State: journal.StepCancelled, Reason: "cancelled before submission", EndedAt: &now})
+				updates = append(updates, journal.StepUpdate{RunID: run.ID, Step: s.Name, State: runstate.StepCancelled, Reason: "cancelled before submission", EndedAt: &now})
 			}
 		}
 		if err := d.journal.UpdateSteps(ctx, updates); err != nil {
 			return err
 		}
-		return d.journal.Advance(ctx, run.ID, journal.Submitting, journal.Submitted, "cancel requested during submission")
+		return d.journal.Advance(ctx, run.ID, runstate.Submitting, runstate.Submitted, "cancel requested during submission")
 	}
 	// Submit filters judge the jobs just before they reach Slurm (compile is deterministic, but
 	// a filter's answer need not be: it is asked again on every submission attempt).
@@ -276,12 +278,12 @@ func (d *Daemon) submit(ctx context.Context, run journal.Run, lookup bool) error
 		return err
 	}
 	// Every step was adopted (nothing left to submit): the run moves on here.
-	return d.journal.Advance(ctx, run.ID, journal.Submitting, journal.Submitted, "")
+	return d.journal.Advance(ctx, run.ID, runstate.Submitting, runstate.Submitted, "")
 }
 
 // findByTags asks Slurm (the controller, then the accounting database) for jobs named with
 // the steps' tags: one squeue and one sacct for the whole run.
-func (d *Daemon) findByTags(ctx context.Context, run journal.Run, steps []journal.Step) (map[string]uint32, error) {
+func (d *Daemon) findByTags(ctx context.Context, run siteapi.Run, steps []siteapi.Step) (map[string]uint32, error) {
 	tags := make([]string, len(steps))
 	byTag := map[string]bool{}
 	for i, s := range steps {
@@ -331,7 +333,7 @@ func (d *Daemon) findByTags(ctx context.Context, run journal.Run, steps []journa
 // abandon ends a run whose submission Slurm refused: the jobs it did submit are cancelled
 // (a half-submitted workflow would wait on steps that never come) and the run is failed
 // with Slurm's reason.
-func (d *Daemon) abandon(ctx context.Context, run journal.Run, cause error) {
+func (d *Daemon) abandon(ctx context.Context, run siteapi.Run, cause error) {
 	log := d.log.WithField("run", run.ID)
 	fresh, err := d.journal.Get(ctx, run.ID)
 	if err == nil {
@@ -347,17 +349,17 @@ func (d *Daemon) abandon(ctx context.Context, run journal.Run, cause error) {
 			}
 		}
 	}
-	d.finish(ctx, run, journal.SubmitFailed, "submission failed: "+cause.Error())
+	d.finish(ctx, run, runstate.SubmitFailed, "submission failed: "+cause.Error())
 }
 
 // finish moves a run that never reached Slurm (or only partly) to a terminal state, closing
 // its unsubmitted steps.
-func (d *Daemon) finish(ctx context.Context, run journal.Run, outcome journal.RunState, detail string) {
+func (d *Daemon) finish(ctx context.Context, run siteapi.Run, outcome runstate.State, detail string) {
 	var updates []journal.StepUpdate
 	now := time.Now().UTC()
 	for _, s := range run.Steps {
 		if !s.State.Terminal() {
-			updates = append(updates, journal.StepUpdate{RunID: run.ID, Step: s.Name, State: journal.StepCancelled, Reason: detail, EndedAt: &now})
+			updates = append(updates, journal.StepUpdate{RunID: run.ID, Step: s.Name, State: runstate.StepCancelled, Reason: detail, EndedAt: &now})
 		}
 	}
 	if err := d.journal.UpdateSteps(ctx, updates); err != nil {
@@ -366,7 +368,7 @@ func (d *Daemon) finish(ctx context.Context, run journal.Run, outcome journal.Ru
 	if err := d.journal.Advance(ctx, run.ID, run.State, outcome, detail); err != nil {
 		d.log.WithField("run", run.ID).WithError(err).Error("journal")
 	}
-	if outcome == journal.SubmitFailed {
+	if outcome == runstate.SubmitFailed {
 		// Jobs it did submit were cancelled; the tracker records how they ended.
 		d.wakeTracker()
 	}

@@ -11,7 +11,7 @@ import (
 	"testing/synctest"
 	"time"
 
-	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/site/runstate"
 	"github.com/petagrid/petagrid/slurmbridge"
 	"github.com/petagrid/petagrid/test/fakeslurm"
 )
@@ -53,7 +53,7 @@ func TestExecutorSubmitsTheRenderedPlan(t *testing.T) {
 		slurm := fakeslurm.New(t, fakeslurm.Options{})
 		s := startLoopSite(t, slurm, t.TempDir(), nil)
 		r := s.run(s.accept(pipelineWorkflow).ID)
-		if r.State != journal.Submitted || len(r.Steps) != 4 {
+		if r.State != runstate.Submitted || len(r.Steps) != 4 {
 			t.Fatalf("run %s: %+v", r.State, r.Steps)
 		}
 		ids := map[string]uint32{}
@@ -97,7 +97,7 @@ func TestExecutorAdoptsJobsSubmittedBeforeACrash(t *testing.T) {
 			t.Fatal(err)
 		}
 		r, err := first.d.journal.Get(ctx, accepted.ID)
-		if err != nil || r.State != journal.Submitting {
+		if err != nil || r.State != runstate.Submitting {
 			t.Fatalf("rendered run: %s %v", r.State, err)
 		}
 		tagA, tagB := step(t, r, "a").Tag, step(t, r, "b").Tag
@@ -115,7 +115,7 @@ func TestExecutorAdoptsJobsSubmittedBeforeACrash(t *testing.T) {
 
 		second := startLoopSite(t, slurm, dir, nil)
 		r = second.run(accepted.ID)
-		if r.State != journal.Submitted || step(t, r, "a").JobID != res.JobID {
+		if r.State != runstate.Submitted || step(t, r, "a").JobID != res.JobID {
 			t.Fatalf("after the restart: %s %+v", r.State, r.Steps)
 		}
 		// a was adopted, not submitted again; b was submitted after it; mallory's job was
@@ -153,7 +153,7 @@ func TestExecutorRefusesToGuessBetweenTwoJobsWithOneTag(t *testing.T) {
 		first.stop()
 		second := startLoopSite(t, slurm, dir, nil)
 		r = second.run(accepted.ID)
-		if r.State != journal.SubmitFailed || !strings.Contains(r.Error, "refusing to guess") {
+		if r.State != runstate.SubmitFailed || !strings.Contains(r.Error, "refusing to guess") {
 			t.Fatalf("%s: %s", r.State, r.Error)
 		}
 		if len(slurm.JobsTagged(step(t, r, "b").Tag)) != 0 {
@@ -180,13 +180,13 @@ func TestExecutorRetriesWithBackoffAndAdopts(t *testing.T) {
 		start := time.Now()
 		id := s.accept(twoStepWorkflow).ID
 		s.sleep(30 * time.Second)
-		if r := s.run(id); r.State != journal.Submitting {
+		if r := s.run(id); r.State != runstate.Submitting {
 			t.Fatalf("during the outage: %s", r.State)
 		}
 		slurm.ControllerUp()
 		s.sleep(5 * time.Second)
 		r := s.run(id)
-		if r.State != journal.Submitted {
+		if r.State != runstate.Submitted {
 			t.Fatalf("after the outage: %s %s", r.State, r.Error)
 		}
 		for _, st := range r.Steps {
@@ -222,7 +222,7 @@ func TestExecutorRefusalFailsTheRun(t *testing.T) {
 		})
 		s := startLoopSite(t, slurm, t.TempDir(), nil)
 		r := s.run(s.accept(twoStepWorkflow).ID)
-		if r.State != journal.SubmitFailed || !strings.Contains(r.Error, "submission failed") || !strings.Contains(r.Error, "QOS policy") {
+		if r.State != runstate.SubmitFailed || !strings.Contains(r.Error, "submission failed") || !strings.Contains(r.Error, "QOS policy") {
 			t.Fatalf("%s: %q", r.State, r.Error)
 		}
 		// The job already submitted is cancelled rather than left waiting for b.
@@ -231,7 +231,7 @@ func TestExecutorRefusalFailsTheRun(t *testing.T) {
 		if err != nil || len(st) != 1 || st[0].State != slurmbridge.StateCancelled {
 			t.Fatalf("a's job: %+v %v", st, err)
 		}
-		if b := step(t, r, "b"); b.JobID != 0 || b.State != journal.StepCancelled {
+		if b := step(t, r, "b"); b.JobID != 0 || b.State != runstate.StepCancelled {
 			t.Fatalf("b: %+v", b)
 		}
 		// Refused once, not retried.
@@ -250,7 +250,7 @@ func TestExecutorCancelBeforeSubmission(t *testing.T) {
 			t.Fatal(err)
 		}
 		s.start()
-		if r := s.run(run.ID); r.State != journal.Cancelled || len(slurm.Calls("sbatch")) != 0 {
+		if r := s.run(run.ID); r.State != runstate.Cancelled || len(slurm.Calls("sbatch")) != 0 {
 			t.Fatalf("%s, %d submissions", r.State, len(slurm.Calls("sbatch")))
 		}
 	})

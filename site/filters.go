@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/petagrid/petagrid/plugins/proto/pluginv1"
+	"github.com/petagrid/petagrid/plugins"
 	"github.com/petagrid/petagrid/slurmbridge"
 	"github.com/petagrid/petagrid/workflows"
 )
@@ -16,7 +16,7 @@ import (
 // or deny the run (a submit-filter plugin; plugins.Plugin implements it).
 type SubmitFilter interface {
 	Name() string
-	Filter(ctx context.Context, req *pluginv1.FilterRequest) (*pluginv1.FilterResponse, error)
+	Filter(ctx context.Context, req plugins.FilterRequest) (plugins.FilterResponse, error)
 }
 
 // errFiltered is a run a submit filter denied, or could not judge: submitting it is refused
@@ -35,9 +35,9 @@ func (d *Daemon) applyFilters(ctx context.Context, run runForFilter, plan *workf
 	}
 	images := stepImages(run.source, run.sourceName)
 	for _, f := range d.filters {
-		req := &pluginv1.FilterRequest{Run: run.id, Researcher: run.researcher, LocalUser: run.localUser, Workflow: plan.Workflow}
+		req := plugins.FilterRequest{Run: run.id, Researcher: run.researcher, LocalUser: run.localUser, Workflow: plan.Workflow}
 		for _, job := range plan.Jobs {
-			req.Jobs = append(req.Jobs, &pluginv1.Job{Step: job.Step, Partition: job.Request.Partition, Account: job.Request.Account, Qos: job.Request.QOS,
+			req.Jobs = append(req.Jobs, plugins.FilterJob{Step: job.Step, Partition: job.Request.Partition, Account: job.Request.Account, QOS: job.Request.QOS,
 				Options: append([]string(nil), job.Request.Options...), Script: job.Request.Script, Images: images[job.Step]})
 		}
 		resp, err := f.Filter(ctx, req)
@@ -47,19 +47,19 @@ func (d *Daemon) applyFilters(ctx context.Context, run runForFilter, plan *workf
 		if err != nil {
 			return &errFiltered{fmt.Sprintf("submit filter %s could not judge the run, so it is not submitted: %v", f.Name(), err)}
 		}
-		switch resp.GetDecision() {
-		case pluginv1.FilterResponse_ALLOW:
-		case pluginv1.FilterResponse_DENY:
-			reason := resp.GetReason()
+		switch resp.Decision {
+		case plugins.FilterAllow:
+		case plugins.FilterDeny:
+			reason := resp.Reason
 			if reason == "" {
 				reason = "no reason given"
 			}
 			return &errFiltered{fmt.Sprintf("denied by submit filter %s: %s", f.Name(), truncate(reason, 1000))}
-		case pluginv1.FilterResponse_MODIFY:
-			if err := d.applyModification(plan, resp.GetJobs()); err != nil {
+		case plugins.FilterModify:
+			if err := d.applyModification(plan, resp.Jobs); err != nil {
 				return &errFiltered{fmt.Sprintf("submit filter %s answered with a change it may not make: %v", f.Name(), err)}
 			}
-			d.log.WithField("run", run.id).WithField("filter", f.Name()).WithField("reason", truncate(resp.GetReason(), 300)).Info("submit filter changed the run's jobs")
+			d.log.WithField("run", run.id).WithField("filter", f.Name()).WithField("reason", truncate(resp.Reason, 300)).Info("submit filter changed the run's jobs")
 		default:
 			return &errFiltered{fmt.Sprintf("submit filter %s answered no decision", f.Name())}
 		}
@@ -85,34 +85,34 @@ var filterOptions = map[string]bool{
 // applyModification takes a filter's jobs: the same steps in the same order, the script
 // untouched, and only the partition (one of the grid partitions, and only when the site
 // configured them), account, QOS and the options of filterOptions changed.
-func (d *Daemon) applyModification(plan *workflows.Plan, jobs []*pluginv1.Job) error {
+func (d *Daemon) applyModification(plan *workflows.Plan, jobs []plugins.FilterJob) error {
 	if len(jobs) != len(plan.Jobs) {
 		return fmt.Errorf("%d jobs for a run of %d", len(jobs), len(plan.Jobs))
 	}
 	changed := make([]slurmbridge.SubmitRequest, len(jobs))
 	for i, j := range jobs {
 		orig := plan.Jobs[i]
-		if j.GetStep() != orig.Step {
-			return fmt.Errorf("job %d is step %q, not %q", i, truncate(j.GetStep(), 64), orig.Step)
+		if j.Step != orig.Step {
+			return fmt.Errorf("job %d is step %q, not %q", i, truncate(j.Step, 64), orig.Step)
 		}
-		if !bytes.Equal(j.GetScript(), orig.Request.Script) {
+		if !bytes.Equal(j.Script, orig.Request.Script) {
 			return fmt.Errorf("step %s: the script may not be changed (deny the run instead)", orig.Step)
 		}
-		if j.GetPartition() != orig.Request.Partition && len(d.cfg.GridPartitions) == 0 {
+		if j.Partition != orig.Request.Partition && len(d.cfg.GridPartitions) == 0 {
 			return fmt.Errorf("step %s: the partition may only be changed among site.gridPartitions, and none are configured", orig.Step)
 		}
 		had := map[string]bool{}
 		for _, o := range orig.Request.Options {
 			had[o] = true
 		}
-		for _, o := range j.GetOptions() {
+		for _, o := range j.Options {
 			name, _, _ := strings.Cut(o, "=")
 			if !had[o] && !filterOptions[name] {
 				return fmt.Errorf("step %s: a submit filter may not set %s (it may add only %s)", orig.Step, truncate(name, 40), strings.Join(sortedKeys(filterOptions), ", "))
 			}
 		}
 		r := orig.Request
-		r.Partition, r.Account, r.QOS, r.Options = j.GetPartition(), j.GetAccount(), j.GetQos(), append([]string(nil), j.GetOptions()...)
+		r.Partition, r.Account, r.QOS, r.Options = j.Partition, j.Account, j.QOS, append([]string(nil), j.Options...)
 		if err := r.Validate(); err != nil {
 			return fmt.Errorf("step %s: %w", orig.Step, err)
 		}

@@ -8,20 +8,20 @@ import (
 
 	"github.com/sirupsen/logrus"
 
-	"github.com/petagrid/petagrid/plugins/proto/pluginv1"
+	"github.com/petagrid/petagrid/plugins"
 	"github.com/petagrid/petagrid/workflows"
 )
 
 // fakeFilter is a test double of a submit-filter plugin: it answers with what the test says
 // and records what it was asked.
 type fakeFilter struct {
-	answer func(*pluginv1.FilterRequest) (*pluginv1.FilterResponse, error)
-	asked  []*pluginv1.FilterRequest
+	answer func(plugins.FilterRequest) (plugins.FilterResponse, error)
+	asked  []plugins.FilterRequest
 }
 
 func (f *fakeFilter) Name() string { return "fake" }
 
-func (f *fakeFilter) Filter(_ context.Context, req *pluginv1.FilterRequest) (*pluginv1.FilterResponse, error) {
+func (f *fakeFilter) Filter(_ context.Context, req plugins.FilterRequest) (plugins.FilterResponse, error) {
 	f.asked = append(f.asked, req)
 	return f.answer(req)
 }
@@ -57,21 +57,21 @@ func TestSubmitFilters(t *testing.T) {
 	mk := func(f *fakeFilter) *Daemon {
 		return &Daemon{log: log, filters: []SubmitFilter{f}, cfg: Config{GridPartitions: []string{"cpu", "gpu"}}}
 	}
-	allow := &fakeFilter{answer: func(*pluginv1.FilterRequest) (*pluginv1.FilterResponse, error) {
-		return &pluginv1.FilterResponse{Decision: pluginv1.FilterResponse_ALLOW}, nil
+	allow := &fakeFilter{answer: func(plugins.FilterRequest) (plugins.FilterResponse, error) {
+		return plugins.FilterResponse{Decision: plugins.FilterAllow}, nil
 	}}
 	plan := filteredPlan(t)
 	if err := mk(allow).applyFilters(context.Background(), run, plan); err != nil {
 		t.Fatal(err)
 	}
 	req := allow.asked[0]
-	if req.GetLocalUser() != "alice" || len(req.GetJobs()) != 2 || len(req.GetJobs()[0].GetImages()) != 1 || len(req.GetJobs()[1].GetImages()) != 0 ||
-		!strings.HasPrefix(string(req.GetJobs()[0].GetScript()), "#!") {
+	if req.LocalUser != "alice" || len(req.Jobs) != 2 || len(req.Jobs[0].Images) != 1 || len(req.Jobs[1].Images) != 0 ||
+		!strings.HasPrefix(string(req.Jobs[0].Script), "#!") {
 		t.Fatalf("what the filter saw: %+v", req)
 	}
 
-	deny := &fakeFilter{answer: func(*pluginv1.FilterRequest) (*pluginv1.FilterResponse, error) {
-		return &pluginv1.FilterResponse{Decision: pluginv1.FilterResponse_DENY, Reason: "images from ghcr.io are not allowed here"}, nil
+	deny := &fakeFilter{answer: func(plugins.FilterRequest) (plugins.FilterResponse, error) {
+		return plugins.FilterResponse{Decision: plugins.FilterDeny, Reason: "images from ghcr.io are not allowed here"}, nil
 	}}
 	var filtered *errFiltered
 	if err := mk(deny).applyFilters(context.Background(), run, filteredPlan(t)); !errors.As(err, &filtered) || !strings.Contains(err.Error(), "not allowed here") {
@@ -80,23 +80,23 @@ func TestSubmitFilters(t *testing.T) {
 	if transient(filtered) {
 		t.Fatal("a denial would be retried")
 	}
-	broken := &fakeFilter{answer: func(*pluginv1.FilterRequest) (*pluginv1.FilterResponse, error) {
-		return nil, errors.New("plugin fake did not answer within 2s")
+	broken := &fakeFilter{answer: func(plugins.FilterRequest) (plugins.FilterResponse, error) {
+		return plugins.FilterResponse{}, errors.New("plugin fake did not answer within 2s")
 	}}
 	if err := mk(broken).applyFilters(context.Background(), run, filteredPlan(t)); !errors.As(err, &filtered) || !strings.Contains(err.Error(), "could not judge") {
 		t.Fatalf("a filter that cannot answer must block: %v", err)
 	}
 
-	modify := func(change func(j []*pluginv1.Job)) *fakeFilter {
-		return &fakeFilter{answer: func(r *pluginv1.FilterRequest) (*pluginv1.FilterResponse, error) {
+	modify := func(change func(j []plugins.FilterJob)) *fakeFilter {
+		return &fakeFilter{answer: func(r plugins.FilterRequest) (plugins.FilterResponse, error) {
 			change(r.Jobs)
-			return &pluginv1.FilterResponse{Decision: pluginv1.FilterResponse_MODIFY, Jobs: r.Jobs, Reason: "account enforced"}, nil
+			return plugins.FilterResponse{Decision: plugins.FilterModify, Jobs: r.Jobs, Reason: "account enforced"}, nil
 		}}
 	}
 	plan = filteredPlan(t)
-	if err := mk(modify(func(j []*pluginv1.Job) {
-		for _, x := range j {
-			x.Account, x.Options = "grid", append(x.Options, "--mail-type=END")
+	if err := mk(modify(func(j []plugins.FilterJob) {
+		for i := range j {
+			j[i].Account, j[i].Options = "grid", append(j[i].Options, "--mail-type=END")
 		}
 	})).applyFilters(context.Background(), run, plan); err != nil {
 		t.Fatal(err)
@@ -104,14 +104,14 @@ func TestSubmitFilters(t *testing.T) {
 	if plan.Jobs[0].Request.Account != "grid" || plan.Jobs[1].Request.Options[len(plan.Jobs[1].Request.Options)-1] != "--mail-type=END" {
 		t.Fatalf("modified plan: %+v", plan.Jobs[0].Request)
 	}
-	for name, change := range map[string]func(j []*pluginv1.Job){
-		"script":    func(j []*pluginv1.Job) { j[0].Script = []byte("#!/bin/sh\nrm -rf /\n") },
-		"option":    func(j []*pluginv1.Job) { j[0].Options = append(j[0].Options, "--uid=0") },
-		"partition": func(j []*pluginv1.Job) { j[0].Partition = "admin" },
-		"order":     func(j []*pluginv1.Job) { j[0], j[1] = j[1], j[0] },
-		"export":    func(j []*pluginv1.Job) { j[0].Options = append(j[0].Options, "--export=ALL,BASH_ENV=/tmp/x") },
-		"resources": func(j []*pluginv1.Job) { j[0].Options = append(j[0].Options, "--time=100:00:00") },
-		"output":    func(j []*pluginv1.Job) { j[0].Options = append(j[0].Options, "--output=/dev/null") },
+	for name, change := range map[string]func(j []plugins.FilterJob){
+		"script":    func(j []plugins.FilterJob) { j[0].Script = []byte("#!/bin/sh\nrm -rf /\n") },
+		"option":    func(j []plugins.FilterJob) { j[0].Options = append(j[0].Options, "--uid=0") },
+		"partition": func(j []plugins.FilterJob) { j[0].Partition = "admin" },
+		"order":     func(j []plugins.FilterJob) { j[0], j[1] = j[1], j[0] },
+		"export":    func(j []plugins.FilterJob) { j[0].Options = append(j[0].Options, "--export=ALL,BASH_ENV=/tmp/x") },
+		"resources": func(j []plugins.FilterJob) { j[0].Options = append(j[0].Options, "--time=100:00:00") },
+		"output":    func(j []plugins.FilterJob) { j[0].Options = append(j[0].Options, "--output=/dev/null") },
 	} {
 		plan := filteredPlan(t)
 		before := plan.Jobs[0].Request.Account

@@ -3,7 +3,7 @@ package site
 import (
 	"testing"
 
-	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/site/siteapi"
 	"github.com/petagrid/petagrid/workflows"
 )
 
@@ -23,7 +23,7 @@ func FuzzSubmitBody(f *testing.F) {
 		if !fileNamePattern.MatchString(req.FileName) {
 			t.Fatalf("accepted file name %q", req.FileName)
 		}
-		plan, _, err := d.compile(journal.Run{ID: "r-aaaaaaaaaaaaaaaa", LocalUser: "alice", SourceName: req.FileName, Source: []byte(req.Workflow), Params: req.Params})
+		plan, _, err := d.compile(siteapi.Run{ID: "r-aaaaaaaaaaaaaaaa", LocalUser: "alice", SourceName: req.FileName, Source: []byte(req.Workflow), Params: req.Params})
 		if err == nil && len(plan.Jobs) == 0 {
 			t.Fatal("a workflow compiled to no jobs")
 		}

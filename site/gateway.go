@@ -12,6 +12,8 @@ import (
 	"github.com/petagrid/petagrid/accounting/store"
 	"github.com/petagrid/petagrid/internal/strictyaml"
 	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/site/runstate"
+	"github.com/petagrid/petagrid/site/siteapi"
 	"github.com/petagrid/petagrid/slurmbridge"
 )
 
@@ -93,32 +95,32 @@ func refusal(err error) *RefusedError {
 // site profile, journals it and queues it for submission. A workflow that cannot run is a
 // *RefusedError and nothing is recorded. created is false when the run's idempotency key
 // named an existing run, which is returned instead.
-func (d *Daemon) acceptRun(ctx context.Context, run journal.Run) (journal.Run, bool, error) {
+func (d *Daemon) acceptRun(ctx context.Context, run siteapi.Run) (siteapi.Run, bool, error) {
 	return d.acceptRunSpending(ctx, run, nil)
 }
 
 // acceptRunSpending is acceptRun spending a signed submission's nonce (when not nil) with the
 // run: a nonce spent before is a *RefusedError.
-func (d *Daemon) acceptRunSpending(ctx context.Context, run journal.Run, nonce *journal.SubmissionNonce) (journal.Run, bool, error) {
+func (d *Daemon) acceptRunSpending(ctx context.Context, run siteapi.Run, nonce *journal.SubmissionNonce) (siteapi.Run, bool, error) {
 	plan, _, err := d.compile(run)
 	if err != nil {
-		return journal.Run{}, false, refusal(err)
+		return siteapi.Run{}, false, refusal(err)
 	}
 	run.Workflow = plan.Workflow
-	var accepted journal.Run
+	var accepted siteapi.Run
 	if nonce != nil {
 		accepted, err = d.journal.AcceptGridRun(ctx, run, *nonce)
 	} else {
 		accepted, err = d.journal.Accept(ctx, run)
 	}
 	if errors.Is(err, journal.ErrNonceUsed) {
-		return journal.Run{}, false, refusedf("the researcher's signed submission was already used for another job here: a replay")
+		return siteapi.Run{}, false, refusedf("the researcher's signed submission was already used for another job here: a replay")
 	}
 	if errors.Is(err, journal.ErrDuplicate) {
 		return accepted, false, nil
 	}
 	if err != nil {
-		return journal.Run{}, false, err
+		return siteapi.Run{}, false, err
 	}
 	d.log.WithField("run", run.ID).WithField("researcher", run.Researcher).WithField("localUser", run.LocalUser).WithField("workflow", plan.Workflow).Info("run accepted")
 	d.enqueue(run.ID)
@@ -130,39 +132,39 @@ func (d *Daemon) acceptRunSpending(ctx context.Context, run journal.Run, nonce *
 // it cannot run here), journaled under the grid job id, and queued for submission. An
 // assignment the site already journaled returns that run: the gateway sends an assignment
 // again until it hears the answer.
-func (d *Daemon) AcceptAssignment(ctx context.Context, a AssignedRun) (journal.Run, error) {
+func (d *Daemon) AcceptAssignment(ctx context.Context, a AssignedRun) (siteapi.Run, error) {
 	if !runIDPattern.MatchString(a.Job) {
-		return journal.Run{}, refusedf("%q is not a job id (r- followed by 16 characters)", truncate(a.Job, 40))
+		return siteapi.Run{}, refusedf("%q is not a job id (r- followed by 16 characters)", truncate(a.Job, 40))
 	}
 	key := journal.GatewayKeyPrefix + a.Job
 	existing, err := d.journal.Get(ctx, a.Job)
 	switch {
 	case err == nil:
 		if existing.IdempotencyKey != key || !strings.EqualFold(strings.TrimPrefix(existing.Researcher, UnverifiedPrefix), a.Researcher.Hex()) {
-			return journal.Run{}, refusedf("run id %s is already used on this site by another run", a.Job)
+			return siteapi.Run{}, refusedf("run id %s is already used on this site by another run", a.Job)
 		}
 		return existing, nil
 	case !errors.Is(err, journal.ErrNotFound):
-		return journal.Run{}, err
+		return siteapi.Run{}, err
 	}
 	if strings.TrimSpace(a.Workflow) == "" {
-		return journal.Run{}, refusedf("the workflow is empty")
+		return siteapi.Run{}, refusedf("the workflow is empty")
 	}
 	fileName := a.FileName
 	if fileName == "" {
 		fileName = "workflow.yaml"
 	}
 	if !fileNamePattern.MatchString(fileName) {
-		return journal.Run{}, refusedf("fileName %q: a base name of letters, digits and . _ @ + -", truncate(fileName, 60))
+		return siteapi.Run{}, refusedf("fileName %q: a base name of letters, digits and . _ @ + -", truncate(fileName, 60))
 	}
 	if len(a.Params) > 1000 {
-		return journal.Run{}, refusedf("more than 1000 params")
+		return siteapi.Run{}, refusedf("more than 1000 params")
 	}
 	res, err := d.gridResearcher(a)
 	if err != nil {
-		return journal.Run{}, &RefusedError{Reason: err.Error()}
+		return siteapi.Run{}, &RefusedError{Reason: err.Error()}
 	}
-	run := journal.Run{ID: a.Job, Researcher: res.ID, LocalUser: res.LocalUser.Name, IdempotencyKey: key,
+	run := siteapi.Run{ID: a.Job, Researcher: res.ID, LocalUser: res.LocalUser.Name, IdempotencyKey: key,
 		SourceName: fileName, Source: []byte(a.Workflow), Params: a.Params}
 	var nonce *journal.SubmissionNonce
 	if a.Signed != nil {
@@ -207,14 +209,14 @@ func (d *Daemon) gridPoolAccount(owner, poolUser, whyNone string) (Researcher, e
 
 // markCancel records a cancellation request durably and hands a run that is not in Slurm
 // yet back to the executor, which ends it; the tracker cancels the jobs of a submitted run.
-func (d *Daemon) markCancel(ctx context.Context, runID, by string) (journal.Run, error) {
+func (d *Daemon) markCancel(ctx context.Context, runID, by string) (siteapi.Run, error) {
 	run, err := d.journal.RequestCancel(ctx, runID)
 	if err != nil {
-		return journal.Run{}, err
+		return siteapi.Run{}, err
 	}
 	d.log.WithField("run", run.ID).WithField("by", by).Info("cancel requested")
 	switch run.State {
-	case journal.Accepted, journal.Rendered:
+	case runstate.Accepted, runstate.Rendered:
 		d.enqueue(run.ID)
 	}
 	return run, nil
@@ -224,16 +226,16 @@ func (d *Daemon) markCancel(ctx context.Context, runID, by string) (journal.Run,
 // is journaled at once; the jobs of a run already in Slurm are cancelled by the tracker
 // (woken now), as the run's account, so that the caller never waits on scancel. A run that
 // has ended is returned as it is.
-func (d *Daemon) RequestCancel(ctx context.Context, runID string) (journal.Run, error) {
+func (d *Daemon) RequestCancel(ctx context.Context, runID string) (siteapi.Run, error) {
 	run, err := d.journal.Get(ctx, runID)
 	if err != nil {
-		return journal.Run{}, err
+		return siteapi.Run{}, err
 	}
 	if run.State.Terminal() {
 		return run, nil
 	}
 	if run, err = d.markCancel(ctx, runID, "gateway"); err != nil {
-		return journal.Run{}, err
+		return siteapi.Run{}, err
 	}
 	d.wakeTracker()
 	return run, nil

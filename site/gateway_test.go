@@ -13,6 +13,8 @@ import (
 	"github.com/sirupsen/logrus"
 
 	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/site/runstate"
+	"github.com/petagrid/petagrid/site/siteapi"
 	"github.com/petagrid/petagrid/workflows"
 )
 
@@ -85,7 +87,7 @@ func TestAcceptAssignment(t *testing.T) {
 		t.Fatalf("workflow errors: %#v", err)
 	}
 	// A local run's id is not the gateway's.
-	local := journal.Run{ID: "r-cccccccccccccccc", Researcher: alice.Hex(), LocalUser: "me", IdempotencyKey: "pg-1", Workflow: "w", SourceName: "w.yaml", Source: []byte("x")}
+	local := siteapi.Run{ID: "r-cccccccccccccccc", Researcher: alice.Hex(), LocalUser: "me", IdempotencyKey: "pg-1", Workflow: "w", SourceName: "w.yaml", Source: []byte("x")}
 	if _, err := d.journal.Accept(ctx, local); err != nil {
 		t.Fatal(err)
 	}
@@ -175,7 +177,7 @@ func TestReadLogs(t *testing.T) {
 	d, root := testDaemon(t)
 	ctx := context.Background()
 	id := "r-aaaaaaaaaaaaaaaa"
-	if _, err := d.journal.Accept(ctx, journal.Run{ID: id, Researcher: "0xaa", LocalUser: "me", Workflow: "w", SourceName: "w.yaml", Source: []byte("x")}); err != nil {
+	if _, err := d.journal.Accept(ctx, siteapi.Run{ID: id, Researcher: "0xaa", LocalUser: "me", Workflow: "w", SourceName: "w.yaml", Source: []byte("x")}); err != nil {
 		t.Fatal(err)
 	}
 	ws := filepath.Join(root, "me", id)
@@ -192,7 +194,7 @@ func TestReadLogs(t *testing.T) {
 	if data, eof, err := d.ReadLogs(ctx, id, "", -1, "", 0, 100); err != nil || len(data) != 0 || eof {
 		t.Fatalf("before rendering: %q %v %v", data, eof, err)
 	}
-	steps := []journal.Step{{Name: "a", Tag: id + ".a", Stdout: "logs/a.out", Stderr: "logs/a.err"},
+	steps := []siteapi.Step{{Name: "a", Tag: id + ".a", Stdout: "logs/a.out", Stderr: "logs/a.err"},
 		{Name: "b", Position: 1, Tag: id + ".b", ArraySize: 2, Stdout: "logs/b-{index}.out", Stderr: "logs/b-{index}.err"}}
 	if err := d.journal.Render(ctx, id, ws, steps); err != nil {
 		t.Fatal(err)
@@ -224,7 +226,7 @@ func TestReadLogs(t *testing.T) {
 		t.Fatalf("slice of everything: %q, want %q", s, all[5:12])
 	}
 	// The run has ended: the end of the log is the end.
-	if err := d.journal.Advance(ctx, id, journal.Submitting, journal.Failed, "test"); err != nil {
+	if err := d.journal.Advance(ctx, id, runstate.Submitting, runstate.Failed, "test"); err != nil {
 		t.Fatal(err)
 	}
 	if s, eof := read("a", -1, "stdout", 0, len(files["a.out"])); s != files["a.out"] || !eof {

@@ -13,7 +13,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/site/siteapi"
 	"golang.org/x/sys/unix"
 )
 
@@ -34,7 +34,7 @@ const maxLogSources = 512
 const maxLogLine = 64 << 10
 
 // logSources lists the files a logs request reads.
-func logSources(run journal.Run, step string, task int, stream string) ([]*logSource, error) {
+func logSources(run siteapi.Run, step string, task int, stream string) ([]*logSource, error) {
 	var out []*logSource
 	found := false
 	for _, s := range run.Steps {
@@ -127,7 +127,7 @@ func openLog(workspaceRoot, workspace, rel string, owner uint32) (*os.File, erro
 // streamLogs writes the run's logs to w. With one source and raw set, the bytes go out as
 // they are; otherwise each line is prefixed with "[label] ". With follow, it keeps reading
 // as the files grow until the run has ended and nothing more arrives, or ctx ends.
-func (d *Daemon) streamLogs(ctx context.Context, w io.Writer, run journal.Run, sources []*logSource, raw, follow bool) error {
+func (d *Daemon) streamLogs(ctx context.Context, w io.Writer, run siteapi.Run, sources []*logSource, raw, follow bool) error {
 	acct, err := d.mapper.Account(run.LocalUser)
 	if err != nil {
 		return err

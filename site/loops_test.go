@@ -16,6 +16,7 @@ import (
 	logtest "github.com/sirupsen/logrus/hooks/test"
 
 	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/site/siteapi"
 	"github.com/petagrid/petagrid/slurmbridge"
 	"github.com/petagrid/petagrid/test/fakeslurm"
 	"github.com/petagrid/petagrid/workflows"
@@ -112,13 +113,13 @@ func (s *loopSite) stop() {
 }
 
 // accept journals a workflow as the API does, and queues it.
-func (s *loopSite) accept(workflow string) journal.Run {
+func (s *loopSite) accept(workflow string) siteapi.Run {
 	s.t.Helper()
 	id, err := newRunID()
 	if err != nil {
 		s.t.Fatal(err)
 	}
-	run, _, err := s.d.acceptRun(s.t.Context(), journal.Run{ID: id, Researcher: "unix:me", LocalUser: "me", IdempotencyKey: id,
+	run, _, err := s.d.acceptRun(s.t.Context(), siteapi.Run{ID: id, Researcher: "unix:me", LocalUser: "me", IdempotencyKey: id,
 		SourceName: "w.yaml", Source: []byte(workflow)})
 	if err != nil {
 		s.t.Fatal(err)
@@ -127,7 +128,7 @@ func (s *loopSite) accept(workflow string) journal.Run {
 }
 
 // run reads a run back once every loop has done what it can.
-func (s *loopSite) run(id string) journal.Run {
+func (s *loopSite) run(id string) siteapi.Run {
 	s.t.Helper()
 	synctest.Wait()
 	r, err := s.d.journal.Get(s.t.Context(), id)
@@ -137,7 +138,7 @@ func (s *loopSite) run(id string) journal.Run {
 	return r
 }
 
-func step(t *testing.T, r journal.Run, name string) journal.Step {
+func step(t *testing.T, r siteapi.Run, name string) siteapi.Step {
 	t.Helper()
 	for _, st := range r.Steps {
 		if st.Name == name {
@@ -145,7 +146,7 @@ func step(t *testing.T, r journal.Run, name string) journal.Step {
 		}
 	}
 	t.Fatalf("run %s has no step %s", r.ID, name)
-	return journal.Step{}
+	return siteapi.Step{}
 }
 
 // logged counts log entries whose message contains text.

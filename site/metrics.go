@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/site/runstate"
 	"github.com/petagrid/petagrid/slurmbridge"
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
@@ -105,7 +106,7 @@ func (c *runsCollector) Collect(ch chan<- prometheus.Metric) {
 		ch <- prometheus.NewInvalidMetric(c.desc, err)
 		return
 	}
-	for _, s := range journal.RunStates {
+	for _, s := range runstate.All() {
 		ch <- prometheus.MustNewConstMetric(c.desc, prometheus.GaugeValue, float64(counts[s]), string(s))
 	}
 }

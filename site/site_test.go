@@ -9,7 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/site/runstate"
+	"github.com/petagrid/petagrid/site/siteapi"
 	"github.com/petagrid/petagrid/slurmbridge"
 )
 
@@ -59,36 +60,36 @@ func TestPoolModeRefusesRoot(t *testing.T) {
 func u32(v uint32) *uint32 { return &v }
 
 func TestFinalStateFromAccounting(t *testing.T) {
-	run := &journal.Run{ID: "r-x"}
+	run := &siteapi.Run{ID: "r-x"}
 	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	rec := func(task *uint32, state slurmbridge.JobState, code int, submit time.Time, reason string) slurmbridge.AccountingRecord {
 		return slurmbridge.AccountingRecord{JobID: 10, ArrayJobID: 10, ArrayTaskID: task, State: state, Exit: &slurmbridge.ExitStatus{Code: code}, SubmitTime: submit, StartTime: submit, EndTime: submit.Add(time.Minute), Reason: reason}
 	}
 	// A requeued job: the later run decides.
-	plain := trackedStep{run: run, step: journal.Step{Name: "a", JobID: 10}}
+	plain := trackedStep{run: run, step: siteapi.Step{Name: "a", JobID: 10}}
 	u, ok := fromRecords(plain, []slurmbridge.AccountingRecord{rec(nil, slurmbridge.StateCompleted, 0, t0.Add(time.Hour), ""), rec(nil, slurmbridge.StateNodeFail, 1, t0, "")})
-	if !ok || u.State != journal.StepCompleted || *u.ExitCode != 0 || u.Reason != "" {
+	if !ok || u.State != runstate.StepCompleted || *u.ExitCode != 0 || u.Reason != "" {
 		t.Fatalf("requeued: %v %+v", ok, u)
 	}
 	// An array waits for every task; the worst task decides.
-	arr := trackedStep{run: run, step: journal.Step{Name: "b", JobID: 10, ArraySize: 3}}
+	arr := trackedStep{run: run, step: siteapi.Step{Name: "b", JobID: 10, ArraySize: 3}}
 	two := []slurmbridge.AccountingRecord{rec(u32(0), slurmbridge.StateCompleted, 0, t0, ""), rec(u32(1), slurmbridge.StateFailed, 4, t0, "")}
 	if _, ok := fromRecords(arr, two); ok {
 		t.Fatal("array with a task missing was final")
 	}
 	u, ok = fromRecords(arr, append(two, rec(u32(2), slurmbridge.StateCompleted, 0, t0, "")))
-	if !ok || u.State != journal.StepFailed || *u.ExitCode != 4 {
+	if !ok || u.State != runstate.StepFailed || *u.ExitCode != 4 {
 		t.Fatalf("array: %v %+v", ok, u)
 	}
 	// A pending array Slurm cancelled has one record for the tasks that never started.
 	whole := rec(nil, slurmbridge.StateCancelled, 0, t0, "DependencyNeverSatisfied")
 	whole.StartTime = time.Time{}
 	u, ok = fromRecords(arr, []slurmbridge.AccountingRecord{whole})
-	if !ok || u.State != journal.StepSkipped || u.ExitCode != nil {
+	if !ok || u.State != runstate.StepSkipped || u.ExitCode != nil {
 		t.Fatalf("skipped array: %v %+v", ok, u)
 	}
 	u, ok = fromRecords(arr, []slurmbridge.AccountingRecord{rec(u32(0), slurmbridge.StateCompleted, 0, t0, ""), whole})
-	if !ok || u.State != journal.StepSkipped {
+	if !ok || u.State != runstate.StepSkipped {
 		t.Fatalf("partly run array: %v %+v", ok, u)
 	}
 	pending := rec(nil, slurmbridge.StatePending, 0, t0, "")
@@ -99,7 +100,7 @@ func TestFinalStateFromAccounting(t *testing.T) {
 	never := rec(nil, slurmbridge.StateCancelled, 0, t0, "DependencyNeverSatisfied")
 	never.StartTime = time.Time{}
 	u, _ = fromRecords(plain, []slurmbridge.AccountingRecord{never})
-	if u.State != journal.StepSkipped || u.ExitCode != nil || u.Reason == "" {
+	if u.State != runstate.StepSkipped || u.ExitCode != nil || u.Reason == "" {
 		t.Fatalf("dependency cancel: %+v", u)
 	}
 	// Placeholder and still-running records are not final.
@@ -110,15 +111,15 @@ func TestFinalStateFromAccounting(t *testing.T) {
 
 func TestOutcome(t *testing.T) {
 	code := 2
-	run := &journal.Run{Steps: []journal.Step{{Name: "a", State: journal.StepCompleted}, {Name: "h", State: journal.StepSkipped}, {Name: "b", State: journal.StepOutOfMemory, ExitCode: &code}, {Name: "c", State: journal.StepFailed}}}
-	if s, detail := outcomeOf(run); s != journal.OutOfMemory || !strings.Contains(detail, "step b") || !strings.Contains(detail, "exit code 2") {
+	run := &siteapi.Run{Steps: []siteapi.Step{{Name: "a", State: runstate.StepCompleted}, {Name: "h", State: runstate.StepSkipped}, {Name: "b", State: runstate.StepOutOfMemory, ExitCode: &code}, {Name: "c", State: runstate.StepFailed}}}
+	if s, detail := outcomeOf(run); s != runstate.OutOfMemory || !strings.Contains(detail, "step b") || !strings.Contains(detail, "exit code 2") {
 		t.Fatalf("%s %q", s, detail)
 	}
 	run.CancelRequested = true
-	if s, _ := outcomeOf(run); s != journal.Cancelled {
+	if s, _ := outcomeOf(run); s != runstate.Cancelled {
 		t.Fatalf("cancel requested: %s", s)
 	}
-	if s, _ := outcomeOf(&journal.Run{Steps: []journal.Step{{State: journal.StepCompleted}, {State: journal.StepSkipped}}}); s != journal.Completed {
+	if s, _ := outcomeOf(&siteapi.Run{Steps: []siteapi.Step{{State: runstate.StepCompleted}, {State: runstate.StepSkipped}}}); s != runstate.Completed {
 		t.Fatalf("all done: %s", s)
 	}
 }

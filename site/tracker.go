@@ -10,6 +10,8 @@ import (
 
 	"github.com/petagrid/petagrid/internal/backoff"
 	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/site/runstate"
+	"github.com/petagrid/petagrid/site/siteapi"
 	"github.com/petagrid/petagrid/slurmbridge"
 )
 
@@ -80,8 +82,8 @@ func (d *Daemon) updateLag() {
 
 // trackedStep is a step whose job is not known to be over.
 type trackedStep struct {
-	run  *journal.Run
-	step journal.Step
+	run  *siteapi.Run
+	step siteapi.Step
 }
 
 // poll is one tracker round.
@@ -94,7 +96,7 @@ func (d *Daemon) poll(ctx context.Context) error {
 	var ids []uint32
 	for i := range runs {
 		r := &runs[i]
-		if r.State != journal.Submitted && r.State != journal.Running {
+		if r.State != runstate.Submitted && r.State != runstate.Running {
 			continue
 		}
 		for _, s := range r.Steps {
@@ -214,9 +216,9 @@ func fromQueue(t trackedStep, seen []slurmbridge.JobStatus) (journal.StepUpdate,
 	}
 	switch {
 	case active:
-		u.State, u.SlurmState, u.StartedAt = journal.StepRunning, slurmState, started
+		u.State, u.SlurmState, u.StartedAt = runstate.StepRunning, slurmState, started
 	case pending:
-		u.State, u.SlurmState, u.Reason = journal.StepPending, slurmState, reason
+		u.State, u.SlurmState, u.Reason = runstate.StepPending, slurmState, reason
 	default:
 		// Every task squeue shows has ended; tasks that ended earlier may be gone from it.
 		return u, true
@@ -328,7 +330,7 @@ func fromRecords(t trackedStep, records []slurmbridge.AccountingRecord) (journal
 	u.SlurmState = string(worst.State)
 	// sacct keeps the last pending reason ("Dependency") on jobs that then ran: it only
 	// says something about jobs that did not complete.
-	if u.State != journal.StepCompleted {
+	if u.State != runstate.StepCompleted {
 		u.Reason = worst.Reason
 	}
 	// A job that never started (skipped, cancelled while pending) has no exit code.
@@ -349,38 +351,38 @@ func fromRecords(t trackedStep, records []slurmbridge.AccountingRecord) (journal
 
 // stepStateOf maps Slurm's terminal state. A job Slurm cancelled because its dependency can
 // never be satisfied was skipped by design (a failure handler after a success).
-func stepStateOf(r slurmbridge.AccountingRecord) journal.StepState {
+func stepStateOf(r slurmbridge.AccountingRecord) runstate.StepState {
 	switch r.State {
 	case slurmbridge.StateCompleted:
-		return journal.StepCompleted
+		return runstate.StepCompleted
 	case slurmbridge.StateCancelled:
 		if strings.Contains(r.Reason, "Dependency") {
-			return journal.StepSkipped
+			return runstate.StepSkipped
 		}
-		return journal.StepCancelled
+		return runstate.StepCancelled
 	case slurmbridge.StateTimeout:
-		return journal.StepTimeout
+		return runstate.StepTimeout
 	case slurmbridge.StateNodeFail:
-		return journal.StepNodeFail
+		return runstate.StepNodeFail
 	case slurmbridge.StateOutOfMemory:
-		return journal.StepOutOfMemory
+		return runstate.StepOutOfMemory
 	case slurmbridge.StatePreempted:
-		return journal.StepPreempted
+		return runstate.StepPreempted
 	case slurmbridge.StateBootFail:
-		return journal.StepBootFail
+		return runstate.StepBootFail
 	case slurmbridge.StateDeadline:
-		return journal.StepDeadline
+		return runstate.StepDeadline
 	}
-	return journal.StepFailed
+	return runstate.StepFailed
 }
 
-func severity(s journal.StepState) int {
+func severity(s runstate.StepState) int {
 	switch s {
-	case journal.StepCompleted:
+	case runstate.StepCompleted:
 		return 0
-	case journal.StepSkipped:
+	case runstate.StepSkipped:
 		return 1
-	case journal.StepCancelled:
+	case runstate.StepCancelled:
 		return 2
 	}
 	return 3
@@ -388,22 +390,22 @@ func severity(s journal.StepState) int {
 
 // settle moves a tracked run to Running or to its outcome, and carries out a requested
 // cancellation.
-func (d *Daemon) settle(ctx context.Context, run *journal.Run) {
-	if run.State != journal.Submitted && run.State != journal.Running {
+func (d *Daemon) settle(ctx context.Context, run *siteapi.Run) {
+	if run.State != runstate.Submitted && run.State != runstate.Running {
 		return
 	}
 	log := d.log.WithField("run", run.ID)
 	allOver, anyRunning := true, false
 	for _, s := range run.Steps {
 		allOver = allOver && s.State.Terminal()
-		anyRunning = anyRunning || s.State == journal.StepRunning
+		anyRunning = anyRunning || s.State == runstate.StepRunning
 	}
 	if run.CancelRequested && !allOver {
 		d.cancelJobs(ctx, run)
 	}
 	if !allOver {
-		if anyRunning && run.State == journal.Submitted {
-			if err := d.journal.Advance(ctx, run.ID, journal.Submitted, journal.Running, ""); err != nil {
+		if anyRunning && run.State == runstate.Submitted {
+			if err := d.journal.Advance(ctx, run.ID, runstate.Submitted, runstate.Running, ""); err != nil {
 				log.WithError(err).Error("journal")
 			}
 		}
@@ -422,13 +424,13 @@ func (d *Daemon) settle(ctx context.Context, run *journal.Run) {
 
 // outcomeOf is a run's terminal state: cancelled if the researcher asked, else the state of
 // the first step (in plan order) that did not complete, else completed.
-func outcomeOf(run *journal.Run) (journal.RunState, string) {
+func outcomeOf(run *siteapi.Run) (runstate.State, string) {
 	if run.CancelRequested {
-		return journal.Cancelled, "cancelled at the researcher's request"
+		return runstate.Cancelled, "cancelled at the researcher's request"
 	}
 	for _, s := range run.Steps {
 		switch s.State {
-		case journal.StepCompleted, journal.StepSkipped:
+		case runstate.StepCompleted, runstate.StepSkipped:
 			continue
 		}
 		detail := fmt.Sprintf("step %s: %s", s.Name, s.State)
@@ -443,29 +445,29 @@ func outcomeOf(run *journal.Run) (journal.RunState, string) {
 			detail += ": " + s.Reason
 		}
 		switch s.State {
-		case journal.StepCancelled:
-			return journal.Cancelled, detail
-		case journal.StepTimeout:
-			return journal.Timeout, detail
-		case journal.StepNodeFail:
-			return journal.NodeFail, detail
-		case journal.StepOutOfMemory:
-			return journal.OutOfMemory, detail
-		case journal.StepPreempted:
-			return journal.Preempted, detail
-		case journal.StepBootFail:
-			return journal.BootFail, detail
-		case journal.StepDeadline:
-			return journal.Deadline, detail
+		case runstate.StepCancelled:
+			return runstate.Cancelled, detail
+		case runstate.StepTimeout:
+			return runstate.Timeout, detail
+		case runstate.StepNodeFail:
+			return runstate.NodeFail, detail
+		case runstate.StepOutOfMemory:
+			return runstate.OutOfMemory, detail
+		case runstate.StepPreempted:
+			return runstate.Preempted, detail
+		case runstate.StepBootFail:
+			return runstate.BootFail, detail
+		case runstate.StepDeadline:
+			return runstate.Deadline, detail
 		}
-		return journal.Failed, detail
+		return runstate.Failed, detail
 	}
-	return journal.Completed, ""
+	return runstate.Completed, ""
 }
 
 // cancelJobs asks Slurm, as the run's account, to cancel the run's live jobs; it repeats
 // every cancelRetry until they have ended (and once more after a restart).
-func (d *Daemon) cancelJobs(ctx context.Context, run *journal.Run) {
+func (d *Daemon) cancelJobs(ctx context.Context, run *siteapi.Run) {
 	d.mu.Lock()
 	last, done := d.cancelled[run.ID]
 	if done && time.Since(last) < cancelRetry {

@@ -8,7 +8,7 @@ import (
 	"testing/synctest"
 	"time"
 
-	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/site/runstate"
 	"github.com/petagrid/petagrid/slurmbridge"
 	"github.com/petagrid/petagrid/test/fakeslurm"
 )
@@ -22,14 +22,14 @@ func TestTrackerFollowsStepsToTheirOutcome(t *testing.T) {
 		a, b := step(t, r, "a").JobID, step(t, r, "b").JobID
 		s.sleep(5 * time.Second)
 		r = s.run(id)
-		if st := step(t, r, "b"); r.State != journal.Submitted || step(t, r, "a").State != journal.StepPending || st.State != journal.StepPending || st.Reason != "Dependency" {
+		if st := step(t, r, "b"); r.State != runstate.Submitted || step(t, r, "a").State != runstate.StepPending || st.State != runstate.StepPending || st.Reason != "Dependency" {
 			t.Fatalf("queued: %s %+v", r.State, r.Steps)
 		}
 		slurm.Start(a)
 		started := time.Now().UTC()
 		s.sleep(5 * time.Second)
 		r = s.run(id)
-		if st := step(t, r, "a"); r.State != journal.Running || st.State != journal.StepRunning || st.StartedAt == nil || !st.StartedAt.Equal(started) {
+		if st := step(t, r, "a"); r.State != runstate.Running || st.State != runstate.StepRunning || st.StartedAt == nil || !st.StartedAt.Equal(started) {
 			t.Fatalf("running: %s %+v", r.State, st)
 		}
 		s.sleep(time.Minute)
@@ -37,13 +37,13 @@ func TestTrackerFollowsStepsToTheirOutcome(t *testing.T) {
 		slurm.Start(b)
 		s.sleep(5 * time.Second)
 		r = s.run(id)
-		if st := step(t, r, "a"); st.State != journal.StepCompleted || st.ExitCode == nil || *st.ExitCode != 0 || st.EndedAt == nil || step(t, r, "b").State != journal.StepRunning {
+		if st := step(t, r, "a"); st.State != runstate.StepCompleted || st.ExitCode == nil || *st.ExitCode != 0 || st.EndedAt == nil || step(t, r, "b").State != runstate.StepRunning {
 			t.Fatalf("a done, b running: %+v", r.Steps)
 		}
 		slurm.Fail(b, 3)
 		s.sleep(5 * time.Second)
 		r = s.run(id)
-		if st := step(t, r, "b"); r.State != journal.Failed || st.State != journal.StepFailed || *st.ExitCode != 3 || !strings.Contains(r.Error, "step b: failed (exit code 3)") {
+		if st := step(t, r, "b"); r.State != runstate.Failed || st.State != runstate.StepFailed || *st.ExitCode != 3 || !strings.Contains(r.Error, "step b: failed (exit code 3)") {
 			t.Fatalf("b failed: %s %q %+v", r.State, r.Error, st)
 		}
 		// One squeue per interval for all the run's jobs, none once it is over.
@@ -71,7 +71,7 @@ func TestTrackerArrayWorstTaskAndSkips(t *testing.T) {
 		slurm.Complete(prep)
 		slurm.Start(sweep, 0, 1)
 		s.sleep(5 * time.Second)
-		if st := step(t, s.run(id), "sweep"); st.State != journal.StepRunning {
+		if st := step(t, s.run(id), "sweep"); st.State != runstate.StepRunning {
 			t.Fatalf("array with two tasks running: %+v", st)
 		}
 		slurm.Complete(sweep, 0)
@@ -89,10 +89,10 @@ func TestTrackerArrayWorstTaskAndSkips(t *testing.T) {
 		s.sleep(5 * time.Second)
 		r = s.run(id)
 		sw := step(t, r, "sweep")
-		if sw.State != journal.StepFailed || *sw.ExitCode != 4 || step(t, r, "report").State != journal.StepSkipped || step(t, r, "cleanup").State != journal.StepCompleted {
+		if sw.State != runstate.StepFailed || *sw.ExitCode != 4 || step(t, r, "report").State != runstate.StepSkipped || step(t, r, "cleanup").State != runstate.StepCompleted {
 			t.Fatalf("steps: %+v", r.Steps)
 		}
-		if r.State != journal.Failed || !strings.HasPrefix(r.Error, "step sweep: failed (exit code 4)") {
+		if r.State != runstate.Failed || !strings.HasPrefix(r.Error, "step sweep: failed (exit code 4)") {
 			t.Fatalf("%s %q", r.State, r.Error)
 		}
 	})
@@ -119,7 +119,7 @@ func TestTrackerLastRunOfARequeuedJobCounts(t *testing.T) {
 		slurm.NodeFail(job)
 		s.sleep(5 * time.Second)
 		// Back in the queue under the same id: pending again, not failed.
-		if r := s.run(id); step(t, r, "solo").State != journal.StepPending || r.State.Terminal() {
+		if r := s.run(id); step(t, r, "solo").State != runstate.StepPending || r.State.Terminal() {
 			t.Fatalf("requeued: %s %+v", r.State, r.Steps)
 		}
 		slurm.Start(job)
@@ -130,7 +130,7 @@ func TestTrackerLastRunOfARequeuedJobCounts(t *testing.T) {
 		r := s.run(id)
 		st := step(t, r, "solo")
 		// sacct holds the NODE_FAIL run and the completed one; the later decides.
-		if r.State != journal.Completed || st.State != journal.StepCompleted || !st.StartedAt.Equal(restarted) {
+		if r.State != runstate.Completed || st.State != runstate.StepCompleted || !st.StartedAt.Equal(restarted) {
 			t.Fatalf("%s %+v", r.State, st)
 		}
 		recs, err := slurm.Accounting(context.Background(), slurmbridge.AccountingQuery{Start: restarted.Add(-time.Hour), End: time.Now(), JobIDs: []uint32{job}})
@@ -149,7 +149,7 @@ func TestTrackerNodeFailureWithoutRequeueEndsTheRun(t *testing.T) {
 		slurm.Start(a)
 		slurm.NodeFail(a)
 		s.sleep(5 * time.Second)
-		if r := s.run(id); r.State != journal.NodeFail || step(t, r, "b").State != journal.StepSkipped {
+		if r := s.run(id); r.State != runstate.NodeFail || step(t, r, "b").State != runstate.StepSkipped {
 			t.Fatalf("%s %+v", r.State, r.Steps)
 		}
 	})
@@ -172,7 +172,7 @@ func TestTrackerReadsEndedJobsFromAccounting(t *testing.T) {
 		slurm.LagAccounting(a, true)
 		sacctBefore := len(slurm.Calls("sacct"))
 		s.sleep(15 * time.Second)
-		if st := step(t, s.run(id), "a"); st.State != journal.StepRunning {
+		if st := step(t, s.run(id), "a"); st.State != runstate.StepRunning {
 			t.Fatalf("a settled without a record: %+v", st)
 		}
 		if n := len(slurm.Calls("sacct")) - sacctBefore; n != 3 {
@@ -180,13 +180,13 @@ func TestTrackerReadsEndedJobsFromAccounting(t *testing.T) {
 		}
 		slurm.LagAccounting(a, false)
 		s.sleep(5 * time.Second)
-		if st := step(t, s.run(id), "a"); st.State != journal.StepCompleted || *st.ExitCode != 0 {
+		if st := step(t, s.run(id), "a"); st.State != runstate.StepCompleted || *st.ExitCode != 0 {
 			t.Fatalf("a: %+v", st)
 		}
 		slurm.Start(b)
 		slurm.Complete(b)
 		s.sleep(5 * time.Second)
-		if r := s.run(id); r.State != journal.Completed {
+		if r := s.run(id); r.State != runstate.Completed {
 			t.Fatalf("%s %+v", r.State, r.Steps)
 		}
 	})
@@ -235,7 +235,7 @@ func TestTrackerBacksOffWhileSlurmIsUnreachable(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Fatalf("waits between polls %v, want %v (runs of 5 s folded)", got, want)
 		}
-		if r := s.run(id); step(t, r, "a").State != journal.StepCompleted {
+		if r := s.run(id); step(t, r, "a").State != runstate.StepCompleted {
 			t.Fatalf("after the outages: %+v", r.Steps)
 		}
 		if got := s.metric("petagrid_site_tracker_backoff_seconds"); got != 5 {
@@ -259,7 +259,7 @@ func TestTrackerCancelsAtTheResearchersRequest(t *testing.T) {
 		r := s.run(id)
 		// b is cancelled by the tracker, or skipped by Slurm first (a's cancellation leaves its
 		// dependency unsatisfiable): either way it never runs.
-		if b := step(t, r, "b").State; r.State != journal.Cancelled || step(t, r, "a").State != journal.StepCancelled || b != journal.StepCancelled && b != journal.StepSkipped {
+		if b := step(t, r, "b").State; r.State != runstate.Cancelled || step(t, r, "a").State != runstate.StepCancelled || b != runstate.StepCancelled && b != runstate.StepSkipped {
 			t.Fatalf("%s %+v", r.State, r.Steps)
 		}
 		if calls := slurm.Calls("scancel"); len(calls) != 2 || calls[0].User != "me" {
@@ -281,7 +281,7 @@ func TestTrackerTimeLimit(t *testing.T) {
 		slurm.Start(a)
 		s.sleep(time.Duration(*jobs[0].TimeLimitMinutes)*time.Minute + 5*time.Second)
 		r := s.run(id)
-		if r.State != journal.Timeout || step(t, r, "a").State != journal.StepTimeout || step(t, r, "b").State != journal.StepSkipped {
+		if r.State != runstate.Timeout || step(t, r, "a").State != runstate.StepTimeout || step(t, r, "b").State != runstate.StepSkipped {
 			t.Fatalf("%s %+v", r.State, r.Steps)
 		}
 	})
@@ -320,9 +320,9 @@ func TestLoopsSurviveAControllerOutage(t *testing.T) {
 		}
 		s.sleep(30 * time.Second)
 		for i, id := range ids {
-			want := journal.Running
+			want := runstate.Running
 			if i >= 6 {
-				want = journal.Submitting
+				want = runstate.Submitting
 			}
 			if r := s.run(id); r.State != want {
 				t.Fatalf("run %d during the outage: %s, want %s", i, r.State, want)
@@ -342,7 +342,7 @@ func TestLoopsSurviveAControllerOutage(t *testing.T) {
 		s.sleep(time.Minute)
 		for i, id := range ids {
 			r := s.run(id)
-			if r.State != journal.Completed || len(slurm.JobsTagged(step(t, r, "main").Tag)) != 1 {
+			if r.State != runstate.Completed || len(slurm.JobsTagged(step(t, r, "main").Tag)) != 1 {
 				t.Fatalf("run %d after the outage: %s %+v", i, r.State, r.Steps)
 			}
 		}

@@ -23,14 +23,14 @@ import (
 	"github.com/urfave/cli/v2"
 	"golang.org/x/sys/unix"
 
-	"github.com/petagrid/petagrid/gateway"
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/internal/poll"
 	"github.com/petagrid/petagrid/internal/reqsign"
 	"github.com/petagrid/petagrid/internal/strictyaml"
 	"github.com/petagrid/petagrid/internal/tofu"
-	"github.com/petagrid/petagrid/site"
 	"github.com/petagrid/petagrid/site/client"
-	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/site/runstate"
+	"github.com/petagrid/petagrid/site/siteapi"
 	"github.com/petagrid/petagrid/workflows"
 )
 
@@ -239,14 +239,14 @@ func submitSiteCommand(e *env) *cli.Command {
 				params = nil
 			}
 			ctx, cancel := callCtx(c, c.Context)
-			var view site.RunView
+			var view siteapi.RunView
 			var created bool
 			if c.String("gateway") != "" {
-				view, created, err = e.submitToGateway(c, ctx, cl.PinnedAudience(), gateway.SubmitRequest{Workflow: string(source), FileName: name, Params: params, IdempotencyKey: ikey})
+				view, created, err = e.submitToGateway(c, ctx, cl.PinnedAudience(), gatewayapi.SubmitRequest{Workflow: string(source), FileName: name, Params: params, IdempotencyKey: ikey})
 			} else if c.IsSet("max-cost") {
 				err = usagef("--max-cost is for --gateway: a site takes no budget")
 			} else {
-				view, created, err = cl.Submit(ctx, site.SubmitRequest{Workflow: string(source), FileName: name, Params: params, IdempotencyKey: ikey})
+				view, created, err = cl.Submit(ctx, siteapi.SubmitRequest{Workflow: string(source), FileName: name, Params: params, IdempotencyKey: ikey})
 			}
 			cancel()
 			if err != nil {
@@ -373,7 +373,7 @@ func jobsSiteCommand(e *env) *cli.Command {
 			}
 			defer cl.Close()
 			opts := client.ListOptions{States: states, Limit: c.Int("limit"), All: c.Bool("all")}
-			var runs []journal.Run
+			var runs []siteapi.Run
 			if c.Bool("wait") {
 				runs, err = e.waitForRuns(c, cl, opts)
 			} else {
@@ -397,7 +397,7 @@ func jobsSiteCommand(e *env) *cli.Command {
 				return err
 			}
 			for _, r := range runs {
-				if outcome(r) != journal.Completed {
+				if outcome(r) != runstate.Completed {
 					return errReported
 				}
 			}
@@ -408,10 +408,10 @@ func jobsSiteCommand(e *env) *cli.Command {
 
 // waitForRuns lists the runs every --poll until none is unfinished, and prints a progress
 // line to stderr whenever the count per state changes.
-func (e *env) waitForRuns(c *cli.Context, cl *client.Client, opts client.ListOptions) ([]journal.Run, error) {
+func (e *env) waitForRuns(c *cli.Context, cl *client.Client, opts client.ListOptions) ([]siteapi.Run, error) {
 	started := time.Now()
 	lastProgress := ""
-	var runs []journal.Run
+	var runs []siteapi.Run
 	err := e.pollSite(c, "listing the runs failed; retrying", func(ctx context.Context) (bool, error) {
 		var err error
 		if runs, err = cl.List(ctx, opts); err != nil {
@@ -456,7 +456,7 @@ func stoppedWaiting(e *env) error {
 }
 
 // runProgress counts runs per state ("3 runs: 1 running, 2 completed"), in a fixed order.
-func runProgress(runs []journal.Run) (string, int) {
+func runProgress(runs []siteapi.Run) (string, int) {
 	counts := map[string]int{}
 	unfinished := 0
 	for _, r := range runs {
@@ -492,8 +492,8 @@ func statusSiteCommand(e *env) *cli.Command {
 				if c.Bool("watch") {
 					return e.watch(c, cl, out, id)
 				}
-				return showRun(c, out, func(ctx context.Context) (site.RunView, error) { return cl.Get(ctx, id, c.Bool("history")) },
-					func(view site.RunView) error { return printRun(e, out, view) })
+				return showRun(c, out, func(ctx context.Context) (siteapi.RunView, error) { return cl.Get(ctx, id, c.Bool("history")) },
+					func(view siteapi.RunView) error { return printRun(e, out, view) })
 			})
 		},
 	}
@@ -553,8 +553,8 @@ func cancelSiteCommand(e *env) *cli.Command {
 		Flags:     siteFlags(true),
 		Action: func(c *cli.Context) error {
 			return e.withRun(c, func(cl *client.Client, out *printer, id string) error {
-				return showRun(c, out, func(ctx context.Context) (site.RunView, error) { return cl.Cancel(ctx, id) },
-					func(view site.RunView) error { return runSummary(out, view) })
+				return showRun(c, out, func(ctx context.Context) (siteapi.RunView, error) { return cl.Cancel(ctx, id) },
+					func(view siteapi.RunView) error { return runSummary(out, view) })
 			})
 		},
 	}
@@ -576,7 +576,7 @@ func (e *env) withRun(c *cli.Context, act func(cl *client.Client, out *printer, 
 
 // showRun makes one call about a run, bounded by --timeout, and prints the run it answers:
 // as JSON with -o json, else with table.
-func showRun(c *cli.Context, out *printer, call func(context.Context) (site.RunView, error), table func(site.RunView) error) error {
+func showRun(c *cli.Context, out *printer, call func(context.Context) (siteapi.RunView, error), table func(siteapi.RunView) error) error {
 	ctx, cancel := callCtx(c, c.Context)
 	defer cancel()
 	view, err := call(ctx)
@@ -590,14 +590,14 @@ func showRun(c *cli.Context, out *printer, call func(context.Context) (site.RunV
 }
 
 // runSummary is the short table submit and cancel print.
-func runSummary(out *printer, view site.RunView) error {
+func runSummary(out *printer, view siteapi.RunView) error {
 	return out.table([]string{"ID", "WORKFLOW", "STATE"}, [][]string{{view.ID, view.Workflow, runState(view.Run)}})
 }
 
 // runState is the state as people read it: the outcome of a reported run, a pending cancel.
-func runState(r journal.Run) string {
+func runState(r siteapi.Run) string {
 	s := string(r.State)
-	if r.State == journal.Reported && r.Outcome != "" {
+	if r.State == runstate.Reported && r.Outcome != "" {
 		s = string(r.Outcome) + " (reported)"
 	}
 	if r.CancelRequested && !r.State.Terminal() {
@@ -607,14 +607,14 @@ func runState(r journal.Run) string {
 }
 
 // outcome is how a terminal run ended.
-func outcome(r journal.Run) journal.RunState {
-	if r.State == journal.Reported {
+func outcome(r siteapi.Run) runstate.State {
+	if r.State == runstate.Reported {
 		return r.Outcome
 	}
 	return r.State
 }
 
-func stepsDone(r journal.Run) string {
+func stepsDone(r siteapi.Run) string {
 	done := 0
 	for _, s := range r.Steps {
 		if s.State.Terminal() {
@@ -648,7 +648,7 @@ func truncateText(s string, n int) string {
 	return string(r[:n-1]) + "…"
 }
 
-func stepRows(steps []journal.Step) [][]string {
+func stepRows(steps []siteapi.Step) [][]string {
 	rows := make([][]string, 0, len(steps))
 	for _, s := range steps {
 		job := ""
@@ -674,7 +674,7 @@ func stepRows(steps []journal.Step) [][]string {
 var stepHeader = []string{"STEP", "JOB", "STATE", "EXIT", "REASON"}
 
 // printRun is status's table output: the run's fields, its steps, and its history if asked.
-func printRun(e *env, out *printer, view site.RunView) error {
+func printRun(e *env, out *printer, view siteapi.RunView) error {
 	tw := tabwriter.NewWriter(e.stdout, 0, 4, 2, ' ', 0)
 	field := func(name, value string) {
 		if value != "" {
@@ -721,7 +721,7 @@ func printRun(e *env, out *printer, view site.RunView) error {
 }
 
 // watchFrame is what --watch shows of a run.
-func watchFrame(view site.RunView) string {
+func watchFrame(view siteapi.RunView) string {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "run %s (%s): %s\n", cell(view.ID), cell(view.Workflow), cell(runState(view.Run)))
 	if view.Error != "" {
@@ -739,7 +739,7 @@ func watchFrame(view site.RunView) string {
 func (e *env) watch(c *cli.Context, cl *client.Client, out *printer, id string) error {
 	tty := !out.json && isTerminal(e.stdout)
 	lastFrame, lastLines := "", 0
-	var view site.RunView
+	var view siteapi.RunView
 	err := e.pollSite(c, "asking the site for the run failed; retrying", func(ctx context.Context) (bool, error) {
 		var err error
 		if view, err = cl.Get(ctx, id, false); err != nil {
@@ -778,7 +778,7 @@ func (e *env) watch(c *cli.Context, cl *client.Client, out *printer, id string) 
 			return err
 		}
 	}
-	if outcome(view.Run) == journal.Completed {
+	if outcome(view.Run) == runstate.Completed {
 		return nil
 	}
 	return errReported

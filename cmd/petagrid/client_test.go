@@ -17,8 +17,8 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/petagrid/petagrid/internal/reqsign"
-	"github.com/petagrid/petagrid/site"
-	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/site/runstate"
+	"github.com/petagrid/petagrid/site/siteapi"
 )
 
 const testRunID = "r-abcdefghijklmnop"
@@ -30,22 +30,22 @@ type fakeSite struct {
 	verifier *reqsign.Verifier
 
 	mu        sync.Mutex
-	submitted []site.SubmitRequest
+	submitted []siteapi.SubmitRequest
 	gets      int
 	lists     int
 	// states are what successive GETs of the run answer (the last one repeats).
-	states []journal.RunState
+	states []runstate.State
 }
 
 func (f *fakeSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if r.Method == http.MethodGet && r.URL.Path == "/v1/info" {
-		writeTestJSON(w, http.StatusOK, site.Info{Site: "test-site", Audience: "test-site", Version: "test", UserMode: "pool"})
+		writeTestJSON(w, http.StatusOK, siteapi.Info{Site: "test-site", Audience: "test-site", Version: "test", UserMode: "pool"})
 		return
 	}
 	body, _ := io.ReadAll(r.Body)
 	if f.verifier != nil {
 		if _, err := f.verifier.Verify(r.Context(), r, body); err != nil {
-			writeTestJSON(w, http.StatusUnauthorized, site.ErrorBody{Error: err.Error()})
+			writeTestJSON(w, http.StatusUnauthorized, siteapi.ErrorBody{Error: err.Error()})
 			return
 		}
 	}
@@ -53,39 +53,39 @@ func (f *fakeSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	defer f.mu.Unlock()
 	switch {
 	case r.Method == http.MethodPost && r.URL.Path == "/v1/jobs":
-		var req site.SubmitRequest
+		var req siteapi.SubmitRequest
 		if err := json.Unmarshal(body, &req); err != nil {
-			writeTestJSON(w, http.StatusBadRequest, site.ErrorBody{Error: err.Error()})
+			writeTestJSON(w, http.StatusBadRequest, siteapi.ErrorBody{Error: err.Error()})
 			return
 		}
 		f.submitted = append(f.submitted, req)
 		if strings.Contains(req.Workflow, "comand") {
-			writeTestJSON(w, http.StatusUnprocessableEntity, site.ErrorBody{Error: "the workflow has 2 error(s)", Details: []string{
+			writeTestJSON(w, http.StatusUnprocessableEntity, siteapi.ErrorBody{Error: "the workflow has 2 error(s)", Details: []string{
 				req.FileName + `:5:11: unknown field "comand" in run (did you mean "command"?)`,
 				req.FileName + ":7:3: step b: needs a command",
 			}})
 			return
 		}
-		writeTestJSON(w, http.StatusCreated, site.RunView{Run: testRun(journal.Accepted)})
+		writeTestJSON(w, http.StatusCreated, siteapi.RunView{Run: testRun(runstate.Accepted)})
 	case r.Method == http.MethodGet && r.URL.Path == "/v1/jobs":
-		failed := testRun(journal.Failed)
+		failed := testRun(runstate.Failed)
 		failed.ID, failed.Error = "r-bbbbbbbbbbbbbbbb", "step a failed"
 		// The first run moves through states, when given, as the listing is asked again.
-		first := journal.Running
+		first := runstate.Running
 		if len(f.states) > 0 {
 			first = f.states[min(f.lists, len(f.states)-1)]
 		}
 		f.lists++
-		writeTestJSON(w, http.StatusOK, map[string]any{"runs": []journal.Run{testRun(first), failed}})
+		writeTestJSON(w, http.StatusOK, map[string]any{"runs": []siteapi.Run{testRun(first), failed}})
 	case r.Method == http.MethodGet && r.URL.Path == "/v1/jobs/"+testRunID:
-		state := journal.Completed
+		state := runstate.Completed
 		if len(f.states) > 0 {
 			state = f.states[min(f.gets, len(f.states)-1)]
 		}
 		f.gets++
-		view := site.RunView{Run: testRun(state)}
+		view := siteapi.RunView{Run: testRun(state)}
 		if r.URL.Query().Get("history") == "1" {
-			view.History = []journal.Transition{{From: "accepted", To: "rendered", At: time.Date(2026, 1, 2, 3, 4, 6, 0, time.UTC)}}
+			view.History = []siteapi.Transition{{From: "accepted", To: "rendered", At: time.Date(2026, 1, 2, 3, 4, 6, 0, time.UTC)}}
 		}
 		writeTestJSON(w, http.StatusOK, view)
 	case r.Method == http.MethodGet && r.URL.Path == "/v1/jobs/"+testRunID+"/logs":
@@ -94,29 +94,29 @@ func (f *fakeSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 		io.WriteString(w, "hello from a\n")
 	case r.Method == http.MethodDelete && r.URL.Path == "/v1/jobs/"+testRunID:
-		run := testRun(journal.Running)
+		run := testRun(runstate.Running)
 		run.CancelRequested = true
-		writeTestJSON(w, http.StatusAccepted, site.RunView{Run: run})
+		writeTestJSON(w, http.StatusAccepted, siteapi.RunView{Run: run})
 	default:
-		writeTestJSON(w, http.StatusNotFound, site.ErrorBody{Error: "no run " + r.URL.Path})
+		writeTestJSON(w, http.StatusNotFound, siteapi.ErrorBody{Error: "no run " + r.URL.Path})
 	}
 }
 
-func testRun(state journal.RunState) journal.Run {
+func testRun(state runstate.State) siteapi.Run {
 	code := 0
-	stepState := journal.StepRunning
+	stepState := runstate.StepRunning
 	var exit *int
 	if state.Terminal() {
-		stepState, exit = journal.StepCompleted, &code
-		if state != journal.Completed {
-			stepState = journal.StepFailed
+		stepState, exit = runstate.StepCompleted, &code
+		if state != runstate.Completed {
+			stepState = runstate.StepFailed
 		}
 	}
-	return journal.Run{ID: testRunID, Workflow: "hello", State: state, SourceName: "hello.yaml",
+	return siteapi.Run{ID: testRunID, Workflow: "hello", State: state, SourceName: "hello.yaml",
 		CreatedAt: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC),
-		Steps: []journal.Step{
+		Steps: []siteapi.Step{
 			{Name: "a", JobID: 41, State: stepState, ExitCode: exit},
-			{Name: "b", State: journal.StepPlanned, Reason: "Dependency"},
+			{Name: "b", State: runstate.StepPlanned, Reason: "Dependency"},
 		}}
 }
 
@@ -204,7 +204,7 @@ func TestSubmitToSite(t *testing.T) {
 	}
 
 	code, stdout, _ = runCLI(t, "submit", "--site", target, "--output", "json", "--idempotency-key", "k-1", good)
-	var view site.RunView
+	var view siteapi.RunView
 	if code != 0 || json.Unmarshal([]byte(stdout), &view) != nil || view.ID != testRunID {
 		t.Errorf("json: exit %d %q", code, stdout)
 	}
@@ -229,7 +229,7 @@ func TestSubmitToSite(t *testing.T) {
 func TestSubmitWatch(t *testing.T) {
 	dir := t.TempDir()
 	good := writeFile(t, dir, "hello.yaml", "version: 1\nname: hello\nsteps: [{name: a, run: {command: [echo, hi]}}]\n")
-	fs := &fakeSite{t: t, states: []journal.RunState{journal.Running, journal.Running, journal.Completed}}
+	fs := &fakeSite{t: t, states: []runstate.State{runstate.Running, runstate.Running, runstate.Completed}}
 	target := serveUnix(t, fs)
 	code, stdout, stderr := runCLI(t, "submit", good, "--site", target, "--watch", "--poll", "100ms")
 	if code != 0 || !strings.Contains(stdout, "STEP") || !strings.Contains(stdout, "run "+testRunID+" (hello): completed") || stderr != "" {
@@ -240,7 +240,7 @@ func TestSubmitWatch(t *testing.T) {
 		t.Errorf("frames: %d running frames, stdout:\n%q", n, stdout)
 	}
 
-	fs = &fakeSite{t: t, states: []journal.RunState{journal.Running, journal.Failed}}
+	fs = &fakeSite{t: t, states: []runstate.State{runstate.Running, runstate.Failed}}
 	target = serveUnix(t, fs)
 	code, stdout, stderr = runCLI(t, "status", testRunID, "--site", target, "--watch", "--poll", "100ms")
 	if code != exitFailure || !strings.Contains(stdout, ": failed") || stderr != "" {
@@ -251,7 +251,7 @@ func TestSubmitWatch(t *testing.T) {
 // jobs --wait lists until no run is unfinished, says how many are in each state when that
 // changes, and exits 1 since one of the runs failed.
 func TestJobsWait(t *testing.T) {
-	fs := &fakeSite{t: t, states: []journal.RunState{journal.Accepted, journal.Running, journal.Running, journal.Completed}}
+	fs := &fakeSite{t: t, states: []runstate.State{runstate.Accepted, runstate.Running, runstate.Running, runstate.Completed}}
 	target := serveUnix(t, fs)
 	code, stdout, stderr := runCLI(t, "jobs", "--site", target, "--wait", "--poll", "100ms")
 	lines := strings.Split(strings.TrimSpace(stderr), "\n")
@@ -277,7 +277,7 @@ func TestJobsWait(t *testing.T) {
 func TestJobsStatusLogsCancel(t *testing.T) {
 	target := serveUnix(t, &fakeSite{t: t})
 	code, stdout, stderr := runCLI(t, "jobs", "--site", target, "--output", "json")
-	var runs []journal.Run
+	var runs []siteapi.Run
 	if code != 0 || json.Unmarshal([]byte(stdout), &runs) != nil || len(runs) != 2 || runs[1].Error != "step a failed" {
 		t.Fatalf("jobs json: exit %d %q %q", code, stdout, stderr)
 	}

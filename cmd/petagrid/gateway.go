@@ -17,11 +17,11 @@ import (
 
 	"github.com/petagrid/petagrid/gateway"
 	gwclient "github.com/petagrid/petagrid/gateway/client"
-	"github.com/petagrid/petagrid/gateway/store"
+	"github.com/petagrid/petagrid/gateway/client/relaychain"
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/internal/reqsign"
-	"github.com/petagrid/petagrid/site"
 	siteclient "github.com/petagrid/petagrid/site/client"
-	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/site/siteapi"
 	"github.com/petagrid/petagrid/tokenomics"
 )
 
@@ -83,7 +83,7 @@ func (e *env) newGatewayClient(c *cli.Context, public bool) (*gwclient.Client, *
 	if err != nil {
 		return nil, nil, err
 	}
-	cl, err := gwclient.New(target, key, siteclient.WithUserAgent("petagrid/"+version), siteclient.WithRetryFor(0))
+	cl, err := gwclient.New(target, key, relaychain.Dial, siteclient.WithUserAgent("petagrid/"+version), siteclient.WithRetryFor(0))
 	if err != nil {
 		return nil, nil, usageError{err}
 	}
@@ -100,7 +100,7 @@ func gatewayCommand(e *env) *cli.Command {
 				Name:  "info",
 				Usage: "show the gateway's name, chain and contracts",
 				Flags: gatewayFlags(),
-				Action: showFromGateway(e, publicRoutes, (*gwclient.Client).GatewayInfo, func(out *printer, info gateway.Info) error {
+				Action: showFromGateway(e, publicRoutes, (*gwclient.Client).GatewayInfo, func(out *printer, info gatewayapi.Info) error {
 					return out.table([]string{"GATEWAY", "CHAIN", "CHAIN ID", "SETTLEMENT", "ESCROW", "EPOCH LENGTH"}, [][]string{{info.Audience, info.Chain.Kind, info.Chain.ChainID,
 						info.Chain.Contracts.Settlement.Hex(), info.Chain.Contracts.Escrow.Hex(), (time.Duration(info.Epochs.PeriodSeconds) * time.Second).String()}})
 				}),
@@ -145,7 +145,7 @@ func gatewayProvidersCommand(e *env) *cli.Command {
 				Name:  "list",
 				Usage: "list the registered sites",
 				Flags: gatewayFlags(),
-				Action: showFromGateway(e, keyRequired, (*gwclient.Client).Providers, func(out *printer, list []gateway.ProviderView) error {
+				Action: showFromGateway(e, keyRequired, (*gwclient.Client).Providers, func(out *printer, list []gatewayapi.ProviderView) error {
 					var rows [][]string
 					for _, p := range list {
 						rows = append(rows, []string{p.Name, p.Status, onlineWord(p.Online), p.Address, tokenomics.FormatPFLOPS(p.Registration.Inventory.CapacityMegaFLOPS),
@@ -170,7 +170,7 @@ func gatewayEpochCommand(e *env) *cli.Command {
 				Name:  "list",
 				Usage: "list the settled epochs",
 				Flags: gatewayFlags(),
-				Action: showFromGateway(e, publicRoutes, (*gwclient.Client).Epochs, func(out *printer, list []gateway.EpochSummary) error {
+				Action: showFromGateway(e, publicRoutes, (*gwclient.Client).Epochs, func(out *printer, list []gatewayapi.EpochSummary) error {
 					var rows [][]string
 					for _, s := range list {
 						rows = append(rows, epochRow(s))
@@ -188,10 +188,10 @@ func gatewayEpochCommand(e *env) *cli.Command {
 						u := uint64(n)
 						want = &u
 					}
-					closeEpoch := func(cl *gwclient.Client, ctx context.Context) (gateway.EpochSummary, error) {
+					closeEpoch := func(cl *gwclient.Client, ctx context.Context) (gatewayapi.EpochSummary, error) {
 						return cl.CloseEpoch(ctx, want)
 					}
-					return showFromGateway(e, keyRequired, closeEpoch, func(out *printer, s gateway.EpochSummary) error {
+					return showFromGateway(e, keyRequired, closeEpoch, func(out *printer, s gatewayapi.EpochSummary) error {
 						return out.table(epochHeader, [][]string{epochRow(s)})
 					})(c)
 				},
@@ -281,7 +281,7 @@ func providerStatusCommand(e *env, name string, approve bool) *cli.Command {
 				reviewed = common.HexToHash(d)
 			}
 			return e.callGateway(c, keyRequired, func(ctx context.Context, cl *gwclient.Client, out *printer) error {
-				var s store.Site
+				var s gatewayapi.Site
 				var err error
 				if approve {
 					s, err = cl.ApproveProvider(ctx, c.Args().First(), reviewed, c.String("reason"))
@@ -299,7 +299,7 @@ func providerStatusCommand(e *env, name string, approve bool) *cli.Command {
 
 var epochHeader = []string{"EPOCH", "CLOSED", "PROVIDERS", "Σ MEDIAN PFLOPS", "MINTED GFL", "BURNED GFL", "SUPPLY GFL", "REWARDS DPS", "ERA", "HALVING"}
 
-func epochRow(s gateway.EpochSummary) []string {
+func epochRow(s gatewayapi.EpochSummary) []string {
 	var total uint64
 	for _, m := range s.Medians {
 		total += m
@@ -326,9 +326,9 @@ func providerCommand(e *env) *cli.Command {
 				Name:  "rewards",
 				Usage: "show the key's cumulative, claimed and claimable DPS rewards",
 				Flags: gatewayFlags(),
-				Action: showFromGateway(e, keyRequired, func(cl *gwclient.Client, ctx context.Context) (gateway.RewardProof, error) {
+				Action: showFromGateway(e, keyRequired, func(cl *gwclient.Client, ctx context.Context) (gatewayapi.RewardProof, error) {
 					return cl.RewardProof(ctx, cl.Address())
-				}, func(out *printer, p gateway.RewardProof) error {
+				}, func(out *printer, p gatewayapi.RewardProof) error {
 					return out.table([]string{"ACCOUNT", "EPOCH", "CUMULATIVE DPS", "CLAIMED DPS", "CLAIMABLE DPS"}, [][]string{{p.Account, strconv.FormatUint(p.Epoch, 10),
 						tokenomics.FormatAmountText(p.CumulativeWei), tokenomics.FormatAmountText(p.ClaimedWei),
 						tokenomics.FormatAmountText(p.ClaimableWei)}})
@@ -363,32 +363,32 @@ func onlineWord(b bool) string {
 // submitToGateway locks --max-cost in escrow and submits through the gateway; the answer is
 // read as a run, as a site's would be. Requests are signed for audience (the gateway's name
 // from --audience or known_sites) when it is set.
-func (e *env) submitToGateway(c *cli.Context, ctx context.Context, audience string, req gateway.SubmitRequest) (site.RunView, bool, error) {
+func (e *env) submitToGateway(c *cli.Context, ctx context.Context, audience string, req gatewayapi.SubmitRequest) (siteapi.RunView, bool, error) {
 	if c.String("max-cost") == "" {
-		return site.RunView{}, false, usagef("--gateway needs --max-cost DPS: the budget locked in escrow for the job")
+		return siteapi.RunView{}, false, usagef("--gateway needs --max-cost DPS: the budget locked in escrow for the job")
 	}
 	maxCost, err := tokenomics.ParseAmount(c.String("max-cost"))
 	if err != nil || maxCost.Sign() <= 0 {
-		return site.RunView{}, false, usagef("--max-cost %q: a positive amount of DPS (e.g. 25 or 0.5)", c.String("max-cost"))
+		return siteapi.RunView{}, false, usagef("--max-cost %q: a positive amount of DPS (e.g. 25 or 0.5)", c.String("max-cost"))
 	}
 	req.MaxCostWei = maxCost.String()
 	if req.IdempotencyKey != "" {
-		if err := gateway.CheckIdempotencyKey(req.IdempotencyKey); err != nil {
-			return site.RunView{}, false, usagef("--idempotency-key: the gateway takes 16-128 characters from A-Z a-z 0-9 . _ : -")
+		if err := gatewayapi.CheckIdempotencyKey(req.IdempotencyKey); err != nil {
+			return siteapi.RunView{}, false, usagef("--idempotency-key: the gateway takes 16-128 characters from A-Z a-z 0-9 . _ : -")
 		}
 	}
 	key, err := loadKeyFlag(c, createKeyHint)
 	if err != nil {
-		return site.RunView{}, false, err
+		return siteapi.RunView{}, false, err
 	}
-	gc, err := gwclient.New(c.String("gateway"), key, siteclient.WithUserAgent("petagrid/"+version), siteclient.WithRetryFor(0), siteclient.WithAudience(audience))
+	gc, err := gwclient.New(c.String("gateway"), key, relaychain.Dial, siteclient.WithUserAgent("petagrid/"+version), siteclient.WithRetryFor(0), siteclient.WithAudience(audience))
 	if err != nil {
-		return site.RunView{}, false, usageError{err}
+		return siteapi.RunView{}, false, usageError{err}
 	}
 	defer gc.Close()
 	job, created, err := gc.Submit(ctx, req)
 	if err != nil {
-		return site.RunView{}, false, err
+		return siteapi.RunView{}, false, err
 	}
 	fmt.Fprintf(e.stderr, "job %s: %s DPS locked in escrow %s; %s\n", cell(job.ID), tokenomics.FormatAmount(maxCost), cell(job.EscrowID), cell(job.Placement))
 	if !job.SignedSubmission {
@@ -400,8 +400,8 @@ func (e *env) submitToGateway(c *cli.Context, ctx context.Context, audience stri
 
 // runOfJob reads the gateway's job as a site's run: the fields they share (the job's own,
 // such as its escrow and placement, have no place in a run).
-func runOfJob(job store.Job) site.RunView {
-	return site.RunView{Run: journal.Run{
+func runOfJob(job gatewayapi.Job) siteapi.RunView {
+	return siteapi.RunView{Run: siteapi.Run{
 		ID: job.ID, Researcher: job.Researcher, IdempotencyKey: job.IdempotencyKey, Workflow: job.Workflow,
 		SourceName: job.SourceName, Params: job.Params, State: job.State, Error: job.Error,
 		CancelRequested: job.CancelRequested, CreatedAt: job.CreatedAt, UpdatedAt: job.UpdatedAt,

@@ -14,7 +14,7 @@ import (
 	"github.com/petagrid/petagrid/contracts"
 	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/internal/reqsign"
-	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/site/runstate"
 	"github.com/petagrid/petagrid/test/gatewaytest"
 	"github.com/petagrid/petagrid/tokenomics"
 )
@@ -118,7 +118,7 @@ func TestGatewayCommands(t *testing.T) {
 		signer != crypto.PubkeyToAddress(g.Researcher.PublicKey) {
 		t.Fatalf("the CLI's signed submission: %s %v", signer.Hex(), err)
 	}
-	site.Update(protocol.Updates{Accepted: []string{run.ID}, Jobs: []protocol.JobUpdate{{Job: run.ID, State: journal.Running}}})
+	site.Update(protocol.Updates{Accepted: []string{run.ID}, Jobs: []protocol.JobUpdate{{Job: run.ID, State: runstate.Running}}})
 	code, out, errOut = runCLI(t, "jobs", "--gateway", g.URL, "--key", resKey, "--known-sites", known)
 	if code != 0 || !strings.Contains(out, run.ID) || !strings.Contains(out, "running") {
 		t.Fatalf("jobs: %d %q %q", code, out, errOut)

@@ -2,6 +2,10 @@
 // operators (providers, epochs, funding) and providers (reward claims). The job routes are
 // the site API's, so it builds on the site client; the chain is reached through the gateway's
 // JSON-RPC relay, so a researcher needs nothing but the gateway's URL and a key.
+//
+// The package speaks the gateway's wire types (gatewayapi) and reaches the chain through the
+// Chain its caller dials (package relaychain binds the contracts), so that it builds without
+// the gateway, its store or a chain node.
 package client
 
 import (
@@ -19,10 +23,9 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 
-	"github.com/petagrid/petagrid/contracts"
-	"github.com/petagrid/petagrid/gateway"
+	"github.com/petagrid/petagrid/contracts/rewardtree"
 	"github.com/petagrid/petagrid/gateway/dashboard"
-	"github.com/petagrid/petagrid/gateway/store"
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/internal/reqsign"
 	"github.com/petagrid/petagrid/internal/strictyaml"
 	siteclient "github.com/petagrid/petagrid/site/client"
@@ -30,14 +33,34 @@ import (
 	"github.com/petagrid/petagrid/workflows"
 )
 
+// Chain is what Submit and Claim need of the settlement chain behind the gateway's relay.
+type Chain interface {
+	// EscrowExists reports whether researcher has an escrow under the idempotency key, in
+	// whatever state (a retried submission finds the one it locked).
+	EscrowExists(ctx context.Context, researcher common.Address, idempotencyKey string) (bool, error)
+	// DPSBalance is an account's DPS in wei.
+	DPSBalance(ctx context.Context, account common.Address) (*big.Int, error)
+	// LockEscrow locks up to amount DPS wei of key's account for the job under the
+	// idempotency key.
+	LockEscrow(ctx context.Context, key *ecdsa.PrivateKey, idempotencyKey string, amount *big.Int) error
+	// Claim sends a claim of account's cumulative rewards with their Merkle proof, signed by key.
+	Claim(ctx context.Context, key *ecdsa.PrivateKey, account common.Address, cumulative *big.Int, proof [][32]byte) error
+}
+
+// ChainDialer connects to the chain behind a gateway's JSON-RPC relay at rpcURL and binds the
+// contracts the gateway announces; it refuses a relay whose chain is not the announced one.
+type ChainDialer func(ctx context.Context, rpcURL string, announced gatewayapi.ChainInfo) (Chain, error)
+
 // Client is a gateway client. It is safe for concurrent use.
 type Client struct {
 	*siteclient.Client
-	key *ecdsa.PrivateKey
+	key       *ecdsa.PrivateKey
+	dialChain ChainDialer
 }
 
 // New returns a client for the gateway at target (http:// or https://), signing with key.
-func New(target string, key *ecdsa.PrivateKey, opts ...siteclient.Option) (*Client, error) {
+// dialChain reaches the chain for Submit and Claim; nil makes a client for everything else.
+func New(target string, key *ecdsa.PrivateKey, dialChain ChainDialer, opts ...siteclient.Option) (*Client, error) {
 	if !strings.HasPrefix(target, "http://") && !strings.HasPrefix(target, "https://") {
 		return nil, fmt.Errorf("gateway %q: an http:// or https:// URL", target)
 	}
@@ -48,15 +71,15 @@ func New(target string, key *ecdsa.PrivateKey, opts ...siteclient.Option) (*Clie
 	if err != nil {
 		return nil, err
 	}
-	return &Client{Client: c, key: key}, nil
+	return &Client{Client: c, key: key, dialChain: dialChain}, nil
 }
 
 // Address is the client key's address.
 func (c *Client) Address() common.Address { return crypto.PubkeyToAddress(c.key.PublicKey) }
 
 // GatewayInfo is the gateway's GET /v1/info.
-func (c *Client) GatewayInfo(ctx context.Context) (gateway.Info, error) {
-	var info gateway.Info
+func (c *Client) GatewayInfo(ctx context.Context) (gatewayapi.Info, error) {
+	var info gatewayapi.Info
 	if _, err := c.get(ctx, "/v1/info", nil, &info); err != nil {
 		return info, err
 	}
@@ -71,8 +94,11 @@ func (c *Client) get(ctx context.Context, path string, q url.Values, out any) (i
 	return c.Call(ctx, http.MethodGet, path, q, nil, out, http.StatusOK)
 }
 
-// Chain binds the gateway's contracts through its JSON-RPC relay.
-func (c *Client) Chain(ctx context.Context) (*contracts.Deployment, error) {
+// chain reaches the chain through the gateway's JSON-RPC relay.
+func (c *Client) chain(ctx context.Context) (Chain, error) {
+	if c.dialChain == nil {
+		return nil, errors.New("this gateway client was made without chain access")
+	}
 	info, err := c.GatewayInfo(ctx)
 	if err != nil {
 		return nil, err
@@ -80,27 +106,20 @@ func (c *Client) Chain(ctx context.Context) (*contracts.Deployment, error) {
 	if info.Chain.RPC == "" {
 		return nil, errors.New("the gateway offers no chain relay")
 	}
-	chain, err := contracts.Dial(ctx, strings.TrimSuffix(c.BaseURL(), "/")+info.Chain.RPC, 0)
-	if err != nil {
-		return nil, fmt.Errorf("the gateway's chain relay: %w", err)
-	}
-	if chain.ChainID().String() != info.Chain.ChainID {
-		return nil, fmt.Errorf("the relay's chain is %s, the gateway announces %s", chain.ChainID(), info.Chain.ChainID)
-	}
-	return contracts.Attach(chain, info.Chain.Contracts), nil
+	return c.dialChain(ctx, strings.TrimSuffix(c.BaseURL(), "/")+info.Chain.RPC, info.Chain)
 }
 
 // Submit locks the budget in escrow (unless a locked escrow for this idempotency key is
 // there already: a retry) and submits the workflow, signed for the sites when the gateway
 // forwards signatures (the job's SignedSubmission says whether it did). created is false when
 // the gateway answered with the job an earlier submission under the same key made.
-func (c *Client) Submit(ctx context.Context, req gateway.SubmitRequest) (job store.Job, created bool, err error) {
+func (c *Client) Submit(ctx context.Context, req gatewayapi.SubmitRequest) (job gatewayapi.Job, created bool, err error) {
 	if req.IdempotencyKey == "" {
 		if req.IdempotencyKey, err = siteclient.NewIdempotencyKey(); err != nil {
 			return job, false, err
 		}
 	}
-	if err := gateway.CheckIdempotencyKey(req.IdempotencyKey); err != nil {
+	if err := gatewayapi.CheckIdempotencyKey(req.IdempotencyKey); err != nil {
 		return job, false, err
 	}
 	// A workflow with errors is refused before anything is locked (the gateway would refund
@@ -135,16 +154,15 @@ func (c *Client) Submit(ctx context.Context, req gateway.SubmitRequest) (job sto
 	if req.Submission, err = c.signSubmission(req, info, maxCost); err != nil {
 		return job, false, err
 	}
-	d, err := c.Chain(ctx)
+	d, err := c.chain(ctx)
 	if err != nil {
 		return job, false, err
 	}
-	id := contracts.EscrowJobID(req.IdempotencyKey)
-	esc, err := d.EscrowOf(ctx, c.Address(), id)
+	exists, err := d.EscrowExists(ctx, c.Address(), req.IdempotencyKey)
 	if err != nil {
 		return job, false, err
 	}
-	if esc.Status == contracts.EscrowNone {
+	if !exists {
 		bal, err := d.DPSBalance(ctx, c.Address())
 		if err != nil {
 			return job, false, err
@@ -152,7 +170,7 @@ func (c *Client) Submit(ctx context.Context, req gateway.SubmitRequest) (job sto
 		if bal.Cmp(maxCost) < 0 {
 			return job, false, fmt.Errorf("%s holds %s DPS, less than the budget of %s DPS: get DPS first (a grid operator can fund test accounts with petagrid gateway fund)", c.Address().Hex(), tokenomics.FormatAmount(bal), tokenomics.FormatAmount(maxCost))
 		}
-		if err := d.LockEscrow(ctx, c.key, id, maxCost); err != nil {
+		if err := d.LockEscrow(ctx, c.key, req.IdempotencyKey, maxCost); err != nil {
 			return job, false, fmt.Errorf("locking the budget in escrow: %w", err)
 		}
 	}
@@ -167,7 +185,7 @@ func (c *Client) Submit(ctx context.Context, req gateway.SubmitRequest) (job sto
 // usable once. It signs only for a gateway that forwards signatures in the format this client
 // writes (GET /v1/info: submissions), valid as long as the gateway says a job may wait; nil
 // otherwise (such a gateway's sites run the job as their pool account).
-func (c *Client) signSubmission(req gateway.SubmitRequest, info gateway.Info, maxCost *big.Int) (*reqsign.Submission, error) {
+func (c *Client) signSubmission(req gatewayapi.SubmitRequest, info gatewayapi.Info, maxCost *big.Int) (*reqsign.Submission, error) {
 	s := info.Submissions
 	if s == nil || s.Format != reqsign.SubmissionVersion {
 		return nil, nil
@@ -192,16 +210,16 @@ func fileNameOr(name string) string {
 }
 
 // Job returns a job as the gateway records it.
-func (c *Client) Job(ctx context.Context, id string) (store.Job, error) {
-	var j store.Job
+func (c *Client) Job(ctx context.Context, id string) (gatewayapi.Job, error) {
+	var j gatewayapi.Job
 	_, err := c.Call(ctx, http.MethodGet, "/v1/jobs/"+url.PathEscape(id), nil, nil, &j, http.StatusOK)
 	return j, err
 }
 
 // Providers lists the sites (operators only).
-func (c *Client) Providers(ctx context.Context) ([]gateway.ProviderView, error) {
+func (c *Client) Providers(ctx context.Context) ([]gatewayapi.ProviderView, error) {
 	var out struct {
-		Providers []gateway.ProviderView `json:"providers"`
+		Providers []gatewayapi.ProviderView `json:"providers"`
 	}
 	_, err := c.Call(ctx, http.MethodGet, "/v1/providers", nil, nil, &out, http.StatusOK)
 	return out.Providers, err
@@ -210,36 +228,36 @@ func (c *Client) Providers(ctx context.Context) ([]gateway.ProviderView, error) 
 // ApproveProvider approves a site's registration, named by the digest the operator reviewed
 // (ProviderView.RegistrationDigest): the gateway refuses it if the site registered anything
 // else since (operators only).
-func (c *Client) ApproveProvider(ctx context.Context, site string, registration common.Hash, reason string) (store.Site, error) {
-	return c.setProviderStatus(ctx, site, "approve", gateway.StatusRequest{Reason: reason, Registration: registration.Hex()})
+func (c *Client) ApproveProvider(ctx context.Context, site string, registration common.Hash, reason string) (gatewayapi.Site, error) {
+	return c.setProviderStatus(ctx, site, "approve", gatewayapi.StatusRequest{Reason: reason, Registration: registration.Hex()})
 }
 
 // SuspendProvider suspends a site (operators only).
-func (c *Client) SuspendProvider(ctx context.Context, site string, reason string) (store.Site, error) {
-	return c.setProviderStatus(ctx, site, "suspend", gateway.StatusRequest{Reason: reason})
+func (c *Client) SuspendProvider(ctx context.Context, site string, reason string) (gatewayapi.Site, error) {
+	return c.setProviderStatus(ctx, site, "suspend", gatewayapi.StatusRequest{Reason: reason})
 }
 
-func (c *Client) setProviderStatus(ctx context.Context, site, action string, req gateway.StatusRequest) (store.Site, error) {
+func (c *Client) setProviderStatus(ctx context.Context, site, action string, req gatewayapi.StatusRequest) (gatewayapi.Site, error) {
 	body, _ := json.Marshal(req)
-	var s store.Site
+	var s gatewayapi.Site
 	_, err := c.Call(ctx, http.MethodPost, "/v1/providers/"+url.PathEscape(site)+"/"+action, nil, body, &s, http.StatusOK)
 	return s, err
 }
 
 // CloseEpoch settles the next epoch (or checks that epoch, when set) (operators only).
-func (c *Client) CloseEpoch(ctx context.Context, epoch *uint64) (gateway.EpochSummary, error) {
+func (c *Client) CloseEpoch(ctx context.Context, epoch *uint64) (gatewayapi.EpochSummary, error) {
 	body, _ := json.Marshal(struct {
 		Epoch *uint64 `json:"epoch,omitempty"`
 	}{epoch})
-	var s gateway.EpochSummary
+	var s gatewayapi.EpochSummary
 	_, err := c.Call(ctx, http.MethodPost, "/v1/epochs/close", nil, body, &s, http.StatusOK)
 	return s, err
 }
 
 // Epochs lists the recorded epochs, newest first.
-func (c *Client) Epochs(ctx context.Context) ([]gateway.EpochSummary, error) {
+func (c *Client) Epochs(ctx context.Context) ([]gatewayapi.EpochSummary, error) {
 	var out struct {
-		Epochs []gateway.EpochSummary `json:"epochs"`
+		Epochs []gatewayapi.EpochSummary `json:"epochs"`
 	}
 	_, err := c.get(ctx, "/v1/epochs", nil, &out)
 	return out.Epochs, err
@@ -247,22 +265,22 @@ func (c *Client) Epochs(ctx context.Context) ([]gateway.EpochSummary, error) {
 
 // Fund sends DPS and ETH (decimal amounts, "" for none) from the treasury (operators only).
 func (c *Client) Fund(ctx context.Context, account common.Address, dps, eth string) error {
-	body, _ := json.Marshal(gateway.FundRequest{Account: account.Hex(), DPS: dps, ETH: eth})
+	body, _ := json.Marshal(gatewayapi.FundRequest{Account: account.Hex(), DPS: dps, ETH: eth})
 	var out map[string]string
 	_, err := c.Call(ctx, http.MethodPost, "/v1/fund", nil, body, &out, http.StatusOK)
 	return err
 }
 
 // RewardProof is an account's claim in the newest settled epoch.
-func (c *Client) RewardProof(ctx context.Context, account common.Address) (gateway.RewardProof, error) {
-	var p gateway.RewardProof
+func (c *Client) RewardProof(ctx context.Context, account common.Address) (gatewayapi.RewardProof, error) {
+	var p gatewayapi.RewardProof
 	_, err := c.get(ctx, "/v1/rewards/"+account.Hex(), nil, &p)
 	return p, err
 }
 
 // Claim claims the client key's rewards through the relay and returns what it received (0
 // when there was nothing left to claim).
-func (c *Client) Claim(ctx context.Context) (*big.Int, gateway.RewardProof, error) {
+func (c *Client) Claim(ctx context.Context) (*big.Int, gatewayapi.RewardProof, error) {
 	p, err := c.RewardProof(ctx, c.Address())
 	if err != nil {
 		return nil, p, err
@@ -282,10 +300,10 @@ func (c *Client) Claim(ctx context.Context) (*big.Int, gateway.RewardProof, erro
 		}
 		copy(proof[i][:], b)
 	}
-	if !contracts.Verify(p.Root, c.Address(), cumulative, proof) {
+	if !rewardtree.Verify(p.Root, c.Address(), cumulative, proof) {
 		return nil, p, errors.New("the gateway's reward proof does not verify against its root: refusing to send it")
 	}
-	d, err := c.Chain(ctx)
+	d, err := c.chain(ctx)
 	if err != nil {
 		return nil, p, err
 	}
@@ -293,7 +311,7 @@ func (c *Client) Claim(ctx context.Context) (*big.Int, gateway.RewardProof, erro
 	if err != nil {
 		return nil, p, err
 	}
-	if _, err := d.Claim(ctx, c.key, c.Address(), cumulative, proof); err != nil {
+	if err := d.Claim(ctx, c.key, c.Address(), cumulative, proof); err != nil {
 		return nil, p, fmt.Errorf("claiming: %w", err)
 	}
 	after, err := d.DPSBalance(ctx, c.Address())

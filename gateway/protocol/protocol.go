@@ -28,7 +28,8 @@ import (
 
 	"github.com/petagrid/petagrid/internal/reqsign"
 	"github.com/petagrid/petagrid/internal/sanitize"
-	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/site/runstate"
+	"github.com/petagrid/petagrid/site/siteapi"
 )
 
 // Version is the protocol version this build speaks (see the package comment).
@@ -300,10 +301,10 @@ type Refusal struct {
 
 // JobUpdate is a job's state at the site.
 type JobUpdate struct {
-	Job   string           `json:"job"`
-	State journal.RunState `json:"state"`
-	Error string           `json:"error,omitempty"`
-	Steps []journal.Step   `json:"steps,omitempty"`
+	Job   string         `json:"job"`
+	State runstate.State `json:"state"`
+	Error string         `json:"error,omitempty"`
+	Steps []siteapi.Step `json:"steps,omitempty"`
 	// Usage is set once the job has ended and Slurm's accounting has it.
 	Usage *Usage `json:"usage,omitempty"`
 }
@@ -349,7 +350,7 @@ func (u Updates) Validate() error {
 			return fmt.Errorf("jobs: %q is not a job id", clip(j.Job))
 		}
 		known := false
-		for _, s := range journal.RunStates {
+		for _, s := range runstate.All() {
 			known = known || s == j.State
 		}
 		if !known {
@@ -369,6 +370,16 @@ func (u Updates) Validate() error {
 		return fmt.Errorf("updates: at most %d steps in all", MaxSteps)
 	}
 	return nil
+}
+
+// ReportAnswer is the gateway's answer to a PoCP report (POST PathReports).
+type ReportAnswer struct {
+	Accepted bool   `json:"accepted"`
+	Site     string `json:"site"`
+	Epoch    uint64 `json:"epoch"`
+	Digest   string `json:"digest"`
+	// Reasons say why a report was refused, one broken rule each.
+	Reasons []string `json:"reasons,omitempty"`
 }
 
 // ParseWei reads a non-negative decimal wei amount (at most 40 digits).

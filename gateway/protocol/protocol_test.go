@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/petagrid/petagrid/internal/reqsign"
-	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/site/runstate"
 )
 
 func validRegistration() Registration {
@@ -61,7 +61,7 @@ func TestRegistrationValidate(t *testing.T) {
 }
 
 func TestUpdatesValidate(t *testing.T) {
-	ok := Updates{Accepted: []string{"r-aaaaaaaaaaaaaaaa"}, Jobs: []JobUpdate{{Job: "r-bbbbbbbbbbbbbbbb", State: journal.Completed, Usage: &Usage{ElapsedSeconds: 5}}}}
+	ok := Updates{Accepted: []string{"r-aaaaaaaaaaaaaaaa"}, Jobs: []JobUpdate{{Job: "r-bbbbbbbbbbbbbbbb", State: runstate.Completed, Usage: &Usage{ElapsedSeconds: 5}}}}
 	if err := ok.Validate(); err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +69,7 @@ func TestUpdatesValidate(t *testing.T) {
 		{Accepted: []string{"../etc"}},
 		{Refused: []Refusal{{Job: "r-aaaaaaaaaaaaaaaa", Reason: strings.Repeat("x", 4001)}}},
 		{Jobs: []JobUpdate{{Job: "r-aaaaaaaaaaaaaaaa", State: "exploded"}}},
-		{Jobs: []JobUpdate{{Job: "r-aaaaaaaaaaaaaaaa", State: journal.Completed, Usage: &Usage{GPUSeconds: -1}}}},
+		{Jobs: []JobUpdate{{Job: "r-aaaaaaaaaaaaaaaa", State: runstate.Completed, Usage: &Usage{GPUSeconds: -1}}}},
 		{Jobs: make([]JobUpdate, MaxUpdates+1)},
 	}
 	for i, u := range bad {

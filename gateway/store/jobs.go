@@ -9,18 +9,18 @@ import (
 	"strings"
 	"time"
 
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/gateway/protocol"
-	"github.com/petagrid/petagrid/internal/reqsign"
-	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/site/runstate"
 )
 
-// Gateway-side job states, before and beside the site's run states (journal.RunState):
+// Gateway-side job states, before and beside the site's run states (runstate.State):
 // Queued waits for a site, Assigned is placed on a site that has not taken it yet, Unknown
 // was in Slurm's hands at a site that went silent. From Accepted on, the state is the site's.
 const (
-	Queued   journal.RunState = "queued"
-	Assigned journal.RunState = "assigned"
-	Unknown  journal.RunState = "unknown"
+	Queued   runstate.State = "queued"
+	Assigned runstate.State = "assigned"
+	Unknown  runstate.State = "unknown"
 )
 
 // Escrow states.
@@ -33,109 +33,40 @@ const (
 // idempotency key; the existing job comes with it.
 var ErrDuplicate = errors.New("a job with this idempotency key exists")
 
-// Job is a grid job.
-type Job struct {
-	ID             string            `json:"id"`
-	Researcher     string            `json:"researcher"`
-	IdempotencyKey string            `json:"idempotencyKey"`
-	EscrowID       string            `json:"escrowId"`
-	Workflow       string            `json:"workflow"`
-	SourceName     string            `json:"sourceName"`
-	Source         []byte            `json:"-"`
-	Params         map[string]string `json:"params,omitempty"`
-	MaxCostWei     string            `json:"maxCostWei"`
-	Site           string            `json:"site,omitempty"`
-	State          journal.RunState  `json:"state"`
-	Error          string            `json:"error,omitempty"`
-	// Placement explains the latest placement decision.
-	Placement string          `json:"placement,omitempty"`
-	Steps     []journal.Step  `json:"steps,omitempty"`
-	Usage     *protocol.Usage `json:"usage,omitempty"`
-	CostWei   string          `json:"costWei,omitempty"`
-	// PriceWei is the site's price per Compute Hour when the job was placed there.
-	PriceWei        string     `json:"priceWei,omitempty"`
-	EscrowState     string     `json:"escrowState"`
-	CancelRequested bool       `json:"cancelRequested,omitempty"`
-	Placements      int        `json:"placements"`
-	CreatedAt       time.Time  `json:"createdAt"`
-	UpdatedAt       time.Time  `json:"updatedAt"`
-	AssignedAt      *time.Time `json:"assignedAt,omitempty"`
-	EndedAt         *time.Time `json:"endedAt,omitempty"`
-	// WorstCase is what placement costed the job at on its site (nil for a job never placed,
-	// or placed before the gateway recorded it): no settlement goes above it.
-	WorstCase *WorstCase `json:"worstCase,omitempty"`
-	// Billing says how the cost came from the site's usage report, and what was cut.
-	Billing *Billing `json:"billing,omitempty"`
-	// Submission is the researcher's signed submission, forwarded to the site with the
-	// assignment; nil when their client sent none (the site then runs the job as its pool
-	// account). SignedSubmission says which, for the job's readers.
-	Submission       *reqsign.Submission `json:"-"`
-	SignedSubmission bool                `json:"signedSubmission,omitempty"`
-}
-
-// WorstCase is a job's worst-case cost at the site it is placed on, as placement computed it
-// for the budget check: the most any settlement of the job may charge.
-type WorstCase struct {
-	CostWei           string `json:"costWei"`
-	ComputeHoursMilli uint64 `json:"computeHoursMilli"`
-	// Steps bound what the site may bill for each step.
-	Steps []StepWorstCase `json:"steps"`
-}
-
-// StepWorstCase is one step's worst case: its Compute Hours over the time it was costed for,
-// and what it asked for at once (every node and array task together).
-type StepWorstCase struct {
-	Step              string `json:"step"`
-	TimeSeconds       int64  `json:"timeSeconds"`
-	ComputeHoursMilli uint64 `json:"computeHoursMilli"`
-	GPUs              int64  `json:"gpus"`
-	CPUs              int64  `json:"cpus"`
-	ArrayTasks        int64  `json:"arrayTasks"`
-}
-
-// Billing is how a finished job's cost came from its site's usage report: what the site
-// claimed, what was billed, and each bound the claim went past (empty when it was billed as
-// claimed).
-type Billing struct {
-	ClaimedComputeHoursMilli int64    `json:"claimedComputeHoursMilli"`
-	BilledComputeHoursMilli  uint64   `json:"billedComputeHoursMilli"`
-	Caps                     []string `json:"caps,omitempty"`
-}
-
 // Bill is a finished job's cost in DPS wei (decimal) and how it was reached.
 type Bill struct {
 	CostWei string
-	Billing *Billing
+	Billing *gatewayapi.Billing
 }
 
 // rank orders states so that an update never moves a job back. Queued, Assigned and
 // Unknown are the gateway's; an update from the site overrides Unknown whatever it says.
-func rank(s journal.RunState) int {
+func rank(s runstate.State) int {
 	switch s {
 	case Queued:
 		return 0
 	case Assigned:
 		return 1
-	case journal.Accepted:
+	case runstate.Accepted:
 		return 2
-	case journal.Rendered:
+	case runstate.Rendered:
 		return 3
-	case journal.Submitting:
+	case runstate.Submitting:
 		return 4
-	case journal.Submitted:
+	case runstate.Submitted:
 		return 5
-	case journal.Running:
+	case runstate.Running:
 		return 6
 	case Unknown:
 		return -1
-	case journal.Reported:
+	case runstate.Reported:
 		return 7
 	}
 	return 7 // terminal
 }
 
 // Terminal reports whether a job state is final.
-func Terminal(s journal.RunState) bool {
+func Terminal(s runstate.State) bool {
 	switch s {
 	case Queued, Assigned, Unknown:
 		return false
@@ -145,8 +76,8 @@ func Terminal(s journal.RunState) bool {
 
 const jobColumns = `id, researcher, idempotency_key, escrow_id, workflow, file_name, source, params, max_cost_wei, site, state, error, placement, steps, usage, cost_wei, price_wei, escrow_state, cancel_requested, placements, created_at, updated_at, assigned_at, ended_at, worst_case, billing, submission`
 
-func scanJob(scan func(...any) error) (Job, error) {
-	var j Job
+func scanJob(scan func(...any) error) (gatewayapi.Job, error) {
+	var j gatewayapi.Job
 	var params, steps, usage, worst, billing, submission string
 	var created, updated int64
 	var assigned, ended sql.NullInt64
@@ -154,28 +85,28 @@ func scanJob(scan func(...any) error) (Job, error) {
 	if err := scan(&j.ID, &j.Researcher, &j.IdempotencyKey, &j.EscrowID, &j.Workflow, &j.SourceName, &j.Source, &params, &j.MaxCostWei, &j.Site,
 		&j.State, &j.Error, &j.Placement, &steps, &usage, &j.CostWei, &j.PriceWei, &j.EscrowState, &cancel, &j.Placements, &created, &updated, &assigned, &ended,
 		&worst, &billing, &submission); err != nil {
-		return Job{}, err
+		return gatewayapi.Job{}, err
 	}
 	if err := unmarshalOptional(worst, &j.WorstCase); err != nil {
-		return Job{}, fmt.Errorf("job %s worst case: %w", j.ID, err)
+		return gatewayapi.Job{}, fmt.Errorf("job %s worst case: %w", j.ID, err)
 	}
 	if err := unmarshalOptional(billing, &j.Billing); err != nil {
-		return Job{}, fmt.Errorf("job %s billing: %w", j.ID, err)
+		return gatewayapi.Job{}, fmt.Errorf("job %s billing: %w", j.ID, err)
 	}
 	if err := unmarshalOptional(submission, &j.Submission); err != nil {
-		return Job{}, fmt.Errorf("job %s signed submission: %w", j.ID, err)
+		return gatewayapi.Job{}, fmt.Errorf("job %s signed submission: %w", j.ID, err)
 	}
 	j.SignedSubmission = j.Submission != nil
 	if err := json.Unmarshal([]byte(params), &j.Params); err != nil {
-		return Job{}, fmt.Errorf("job %s params: %w", j.ID, err)
+		return gatewayapi.Job{}, fmt.Errorf("job %s params: %w", j.ID, err)
 	}
 	if err := json.Unmarshal([]byte(steps), &j.Steps); err != nil {
-		return Job{}, fmt.Errorf("job %s steps: %w", j.ID, err)
+		return gatewayapi.Job{}, fmt.Errorf("job %s steps: %w", j.ID, err)
 	}
 	if usage != "" {
 		j.Usage = new(protocol.Usage)
 		if err := json.Unmarshal([]byte(usage), j.Usage); err != nil {
-			return Job{}, fmt.Errorf("job %s usage: %w", j.ID, err)
+			return gatewayapi.Job{}, fmt.Errorf("job %s usage: %w", j.ID, err)
 		}
 	}
 	j.CancelRequested = cancel != 0
@@ -203,14 +134,14 @@ func marshalOptional[T any](v *T) (string, error) {
 
 // CreateJob records a new queued job. If the researcher already has a job with the same
 // idempotency key, nothing is written and that job is returned with ErrDuplicate.
-func (s *Store) CreateJob(ctx context.Context, j Job) (Job, error) {
+func (s *Store) CreateJob(ctx context.Context, j gatewayapi.Job) (gatewayapi.Job, error) {
 	params, err := marshal(j.Params)
 	if err != nil {
-		return Job{}, err
+		return gatewayapi.Job{}, err
 	}
 	submission, err := marshalOptional(j.Submission)
 	if err != nil {
-		return Job{}, err
+		return gatewayapi.Job{}, err
 	}
 	j.SignedSubmission = j.Submission != nil
 	now := s.now()
@@ -241,24 +172,24 @@ func (s *Store) CreateJob(ctx context.Context, j Job) (Job, error) {
 	if errors.Is(err, ErrDuplicate) {
 		existingJob, gerr := s.Job(ctx, existing)
 		if gerr != nil {
-			return Job{}, gerr
+			return gatewayapi.Job{}, gerr
 		}
 		return existingJob, ErrDuplicate
 	}
 	if err != nil {
-		return Job{}, err
+		return gatewayapi.Job{}, err
 	}
 	return j, nil
 }
 
 // Job returns one job.
-func (s *Store) Job(ctx context.Context, id string) (Job, error) {
+func (s *Store) Job(ctx context.Context, id string) (gatewayapi.Job, error) {
 	j, err := scanJob(s.db.QueryRowContext(ctx, `SELECT `+jobColumns+` FROM jobs WHERE id = ?`, id).Scan)
 	if errors.Is(err, sql.ErrNoRows) {
-		return Job{}, fmt.Errorf("job %s: %w", id, ErrNotFound)
+		return gatewayapi.Job{}, fmt.Errorf("job %s: %w", id, ErrNotFound)
 	}
 	if err != nil {
-		return Job{}, fmt.Errorf("gateway store: job %s: %w", id, err)
+		return gatewayapi.Job{}, fmt.Errorf("gateway store: job %s: %w", id, err)
 	}
 	return j, nil
 }
@@ -267,14 +198,14 @@ func (s *Store) Job(ctx context.Context, id string) (Job, error) {
 type JobFilter struct {
 	Researcher string
 	Site       string
-	States     []journal.RunState
+	States     []runstate.State
 	// Before is a job id: only jobs created before it (paging, newest first).
 	Before string
 	Limit  int
 }
 
 // Jobs lists jobs, newest first.
-func (s *Store) Jobs(ctx context.Context, f JobFilter) ([]Job, error) {
+func (s *Store) Jobs(ctx context.Context, f JobFilter) ([]gatewayapi.Job, error) {
 	var where []string
 	var args []any
 	if f.Researcher != "" {
@@ -307,13 +238,13 @@ func (s *Store) Jobs(ctx context.Context, f JobFilter) ([]Job, error) {
 	return s.queryJobs(ctx, q, args...)
 }
 
-func (s *Store) queryJobs(ctx context.Context, q string, args ...any) ([]Job, error) {
+func (s *Store) queryJobs(ctx context.Context, q string, args ...any) ([]gatewayapi.Job, error) {
 	rows, err := s.db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("gateway store: jobs: %w", err)
 	}
 	defer rows.Close()
-	var out []Job
+	var out []gatewayapi.Job
 	for rows.Next() {
 		j, err := scanJob(rows.Scan)
 		if err != nil {
@@ -364,7 +295,7 @@ func (s *Store) Exclusions(ctx context.Context, job string) (map[string]string, 
 
 // Assign places a queued job on a site, at the site's price and with the job's worst case
 // there (which caps its settlement).
-func (s *Store) Assign(ctx context.Context, id, site, placement, priceWei string, worst WorstCase) error {
+func (s *Store) Assign(ctx context.Context, id, site, placement, priceWei string, worst gatewayapi.WorstCase) error {
 	worstJSON, err := marshal(worst)
 	if err != nil {
 		return err
@@ -397,8 +328,8 @@ func (s *Store) NotePlacement(ctx context.Context, id, placement string) error {
 // Deliverable returns the site's assigned jobs that were never delivered, or delivered
 // before redeliverBefore without the site taking them (the answer may have been lost), and
 // marks them delivered now.
-func (s *Store) Deliverable(ctx context.Context, site string, redeliverBefore time.Time, limit int) ([]Job, error) {
-	var out []Job
+func (s *Store) Deliverable(ctx context.Context, site string, redeliverBefore time.Time, limit int) ([]gatewayapi.Job, error) {
+	var out []gatewayapi.Job
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		rows, err := tx.QueryContext(ctx, `SELECT `+jobColumns+` FROM jobs WHERE site = ? AND state = ? AND (delivered_at IS NULL OR delivered_at < ?) ORDER BY created_at LIMIT ?`,
 			site, string(Assigned), unix(redeliverBefore), limit)
@@ -428,7 +359,7 @@ func (s *Store) Deliverable(ctx context.Context, site string, redeliverBefore ti
 func (s *Store) Refused(ctx context.Context, site, id, reason string) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE jobs SET state = ?, site = '', error = ?, updated_at = ? WHERE id = ? AND site = ? AND state IN (?, ?)`,
-			string(Queued), "refused by "+site+": "+reason, unix(s.now()), id, site, string(Assigned), string(journal.Accepted))
+			string(Queued), "refused by "+site+": "+reason, unix(s.now()), id, site, string(Assigned), string(runstate.Accepted))
 		if err != nil {
 			return fmt.Errorf("gateway store: refusal of %s: %w", id, err)
 		}
@@ -445,13 +376,13 @@ type Update struct {
 	// Stale: the job is not (or no longer) this site's; the site should cancel its copy.
 	Stale bool
 	// Job is the job after the update.
-	Job Job
+	Job gatewayapi.Job
 }
 
 // ApplyUpdate applies a site's job update. States never go back (Unknown yields to
 // anything); usage is recorded once, with the bill it implies (computed by the caller from
 // the job, with the update's steps, and the usage).
-func (s *Store) ApplyUpdate(ctx context.Context, site string, u protocol.JobUpdate, bill func(Job, protocol.Usage) (Bill, error)) (Update, error) {
+func (s *Store) ApplyUpdate(ctx context.Context, site string, u protocol.JobUpdate, bill func(gatewayapi.Job, protocol.Usage) (Bill, error)) (Update, error) {
 	var out Update
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		j, err := scanJob(tx.QueryRowContext(ctx, `SELECT `+jobColumns+` FROM jobs WHERE id = ?`, u.Job).Scan)
@@ -477,7 +408,7 @@ func (s *Store) ApplyUpdate(ctx context.Context, site string, u protocol.JobUpda
 		if rank(u.State) > rank(j.State) || j.State == Unknown {
 			state = u.State
 		}
-		if state == journal.Reported {
+		if state == runstate.Reported {
 			state = j.State // the site's bookkeeping, not an outcome
 		}
 		steps, err := marshal(u.Steps)
@@ -568,21 +499,21 @@ func (s *Store) CancelsFor(ctx context.Context, site string) ([]string, error) {
 
 // RequestCancel marks a job cancelled by its researcher. A job no site has taken yet ends
 // here, cancelled, at no cost; the rest are cancelled by their site.
-func (s *Store) RequestCancel(ctx context.Context, id string) (Job, error) {
+func (s *Store) RequestCancel(ctx context.Context, id string) (gatewayapi.Job, error) {
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		now := unix(s.now())
 		if _, err := tx.ExecContext(ctx, `UPDATE jobs SET cancel_requested = 1, updated_at = ? WHERE id = ?`, now, id); err != nil {
 			return fmt.Errorf("gateway store: cancelling %s: %w", id, err)
 		}
 		_, err := tx.ExecContext(ctx, `UPDATE jobs SET state = ?, ended_at = ?, cost_wei = '0', usage = '{"slurmJobs":[],"elapsedSeconds":0,"cpuSeconds":0,"gpuSeconds":0,"computeHoursMilli":0}'
-			WHERE id = ? AND state = ?`, string(journal.Cancelled), now, id, string(Queued))
+			WHERE id = ? AND state = ?`, string(runstate.Cancelled), now, id, string(Queued))
 		if err != nil {
 			return fmt.Errorf("gateway store: cancelling %s: %w", id, err)
 		}
 		return nil
 	})
 	if err != nil {
-		return Job{}, err
+		return gatewayapi.Job{}, err
 	}
 	return s.Job(ctx, id)
 }
@@ -592,7 +523,7 @@ func (s *Store) Abandon(ctx context.Context, id, reason string) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
 		now := unix(s.now())
 		_, err := tx.ExecContext(ctx, `UPDATE jobs SET state = ?, error = ?, ended_at = ?, updated_at = ?, cost_wei = '0', usage = '{"slurmJobs":[],"elapsedSeconds":0,"cpuSeconds":0,"gpuSeconds":0,"computeHoursMilli":0}'
-			WHERE id = ? AND state = ?`, string(journal.SubmitFailed), reason, now, now, id, string(Queued))
+			WHERE id = ? AND state = ?`, string(runstate.SubmitFailed), reason, now, now, id, string(Queued))
 		if err != nil {
 			return fmt.Errorf("gateway store: abandoning %s: %w", id, err)
 		}
@@ -606,7 +537,7 @@ func (s *Store) Abandon(ctx context.Context, id, reason string) error {
 func (s *Store) SiteSilent(ctx context.Context, site string) (requeued []string, unknown int, err error) {
 	err = s.tx(ctx, func(tx *sql.Tx) error {
 		now := unix(s.now())
-		rows, err := tx.QueryContext(ctx, `SELECT id, state FROM jobs WHERE site = ? AND state IN (?, ?, ?)`, site, string(Assigned), string(journal.Accepted), string(journal.Rendered))
+		rows, err := tx.QueryContext(ctx, `SELECT id, state FROM jobs WHERE site = ? AND state IN (?, ?, ?)`, site, string(Assigned), string(runstate.Accepted), string(runstate.Rendered))
 		if err != nil {
 			return fmt.Errorf("gateway store: jobs of silent site %s: %w", site, err)
 		}
@@ -636,7 +567,7 @@ func (s *Store) SiteSilent(ctx context.Context, site string) (requeued []string,
 			requeued = append(requeued, x.id)
 		}
 		res, err := tx.ExecContext(ctx, `UPDATE jobs SET state = ?, updated_at = ? WHERE site = ? AND state IN (?, ?, ?)`, string(Unknown), now, site,
-			string(journal.Submitting), string(journal.Submitted), string(journal.Running))
+			string(runstate.Submitting), string(runstate.Submitted), string(runstate.Running))
 		if err != nil {
 			return fmt.Errorf("gateway store: marking jobs of %s unknown: %w", site, err)
 		}
@@ -651,7 +582,7 @@ func (s *Store) SiteSilent(ctx context.Context, site string) (requeued []string,
 func (s *Store) SilentSites(ctx context.Context, before time.Time) ([]string, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT DISTINCT s.name FROM sites s JOIN jobs j ON j.site = s.name
 		WHERE s.last_seen < ? AND j.state IN (?, ?, ?, ?, ?, ?)`, unix(before),
-		string(Assigned), string(journal.Accepted), string(journal.Rendered), string(journal.Submitting), string(journal.Submitted), string(journal.Running))
+		string(Assigned), string(runstate.Accepted), string(runstate.Rendered), string(runstate.Submitting), string(runstate.Submitted), string(runstate.Running))
 	if err != nil {
 		return nil, fmt.Errorf("gateway store: silent sites: %w", err)
 	}
@@ -668,7 +599,7 @@ func (s *Store) SilentSites(ctx context.Context, before time.Time) ([]string, er
 }
 
 // ToSettle are jobs whose cost is known and whose escrow is still locked.
-func (s *Store) ToSettle(ctx context.Context, limit int) ([]Job, error) {
+func (s *Store) ToSettle(ctx context.Context, limit int) ([]gatewayapi.Job, error) {
 	return s.queryJobs(ctx, `SELECT `+jobColumns+` FROM jobs WHERE escrow_state = ? AND cost_wei != '' ORDER BY ended_at LIMIT ?`, EscrowLocked, limit)
 }
 
@@ -685,19 +616,19 @@ func (s *Store) EscrowSettled(ctx context.Context, id string) error {
 
 // SiteJobsWithUsage are the site's jobs whose usage arrived at or after since: every job that
 // ran in a period starting at since is among them (usage arrives after the job ends).
-func (s *Store) SiteJobsWithUsage(ctx context.Context, site string, since time.Time) ([]Job, error) {
+func (s *Store) SiteJobsWithUsage(ctx context.Context, site string, since time.Time) ([]gatewayapi.Job, error) {
 	return s.queryJobs(ctx, `SELECT `+jobColumns+` FROM jobs WHERE site = ? AND usage != '' AND ended_at >= ? ORDER BY ended_at LIMIT 100000`, site, unix(since))
 }
 
 // QueuedJobs lists jobs waiting for a site, oldest first.
-func (s *Store) QueuedJobs(ctx context.Context, limit int) ([]Job, error) {
+func (s *Store) QueuedJobs(ctx context.Context, limit int) ([]gatewayapi.Job, error) {
 	return s.queryJobs(ctx, `SELECT `+jobColumns+` FROM jobs WHERE state = ? ORDER BY created_at LIMIT ?`, string(Queued), limit)
 }
 
 // AssignedCounts counts each site's jobs not yet running (its queue at the gateway).
 func (s *Store) AssignedCounts(ctx context.Context) (map[string]int, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT site, count(*) FROM jobs WHERE state IN (?, ?, ?, ?, ?) GROUP BY site`,
-		string(Assigned), string(journal.Accepted), string(journal.Rendered), string(journal.Submitting), string(journal.Submitted))
+		string(Assigned), string(runstate.Accepted), string(runstate.Rendered), string(runstate.Submitting), string(runstate.Submitted))
 	if err != nil {
 		return nil, fmt.Errorf("gateway store: site queues: %w", err)
 	}
@@ -715,13 +646,13 @@ func (s *Store) AssignedCounts(ctx context.Context) (map[string]int, error) {
 }
 
 // JobByKey returns the researcher's job submitted under an idempotency key.
-func (s *Store) JobByKey(ctx context.Context, researcher, key string) (Job, error) {
+func (s *Store) JobByKey(ctx context.Context, researcher, key string) (gatewayapi.Job, error) {
 	j, err := scanJob(s.db.QueryRowContext(ctx, `SELECT `+jobColumns+` FROM jobs WHERE researcher = ? COLLATE NOCASE AND idempotency_key = ?`, researcher, key).Scan)
 	if errors.Is(err, sql.ErrNoRows) {
-		return Job{}, fmt.Errorf("job with key %s: %w", key, ErrNotFound)
+		return gatewayapi.Job{}, fmt.Errorf("job with key %s: %w", key, ErrNotFound)
 	}
 	if err != nil {
-		return Job{}, fmt.Errorf("gateway store: job by key: %w", err)
+		return gatewayapi.Job{}, fmt.Errorf("gateway store: job by key: %w", err)
 	}
 	return j, nil
 }

@@ -8,9 +8,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/internal/reqsign"
-	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/site/runstate"
+	"github.com/petagrid/petagrid/site/siteapi"
 )
 
 // stateAtVersion1 writes a gateway state as the first schema left it, with one queued job.
@@ -51,7 +53,7 @@ func TestOpenMigratesAnExistingState(t *testing.T) {
 		t.Fatalf("a job from before the migration: %+v %v", old, err)
 	}
 
-	worst := WorstCase{CostWei: "900", ComputeHoursMilli: 900, Steps: []StepWorstCase{{Step: "train", TimeSeconds: 60, ComputeHoursMilli: 900, GPUs: 2, CPUs: 2, ArrayTasks: 1}}}
+	worst := gatewayapi.WorstCase{CostWei: "900", ComputeHoursMilli: 900, Steps: []gatewayapi.StepWorstCase{{Step: "train", TimeSeconds: 60, ComputeHoursMilli: 900, GPUs: 2, CPUs: 2, ArrayTasks: 1}}}
 	if err := s.Assign(ctx, old.ID, "site-a", "placed", "1000", worst); err != nil {
 		t.Fatal(err)
 	}
@@ -61,13 +63,13 @@ func TestOpenMigratesAnExistingState(t *testing.T) {
 	}
 	// The bill sees the steps as the update leaves them, and its record is kept.
 	started := time.Unix(100, 0).UTC()
-	steps := []journal.Step{{Name: "train", State: journal.StepCompleted, StartedAt: &started}}
-	var billedSteps []journal.Step
-	bill := func(j Job, u protocol.Usage) (Bill, error) {
+	steps := []siteapi.Step{{Name: "train", State: runstate.StepCompleted, StartedAt: &started}}
+	var billedSteps []siteapi.Step
+	bill := func(j gatewayapi.Job, u protocol.Usage) (Bill, error) {
 		billedSteps = j.Steps
-		return Bill{CostWei: "7", Billing: &Billing{ClaimedComputeHoursMilli: u.ComputeHoursMilli, BilledComputeHoursMilli: 7, Caps: []string{"capped"}}}, nil
+		return Bill{CostWei: "7", Billing: &gatewayapi.Billing{ClaimedComputeHoursMilli: u.ComputeHoursMilli, BilledComputeHoursMilli: 7, Caps: []string{"capped"}}}, nil
 	}
-	if _, err := s.ApplyUpdate(ctx, "site-a", protocol.JobUpdate{Job: j.ID, State: journal.Completed, Steps: steps, Usage: &protocol.Usage{ComputeHoursMilli: 9}}, bill); err != nil {
+	if _, err := s.ApplyUpdate(ctx, "site-a", protocol.JobUpdate{Job: j.ID, State: runstate.Completed, Steps: steps, Usage: &protocol.Usage{ComputeHoursMilli: 9}}, bill); err != nil {
 		t.Fatal(err)
 	}
 	if !reflect.DeepEqual(billedSteps, steps) {
@@ -98,7 +100,7 @@ func TestJobKeepsItsSignedSubmission(t *testing.T) {
 	}
 	defer s.Close()
 	sub := &reqsign.Submission{Signer: "0x00000000000000000000000000000000000000aa", Audience: "grid", Nonce: "nonce-0123456789abcdef", Expires: 42, Signature: "0x01"}
-	created, err := s.CreateJob(ctx, Job{ID: "r-bbbbbbbbbbbbbbbb", Researcher: sub.Signer, IdempotencyKey: "key-0123456789abcdef", EscrowID: "0x02",
+	created, err := s.CreateJob(ctx, gatewayapi.Job{ID: "r-bbbbbbbbbbbbbbbb", Researcher: sub.Signer, IdempotencyKey: "key-0123456789abcdef", EscrowID: "0x02",
 		Workflow: "w", SourceName: "w.yaml", Source: []byte("version: 1"), MaxCostWei: "1", Submission: sub})
 	if err != nil || !created.SignedSubmission {
 		t.Fatalf("creating: %+v %v", created, err)

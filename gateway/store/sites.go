@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/gateway/protocol"
 )
 
@@ -20,21 +21,6 @@ const (
 	SiteSuspended = "suspended"
 )
 
-// Site is a registered site.
-type Site struct {
-	Name    string `json:"site"`
-	Address string `json:"address"`
-	Status  string `json:"status"`
-	// StatusReason is what the operator said when approving or suspending.
-	StatusReason string                `json:"statusReason,omitempty"`
-	Registration protocol.Registration `json:"registration"`
-	// Live is the inventory of the latest poll (live node counts).
-	Live         protocol.Inventory `json:"live"`
-	RegisteredAt time.Time          `json:"registeredAt"`
-	UpdatedAt    time.Time          `json:"updatedAt"`
-	LastSeen     time.Time          `json:"lastSeen"`
-}
-
 // ErrSiteKey is returned when a site name is registered with another key, or a key with
 // another site name.
 var ErrSiteKey = errors.New("site name and key do not match the registration")
@@ -43,15 +29,15 @@ var ErrSiteKey = errors.New("site name and key do not match the registration")
 // register with the same key; its status is kept, except that a changed inventory of an
 // approved site is taken as is (the operator approved the site, not one inventory) while a
 // suspended site stays suspended.
-func (s *Store) Register(ctx context.Context, address string, reg protocol.Registration) (Site, bool, error) {
+func (s *Store) Register(ctx context.Context, address string, reg protocol.Registration) (gatewayapi.Site, bool, error) {
 	now := s.now()
 	regJSON, err := marshal(reg)
 	if err != nil {
-		return Site{}, false, err
+		return gatewayapi.Site{}, false, err
 	}
 	invJSON, err := marshal(reg.Inventory)
 	if err != nil {
-		return Site{}, false, err
+		return gatewayapi.Site{}, false, err
 	}
 	created := false
 	err = s.tx(ctx, func(tx *sql.Tx) error {
@@ -96,7 +82,7 @@ func (s *Store) Register(ctx context.Context, address string, reg protocol.Regis
 		return nil
 	})
 	if err != nil {
-		return Site{}, false, err
+		return gatewayapi.Site{}, false, err
 	}
 	s.seen.forget(reg.Site)
 	site, err := s.Site(ctx, reg.Site)
@@ -105,55 +91,55 @@ func (s *Store) Register(ctx context.Context, address string, reg protocol.Regis
 
 const siteColumns = `name, address, status, status_reason, registration, live_inventory, registered_at, updated_at, last_seen`
 
-func scanSite(scan func(...any) error) (Site, error) {
-	var st Site
+func scanSite(scan func(...any) error) (gatewayapi.Site, error) {
+	var st gatewayapi.Site
 	var reg, live string
 	var registered, updated, seen int64
 	if err := scan(&st.Name, &st.Address, &st.Status, &st.StatusReason, &reg, &live, &registered, &updated, &seen); err != nil {
-		return Site{}, err
+		return gatewayapi.Site{}, err
 	}
 	if err := json.Unmarshal([]byte(reg), &st.Registration); err != nil {
-		return Site{}, fmt.Errorf("gateway store: site %s registration: %w", st.Name, err)
+		return gatewayapi.Site{}, fmt.Errorf("gateway store: site %s registration: %w", st.Name, err)
 	}
 	if err := json.Unmarshal([]byte(live), &st.Live); err != nil {
-		return Site{}, fmt.Errorf("gateway store: site %s inventory: %w", st.Name, err)
+		return gatewayapi.Site{}, fmt.Errorf("gateway store: site %s inventory: %w", st.Name, err)
 	}
 	st.RegisteredAt, st.UpdatedAt, st.LastSeen = fromUnix(registered), fromUnix(updated), fromUnix(seen)
 	return st, nil
 }
 
 // Site returns one site by name.
-func (s *Store) Site(ctx context.Context, name string) (Site, error) {
+func (s *Store) Site(ctx context.Context, name string) (gatewayapi.Site, error) {
 	st, err := scanSite(s.db.QueryRowContext(ctx, `SELECT `+siteColumns+` FROM sites WHERE name = ?`, name).Scan)
 	if errors.Is(err, sql.ErrNoRows) {
-		return Site{}, fmt.Errorf("site %s: %w", name, ErrNotFound)
+		return gatewayapi.Site{}, fmt.Errorf("site %s: %w", name, ErrNotFound)
 	}
 	if err != nil {
-		return Site{}, fmt.Errorf("gateway store: site %s: %w", name, err)
+		return gatewayapi.Site{}, fmt.Errorf("gateway store: site %s: %w", name, err)
 	}
 	return st, nil
 }
 
 // SiteByAddress returns the site whose key is address.
-func (s *Store) SiteByAddress(ctx context.Context, address string) (Site, error) {
+func (s *Store) SiteByAddress(ctx context.Context, address string) (gatewayapi.Site, error) {
 	st, err := scanSite(s.db.QueryRowContext(ctx, `SELECT `+siteColumns+` FROM sites WHERE address = ? COLLATE NOCASE`, address).Scan)
 	if errors.Is(err, sql.ErrNoRows) {
-		return Site{}, fmt.Errorf("no site is registered with key %s: %w", address, ErrNotFound)
+		return gatewayapi.Site{}, fmt.Errorf("no site is registered with key %s: %w", address, ErrNotFound)
 	}
 	if err != nil {
-		return Site{}, fmt.Errorf("gateway store: site of %s: %w", address, err)
+		return gatewayapi.Site{}, fmt.Errorf("gateway store: site of %s: %w", address, err)
 	}
 	return st, nil
 }
 
 // Sites lists every site by name.
-func (s *Store) Sites(ctx context.Context) ([]Site, error) {
+func (s *Store) Sites(ctx context.Context) ([]gatewayapi.Site, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT `+siteColumns+` FROM sites ORDER BY name`)
 	if err != nil {
 		return nil, fmt.Errorf("gateway store: sites: %w", err)
 	}
 	defer rows.Close()
-	var out []Site
+	var out []gatewayapi.Site
 	for rows.Next() {
 		st, err := scanSite(rows.Scan)
 		if err != nil {
@@ -165,11 +151,11 @@ func (s *Store) Sites(ctx context.Context) ([]Site, error) {
 }
 
 // SetSiteStatus approves or suspends a site.
-func (s *Store) SetSiteStatus(ctx context.Context, name, status, reason string) (Site, error) {
+func (s *Store) SetSiteStatus(ctx context.Context, name, status, reason string) (gatewayapi.Site, error) {
 	switch status {
 	case SitePending, SiteApproved, SiteSuspended:
 	default:
-		return Site{}, fmt.Errorf("site status %q: approved, pending or suspended", status)
+		return gatewayapi.Site{}, fmt.Errorf("site status %q: approved, pending or suspended", status)
 	}
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE sites SET status = ?, status_reason = ?, updated_at = ? WHERE name = ?`, status, reason, unix(s.now()), name)
@@ -182,7 +168,7 @@ func (s *Store) SetSiteStatus(ctx context.Context, name, status, reason string) 
 		return nil
 	})
 	if err != nil {
-		return Site{}, err
+		return gatewayapi.Site{}, err
 	}
 	return s.Site(ctx, name)
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/gateway/protocol"
 )
 
@@ -24,7 +25,7 @@ func inventoryWith(available int) *protocol.Inventory {
 }
 
 // lastSeen reads the site's last_seen and live inventory.
-func lastSeen(t *testing.T, s *Store, name string) Site {
+func lastSeen(t *testing.T, s *Store, name string) gatewayapi.Site {
 	t.Helper()
 	site, err := s.Site(context.Background(), name)
 	if err != nil {

@@ -2,7 +2,7 @@
 // the grid gateway) with a researcher's secp256k1 key, the same kind of key an Ethereum account
 // uses.
 //
-// The signature covers an EIP-191 "personal message" (accounts.TextHash) rather than a bare
+// The signature covers an EIP-191 "personal message" (textHash) rather than a bare
 // hash, so a researcher can sign with a standard Ethereum wallet or hardware signer instead of
 // handing PetaGrid a raw key, and so a request signature can never be mistaken for a signed
 // transaction.
@@ -37,7 +37,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/ethereum/go-ethereum/accounts"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 )
@@ -181,7 +180,7 @@ func signWith(r *http.Request, body []byte, key *ecdsa.PrivateKey, audience, non
 	if err != nil {
 		return fmt.Errorf("reqsign: %w", err)
 	}
-	sig, err := crypto.Sign(accounts.TextHash(msg), key)
+	sig, err := crypto.Sign(textHash(msg), key)
 	if err != nil {
 		return fmt.Errorf("reqsign: signing: %w", err)
 	}
@@ -361,7 +360,7 @@ func recoverSigner(msg, signature []byte) (common.Address, error) {
 	if !crypto.ValidateSignatureValues(vByte, rInt, sInt, true) {
 		return common.Address{}, fmt.Errorf("%w: r or s out of range, or s in the upper half of the curve order", ErrBadSignature)
 	}
-	pub, err := crypto.SigToPub(accounts.TextHash(msg), sig)
+	pub, err := crypto.SigToPub(textHash(msg), sig)
 	if err != nil {
 		return common.Address{}, fmt.Errorf("%w: cannot recover a public key", ErrBadSignature)
 	}
@@ -476,4 +475,12 @@ func parseExpires(s string) (int64, error) {
 		return 0, errors.New("want unix seconds as decimal digits")
 	}
 	return n, nil
+}
+
+// textHash is the EIP-191 "personal message" hash a wallet signs: keccak256 of the prefix
+// "\x19Ethereum Signed Message:\n", the message's length in decimal, and the message. It is
+// written here rather than taken from go-ethereum's accounts package, which would bring the
+// chain's transaction types (and their KZG cryptography) into every client that signs.
+func textHash(msg []byte) []byte {
+	return crypto.Keccak256([]byte("\x19Ethereum Signed Message:\n"+strconv.Itoa(len(msg))), msg)
 }

@@ -27,7 +27,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/ethereum/go-ethereum/accounts"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 )
@@ -154,7 +153,7 @@ func SignSubmission(c SubmissionContent, key *ecdsa.PrivateKey, now time.Time, t
 	if err != nil {
 		return nil, fmt.Errorf("reqsign: %w", err)
 	}
-	sig, err := crypto.Sign(accounts.TextHash(msg), key)
+	sig, err := crypto.Sign(textHash(msg), key)
 	if err != nil {
 		return nil, fmt.Errorf("reqsign: signing: %w", err)
 	}

@@ -45,7 +45,7 @@ func TestReattach(t *testing.T) {
 	if err != nil || strings.Join(resp.GetSites(), ",") != "c,b,a" {
 		t.Fatalf("rank: %v %v", resp, err)
 	}
-	if _, err := p.Filter(context.Background(), &pluginv1.FilterRequest{}); err == nil || !strings.Contains(err.Error(), "not a submit filter") {
+	if _, err := p.Filter(context.Background(), plugins.FilterRequest{}); err == nil || !strings.Contains(err.Error(), "not a submit filter") {
 		t.Fatalf("a filter call to a placement plugin: %v", err)
 	}
 }

@@ -32,12 +32,11 @@ import (
 
 	"github.com/petagrid/petagrid/internal/reqsign"
 	"github.com/petagrid/petagrid/internal/sanitize"
-	"github.com/petagrid/petagrid/site"
-	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/site/siteapi"
 )
 
 // DefaultTarget is the site daemon's default unix socket.
-const DefaultTarget = "unix://" + site.DefaultSocket
+const DefaultTarget = "unix://" + siteapi.DefaultSocket
 
 // Defaults of the options.
 const (
@@ -266,10 +265,10 @@ func (e *TransportError) Unwrap() error { return e.Err }
 
 // Info returns what the site says about itself (unauthenticated). Its audience is cached for
 // signing.
-func (c *Client) Info(ctx context.Context) (site.Info, error) {
-	var info site.Info
+func (c *Client) Info(ctx context.Context) (siteapi.Info, error) {
+	var info siteapi.Info
 	if _, err := c.do(ctx, http.MethodGet, "/v1/info", nil, nil, false, &info, http.StatusOK); err != nil {
-		return site.Info{}, err
+		return siteapi.Info{}, err
 	}
 	if !c.pinned && usableAudience(info.Audience) {
 		c.mu.Lock()
@@ -323,17 +322,17 @@ func (c *Client) forgetAudience() {
 // for up to WithRetryFor (default 1m) or until ctx ends, each attempt signed anew and all with
 // the same idempotency key; a request without one gets a random one first, so that a retry
 // can never submit twice. 4xx answers are never retried.
-func (c *Client) Submit(ctx context.Context, req site.SubmitRequest) (site.RunView, bool, error) {
+func (c *Client) Submit(ctx context.Context, req siteapi.SubmitRequest) (siteapi.RunView, bool, error) {
 	if req.IdempotencyKey == "" {
 		k, err := NewIdempotencyKey()
 		if err != nil {
-			return site.RunView{}, false, err
+			return siteapi.RunView{}, false, err
 		}
 		req.IdempotencyKey = k
 	}
 	body, err := json.Marshal(req)
 	if err != nil {
-		return site.RunView{}, false, fmt.Errorf("encoding the submission: %w", err)
+		return siteapi.RunView{}, false, fmt.Errorf("encoding the submission: %w", err)
 	}
 	start := time.Now()
 	deadline := start.Add(c.retryFor)
@@ -345,17 +344,17 @@ func (c *Client) Submit(ctx context.Context, req site.SubmitRequest) (site.RunVi
 		return fmt.Errorf("%w (gave up after %d attempts in %s)", err, attempt, time.Since(start).Round(100*time.Millisecond))
 	}
 	for attempt := 1; ; attempt++ {
-		var view site.RunView
+		var view siteapi.RunView
 		status, err := c.do(ctx, http.MethodPost, "/v1/jobs", nil, body, true, &view, http.StatusOK, http.StatusCreated)
 		if err == nil {
 			return view, status == http.StatusCreated, nil
 		}
 		if !retryable(ctx, err) {
-			return site.RunView{}, false, gaveUp(attempt, err)
+			return siteapi.RunView{}, false, gaveUp(attempt, err)
 		}
 		remaining := time.Until(deadline)
 		if remaining <= 0 {
-			return site.RunView{}, false, gaveUp(attempt, err)
+			return siteapi.RunView{}, false, gaveUp(attempt, err)
 		}
 		wait = min(wait, remaining)
 		if c.notify != nil {
@@ -365,7 +364,7 @@ func (c *Client) Submit(ctx context.Context, req site.SubmitRequest) (site.RunVi
 		select {
 		case <-ctx.Done():
 			t.Stop()
-			return site.RunView{}, false, gaveUp(attempt, err)
+			return siteapi.RunView{}, false, gaveUp(attempt, err)
 		case <-t.C:
 		}
 		wait = min(2*wait, retryMaxWait)
@@ -423,7 +422,7 @@ type ListOptions struct {
 }
 
 // List returns runs, newest first, with their steps.
-func (c *Client) List(ctx context.Context, opts ListOptions) ([]journal.Run, error) {
+func (c *Client) List(ctx context.Context, opts ListOptions) ([]siteapi.Run, error) {
 	q := url.Values{}
 	for _, s := range opts.States {
 		q.Add("state", s)
@@ -438,39 +437,39 @@ func (c *Client) List(ctx context.Context, opts ListOptions) ([]journal.Run, err
 		q.Set("before", opts.Before)
 	}
 	var out struct {
-		Runs []journal.Run `json:"runs"`
+		Runs []siteapi.Run `json:"runs"`
 	}
 	if _, err := c.do(ctx, http.MethodGet, "/v1/jobs", q, nil, true, &out, http.StatusOK); err != nil {
 		return nil, err
 	}
 	if out.Runs == nil {
-		out.Runs = []journal.Run{}
+		out.Runs = []siteapi.Run{}
 	}
 	return out.Runs, nil
 }
 
 // Get returns one run; history adds its transitions.
-func (c *Client) Get(ctx context.Context, id string, history bool) (site.RunView, error) {
+func (c *Client) Get(ctx context.Context, id string, history bool) (siteapi.RunView, error) {
 	p, err := runPath(id)
 	if err != nil {
-		return site.RunView{}, err
+		return siteapi.RunView{}, err
 	}
 	var q url.Values
 	if history {
 		q = url.Values{"history": {"1"}}
 	}
-	var view site.RunView
+	var view siteapi.RunView
 	_, err = c.do(ctx, http.MethodGet, p, q, nil, true, &view, http.StatusOK)
 	return view, err
 }
 
 // Cancel asks the site to cancel a run and returns it as it is now (cancelRequested set).
-func (c *Client) Cancel(ctx context.Context, id string) (site.RunView, error) {
+func (c *Client) Cancel(ctx context.Context, id string) (siteapi.RunView, error) {
 	p, err := runPath(id)
 	if err != nil {
-		return site.RunView{}, err
+		return siteapi.RunView{}, err
 	}
-	var view site.RunView
+	var view siteapi.RunView
 	_, err = c.do(ctx, http.MethodDelete, p, nil, nil, true, &view, http.StatusOK, http.StatusAccepted)
 	return view, err
 }
@@ -630,7 +629,7 @@ func (c *Client) do(ctx context.Context, method, path string, q url.Values, body
 func (c *Client) errorFrom(resp *http.Response) error {
 	data, err := io.ReadAll(io.LimitReader(resp.Body, maxErrorBytes))
 	e := &APIError{Server: c.server, Status: resp.StatusCode}
-	var eb site.ErrorBody
+	var eb siteapi.ErrorBody
 	if jerr := json.Unmarshal(data, &eb); jerr == nil && eb.Error != "" {
 		e.Message = clean(eb.Error, maxErrorText)
 		for i, d := range eb.Details {

@@ -21,8 +21,8 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 
 	"github.com/petagrid/petagrid/internal/reqsign"
-	"github.com/petagrid/petagrid/site"
-	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/site/runstate"
+	"github.com/petagrid/petagrid/site/siteapi"
 )
 
 const testAudience = "test-site"
@@ -71,12 +71,12 @@ func (f *fakeSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		f.mu.Lock()
 		f.infoCalls++
 		f.mu.Unlock()
-		writeJSON(w, http.StatusOK, site.Info{Site: testAudience, Audience: testAudience, Version: "test", UserMode: "pool"})
+		writeJSON(w, http.StatusOK, siteapi.Info{Site: testAudience, Audience: testAudience, Version: "test", UserMode: "pool"})
 		return
 	}
 	body, err := io.ReadAll(r.Body)
 	if err != nil {
-		writeJSON(w, http.StatusBadRequest, site.ErrorBody{Error: err.Error()})
+		writeJSON(w, http.StatusBadRequest, siteapi.ErrorBody{Error: err.Error()})
 		return
 	}
 	f.mu.Lock()
@@ -85,7 +85,7 @@ func (f *fakeSite) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if f.signed {
 		addr, err := f.verifier.Verify(r.Context(), r, body)
 		if err != nil {
-			writeJSON(w, http.StatusUnauthorized, site.ErrorBody{Error: err.Error()})
+			writeJSON(w, http.StatusUnauthorized, siteapi.ErrorBody{Error: err.Error()})
 			return
 		}
 		f.mu.Lock()
@@ -126,10 +126,10 @@ func ctxT(t *testing.T) context.Context {
 
 const runID = "r-abcdefghijklmnop"
 
-func sampleRun(state journal.RunState) journal.Run {
+func sampleRun(state runstate.State) siteapi.Run {
 	code := 0
-	return journal.Run{ID: runID, Workflow: "w", State: state, CreatedAt: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC),
-		Steps: []journal.Step{{Name: "a", JobID: 12, State: journal.StepCompleted, ExitCode: &code}}}
+	return siteapi.Run{ID: runID, Workflow: "w", State: state, CreatedAt: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC),
+		Steps: []siteapi.Step{{Name: "a", JobID: 12, State: runstate.StepCompleted, ExitCode: &code}}}
 }
 
 // unixServer serves h on a unix socket in a temporary directory and returns the target.
@@ -157,19 +157,19 @@ func TestSignedRequestsEndToEnd(t *testing.T) {
 			if got := q["state"]; len(got) != 2 || got[0] != "running" || got[1] != "failed" || q.Get("limit") != "5" || q.Get("all") != "1" {
 				t.Errorf("list query %q", r.URL.RawQuery)
 			}
-			writeJSON(w, http.StatusOK, map[string]any{"runs": []journal.Run{sampleRun(journal.Running)}})
+			writeJSON(w, http.StatusOK, map[string]any{"runs": []siteapi.Run{sampleRun(runstate.Running)}})
 		case r.Method == http.MethodGet && r.URL.Path == "/v1/jobs/"+runID:
-			view := site.RunView{Run: sampleRun(journal.Completed)}
+			view := siteapi.RunView{Run: sampleRun(runstate.Completed)}
 			if r.URL.Query().Get("history") == "1" {
-				view.History = []journal.Transition{{From: "accepted", To: "rendered"}}
+				view.History = []siteapi.Transition{{From: "accepted", To: "rendered"}}
 			}
 			writeJSON(w, http.StatusOK, view)
 		case r.Method == http.MethodDelete && r.URL.Path == "/v1/jobs/"+runID:
-			run := sampleRun(journal.Running)
+			run := sampleRun(runstate.Running)
 			run.CancelRequested = true
-			writeJSON(w, http.StatusAccepted, site.RunView{Run: run})
+			writeJSON(w, http.StatusAccepted, siteapi.RunView{Run: run})
 		default:
-			writeJSON(w, http.StatusNotFound, site.ErrorBody{Error: "no such endpoint"})
+			writeJSON(w, http.StatusNotFound, siteapi.ErrorBody{Error: "no such endpoint"})
 		}
 	})
 	srv := httptest.NewServer(fs)
@@ -188,7 +188,7 @@ func TestSignedRequestsEndToEnd(t *testing.T) {
 		t.Fatalf("List = %+v, %v", runs, err)
 	}
 	view, err := c.Get(ctx, runID, true)
-	if err != nil || view.State != journal.Completed || len(view.History) != 1 {
+	if err != nil || view.State != runstate.Completed || len(view.History) != 1 {
 		t.Fatalf("Get = %+v, %v", view, err)
 	}
 	view, err = c.Cancel(ctx, runID)
@@ -224,7 +224,7 @@ func TestSignedRequestsEndToEnd(t *testing.T) {
 func TestAPIErrorCarriesDetails(t *testing.T) {
 	fs := newFakeSite(t, true, func(w http.ResponseWriter, r *http.Request, body []byte) {
 		if r.Method == http.MethodPost {
-			writeJSON(w, http.StatusUnprocessableEntity, site.ErrorBody{Error: "the workflow has 2 error(s)",
+			writeJSON(w, http.StatusUnprocessableEntity, siteapi.ErrorBody{Error: "the workflow has 2 error(s)",
 				Details: []string{"w.yaml:3:5: unknown field \"comand\"", "w.yaml:7:1: bad\x1b[31m"}})
 			return
 		}
@@ -238,7 +238,7 @@ func TestAPIErrorCarriesDetails(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := ctxT(t)
-	_, _, err = c.Submit(ctx, site.SubmitRequest{Workflow: "x", FileName: "w.yaml"})
+	_, _, err = c.Submit(ctx, siteapi.SubmitRequest{Workflow: "x", FileName: "w.yaml"})
 	var apiErr *APIError
 	if !errors.As(err, &apiErr) || apiErr.Status != 422 || apiErr.Message != "the workflow has 2 error(s)" || len(apiErr.Details) != 2 ||
 		apiErr.Details[0] != `w.yaml:3:5: unknown field "comand"` {
@@ -259,7 +259,7 @@ func TestSubmitRetriesAndKeepsIdempotencyKey(t *testing.T) {
 	var mu sync.Mutex
 	var keys []string
 	fs := newFakeSite(t, true, func(w http.ResponseWriter, r *http.Request, body []byte) {
-		var req site.SubmitRequest
+		var req siteapi.SubmitRequest
 		if err := json.Unmarshal(body, &req); err != nil {
 			t.Errorf("body: %v", err)
 		}
@@ -280,7 +280,7 @@ func TestSubmitRetriesAndKeepsIdempotencyKey(t *testing.T) {
 		if req.Workflow != "version: 1\n" || req.FileName != "w.yaml" || req.Params["n"] != "3" {
 			t.Errorf("submission %+v", req)
 		}
-		writeJSON(w, http.StatusCreated, site.RunView{Run: sampleRun(journal.Accepted)})
+		writeJSON(w, http.StatusCreated, siteapi.RunView{Run: sampleRun(runstate.Accepted)})
 	})
 	srv := httptest.NewServer(fs)
 	defer srv.Close()
@@ -291,7 +291,7 @@ func TestSubmitRetriesAndKeepsIdempotencyKey(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	view, created, err := c.Submit(ctxT(t), site.SubmitRequest{Workflow: "version: 1\n", FileName: "w.yaml", Params: map[string]string{"n": "3"}})
+	view, created, err := c.Submit(ctxT(t), siteapi.SubmitRequest{Workflow: "version: 1\n", FileName: "w.yaml", Params: map[string]string{"n": "3"}})
 	if err != nil || !created || view.ID != runID {
 		t.Fatalf("Submit = %+v, %v, %v", view, created, err)
 	}
@@ -313,10 +313,10 @@ func TestSubmitRetriesUntilTheDaemonIsBack(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "site.sock")
 	gotKey := make(chan string, 1)
 	h := newFakeSite(t, false, func(w http.ResponseWriter, r *http.Request, body []byte) {
-		var req site.SubmitRequest
+		var req siteapi.SubmitRequest
 		_ = json.Unmarshal(body, &req)
 		gotKey <- req.IdempotencyKey
-		writeJSON(w, http.StatusOK, site.RunView{Run: sampleRun(journal.Running)})
+		writeJSON(w, http.StatusOK, siteapi.RunView{Run: sampleRun(runstate.Running)})
 	})
 	go func() {
 		// The socket appears after a while, as when the daemon restarts.
@@ -337,7 +337,7 @@ func TestSubmitRetriesUntilTheDaemonIsBack(t *testing.T) {
 		t.Fatal(err)
 	}
 	start := time.Now()
-	view, created, err := c.Submit(ctxT(t), site.SubmitRequest{Workflow: "x", IdempotencyKey: "my-key.1"})
+	view, created, err := c.Submit(ctxT(t), siteapi.SubmitRequest{Workflow: "x", IdempotencyKey: "my-key.1"})
 	if err != nil || created || view.ID != runID {
 		t.Fatalf("Submit = %+v, %v, %v", view, created, err)
 	}
@@ -355,7 +355,7 @@ func TestSubmitGivesUp(t *testing.T) {
 		t.Fatal(err)
 	}
 	start := time.Now()
-	_, _, err = c.Submit(ctxT(t), site.SubmitRequest{Workflow: "x"})
+	_, _, err = c.Submit(ctxT(t), siteapi.SubmitRequest{Workflow: "x"})
 	var te *TransportError
 	if !errors.As(err, &te) || !strings.Contains(err.Error(), "is the site daemon running?") {
 		t.Fatalf("got %v", err)
@@ -368,7 +368,7 @@ func TestSubmitGivesUp(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
 	start = time.Now()
-	if _, _, err = c.Submit(ctx, site.SubmitRequest{Workflow: "x"}); err == nil || time.Since(start) > 5*time.Second {
+	if _, _, err = c.Submit(ctx, siteapi.SubmitRequest{Workflow: "x"}); err == nil || time.Since(start) > 5*time.Second {
 		t.Fatalf("with a deadline: %v after %s", err, time.Since(start))
 	}
 }
@@ -376,14 +376,14 @@ func TestSubmitGivesUp(t *testing.T) {
 func TestSubmitDoesNotRetryClientErrors(t *testing.T) {
 	for _, code := range []int{http.StatusBadRequest, http.StatusForbidden, http.StatusUnprocessableEntity, http.StatusConflict} {
 		fs := newFakeSite(t, true, func(w http.ResponseWriter, r *http.Request, body []byte) {
-			writeJSON(w, code, site.ErrorBody{Error: "no"})
+			writeJSON(w, code, siteapi.ErrorBody{Error: "no"})
 		})
 		srv := httptest.NewServer(fs)
 		c, err := New(srv.URL, newKey(t))
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, _, err = c.Submit(ctxT(t), site.SubmitRequest{Workflow: "x"})
+		_, _, err = c.Submit(ctxT(t), siteapi.SubmitRequest{Workflow: "x"})
 		var apiErr *APIError
 		if !errors.As(err, &apiErr) || apiErr.Status != code {
 			t.Errorf("%d: %v", code, err)
@@ -397,15 +397,15 @@ func TestSubmitDoesNotRetryClientErrors(t *testing.T) {
 	var n atomic.Int32
 	fs := newFakeSite(t, true, func(w http.ResponseWriter, r *http.Request, body []byte) {
 		if n.Add(1) == 1 {
-			writeJSON(w, http.StatusServiceUnavailable, site.ErrorBody{Error: "restarting"})
+			writeJSON(w, http.StatusServiceUnavailable, siteapi.ErrorBody{Error: "restarting"})
 			return
 		}
-		writeJSON(w, http.StatusCreated, site.RunView{Run: sampleRun(journal.Accepted)})
+		writeJSON(w, http.StatusCreated, siteapi.RunView{Run: sampleRun(runstate.Accepted)})
 	})
 	srv := httptest.NewServer(fs)
 	defer srv.Close()
 	c, _ := New(srv.URL, newKey(t))
-	if _, created, err := c.Submit(ctxT(t), site.SubmitRequest{Workflow: "x"}); err != nil || !created || n.Load() != 2 {
+	if _, created, err := c.Submit(ctxT(t), siteapi.SubmitRequest{Workflow: "x"}); err != nil || !created || n.Load() != 2 {
 		t.Fatalf("503 then 201: %v, %v, %d attempts", created, err, n.Load())
 	}
 }
@@ -413,7 +413,7 @@ func TestSubmitDoesNotRetryClientErrors(t *testing.T) {
 func TestUnixSocketTarget(t *testing.T) {
 	fs := newFakeSite(t, false, func(w http.ResponseWriter, r *http.Request, body []byte) {
 		if r.URL.Path != "/v1/jobs" {
-			writeJSON(w, http.StatusNotFound, site.ErrorBody{Error: "no run"})
+			writeJSON(w, http.StatusNotFound, siteapi.ErrorBody{Error: "no run"})
 			return
 		}
 		writeJSON(w, http.StatusOK, map[string]any{"runs": nil})
@@ -472,7 +472,7 @@ func TestLogsStreamIncrementally(t *testing.T) {
 	fs := newFakeSite(t, true, func(w http.ResponseWriter, r *http.Request, body []byte) {
 		q := r.URL.Query()
 		if r.URL.Path == "/v1/jobs/"+runID+"/logs" && q.Get("step") == "" {
-			writeJSON(w, http.StatusConflict, site.ErrorBody{Error: "run has no workspace yet"})
+			writeJSON(w, http.StatusConflict, siteapi.ErrorBody{Error: "run has no workspace yet"})
 			return
 		}
 		if r.URL.Path != "/v1/jobs/"+runID+"/logs" || q.Get("step") != "a" || q.Get("task") != "2" || q.Get("stream") != "stderr" || q.Get("follow") != "1" {

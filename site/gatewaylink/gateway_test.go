@@ -26,6 +26,7 @@ import (
 	"github.com/petagrid/petagrid/pocp"
 	"github.com/petagrid/petagrid/site"
 	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/site/siteapi"
 )
 
 // This file holds the test doubles: a fake gateway that checks every request's signature
@@ -219,7 +220,7 @@ type fakeUsage struct {
 	usage map[string]*protocol.Usage
 }
 
-func (f *fakeUsage) Usage(_ context.Context, run journal.Run) (*protocol.Usage, error) {
+func (f *fakeUsage) Usage(_ context.Context, run siteapi.Run) (*protocol.Usage, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return f.usage[run.ID], nil
@@ -278,12 +279,12 @@ type fakeAcceptor struct {
 	j         *journal.Journal
 }
 
-func (f *fakeAcceptor) AcceptAssignment(ctx context.Context, a site.AssignedRun) (journal.Run, error) {
-	return f.j.Accept(ctx, journal.Run{ID: a.Job, Researcher: a.Researcher.Hex(), LocalUser: "u", IdempotencyKey: journal.GatewayKeyPrefix + a.Job,
+func (f *fakeAcceptor) AcceptAssignment(ctx context.Context, a site.AssignedRun) (siteapi.Run, error) {
+	return f.j.Accept(ctx, siteapi.Run{ID: a.Job, Researcher: a.Researcher.Hex(), LocalUser: "u", IdempotencyKey: journal.GatewayKeyPrefix + a.Job,
 		Workflow: "w", SourceName: a.FileName, Source: []byte(a.Workflow)})
 }
 
-func (f *fakeAcceptor) RequestCancel(ctx context.Context, id string) (journal.Run, error) {
+func (f *fakeAcceptor) RequestCancel(ctx context.Context, id string) (siteapi.Run, error) {
 	f.mu.Lock()
 	f.cancelled = append(f.cancelled, id)
 	f.mu.Unlock()

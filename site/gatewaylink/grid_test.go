@@ -7,9 +7,9 @@ import (
 
 	"github.com/ethereum/go-ethereum/crypto"
 
-	"github.com/petagrid/petagrid/gateway"
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/gateway/protocol"
-	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/site/runstate"
 	"github.com/petagrid/petagrid/test/gatewaytest"
 	"github.com/petagrid/petagrid/tokenomics"
 )
@@ -45,7 +45,7 @@ func TestSubmissionSignedByTheResearcherRunsAsThem(t *testing.T) {
 	if _, err := l.poll.once(ctx); err != nil {
 		t.Fatal(err)
 	}
-	job, _, err := res.Submit(ctx, gateway.SubmitRequest{Workflow: goodWorkflow, FileName: "hello.yaml", Params: map[string]string{"n": "3"},
+	job, _, err := res.Submit(ctx, gatewayapi.SubmitRequest{Workflow: goodWorkflow, FileName: "hello.yaml", Params: map[string]string{"n": "3"},
 		MaxCostWei: tokenomics.MustAmount("1").String()})
 	if err != nil || !job.SignedSubmission || job.Site != "alpha-site" {
 		t.Fatalf("submission: %+v %v", job, err)
@@ -61,7 +61,7 @@ func TestSubmissionSignedByTheResearcherRunsAsThem(t *testing.T) {
 	if err := l.updates.send(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if j, err := res.Job(ctx, job.ID); err != nil || j.State != journal.Accepted {
+	if j, err := res.Job(ctx, job.ID); err != nil || j.State != runstate.Accepted {
 		t.Fatalf("the job at the gateway: %+v %v", j, err)
 	}
 }

@@ -16,12 +16,13 @@ import (
 	"github.com/petagrid/petagrid/internal/reqsign"
 	"github.com/petagrid/petagrid/site"
 	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/site/siteapi"
 )
 
 // acceptor journals what the gateway asks for (the site daemon).
 type acceptor interface {
-	AcceptAssignment(ctx context.Context, a site.AssignedRun) (journal.Run, error)
-	RequestCancel(ctx context.Context, runID string) (journal.Run, error)
+	AcceptAssignment(ctx context.Context, a site.AssignedRun) (siteapi.Run, error)
+	RequestCancel(ctx context.Context, runID string) (siteapi.Run, error)
 }
 
 // intake takes what a poll answer asks of the site: it journals assignments (or refuses

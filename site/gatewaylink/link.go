@@ -37,6 +37,7 @@ import (
 	"github.com/petagrid/petagrid/site"
 	"github.com/petagrid/petagrid/site/journal"
 	"github.com/petagrid/petagrid/site/pocpreport"
+	"github.com/petagrid/petagrid/site/siteapi"
 	"github.com/petagrid/petagrid/tokenomics"
 )
 
@@ -300,7 +301,7 @@ func logFailure(log logrus.FieldLogger, err error, what string, wait time.Durati
 
 // fromGateway says whether the gateway assigned run (rather than a researcher submitting it
 // to the site directly).
-func fromGateway(run journal.Run) bool {
+func fromGateway(run siteapi.Run) bool {
 	return run.IdempotencyKey == journal.GatewayKeyPrefix+run.ID
 }
 

@@ -23,6 +23,8 @@ import (
 	"github.com/petagrid/petagrid/site"
 	"github.com/petagrid/petagrid/site/journal"
 	"github.com/petagrid/petagrid/site/pocpreport"
+	"github.com/petagrid/petagrid/site/runstate"
+	"github.com/petagrid/petagrid/site/siteapi"
 )
 
 const (
@@ -50,7 +52,7 @@ func pollAnswer(t *testing.T, r protocol.PollResponse) func(int) (int, string) {
 // acceptGatewayRun journals a run as the gateway's, as the daemon would.
 func acceptGatewayRun(t *testing.T, j *journal.Journal, id string) {
 	t.Helper()
-	_, err := j.Accept(context.Background(), journal.Run{ID: id, Researcher: "0x00000000000000000000000000000000000000aa", LocalUser: "u",
+	_, err := j.Accept(context.Background(), siteapi.Run{ID: id, Researcher: "0x00000000000000000000000000000000000000aa", LocalUser: "u",
 		IdempotencyKey: journal.GatewayKeyPrefix + id, Workflow: "hello", SourceName: "w.yaml", Source: []byte(goodWorkflow)})
 	if err != nil {
 		t.Fatal(err)
@@ -61,7 +63,7 @@ func acceptGatewayRun(t *testing.T, j *journal.Journal, id string) {
 func finishRun(t *testing.T, j *journal.Journal, id string, jobID uint32) {
 	t.Helper()
 	ctx := context.Background()
-	if err := j.Render(ctx, id, "/ws/"+id, []journal.Step{{Name: "a", Tag: id + ".a", Stdout: "a.out", Stderr: "a.err"}}); err != nil {
+	if err := j.Render(ctx, id, "/ws/"+id, []siteapi.Step{{Name: "a", Tag: id + ".a", Stdout: "a.out", Stderr: "a.err"}}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := j.RecordJob(ctx, id, "a", jobID, ""); err != nil {
@@ -69,10 +71,10 @@ func finishRun(t *testing.T, j *journal.Journal, id string, jobID uint32) {
 	}
 	code := 0
 	now := time.Now().UTC()
-	if err := j.UpdateSteps(ctx, []journal.StepUpdate{{RunID: id, Step: "a", State: journal.StepCompleted, SlurmState: "COMPLETED", ExitCode: &code, EndedAt: &now}}); err != nil {
+	if err := j.UpdateSteps(ctx, []journal.StepUpdate{{RunID: id, Step: "a", State: runstate.StepCompleted, SlurmState: "COMPLETED", ExitCode: &code, EndedAt: &now}}); err != nil {
 		t.Fatal(err)
 	}
-	if err := j.Advance(ctx, id, journal.Submitted, journal.Completed, ""); err != nil {
+	if err := j.Advance(ctx, id, runstate.Submitted, runstate.Completed, ""); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -297,7 +299,7 @@ func TestAssignmentsAreJournaledOrRefused(t *testing.T) {
 	if !strings.Contains(refused[jobC], "not an address") {
 		t.Errorf("bad researcher's refusal: %q", refused[jobC])
 	}
-	if len(jobsIn(ups, jobA)) != 1 || jobsIn(ups, jobA)[0].State != journal.Accepted {
+	if len(jobsIn(ups, jobA)) != 1 || jobsIn(ups, jobA)[0].State != runstate.Accepted {
 		t.Errorf("job update of %s: %+v", jobA, jobsIn(ups, jobA))
 	}
 	run, err := d.Journal().Get(ctx, jobA)
@@ -350,7 +352,7 @@ func TestCancelsArePassedOn(t *testing.T) {
 		t.Fatal(err)
 	}
 	// A run submitted on the local API is not the gateway's to cancel.
-	local := journal.Run{ID: jobB, Researcher: registered.Hex(), LocalUser: "u", IdempotencyKey: "pg-1", Workflow: "w", SourceName: "w.yaml", Source: []byte("x")}
+	local := siteapi.Run{ID: jobB, Researcher: registered.Hex(), LocalUser: "u", IdempotencyKey: "pg-1", Workflow: "w", SourceName: "w.yaml", Source: []byte("x")}
 	if _, err := d.Journal().Accept(ctx, local); err != nil {
 		t.Fatal(err)
 	}
@@ -371,10 +373,10 @@ func TestLogRequestsAreAnswered(t *testing.T) {
 	e := newEnv(t, j, nil, nil)
 	ctx := ctxT(t)
 	acceptGatewayRun(t, j, jobA)
-	if err := j.Render(ctx, jobA, "/ws", []journal.Step{{Name: "train", Tag: jobA + ".train", ArraySize: 4}, {Name: "eval", Tag: jobA + ".eval", Position: 1}}); err != nil {
+	if err := j.Render(ctx, jobA, "/ws", []siteapi.Step{{Name: "train", Tag: jobA + ".train", ArraySize: 4}, {Name: "eval", Tag: jobA + ".eval", Position: 1}}); err != nil {
 		t.Fatal(err)
 	}
-	local := journal.Run{ID: jobB, Researcher: "0x1", LocalUser: "u", IdempotencyKey: "pg-1", Workflow: "w", SourceName: "w.yaml", Source: []byte("x")}
+	local := siteapi.Run{ID: jobB, Researcher: "0x1", LocalUser: "u", IdempotencyKey: "pg-1", Workflow: "w", SourceName: "w.yaml", Source: []byte("x")}
 	if _, err := j.Accept(ctx, local); err != nil {
 		t.Fatal(err)
 	}
@@ -464,14 +466,14 @@ func TestUpdatesAreSentUntilAcknowledged(t *testing.T) {
 		t.Fatal("an empty updates message was sent")
 	}
 	// A new state goes out, with the steps.
-	if err := j.Render(ctx, jobA, "/ws", []journal.Step{{Name: "a", Tag: jobA + ".a"}}); err != nil {
+	if err := j.Render(ctx, jobA, "/ws", []siteapi.Step{{Name: "a", Tag: jobA + ".a"}}); err != nil {
 		t.Fatal(err)
 	}
 	if n := send(); n != 4 {
 		t.Fatalf("after rendering: %d", n)
 	}
 	last := jobsIn(e.gw.snapshotUpdates(), jobA)[3]
-	if last.State != journal.Submitting || len(last.Steps) != 1 || last.Steps[0].Name != "a" || last.Usage != nil {
+	if last.State != runstate.Submitting || len(last.Steps) != 1 || last.Steps[0].Name != "a" || last.Usage != nil {
 		t.Fatalf("update: %+v", last)
 	}
 	// A step that changes while the run's state does not goes out too.
@@ -481,14 +483,14 @@ func TestUpdatesAreSentUntilAcknowledged(t *testing.T) {
 	if n := send(); n != 5 {
 		t.Fatalf("after the submission: %d", n)
 	}
-	if err := j.UpdateSteps(ctx, []journal.StepUpdate{{RunID: jobA, Step: "a", State: journal.StepRunning}}); err != nil {
+	if err := j.UpdateSteps(ctx, []journal.StepUpdate{{RunID: jobA, Step: "a", State: runstate.StepRunning}}); err != nil {
 		t.Fatal(err)
 	}
 	if n := send(); n != 6 {
 		t.Fatalf("after the step started: %d", n)
 	}
 	last = jobsIn(e.gw.snapshotUpdates(), jobA)[5]
-	if last.State != journal.Submitted || last.Steps[0].State != journal.StepRunning || last.Steps[0].JobID != 42 {
+	if last.State != runstate.Submitted || last.Steps[0].State != runstate.StepRunning || last.Steps[0].JobID != 42 {
 		t.Fatalf("step update: %+v", last)
 	}
 	if n := send(); n != 6 {
@@ -510,13 +512,13 @@ func TestTerminalRunWithUsageIsReported(t *testing.T) {
 		return jobsIn(e.gw.snapshotUpdates(), jobA)
 	}
 	// Not harvested yet: the outcome goes without usage, and the run stays open.
-	if ups := send(); len(ups) != 1 || ups[0].State != journal.Completed || ups[0].Usage != nil {
+	if ups := send(); len(ups) != 1 || ups[0].State != runstate.Completed || ups[0].Usage != nil {
 		t.Fatalf("outcome: %+v", ups)
 	}
 	if ups := send(); len(ups) != 1 {
 		t.Fatalf("an acknowledged outcome was sent again without news: %d", len(ups))
 	}
-	if run, _ := j.Get(ctx, jobA); run.State != journal.Completed {
+	if run, _ := j.Get(ctx, jobA); run.State != runstate.Completed {
 		t.Fatalf("reported without usage: %s", run.State)
 	}
 	usage := &protocol.Usage{SlurmJobs: []uint32{42}, ElapsedSeconds: 60, CPUSeconds: 240, GPUSeconds: 60, ComputeHoursMilli: 17, EnergyMillijoules: 9000}
@@ -531,14 +533,14 @@ func TestTerminalRunWithUsageIsReported(t *testing.T) {
 	if ups := send(); len(ups) != 2 || !reflect.DeepEqual(ups[1].Usage, usage) {
 		t.Fatalf("usage: %+v", ups)
 	}
-	if run, _ := j.Get(ctx, jobA); run.State != journal.Completed {
+	if run, _ := j.Get(ctx, jobA); run.State != runstate.Completed {
 		t.Fatalf("reported without an acknowledgement: %s", run.State)
 	}
 	if ups := send(); len(ups) != 3 || !reflect.DeepEqual(ups[2].Usage, usage) {
 		t.Fatalf("usage again: %+v", ups)
 	}
 	run, _ := j.Get(ctx, jobA)
-	if run.State != journal.Reported || run.Outcome != journal.Completed {
+	if run.State != runstate.Reported || run.Outcome != runstate.Completed {
 		t.Fatalf("after the acknowledgement: %s (%s)", run.State, run.Outcome)
 	}
 	if ups := send(); len(ups) != 3 {
@@ -566,7 +568,7 @@ func TestRestartSendsOnlyWhatWasNotAcknowledged(t *testing.T) {
 	if err := e.link.updates.send(ctx); err != nil {
 		t.Fatal(err)
 	}
-	if run, _ := j.Get(ctx, jobC); run.State != journal.Reported {
+	if run, _ := j.Get(ctx, jobC); run.State != runstate.Reported {
 		t.Fatalf("C: %s", run.State)
 	}
 	j.Close()
@@ -853,12 +855,12 @@ func TestRefusalReasonsFitTheProtocol(t *testing.T) {
 
 type refuser struct{ reason string }
 
-func (r refuser) AcceptAssignment(context.Context, site.AssignedRun) (journal.Run, error) {
-	return journal.Run{}, &site.RefusedError{Reason: r.reason}
+func (r refuser) AcceptAssignment(context.Context, site.AssignedRun) (siteapi.Run, error) {
+	return siteapi.Run{}, &site.RefusedError{Reason: r.reason}
 }
 
-func (r refuser) RequestCancel(context.Context, string) (journal.Run, error) {
-	return journal.Run{}, errors.New("no")
+func (r refuser) RequestCancel(context.Context, string) (siteapi.Run, error) {
+	return siteapi.Run{}, errors.New("no")
 }
 
 func pocpConfigWithGPU(model string) pocpreport.Config {
@@ -872,7 +874,7 @@ func TestBatchesStayWithinTheProtocol(t *testing.T) {
 	}
 	var jobs []pendingJob
 	for i := 0; i < 2500; i++ {
-		jobs = append(jobs, pendingJob{update: protocol.JobUpdate{Job: jobA, State: journal.Running, Steps: make([]journal.Step, 7)}})
+		jobs = append(jobs, pendingJob{update: protocol.JobUpdate{Job: jobA, State: runstate.Running, Steps: make([]siteapi.Step, 7)}})
 	}
 	bs := batches(answers, jobs)
 	nAnswers, nJobs := 0, 0

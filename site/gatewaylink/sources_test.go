@@ -15,8 +15,9 @@ import (
 	"github.com/petagrid/petagrid/accounting/store"
 	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/pocp"
-	"github.com/petagrid/petagrid/site/journal"
 	"github.com/petagrid/petagrid/site/pocpreport"
+	"github.com/petagrid/petagrid/site/runstate"
+	"github.com/petagrid/petagrid/site/siteapi"
 	"github.com/petagrid/petagrid/slurmbridge"
 	"github.com/petagrid/petagrid/tokenomics"
 )
@@ -132,8 +133,8 @@ func TestUsageFromAccounting(t *testing.T) {
 	u := &accountingUsage{store: st, catalog: cat, hardware: hw, cluster: &clusterName{name: "alpha"}, log: quietLog()}
 	t0 := time.Date(2026, 3, 1, 10, 0, 0, 0, time.UTC)
 	ended := t0.Add(2 * time.Hour)
-	run := journal.Run{ID: jobA, LocalUser: "alice", State: journal.Completed, CreatedAt: t0, EndedAt: &ended,
-		Steps: []journal.Step{{Name: "train", JobID: 100}, {Name: "sweep", JobID: 200, ArraySize: 2}, {Name: "never"}}}
+	run := siteapi.Run{ID: jobA, LocalUser: "alice", State: runstate.Completed, CreatedAt: t0, EndedAt: &ended,
+		Steps: []siteapi.Step{{Name: "train", JobID: 100}, {Name: "sweep", JobID: 200, ArraySize: 2}, {Name: "never"}}}
 
 	// Before the harvest has read past the run's end, there is no usage yet.
 	if got, err := u.Usage(ctx, run); got != nil || err != nil {
@@ -200,18 +201,18 @@ func TestUsageFromAccounting(t *testing.T) {
 	if wantCH == 0 || p100 <= pTask {
 		t.Fatalf("the scoring is degenerate: %d mCH, job powers %d %d", wantCH, p100, pTask)
 	}
-	if err := (protocol.Updates{Jobs: []protocol.JobUpdate{{Job: jobA, State: journal.Completed, Usage: got}}}).Validate(); err != nil {
+	if err := (protocol.Updates{Jobs: []protocol.JobUpdate{{Job: jobA, State: runstate.Completed, Usage: got}}}).Validate(); err != nil {
 		t.Fatal(err)
 	}
 
 	// A run that never reached Slurm used nothing, at once.
-	none := journal.Run{ID: jobB, State: journal.SubmitFailed, CreatedAt: t0, EndedAt: &ended}
+	none := siteapi.Run{ID: jobB, State: runstate.SubmitFailed, CreatedAt: t0, EndedAt: &ended}
 	if got, err := u.Usage(ctx, none); err != nil || got == nil || got.SlurmJobs == nil || got.ElapsedSeconds != 0 {
 		t.Fatalf("never submitted: %+v %v", got, err)
 	}
 
 	// A job accounting has not returned is waited for, for a while.
-	run.Steps = append(run.Steps, journal.Step{Name: "late", JobID: 555})
+	run.Steps = append(run.Steps, siteapi.Step{Name: "late", JobID: 555})
 	if got, err := u.Usage(ctx, run); got != nil || err != nil {
 		t.Fatalf("a job missing: %+v %v", got, err)
 	}

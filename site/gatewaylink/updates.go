@@ -15,6 +15,7 @@ import (
 	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/internal/backoff"
 	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/site/siteapi"
 )
 
 // maxUpdatesBody keeps one updates message to a few MiB; more runs go in the next.
@@ -23,7 +24,7 @@ const maxUpdatesBody = 4 << 20
 // usageSource says what a terminal run used.
 type usageSource interface {
 	// Usage returns nil (and no error) while the run's Slurm jobs are not harvested yet.
-	Usage(ctx context.Context, run journal.Run) (*protocol.Usage, error)
+	Usage(ctx context.Context, run siteapi.Run) (*protocol.Usage, error)
 }
 
 // updater is the update loop: it sends the assignments' answers, the gateway's runs' states
@@ -156,7 +157,7 @@ func (u *updater) noteUsageError(runID string, err error) {
 }
 
 // stepsHash identifies steps as they are sent.
-func stepsHash(steps []journal.Step) string {
+func stepsHash(steps []siteapi.Step) string {
 	data, _ := json.Marshal(steps)
 	sum := sha256.Sum256(data)
 	return hex.EncodeToString(sum[:])

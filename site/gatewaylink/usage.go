@@ -15,8 +15,8 @@ import (
 	"github.com/petagrid/petagrid/accounting/store"
 	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/pocp"
-	"github.com/petagrid/petagrid/site/journal"
 	"github.com/petagrid/petagrid/site/pocpreport"
+	"github.com/petagrid/petagrid/site/siteapi"
 	"github.com/petagrid/petagrid/tokenomics"
 )
 
@@ -43,7 +43,7 @@ type accountingUsage struct {
 }
 
 // Usage returns the run's usage once the harvester has read past its end; nil before.
-func (u *accountingUsage) Usage(ctx context.Context, run journal.Run) (*protocol.Usage, error) {
+func (u *accountingUsage) Usage(ctx context.Context, run siteapi.Run) (*protocol.Usage, error) {
 	ids := slurmJobIDs(run)
 	if len(ids) == 0 {
 		// The run never reached Slurm: nothing was used.
@@ -102,7 +102,7 @@ func (u *accountingUsage) scorer(ctx context.Context, cluster string, ended time
 }
 
 // slurmJobIDs are the run's steps' Slurm job ids, sorted, once each.
-func slurmJobIDs(run journal.Run) []uint32 {
+func slurmJobIDs(run siteapi.Run) []uint32 {
 	seen := map[uint32]bool{}
 	var ids []uint32
 	for _, s := range run.Steps {
@@ -116,7 +116,7 @@ func slurmJobIDs(run journal.Run) []uint32 {
 }
 
 // runEnd is when the run ended (its last transition, for a journal that lacks it).
-func runEnd(run journal.Run) time.Time {
+func runEnd(run siteapi.Run) time.Time {
 	if run.EndedAt != nil {
 		return *run.EndedAt
 	}

@@ -7,6 +7,9 @@ import (
 	"fmt"
 	"math"
 	"time"
+
+	"github.com/petagrid/petagrid/site/runstate"
+	"github.com/petagrid/petagrid/site/siteapi"
 )
 
 // GatewayKeyPrefix begins the idempotency key of every run the grid gateway assigned; the
@@ -19,7 +22,7 @@ const gatewayKeyEnd = "gateway;"
 
 // GatewayAck is what the gateway last acknowledged of a run it assigned.
 type GatewayAck struct {
-	State RunState
+	State runstate.State
 	// StepsSHA256 identifies the steps as they were sent (hex SHA-256 of their JSON).
 	StepsSHA256 string
 	// Usage is true once the gateway has acknowledged the run's usage.
@@ -29,7 +32,7 @@ type GatewayAck struct {
 // GatewayRun is a run the gateway assigned that is not reported yet, with what the gateway
 // has acknowledged of it (nil: nothing yet).
 type GatewayRun struct {
-	Run
+	siteapi.Run
 	Ack *GatewayAck
 }
 
@@ -56,7 +59,7 @@ func (j *Journal) OpenGatewayRuns(ctx context.Context) ([]GatewayRun, error) {
 		if err := rows.Scan(&id, &state, &a.StepsSHA256, &a.Usage); err != nil {
 			return nil, fmt.Errorf("journal: gateway acknowledgements: %w", err)
 		}
-		a.State = RunState(state)
+		a.State = runstate.State(state)
 		acks[id] = a
 	}
 	if err := rows.Err(); err != nil {
@@ -83,7 +86,7 @@ func (j *Journal) AckGateway(ctx context.Context, runID string, ack GatewayAck) 
 		if err != nil {
 			return fmt.Errorf("journal: %w", err)
 		}
-		if RunState(state) == Reported {
+		if runstate.State(state) == runstate.Reported {
 			return nil
 		}
 		_, err = tx.ExecContext(ctx, `INSERT INTO gateway_acks(run_id, state, steps_sha256, usage_acked, acked_at) VALUES (?,?,?,?,?)
@@ -94,11 +97,11 @@ func (j *Journal) AckGateway(ctx context.Context, runID string, ack GatewayAck) 
 			return fmt.Errorf("journal: acknowledgement of %s: %w", runID, err)
 		}
 		// An acknowledgement of an older state (the run ended since) moves nothing.
-		if !ack.Usage || RunState(state) != ack.State || !ack.State.Terminal() {
+		if !ack.Usage || runstate.State(state) != ack.State || !ack.State.Terminal() {
 			return nil
 		}
 		reported = true
-		return advance(ctx, tx, runID, ack.State, Reported, now, "outcome and usage delivered to the grid gateway")
+		return advance(ctx, tx, runID, ack.State, runstate.Reported, now, "outcome and usage delivered to the grid gateway")
 	})
 	return reported, err
 }
@@ -164,7 +167,7 @@ type SubmissionNonce struct {
 // signed submission: the submission's nonce is spent in the same transaction, so that it
 // authorises this run only (another run with it is ErrNonceUsed) and no crash can leave
 // the one without the other.
-func (j *Journal) AcceptGridRun(ctx context.Context, r Run, n SubmissionNonce) (Run, error) {
+func (j *Journal) AcceptGridRun(ctx context.Context, r siteapi.Run, n SubmissionNonce) (siteapi.Run, error) {
 	return j.accept(ctx, r, &n)
 }
 

@@ -6,6 +6,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/petagrid/petagrid/site/runstate"
+	"github.com/petagrid/petagrid/site/siteapi"
 )
 
 func TestGatewayAcksSurviveReopenAndReport(t *testing.T) {
@@ -23,21 +26,21 @@ func TestGatewayAcksSurviveReopenAndReport(t *testing.T) {
 		t.Fatalf("open gateway runs: %+v", runs)
 	}
 	// An acknowledgement of a live state moves nothing.
-	if reported, err := j.AckGateway(ctx, "r-grid", GatewayAck{State: Accepted, StepsSHA256: "h0"}); err != nil || reported {
+	if reported, err := j.AckGateway(ctx, "r-grid", GatewayAck{State: runstate.Accepted, StepsSHA256: "h0"}); err != nil || reported {
 		t.Fatal(reported, err)
 	}
-	if err := j.Render(ctx, "r-grid", "/ws", []Step{{Name: "a", Tag: "r-grid.a"}}); err != nil {
+	if err := j.Render(ctx, "r-grid", "/ws", []siteapi.Step{{Name: "a", Tag: "r-grid.a"}}); err != nil {
 		t.Fatal(err)
 	}
-	if err := j.Advance(ctx, "r-grid", Submitting, Failed, "step a: failed"); err != nil {
+	if err := j.Advance(ctx, "r-grid", runstate.Submitting, runstate.Failed, "step a: failed"); err != nil {
 		t.Fatal(err)
 	}
 	// The outcome without usage is acknowledged but the run stays open.
-	if reported, err := j.AckGateway(ctx, "r-grid", GatewayAck{State: Failed, StepsSHA256: "h1"}); err != nil || reported {
+	if reported, err := j.AckGateway(ctx, "r-grid", GatewayAck{State: runstate.Failed, StepsSHA256: "h1"}); err != nil || reported {
 		t.Fatal(reported, err)
 	}
 	// An acknowledgement with usage of a state the run has left does not report it.
-	if reported, err := j.AckGateway(ctx, "r-grid", GatewayAck{State: Completed, StepsSHA256: "h1", Usage: true}); err != nil || reported {
+	if reported, err := j.AckGateway(ctx, "r-grid", GatewayAck{State: runstate.Completed, StepsSHA256: "h1", Usage: true}); err != nil || reported {
 		t.Fatal(reported, err)
 	}
 
@@ -48,14 +51,14 @@ func TestGatewayAcksSurviveReopenAndReport(t *testing.T) {
 	}
 	defer j.Close()
 	runs, _ = j.OpenGatewayRuns(ctx)
-	if len(runs) != 2 || runs[0].Ack == nil || runs[0].Ack.State != Completed || !runs[0].Ack.Usage {
+	if len(runs) != 2 || runs[0].Ack == nil || runs[0].Ack.State != runstate.Completed || !runs[0].Ack.Usage {
 		t.Fatalf("after reopen: %+v", runs[0].Ack)
 	}
-	if reported, err := j.AckGateway(ctx, "r-grid", GatewayAck{State: Failed, StepsSHA256: "h1", Usage: true}); err != nil || !reported {
+	if reported, err := j.AckGateway(ctx, "r-grid", GatewayAck{State: runstate.Failed, StepsSHA256: "h1", Usage: true}); err != nil || !reported {
 		t.Fatal(reported, err)
 	}
 	r, _ := j.Get(ctx, "r-grid")
-	if r.State != Reported || r.Outcome != Failed || r.Error != "step a: failed" {
+	if r.State != runstate.Reported || r.Outcome != runstate.Failed || r.Error != "step a: failed" {
 		t.Fatalf("reported run: %s %s %q", r.State, r.Outcome, r.Error)
 	}
 	runs, _ = j.OpenGatewayRuns(ctx)
@@ -63,10 +66,10 @@ func TestGatewayAcksSurviveReopenAndReport(t *testing.T) {
 		t.Fatalf("a reported run is still open: %+v", runs)
 	}
 	// Acknowledging a reported run again changes nothing.
-	if reported, err := j.AckGateway(ctx, "r-grid", GatewayAck{State: Failed, Usage: true}); err != nil || reported {
+	if reported, err := j.AckGateway(ctx, "r-grid", GatewayAck{State: runstate.Failed, Usage: true}); err != nil || reported {
 		t.Fatal(reported, err)
 	}
-	if _, err := j.AckGateway(ctx, "r-nope", GatewayAck{State: Failed}); !errors.Is(err, ErrNotFound) {
+	if _, err := j.AckGateway(ctx, "r-nope", GatewayAck{State: runstate.Failed}); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("unknown run: %v", err)
 	}
 }
@@ -118,8 +121,8 @@ func TestSignedSubmissionAuthorisesOneRun(t *testing.T) {
 	ctx := context.Background()
 	j, path := open(t)
 	n := SubmissionNonce{Signer: "0xabc", Nonce: "nonce-0123456789abcdef", Expires: j.now().Add(time.Hour)}
-	run := func(id string) Run {
-		return Run{ID: id, Researcher: "0xabc", LocalUser: "alice", IdempotencyKey: GatewayKeyPrefix + id, Workflow: "wf", SourceName: "wf.yaml", Source: []byte("version: 1")}
+	run := func(id string) siteapi.Run {
+		return siteapi.Run{ID: id, Researcher: "0xabc", LocalUser: "alice", IdempotencyKey: GatewayKeyPrefix + id, Workflow: "wf", SourceName: "wf.yaml", Source: []byte("version: 1")}
 	}
 	// A run that cannot be recorded (its id is taken) spends nothing.
 	accept(t, j, "r-taken", "k-taken")

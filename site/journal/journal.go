@@ -16,143 +16,28 @@ import (
 	"time"
 
 	"github.com/petagrid/petagrid/internal/sqlitedb"
+
+	"github.com/petagrid/petagrid/site/runstate"
+	"github.com/petagrid/petagrid/site/siteapi"
 )
-
-// RunState is where a run is in its life.
-type RunState string
-
-// Run states, in order. A run moves forward only; terminal states are Completed, Failed,
-// Cancelled, Timeout, NodeFail, OutOfMemory, Preempted, BootFail, Deadline and
-// SubmitFailed; Reported follows a terminal state once the outcome has been delivered to
-// the grid gateway (the outcome is kept in Run.Outcome).
-const (
-	Accepted     RunState = "accepted"
-	Rendered     RunState = "rendered"
-	Submitting   RunState = "submitting"
-	Submitted    RunState = "submitted"
-	Running      RunState = "running"
-	Completed    RunState = "completed"
-	Failed       RunState = "failed"
-	Cancelled    RunState = "cancelled"
-	Timeout      RunState = "timeout"
-	NodeFail     RunState = "node_fail"
-	OutOfMemory  RunState = "out_of_memory"
-	Preempted    RunState = "preempted"
-	BootFail     RunState = "boot_fail"
-	Deadline     RunState = "deadline"
-	SubmitFailed RunState = "submit_failed"
-	Reported     RunState = "reported"
-)
-
-// RunStates lists every run state (for metrics and documentation).
-var RunStates = []RunState{Accepted, Rendered, Submitting, Submitted, Running, Completed, Failed, Cancelled, Timeout, NodeFail, OutOfMemory, Preempted, BootFail, Deadline, SubmitFailed, Reported}
-
-// Terminal reports whether a run in state s is over (reported runs included). A state this
-// package does not define is not over: a grid gateway answers in the same shape with its own
-// live states (queued, assigned, unknown), which a client waiting for the end must wait on.
-func (s RunState) Terminal() bool {
-	switch s {
-	case Completed, Failed, Cancelled, Timeout, NodeFail, OutOfMemory, Preempted, BootFail, Deadline, SubmitFailed, Reported:
-		return true
-	}
-	return false
-}
 
 // rank orders the live states so that a transition never goes back.
-func (s RunState) rank() int {
+func rank(s runstate.State) int {
 	switch s {
-	case Accepted:
+	case runstate.Accepted:
 		return 0
-	case Rendered:
+	case runstate.Rendered:
 		return 1
-	case Submitting:
+	case runstate.Submitting:
 		return 2
-	case Submitted:
+	case runstate.Submitted:
 		return 3
-	case Running:
+	case runstate.Running:
 		return 4
-	case Reported:
+	case runstate.Reported:
 		return 6
 	}
 	return 5
-}
-
-// StepState is where one step's Slurm job is.
-type StepState string
-
-// Step states. Planned: not submitted yet. Skipped: Slurm cancelled it because its
-// dependencies can never be satisfied (a failure handler after a success, a step after a
-// failure). The rest mirror Slurm's terminal states.
-const (
-	StepPlanned     StepState = "planned"
-	StepPending     StepState = "pending"
-	StepRunning     StepState = "running"
-	StepCompleted   StepState = "completed"
-	StepFailed      StepState = "failed"
-	StepCancelled   StepState = "cancelled"
-	StepTimeout     StepState = "timeout"
-	StepNodeFail    StepState = "node_fail"
-	StepOutOfMemory StepState = "out_of_memory"
-	StepPreempted   StepState = "preempted"
-	StepBootFail    StepState = "boot_fail"
-	StepDeadline    StepState = "deadline"
-	StepSkipped     StepState = "skipped"
-)
-
-// Terminal reports whether the step's job is over.
-func (s StepState) Terminal() bool {
-	switch s {
-	case StepPlanned, StepPending, StepRunning:
-		return false
-	}
-	return true
-}
-
-// Run is one accepted workflow submission.
-type Run struct {
-	ID string `json:"id"`
-	// Researcher is who asked: "0x…" for a key, "unix:<user>" for a local socket peer,
-	// "unverified:0x…" for a grid job whose researcher the gateway named without their
-	// signature (the run is then the pool account's, not that key's).
-	Researcher     string            `json:"researcher"`
-	LocalUser      string            `json:"localUser"`
-	IdempotencyKey string            `json:"idempotencyKey,omitempty"`
-	Workflow       string            `json:"workflow"`
-	SourceName     string            `json:"sourceName"`
-	Source         []byte            `json:"-"`
-	Params         map[string]string `json:"params,omitempty"`
-	State          RunState          `json:"state"`
-	// Outcome is the terminal state, kept when State moves on to Reported.
-	Outcome         RunState   `json:"outcome,omitempty"`
-	Workspace       string     `json:"workspace,omitempty"`
-	Error           string     `json:"error,omitempty"`
-	CancelRequested bool       `json:"cancelRequested,omitempty"`
-	CreatedAt       time.Time  `json:"createdAt"`
-	UpdatedAt       time.Time  `json:"updatedAt"`
-	SubmittedAt     *time.Time `json:"submittedAt,omitempty"`
-	EndedAt         *time.Time `json:"endedAt,omitempty"`
-	Steps           []Step     `json:"steps,omitempty"`
-}
-
-// Step is one step of a run and its Slurm job.
-type Step struct {
-	Name      string    `json:"name"`
-	Position  int       `json:"position"`
-	Tag       string    `json:"tag"`
-	Finally   bool      `json:"finally,omitempty"`
-	ArraySize int       `json:"arraySize,omitempty"`
-	JobID     uint32    `json:"jobId,omitempty"`
-	State     StepState `json:"state"`
-	// SlurmState is Slurm's own word for the job (or the worst of its array tasks).
-	SlurmState  string     `json:"slurmState,omitempty"`
-	Reason      string     `json:"reason,omitempty"`
-	ExitCode    *int       `json:"exitCode,omitempty"`
-	ExitSignal  *int       `json:"exitSignal,omitempty"`
-	Stdout      string     `json:"stdout,omitempty"`
-	Stderr      string     `json:"stderr,omitempty"`
-	SubmittedAt *time.Time `json:"submittedAt,omitempty"`
-	StartedAt   *time.Time `json:"startedAt,omitempty"`
-	EndedAt     *time.Time `json:"endedAt,omitempty"`
 }
 
 // ErrNotFound is returned for an unknown run.
@@ -318,18 +203,18 @@ func logTransition(ctx context.Context, tx *sql.Tx, runID, step string, from, to
 // Accept records a new run in state Accepted. If the researcher already has a run with the
 // same non-empty idempotency key, nothing is written and that run is returned with
 // ErrDuplicate.
-func (j *Journal) Accept(ctx context.Context, r Run) (Run, error) {
+func (j *Journal) Accept(ctx context.Context, r siteapi.Run) (siteapi.Run, error) {
 	return j.accept(ctx, r, nil)
 }
 
 // accept is Accept, spending spend (when not nil) in the same transaction.
-func (j *Journal) accept(ctx context.Context, r Run, spend *SubmissionNonce) (Run, error) {
+func (j *Journal) accept(ctx context.Context, r siteapi.Run, spend *SubmissionNonce) (siteapi.Run, error) {
 	params, err := json.Marshal(r.Params)
 	if err != nil {
-		return Run{}, fmt.Errorf("journal: params: %w", err)
+		return siteapi.Run{}, fmt.Errorf("journal: params: %w", err)
 	}
 	now := j.now()
-	r.State, r.CreatedAt, r.UpdatedAt = Accepted, now, now
+	r.State, r.CreatedAt, r.UpdatedAt = runstate.Accepted, now, now
 	var existing string
 	err = j.tx(ctx, func(tx *sql.Tx) error {
 		if r.IdempotencyKey != "" {
@@ -351,21 +236,21 @@ func (j *Journal) accept(ctx context.Context, r Run, spend *SubmissionNonce) (Ru
 			key = r.IdempotencyKey
 		}
 		_, err := tx.ExecContext(ctx, `INSERT INTO runs(id, researcher, local_user, idempotency_key, workflow, source_name, source, params, state, created_at, updated_at)
-			VALUES (?,?,?,?,?,?,?,?,?,?,?)`, r.ID, r.Researcher, r.LocalUser, key, r.Workflow, r.SourceName, r.Source, string(params), string(Accepted), unix(now), unix(now))
+			VALUES (?,?,?,?,?,?,?,?,?,?,?)`, r.ID, r.Researcher, r.LocalUser, key, r.Workflow, r.SourceName, r.Source, string(params), string(runstate.Accepted), unix(now), unix(now))
 		if err != nil {
 			return fmt.Errorf("journal: accepting run %s: %w", r.ID, err)
 		}
-		return logTransition(ctx, tx, r.ID, "", "", string(Accepted), now, "")
+		return logTransition(ctx, tx, r.ID, "", "", string(runstate.Accepted), now, "")
 	})
 	if errors.Is(err, ErrDuplicate) {
 		run, gerr := j.Get(ctx, existing)
 		if gerr != nil {
-			return Run{}, gerr
+			return siteapi.Run{}, gerr
 		}
 		return run, ErrDuplicate
 	}
 	if err != nil {
-		return Run{}, err
+		return siteapi.Run{}, err
 	}
 	return r, nil
 }
@@ -373,13 +258,13 @@ func (j *Journal) accept(ctx context.Context, r Run, spend *SubmissionNonce) (Ru
 // Render records the rendered plan (the workspace and one row per step) and moves the run
 // from Accepted through Rendered to Submitting in one commit: nothing happens between those
 // two transitions, so one fsync serves both, and both appear in the history.
-func (j *Journal) Render(ctx context.Context, runID, workspace string, steps []Step) error {
+func (j *Journal) Render(ctx context.Context, runID, workspace string, steps []siteapi.Step) error {
 	now := j.now()
 	return j.tx(ctx, func(tx *sql.Tx) error {
-		if err := advance(ctx, tx, runID, Accepted, Rendered, now, ""); err != nil {
+		if err := advance(ctx, tx, runID, runstate.Accepted, runstate.Rendered, now, ""); err != nil {
 			return err
 		}
-		if err := advance(ctx, tx, runID, Rendered, Submitting, now, ""); err != nil {
+		if err := advance(ctx, tx, runID, runstate.Rendered, runstate.Submitting, now, ""); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE runs SET workspace = ? WHERE id = ?`, workspace, runID); err != nil {
@@ -387,7 +272,7 @@ func (j *Journal) Render(ctx context.Context, runID, workspace string, steps []S
 		}
 		for _, s := range steps {
 			_, err := tx.ExecContext(ctx, `INSERT INTO steps(run_id, name, position, tag, finally, array_size, state, stdout, stderr) VALUES (?,?,?,?,?,?,?,?,?)`,
-				runID, s.Name, s.Position, s.Tag, s.Finally, s.ArraySize, string(StepPlanned), s.Stdout, s.Stderr)
+				runID, s.Name, s.Position, s.Tag, s.Finally, s.ArraySize, string(runstate.StepPlanned), s.Stdout, s.Stderr)
 			if err != nil {
 				return fmt.Errorf("journal: step %s of run %s: %w", s.Name, runID, err)
 			}
@@ -397,7 +282,7 @@ func (j *Journal) Render(ctx context.Context, runID, workspace string, steps []S
 }
 
 // Advance moves a run from state from to state to (and records why).
-func (j *Journal) Advance(ctx context.Context, runID string, from, to RunState, detail string) error {
+func (j *Journal) Advance(ctx context.Context, runID string, from, to runstate.State, detail string) error {
 	return j.tx(ctx, func(tx *sql.Tx) error {
 		return advance(ctx, tx, runID, from, to, j.now(), detail)
 	})
@@ -405,17 +290,17 @@ func (j *Journal) Advance(ctx context.Context, runID string, from, to RunState, 
 
 // advance is a compare-and-set on the run's state, so that two actors (the executor and a
 // cancellation) can never both move it.
-func advance(ctx context.Context, tx *sql.Tx, runID string, from, to RunState, now time.Time, detail string) error {
-	if to.rank() < from.rank() {
+func advance(ctx context.Context, tx *sql.Tx, runID string, from, to runstate.State, now time.Time, detail string) error {
+	if rank(to) < rank(from) {
 		return fmt.Errorf("journal: run %s cannot go back from %s to %s", runID, from, to)
 	}
 	set := `state = ?, updated_at = ?`
 	args := []any{string(to), unix(now)}
-	if to == Submitted {
+	if to == runstate.Submitted {
 		set += `, submitted_at = ?`
 		args = append(args, unix(now))
 	}
-	if to.Terminal() && to != Reported {
+	if to.Terminal() && to != runstate.Reported {
 		set += `, outcome = ?, ended_at = ?`
 		args = append(args, string(to), unix(now))
 		if detail != "" {
@@ -433,7 +318,7 @@ func advance(ctx context.Context, tx *sql.Tx, runID string, from, to RunState, n
 		if err := tx.QueryRowContext(ctx, `SELECT state FROM runs WHERE id = ?`, runID).Scan(&cur); errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("run %s: %w", runID, ErrNotFound)
 		}
-		return &StateConflictError{RunID: runID, Want: from, Have: RunState(cur)}
+		return &StateConflictError{RunID: runID, Want: from, Have: runstate.State(cur)}
 	}
 	return logTransition(ctx, tx, runID, "", string(from), string(to), now, detail)
 }
@@ -441,7 +326,7 @@ func advance(ctx context.Context, tx *sql.Tx, runID string, from, to RunState, n
 // StateConflictError says a run was not in the state a transition expected.
 type StateConflictError struct {
 	RunID      string
-	Want, Have RunState
+	Want, Have runstate.State
 }
 
 func (e *StateConflictError) Error() string {
@@ -458,7 +343,7 @@ func (j *Journal) RecordJob(ctx context.Context, runID, step string, jobID uint3
 			return err
 		}
 		var left int
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM steps WHERE run_id = ? AND job_id IS NULL AND state = ?`, runID, string(StepPlanned)).Scan(&left); err != nil {
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM steps WHERE run_id = ? AND job_id IS NULL AND state = ?`, runID, string(runstate.StepPlanned)).Scan(&left); err != nil {
 			return fmt.Errorf("journal: %w", err)
 		}
 		if left > 0 {
@@ -468,18 +353,18 @@ func (j *Journal) RecordJob(ctx context.Context, runID, step string, jobID uint3
 		if err := tx.QueryRowContext(ctx, `SELECT state FROM runs WHERE id = ?`, runID).Scan(&state); err != nil {
 			return fmt.Errorf("journal: %w", err)
 		}
-		if RunState(state) != Submitting {
+		if runstate.State(state) != runstate.Submitting {
 			return nil
 		}
 		last = true
-		return advance(ctx, tx, runID, Submitting, Submitted, now, "")
+		return advance(ctx, tx, runID, runstate.Submitting, runstate.Submitted, now, "")
 	})
 	return last, err
 }
 
 func recordJob(ctx context.Context, tx *sql.Tx, runID, step string, jobID uint32, detail string, now time.Time) error {
 	res, err := tx.ExecContext(ctx, `UPDATE steps SET job_id = ?, state = ?, submitted_at = ? WHERE run_id = ? AND name = ? AND job_id IS NULL`,
-		int64(jobID), string(StepPending), unix(now), runID, step)
+		int64(jobID), string(runstate.StepPending), unix(now), runID, step)
 	if err != nil {
 		return fmt.Errorf("journal: job of step %s: %w", step, err)
 	}
@@ -494,13 +379,13 @@ func recordJob(ctx context.Context, tx *sql.Tx, runID, step string, jobID uint32
 		}
 		return fmt.Errorf("journal: step %s of run %s already has job %d, not %d", step, runID, have.Int64, jobID)
 	}
-	return logTransition(ctx, tx, runID, step, string(StepPlanned), string(StepPending), now, strings.TrimSpace(fmt.Sprintf("job %d %s", jobID, detail)))
+	return logTransition(ctx, tx, runID, step, string(runstate.StepPlanned), string(runstate.StepPending), now, strings.TrimSpace(fmt.Sprintf("job %d %s", jobID, detail)))
 }
 
 // StepUpdate is what the tracker learned about a step's job.
 type StepUpdate struct {
 	RunID, Step string
-	State       StepState
+	State       runstate.StepState
 	SlurmState  string
 	Reason      string
 	ExitCode    *int
@@ -523,7 +408,7 @@ func (j *Journal) UpdateSteps(ctx context.Context, updates []StepUpdate) error {
 			if err != nil {
 				return fmt.Errorf("journal: step %s of run %s: %w", u.Step, u.RunID, err)
 			}
-			if StepState(cur).Terminal() {
+			if runstate.StepState(cur).Terminal() {
 				continue
 			}
 			_, err = tx.ExecContext(ctx, `UPDATE steps SET state = ?, slurm_state = ?, reason = ?, exit_code = ?, exit_signal = ?,
@@ -558,7 +443,7 @@ func timeOrNil(t *time.Time) any {
 
 // RequestCancel marks a run for cancellation (durably, so that the tracker keeps cancelling
 // its jobs until Slurm agrees, even across restarts). It returns the run as it now stands.
-func (j *Journal) RequestCancel(ctx context.Context, runID string) (Run, error) {
+func (j *Journal) RequestCancel(ctx context.Context, runID string) (siteapi.Run, error) {
 	now := j.now()
 	err := j.tx(ctx, func(tx *sql.Tx) error {
 		var state string
@@ -570,7 +455,7 @@ func (j *Journal) RequestCancel(ctx context.Context, runID string) (Run, error) 
 		if err != nil {
 			return fmt.Errorf("journal: %w", err)
 		}
-		if requested || RunState(state).Terminal() {
+		if requested || runstate.State(state).Terminal() {
 			return nil
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE runs SET cancel_requested = 1, updated_at = ? WHERE id = ?`, unix(now), runID); err != nil {
@@ -579,7 +464,7 @@ func (j *Journal) RequestCancel(ctx context.Context, runID string) (Run, error) 
 		return logTransition(ctx, tx, runID, "", state, state, now, "cancel requested")
 	})
 	if err != nil {
-		return Run{}, err
+		return siteapi.Run{}, err
 	}
 	return j.Get(ctx, runID)
 }
@@ -590,8 +475,8 @@ const runColumns = `id, researcher, local_user, COALESCE(idempotency_key, ''), w
 // work list never need it; Get returns it.
 const listColumns = `id, researcher, local_user, COALESCE(idempotency_key, ''), workflow, source_name, X'', params, state, outcome, workspace, error, cancel_requested, created_at, updated_at, submitted_at, ended_at`
 
-func scanRun(scan func(...any) error) (Run, error) {
-	var r Run
+func scanRun(scan func(...any) error) (siteapi.Run, error) {
+	var r siteapi.Run
 	var params, state, outcome string
 	var created, updated int64
 	var submitted, ended sql.NullInt64
@@ -601,31 +486,31 @@ func scanRun(scan func(...any) error) (Run, error) {
 	if err := json.Unmarshal([]byte(params), &r.Params); err != nil {
 		return r, fmt.Errorf("journal: params of run %s: %w", r.ID, err)
 	}
-	r.State, r.Outcome = RunState(state), RunState(outcome)
+	r.State, r.Outcome = runstate.State(state), runstate.State(outcome)
 	r.CreatedAt, r.UpdatedAt = time.Unix(created, 0).UTC(), time.Unix(updated, 0).UTC()
 	r.SubmittedAt, r.EndedAt = nullTime(submitted), nullTime(ended)
 	return r, nil
 }
 
 // Get returns a run with its steps.
-func (j *Journal) Get(ctx context.Context, runID string) (Run, error) {
+func (j *Journal) Get(ctx context.Context, runID string) (siteapi.Run, error) {
 	r, err := scanRun(j.db.QueryRowContext(ctx, `SELECT `+runColumns+` FROM runs WHERE id = ?`, runID).Scan)
 	if errors.Is(err, sql.ErrNoRows) {
-		return Run{}, fmt.Errorf("run %s: %w", runID, ErrNotFound)
+		return siteapi.Run{}, fmt.Errorf("run %s: %w", runID, ErrNotFound)
 	}
 	if err != nil {
-		return Run{}, fmt.Errorf("journal: run %s: %w", runID, err)
+		return siteapi.Run{}, fmt.Errorf("journal: run %s: %w", runID, err)
 	}
 	steps, err := j.steps(ctx, []string{runID})
 	if err != nil {
-		return Run{}, err
+		return siteapi.Run{}, err
 	}
 	r.Steps = steps[runID]
 	return r, nil
 }
 
-func (j *Journal) steps(ctx context.Context, runIDs []string) (map[string][]Step, error) {
-	out := map[string][]Step{}
+func (j *Journal) steps(ctx context.Context, runIDs []string) (map[string][]siteapi.Step, error) {
+	out := map[string][]siteapi.Step{}
 	if len(runIDs) == 0 {
 		return out, nil
 	}
@@ -642,14 +527,14 @@ func (j *Journal) steps(ctx context.Context, runIDs []string) (map[string][]Step
 			return nil, fmt.Errorf("journal: steps: %w", err)
 		}
 		for rows.Next() {
-			var s Step
+			var s siteapi.Step
 			var runID, state string
 			var job, code, sig, submitted, started, ended sql.NullInt64
 			if err := rows.Scan(&runID, &s.Name, &s.Position, &s.Tag, &s.Finally, &s.ArraySize, &job, &state, &s.SlurmState, &s.Reason, &code, &sig, &s.Stdout, &s.Stderr, &submitted, &started, &ended); err != nil {
 				rows.Close()
 				return nil, fmt.Errorf("journal: steps: %w", err)
 			}
-			s.State = StepState(state)
+			s.State = runstate.StepState(state)
 			if job.Valid {
 				s.JobID = uint32(job.Int64)
 			}
@@ -675,15 +560,15 @@ func (j *Journal) steps(ctx context.Context, runIDs []string) (map[string][]Step
 
 // Filter selects runs for List.
 type Filter struct {
-	Researcher string     // empty: everyone's
-	States     []RunState // empty: any
-	Limit      int        // 0: 100
+	Researcher string           // empty: everyone's
+	States     []runstate.State // empty: any
+	Limit      int              // 0: 100
 	// Before pages backwards: only runs created before this run id's creation.
 	Before string
 }
 
 // List returns runs, newest first, with their steps but not their sources.
-func (j *Journal) List(ctx context.Context, f Filter) ([]Run, error) {
+func (j *Journal) List(ctx context.Context, f Filter) ([]siteapi.Run, error) {
 	where := []string{"1=1"}
 	var args []any
 	if f.Researcher != "" {
@@ -710,18 +595,18 @@ func (j *Journal) List(ctx context.Context, f Filter) ([]Run, error) {
 
 // Active returns every run that is not terminal (the daemon's work list), oldest first,
 // without their sources.
-func (j *Journal) Active(ctx context.Context) ([]Run, error) {
+func (j *Journal) Active(ctx context.Context) ([]siteapi.Run, error) {
 	return j.queryRuns(ctx, "active runs", `SELECT `+listColumns+` FROM runs WHERE state IN (?,?,?,?,?) ORDER BY rowid`,
-		string(Accepted), string(Rendered), string(Submitting), string(Submitted), string(Running))
+		string(runstate.Accepted), string(runstate.Rendered), string(runstate.Submitting), string(runstate.Submitted), string(runstate.Running))
 }
 
 // queryRuns reads the runs a query selects, then their steps.
-func (j *Journal) queryRuns(ctx context.Context, what, query string, args ...any) ([]Run, error) {
+func (j *Journal) queryRuns(ctx context.Context, what, query string, args ...any) ([]siteapi.Run, error) {
 	rows, err := j.db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("journal: %s: %w", what, err)
 	}
-	var runs []Run
+	var runs []siteapi.Run
 	for rows.Next() {
 		r, err := scanRun(rows.Scan)
 		if err != nil {
@@ -750,43 +635,34 @@ func (j *Journal) queryRuns(ctx context.Context, what, query string, args ...any
 }
 
 // CountByState returns how many runs are in each state (for metrics).
-func (j *Journal) CountByState(ctx context.Context) (map[RunState]int, error) {
+func (j *Journal) CountByState(ctx context.Context) (map[runstate.State]int, error) {
 	rows, err := j.db.QueryContext(ctx, `SELECT state, COUNT(*) FROM runs GROUP BY state`)
 	if err != nil {
 		return nil, fmt.Errorf("journal: counting runs: %w", err)
 	}
 	defer rows.Close()
-	out := map[RunState]int{}
+	out := map[runstate.State]int{}
 	for rows.Next() {
 		var s string
 		var n int
 		if err := rows.Scan(&s, &n); err != nil {
 			return nil, fmt.Errorf("journal: counting runs: %w", err)
 		}
-		out[RunState(s)] = n
+		out[runstate.State(s)] = n
 	}
 	return out, rows.Err()
 }
 
-// Transition is one entry of a run's history.
-type Transition struct {
-	Step   string    `json:"step,omitempty"`
-	From   string    `json:"from"`
-	To     string    `json:"to"`
-	At     time.Time `json:"at"`
-	Detail string    `json:"detail,omitempty"`
-}
-
 // History returns a run's transitions in order.
-func (j *Journal) History(ctx context.Context, runID string) ([]Transition, error) {
+func (j *Journal) History(ctx context.Context, runID string) ([]siteapi.Transition, error) {
 	rows, err := j.db.QueryContext(ctx, `SELECT step, from_state, to_state, at, detail FROM transitions WHERE run_id = ? ORDER BY seq`, runID)
 	if err != nil {
 		return nil, fmt.Errorf("journal: history of %s: %w", runID, err)
 	}
 	defer rows.Close()
-	var out []Transition
+	var out []siteapi.Transition
 	for rows.Next() {
-		var t Transition
+		var t siteapi.Transition
 		var at int64
 		if err := rows.Scan(&t.Step, &t.From, &t.To, &at, &t.Detail); err != nil {
 			return nil, fmt.Errorf("journal: history of %s: %w", runID, err)

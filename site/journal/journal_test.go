@@ -7,6 +7,9 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/petagrid/petagrid/site/runstate"
+	"github.com/petagrid/petagrid/site/siteapi"
 )
 
 func open(t *testing.T) (*Journal, string) {
@@ -20,9 +23,9 @@ func open(t *testing.T) (*Journal, string) {
 	return j, path
 }
 
-func accept(t *testing.T, j *Journal, id, key string) Run {
+func accept(t *testing.T, j *Journal, id, key string) siteapi.Run {
 	t.Helper()
-	r, err := j.Accept(context.Background(), Run{ID: id, Researcher: "0xabc", LocalUser: "alice", IdempotencyKey: key, Workflow: "wf", SourceName: "wf.yaml", Source: []byte("version: 1"), Params: map[string]string{"n": "1"}})
+	r, err := j.Accept(context.Background(), siteapi.Run{ID: id, Researcher: "0xabc", LocalUser: "alice", IdempotencyKey: key, Workflow: "wf", SourceName: "wf.yaml", Source: []byte("version: 1"), Params: map[string]string{"n": "1"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,12 +36,12 @@ func TestLifecycle(t *testing.T) {
 	ctx := context.Background()
 	j, _ := open(t)
 	accept(t, j, "r-1", "k1")
-	steps := []Step{{Name: "a", Position: 0, Tag: "r-1.a", Stdout: "a.out", Stderr: "a.err"}, {Name: "b", Position: 1, Tag: "r-1.b", Finally: true, ArraySize: 3}}
+	steps := []siteapi.Step{{Name: "a", Position: 0, Tag: "r-1.a", Stdout: "a.out", Stderr: "a.err"}, {Name: "b", Position: 1, Tag: "r-1.b", Finally: true, ArraySize: 3}}
 	if err := j.Render(ctx, "r-1", "/ws/r-1", steps); err != nil {
 		t.Fatal(err)
 	}
 	// Render commits rendered and submitting together.
-	if r, _ := j.Get(ctx, "r-1"); r.State != Submitting {
+	if r, _ := j.Get(ctx, "r-1"); r.State != runstate.Submitting {
 		t.Fatalf("after render: %s", r.State)
 	}
 	if last, err := j.RecordJob(ctx, "r-1", "a", 11, ""); err != nil || last {
@@ -57,42 +60,42 @@ func TestLifecycle(t *testing.T) {
 	}
 	// A stale transition is refused with the state the run is really in.
 	var conflict *StateConflictError
-	if err := j.Advance(ctx, "r-1", Submitting, Submitted, ""); !errors.As(err, &conflict) || conflict.Have != Submitted {
+	if err := j.Advance(ctx, "r-1", runstate.Submitting, runstate.Submitted, ""); !errors.As(err, &conflict) || conflict.Have != runstate.Submitted {
 		t.Fatalf("stale advance: %v", err)
 	}
-	if err := j.Advance(ctx, "r-1", Submitted, Accepted, ""); err == nil {
+	if err := j.Advance(ctx, "r-1", runstate.Submitted, runstate.Accepted, ""); err == nil {
 		t.Fatal("went backwards")
 	}
 	code := 3
 	now := time.Now().UTC()
-	if err := j.UpdateSteps(ctx, []StepUpdate{{RunID: "r-1", Step: "a", State: StepFailed, SlurmState: "FAILED", ExitCode: &code, EndedAt: &now}, {RunID: "r-1", Step: "b", State: StepRunning}}); err != nil {
+	if err := j.UpdateSteps(ctx, []StepUpdate{{RunID: "r-1", Step: "a", State: runstate.StepFailed, SlurmState: "FAILED", ExitCode: &code, EndedAt: &now}, {RunID: "r-1", Step: "b", State: runstate.StepRunning}}); err != nil {
 		t.Fatal(err)
 	}
 	// Terminal steps never change again.
-	if err := j.UpdateSteps(ctx, []StepUpdate{{RunID: "r-1", Step: "a", State: StepRunning}}); err != nil {
+	if err := j.UpdateSteps(ctx, []StepUpdate{{RunID: "r-1", Step: "a", State: runstate.StepRunning}}); err != nil {
 		t.Fatal(err)
 	}
-	if err := j.Advance(ctx, "r-1", Submitted, Failed, "step a: failed (exit code 3)"); err != nil {
+	if err := j.Advance(ctx, "r-1", runstate.Submitted, runstate.Failed, "step a: failed (exit code 3)"); err != nil {
 		t.Fatal(err)
 	}
 	r, err := j.Get(ctx, "r-1")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.State != Failed || r.Outcome != Failed || r.Error == "" || r.EndedAt == nil || r.SubmittedAt == nil || r.Workspace != "/ws/r-1" || r.Params["n"] != "1" {
+	if r.State != runstate.Failed || r.Outcome != runstate.Failed || r.Error == "" || r.EndedAt == nil || r.SubmittedAt == nil || r.Workspace != "/ws/r-1" || r.Params["n"] != "1" {
 		t.Fatalf("run: %+v", r)
 	}
-	if len(r.Steps) != 2 || r.Steps[0].State != StepFailed || *r.Steps[0].ExitCode != 3 || r.Steps[0].JobID != 11 || r.Steps[1].ArraySize != 3 || !r.Steps[1].Finally {
+	if len(r.Steps) != 2 || r.Steps[0].State != runstate.StepFailed || *r.Steps[0].ExitCode != 3 || r.Steps[0].JobID != 11 || r.Steps[1].ArraySize != 3 || !r.Steps[1].Finally {
 		t.Fatalf("steps: %+v", r.Steps)
 	}
-	if err := j.Advance(ctx, "r-1", Failed, Reported, ""); err != nil {
+	if err := j.Advance(ctx, "r-1", runstate.Failed, runstate.Reported, ""); err != nil {
 		t.Fatal(err)
 	}
-	if r, _ = j.Get(ctx, "r-1"); r.State != Reported || r.Outcome != Failed {
+	if r, _ = j.Get(ctx, "r-1"); r.State != runstate.Reported || r.Outcome != runstate.Failed {
 		t.Fatalf("reported: %+v", r)
 	}
 	h, err := j.History(ctx, "r-1")
-	if err != nil || len(h) < 7 || h[0].To != string(Accepted) {
+	if err != nil || len(h) < 7 || h[0].To != string(runstate.Accepted) {
 		t.Fatalf("history: %v %+v", err, h)
 	}
 }
@@ -101,12 +104,12 @@ func TestIdempotencyKey(t *testing.T) {
 	ctx := context.Background()
 	j, _ := open(t)
 	accept(t, j, "r-1", "same")
-	r, err := j.Accept(ctx, Run{ID: "r-2", Researcher: "0xabc", LocalUser: "alice", IdempotencyKey: "same", Source: []byte("x")})
+	r, err := j.Accept(ctx, siteapi.Run{ID: "r-2", Researcher: "0xabc", LocalUser: "alice", IdempotencyKey: "same", Source: []byte("x")})
 	if !errors.Is(err, ErrDuplicate) || r.ID != "r-1" {
 		t.Fatalf("duplicate: %v %+v", err, r)
 	}
 	// Another researcher may use the same key; runs without a key never collide.
-	if _, err := j.Accept(ctx, Run{ID: "r-3", Researcher: "0xdef", LocalUser: "bob", IdempotencyKey: "same", Source: []byte("x")}); err != nil {
+	if _, err := j.Accept(ctx, siteapi.Run{ID: "r-3", Researcher: "0xdef", LocalUser: "bob", IdempotencyKey: "same", Source: []byte("x")}); err != nil {
 		t.Fatal(err)
 	}
 	accept(t, j, "r-4", "")
@@ -192,24 +195,5 @@ func TestNewerSchemaRefused(t *testing.T) {
 	j.Close()
 	if _, err := Open(ctx, path); err == nil {
 		t.Fatal("a journal from a newer build was opened")
-	}
-}
-
-// Terminal is true exactly for the states after Running; a state this package does not define
-// (a gateway's queued, assigned or unknown) is still live.
-func TestRunStateTerminal(t *testing.T) {
-	over := false
-	for _, s := range RunStates {
-		if s == Completed {
-			over = true
-		}
-		if s.Terminal() != over {
-			t.Errorf("%s: Terminal() = %v", s, s.Terminal())
-		}
-	}
-	for _, s := range []RunState{"queued", "assigned", "unknown", ""} {
-		if s.Terminal() {
-			t.Errorf("%q is terminal", s)
-		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/petagrid/petagrid/internal/sqlitedb"
 	"github.com/petagrid/petagrid/internal/sqlitedb/sqlitedbtest"
+	"github.com/petagrid/petagrid/site/runstate"
 )
 
 // A journal from an earlier build (version 1 in schema_migrations, one accepted run) opens:
@@ -40,7 +41,7 @@ func TestOpenMigratesAnEarlierJournal(t *testing.T) {
 	if len(versions) != SchemaVersion() || versions[0] != 1 || versions[len(versions)-1] != SchemaVersion() {
 		t.Fatalf("versions recorded: %v, want 1..%d", versions, SchemaVersion())
 	}
-	if r, err := j.Get(ctx, "r-1"); err != nil || r.State != Accepted || r.LocalUser != "alice" {
+	if r, err := j.Get(ctx, "r-1"); err != nil || r.State != runstate.Accepted || r.LocalUser != "alice" {
 		t.Fatalf("the run from before the migration: %+v %v", r, err)
 	}
 

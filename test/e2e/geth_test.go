@@ -17,6 +17,7 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 
 	"github.com/petagrid/petagrid/contracts"
+	"github.com/petagrid/petagrid/contracts/rewardtree"
 	"github.com/petagrid/petagrid/tokenomics"
 )
 
@@ -138,11 +139,11 @@ func TestContractsOnGethDev(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var leaves []contracts.RewardLeaf
+	var leaves []rewardtree.Leaf
 	for _, r := range draft.Rewards {
-		leaves = append(leaves, contracts.RewardLeaf{Account: r.Provider, Cumulative: r.Cumulative})
+		leaves = append(leaves, rewardtree.Leaf{Account: r.Provider, Cumulative: r.Cumulative})
 	}
-	tree, err := contracts.NewRewardTree(leaves)
+	tree, err := rewardtree.New(leaves)
 	if err != nil {
 		t.Fatal(err)
 	}

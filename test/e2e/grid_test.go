@@ -17,11 +17,12 @@ import (
 
 	"github.com/petagrid/petagrid/contracts"
 	"github.com/petagrid/petagrid/gateway"
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/gateway/store"
 	"github.com/petagrid/petagrid/internal/reqsign"
 	"github.com/petagrid/petagrid/pocp"
 	"github.com/petagrid/petagrid/site/client"
-	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/site/runstate"
 	"github.com/petagrid/petagrid/slurmbridge"
 	"github.com/petagrid/petagrid/test/browser"
 	"github.com/petagrid/petagrid/test/gatewaytest"
@@ -281,7 +282,7 @@ func TestGridWholePath(t *testing.T) {
 
 	// 1-2. YAML files submitted on the command line land on the cluster with their GPUs.
 	known := filepath.Join(dir, "known_sites.json")
-	submit := func(name, workflow, budget string) store.Job {
+	submit := func(name, workflow, budget string) gatewayapi.Job {
 		t.Helper()
 		file := filepath.Join(dir, name+".yaml")
 		if err := os.WriteFile(file, []byte(workflow), 0o644); err != nil {
@@ -313,9 +314,9 @@ func TestGridWholePath(t *testing.T) {
 	if onH100.Site != "site-b" || onFake.Site != "site-a" {
 		t.Fatalf("placement: the h100 job went to %q, the fake-GPU job to %q", onH100.Site, onFake.Site)
 	}
-	done := func(id string) store.Job {
+	done := func(id string) gatewayapi.Job {
 		t.Helper()
-		var j store.Job
+		var j gatewayapi.Job
 		gatewaytest.WaitFor(t, "job "+id+" settled", 3*time.Minute, func() (bool, error) {
 			var err error
 			j, err = res.Job(ctx, id)
@@ -334,7 +335,7 @@ func TestGridWholePath(t *testing.T) {
 		{onFake.ID, "A100-SXM4-80GB", bridgeA, "3", map[string][2]int64{"work": {1, 1}}},
 	} {
 		j := done(c.id)
-		if j.State != journal.Completed || j.Usage == nil || len(j.Steps) != len(c.steps) {
+		if j.State != runstate.Completed || j.Usage == nil || len(j.Steps) != len(c.steps) {
 			t.Fatalf("job %s: %s, usage %+v, %d steps", j.ID, j.State, j.Usage, len(j.Steps))
 		}
 		// 3. Every step is a Slurm job on the site's cluster, as sacct records it.
@@ -469,14 +470,14 @@ func TestGridWholePath(t *testing.T) {
 		j, err := res.Job(ctx, moved.ID)
 		return j.Site == "site-a", err
 	})
-	if j := done(moved.ID); j.State != journal.Completed || j.Placements != 2 {
+	if j := done(moved.ID); j.State != runstate.Completed || j.Placements != 2 {
 		t.Fatalf("re-placed job: %s after %d placements", j.State, j.Placements)
 	}
 	siteB.start()
 
 	// 6. The operator closes epoch 0: each site holds GFL equal to its median, and the
 	// rewards are 20 % of the GFL held × R.
-	var sum gateway.EpochSummary
+	var sum gatewayapi.EpochSummary
 	if err := json.Unmarshal([]byte(cli("gateway", "epoch", "close", "--epoch", "0", "--key", opKey, "-o", "json")), &sum); err != nil {
 		t.Fatal(err)
 	}
@@ -552,7 +553,7 @@ func TestGridWholePath(t *testing.T) {
 	}
 }
 
-func providerAddr(t *testing.T, list []gateway.ProviderView, name string) string {
+func providerAddr(t *testing.T, list []gatewayapi.ProviderView, name string) string {
 	t.Helper()
 	for _, p := range list {
 		if p.Name == name {

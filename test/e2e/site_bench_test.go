@@ -11,9 +11,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/petagrid/petagrid/site"
 	"github.com/petagrid/petagrid/site/client"
-	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/site/runstate"
+	"github.com/petagrid/petagrid/site/siteapi"
 	"github.com/petagrid/petagrid/slurmbridge"
 )
 
@@ -80,7 +80,7 @@ func TestBenchSite(t *testing.T) {
 			start := time.Now()
 			ids := make([]string, 0, jobs)
 			for i := 0; i < jobs; i++ {
-				v, _, err := alice.Submit(ctx, site.SubmitRequest{Workflow: wf})
+				v, _, err := alice.Submit(ctx, siteapi.SubmitRequest{Workflow: wf})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -117,7 +117,7 @@ func TestBenchSite(t *testing.T) {
 	}()
 	for _, n := range []int{10, 1000} {
 		for len(tracked) < n {
-			v, _, err := alice.Submit(ctx, site.SubmitRequest{Workflow: long})
+			v, _, err := alice.Submit(ctx, siteapi.SubmitRequest{Workflow: long})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -141,7 +141,7 @@ func waitSubmitted(ctx context.Context, t *testing.T, c *client.Client, n int) {
 		done := 0
 		for _, r := range runs {
 			switch r.State {
-			case journal.Accepted, journal.Rendered, journal.Submitting:
+			case runstate.Accepted, runstate.Rendered, runstate.Submitting:
 			default:
 				done++
 			}

@@ -17,7 +17,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/petagrid/petagrid/site/client"
-	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/site/siteapi"
 )
 
 // The site daemon's end-to-end tests run the real binary as root in mapped mode: jobs are
@@ -343,9 +343,9 @@ func (s *siteDaemon) admin() *client.Client {
 }
 
 // waitRuns waits until every run is terminal and returns them.
-func waitRuns(ctx context.Context, t *testing.T, c *client.Client, ids []string) map[string]journal.Run {
+func waitRuns(ctx context.Context, t *testing.T, c *client.Client, ids []string) map[string]siteapi.Run {
 	t.Helper()
-	out := map[string]journal.Run{}
+	out := map[string]siteapi.Run{}
 	for {
 		pending := 0
 		for _, id := range ids {

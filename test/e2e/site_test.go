@@ -21,9 +21,10 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/petagrid/petagrid/accounting/store"
 	"github.com/petagrid/petagrid/internal/reqsign"
-	"github.com/petagrid/petagrid/site"
 	"github.com/petagrid/petagrid/site/client"
 	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/site/runstate"
+	"github.com/petagrid/petagrid/site/siteapi"
 	"github.com/petagrid/petagrid/slurmbridge"
 )
 
@@ -42,7 +43,7 @@ func TestSiteFiftyWorkflows(t *testing.T) {
 	alice, bob := s.client("pgalice"), s.client("pgbob")
 
 	type want struct {
-		state journal.RunState
+		state runstate.State
 		code  int
 	}
 	wants := map[string]want{}
@@ -52,15 +53,15 @@ func TestSiteFiftyWorkflows(t *testing.T) {
 		if i%2 == 1 {
 			c, user = bob, "pgbob"
 		}
-		shell, w := fmt.Sprintf(`test "$(id -un)" = %s && echo ok-%d`, user, i), want{journal.Completed, 0}
+		shell, w := fmt.Sprintf(`test "$(id -un)" = %s && echo ok-%d`, user, i), want{runstate.Completed, 0}
 		if i%5 == 4 {
-			shell, w = fmt.Sprintf("echo failing-%d; exit %d", i, 3+i%7), want{journal.Failed, 3 + i%7}
+			shell, w = fmt.Sprintf("echo failing-%d; exit %d", i, 3+i%7), want{runstate.Failed, 3 + i%7}
 		}
-		v, created, err := c.Submit(ctx, site.SubmitRequest{Workflow: workflowYAML(fmt.Sprintf("wf-%d", i), shell), FileName: "wf.yaml"})
+		v, created, err := c.Submit(ctx, siteapi.SubmitRequest{Workflow: workflowYAML(fmt.Sprintf("wf-%d", i), shell), FileName: "wf.yaml"})
 		if err != nil || !created {
 			t.Fatalf("submit %d: created=%v %v", i, created, err)
 		}
-		if v.LocalUser != user || v.State != journal.Accepted {
+		if v.LocalUser != user || v.State != runstate.Accepted {
 			t.Fatalf("submit %d: %+v", i, v.Run)
 		}
 		wants[v.ID] = w
@@ -68,11 +69,11 @@ func TestSiteFiftyWorkflows(t *testing.T) {
 	}
 
 	// A long job to follow and one to cancel.
-	follow, _, err := alice.Submit(ctx, site.SubmitRequest{Workflow: workflowYAML("follow", `for i in 1 2 3 4 5 6; do echo "tick $i"; sleep 1; done`)})
+	follow, _, err := alice.Submit(ctx, siteapi.SubmitRequest{Workflow: workflowYAML("follow", `for i in 1 2 3 4 5 6; do echo "tick $i"; sleep 1; done`)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	doomed, _, err := bob.Submit(ctx, site.SubmitRequest{Workflow: workflowYAML("doomed", "sleep 300")})
+	doomed, _, err := bob.Submit(ctx, siteapi.SubmitRequest{Workflow: workflowYAML("doomed", "sleep 300")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +95,7 @@ func TestSiteFiftyWorkflows(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if v.State == journal.Running {
+		if v.State == runstate.Running {
 			break
 		}
 		if time.Now().After(deadline) {
@@ -122,12 +123,12 @@ func TestSiteFiftyWorkflows(t *testing.T) {
 		if st := r.Steps[0]; st.ExitCode == nil || *st.ExitCode != w.code {
 			t.Errorf("run %s: exit code %v, want %d (%s)", id, st.ExitCode, w.code, r.Error)
 		}
-		if w.state == journal.Failed && !strings.Contains(r.Error, fmt.Sprintf("exit code %d", w.code)) {
+		if w.state == runstate.Failed && !strings.Contains(r.Error, fmt.Sprintf("exit code %d", w.code)) {
 			t.Errorf("run %s: error %q does not give the exit code", id, r.Error)
 		}
 	}
 	end := waitRuns(ctx, t, bob, []string{doomed.ID})[doomed.ID]
-	if end.State != journal.Cancelled || end.Steps[0].State != journal.StepCancelled {
+	if end.State != runstate.Cancelled || end.Steps[0].State != runstate.StepCancelled {
 		t.Errorf("cancelled run: %+v", end)
 	}
 	if err := <-logsDone; err != nil {
@@ -284,7 +285,7 @@ func TestSiteCrashSafety(t *testing.T) {
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			// The client retries through restarts with the same idempotency key.
-			v, _, err := alice.Submit(ctx, site.SubmitRequest{Workflow: workflowYAML(fmt.Sprintf("crash-%d", i), "echo crash-test"),
+			v, _, err := alice.Submit(ctx, siteapi.SubmitRequest{Workflow: workflowYAML(fmt.Sprintf("crash-%d", i), "echo crash-test"),
 				IdempotencyKey: fmt.Sprintf("crash-%d-%d", started.UnixNano(), i)})
 			if err != nil {
 				submitErrs <- fmt.Errorf("submit %d: %w", i, err)
@@ -337,7 +338,7 @@ func TestSiteCrashSafety(t *testing.T) {
 	tags := make([]string, 0, total)
 	for _, id := range ids {
 		r := runs[id]
-		if r.State != journal.Completed || len(r.Steps) != 1 || r.Steps[0].JobID == 0 {
+		if r.State != runstate.Completed || len(r.Steps) != 1 || r.Steps[0].JobID == 0 {
 			t.Errorf("run %s: %s %+v (%s)", id, r.State, r.Steps, r.Error)
 			continue
 		}
@@ -406,7 +407,7 @@ func TestSiteSurvivesControllerOutage(t *testing.T) {
 	alice := s.client("pgalice")
 	var ids []string
 	for i := 0; i < 6; i++ {
-		v, _, err := alice.Submit(ctx, site.SubmitRequest{Workflow: workflowYAML(fmt.Sprintf("outage-%d", i), "sleep 5; echo done")})
+		v, _, err := alice.Submit(ctx, siteapi.SubmitRequest{Workflow: workflowYAML(fmt.Sprintf("outage-%d", i), "sleep 5; echo done")})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -424,7 +425,7 @@ func TestSiteSurvivesControllerOutage(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if v.State == journal.Running || v.State.Terminal() {
+			if v.State == runstate.Running || v.State.Terminal() {
 				for _, st := range v.Steps {
 					if st.JobID != 0 {
 						jobIDs = append(jobIDs, fmt.Sprint(st.JobID))
@@ -450,7 +451,7 @@ func TestSiteSurvivesControllerOutage(t *testing.T) {
 	outageEnds := time.Now().Add(30 * time.Second)
 	// Submissions during the outage are accepted and wait.
 	for i := 0; i < 3; i++ {
-		v, _, err := alice.Submit(ctx, site.SubmitRequest{Workflow: workflowYAML(fmt.Sprintf("during-outage-%d", i), "echo late")})
+		v, _, err := alice.Submit(ctx, siteapi.SubmitRequest{Workflow: workflowYAML(fmt.Sprintf("during-outage-%d", i), "echo late")})
 		if err != nil {
 			t.Fatalf("submit during the outage: %v", err)
 		}
@@ -473,7 +474,7 @@ func TestSiteSurvivesControllerOutage(t *testing.T) {
 
 	runs := waitRuns(ctx, t, alice, ids)
 	for _, id := range ids {
-		if r := runs[id]; r.State != journal.Completed {
+		if r := runs[id]; r.State != runstate.Completed {
 			t.Errorf("run %s after the outage: %s (%s) %+v", id, r.State, r.Error, r.Steps)
 		}
 	}
@@ -708,12 +709,12 @@ func TestSiteAdoptsJobSubmittedBeforeCrash(t *testing.T) {
 		t.Fatal(err)
 	}
 	researcher := crypto.PubkeyToAddress(s.keys["pgalice"].PublicKey).Hex()
-	if _, err := j.Accept(ctx, journal.Run{ID: runID, Researcher: researcher, LocalUser: "pgalice", Workflow: "adopt", SourceName: "wf.yaml",
+	if _, err := j.Accept(ctx, siteapi.Run{ID: runID, Researcher: researcher, LocalUser: "pgalice", Workflow: "adopt", SourceName: "wf.yaml",
 		Source: []byte(workflowYAML("adopt", "echo adopted")), Params: map[string]string{}}); err != nil {
 		t.Fatal(err)
 	}
 	ws := s.workspace + "/pgalice/" + runID
-	if err := j.Render(ctx, runID, ws, []journal.Step{{Name: "main", Tag: tag, Stdout: ".petagrid/logs/main.out", Stderr: ".petagrid/logs/main.err"}}); err != nil {
+	if err := j.Render(ctx, runID, ws, []siteapi.Step{{Name: "main", Tag: tag, Stdout: ".petagrid/logs/main.out", Stderr: ".petagrid/logs/main.err"}}); err != nil {
 		t.Fatal(err)
 	}
 	j.Close()
@@ -730,7 +731,7 @@ func TestSiteAdoptsJobSubmittedBeforeCrash(t *testing.T) {
 
 	s.start()
 	run := waitRuns(ctx, t, s.client("pgalice"), []string{runID})[runID]
-	if run.State != journal.Completed || len(run.Steps) != 1 || fmt.Sprint(run.Steps[0].JobID) != jobID {
+	if run.State != runstate.Completed || len(run.Steps) != 1 || fmt.Sprint(run.Steps[0].JobID) != jobID {
 		t.Fatalf("run after restart: %s %+v, want the adopted job %s", run.State, run.Steps, jobID)
 	}
 	// slurmdbd may not have the record yet (it arrives through slurmctld's agent queue).
@@ -759,11 +760,11 @@ func TestSitePoolMode(t *testing.T) {
 	s := startSite(t, siteOptions{pool: true})
 	ctx := siteContext(t, 3*time.Minute)
 	alice, bob := s.client("pgalice"), s.client("pgbob")
-	a, _, err := alice.Submit(ctx, site.SubmitRequest{Workflow: workflowYAML("pool-a", `test "$(id -un)" = pgpool`)})
+	a, _, err := alice.Submit(ctx, siteapi.SubmitRequest{Workflow: workflowYAML("pool-a", `test "$(id -un)" = pgpool`)})
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, _, err := bob.Submit(ctx, site.SubmitRequest{Workflow: workflowYAML("pool-b", "exit 5")})
+	b, _, err := bob.Submit(ctx, siteapi.SubmitRequest{Workflow: workflowYAML("pool-b", "exit 5")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -775,7 +776,7 @@ func TestSitePoolMode(t *testing.T) {
 	}
 	ra := waitRuns(ctx, t, alice, []string{a.ID})[a.ID]
 	rb := waitRuns(ctx, t, bob, []string{b.ID})[b.ID]
-	if ra.State != journal.Completed || rb.State != journal.Failed || *rb.Steps[0].ExitCode != 5 {
+	if ra.State != runstate.Completed || rb.State != runstate.Failed || *rb.Steps[0].ExitCode != 5 {
 		t.Errorf("pool runs: %s %s %+v", ra.State, rb.State, rb.Steps)
 	}
 	// The socket: pgalice is a socket user, pgbob is not.

@@ -25,8 +25,9 @@ import (
 
 	"github.com/petagrid/petagrid/gateway"
 	gwclient "github.com/petagrid/petagrid/gateway/client"
+	"github.com/petagrid/petagrid/gateway/client/relaychain"
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/gateway/protocol"
-	"github.com/petagrid/petagrid/gateway/store"
 	"github.com/petagrid/petagrid/internal/reqsign"
 	"github.com/petagrid/petagrid/pocp"
 	siteclient "github.com/petagrid/petagrid/site/client"
@@ -146,7 +147,7 @@ func (w *testWriter) Write(p []byte) (int, error) {
 
 func (g *Grid) Client(key *ecdsa.PrivateKey) *gwclient.Client {
 	g.t.Helper()
-	c, err := gwclient.New(g.URL, key, siteclient.WithRetryFor(0))
+	c, err := gwclient.New(g.URL, key, relaychain.Dial, siteclient.WithRetryFor(0))
 	if err != nil {
 		g.t.Fatal(err)
 	}
@@ -222,9 +223,9 @@ func (s *Site) Update(u protocol.Updates) protocol.UpdatesResponse {
 	return out
 }
 
-func (s *Site) SendReport(r *pocp.Report) (int, gateway.ReportAnswer) {
+func (s *Site) SendReport(r *pocp.Report) (int, protocol.ReportAnswer) {
 	body, _ := json.Marshal(r)
-	var ans gateway.ReportAnswer
+	var ans protocol.ReportAnswer
 	code := s.Post(protocol.PathReports, body, nil, &ans)
 	return code, ans
 }
@@ -304,15 +305,15 @@ func WaitFor(t testing.TB, what string, timeout time.Duration, cond func() (bool
 
 // ApproveListed approves a site the way an operator does: it lists the providers, takes the
 // site's registration digest from the list (what the operator reviews) and approves that.
-func ApproveListed(ctx context.Context, op *gwclient.Client, site, reason string) (store.Site, error) {
+func ApproveListed(ctx context.Context, op *gwclient.Client, site, reason string) (gatewayapi.Site, error) {
 	list, err := op.Providers(ctx)
 	if err != nil {
-		return store.Site{}, err
+		return gatewayapi.Site{}, err
 	}
 	for _, p := range list {
 		if p.Name == site {
 			return op.ApproveProvider(ctx, site, p.RegistrationDigest, reason)
 		}
 	}
-	return store.Site{}, fmt.Errorf("site %s is not in the provider list", site)
+	return gatewayapi.Site{}, fmt.Errorf("site %s is not in the provider list", site)
 }

@@ -1,4 +1,8 @@
-package contracts
+// Package rewardtree is the Merkle tree of providers' cumulative DPS rewards that the
+// Settlement contract commits at each epoch close and checks claims against: the gateway
+// builds it and serves proofs, a provider's client verifies its proof before sending a claim.
+// It is pure (hashing only), so clients need no chain bindings for it.
+package rewardtree
 
 import (
 	"bytes"
@@ -10,18 +14,18 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 )
 
-// RewardLeaf is one account's cumulative reward: what the newest root lets it have claimed in
+// Leaf is one account's cumulative reward: what the newest root lets it have claimed in
 // all, over every epoch so far.
-type RewardLeaf struct {
+type Leaf struct {
 	Account    common.Address
 	Cumulative *big.Int
 }
 
-// RewardTree is a Merkle tree of cumulative rewards in OpenZeppelin's standard encoding: a
+// Tree is a Merkle tree of cumulative rewards in OpenZeppelin's standard encoding: a
 // leaf is keccak256(keccak256(abi.encode(account, cumulative))) and inner nodes hash their
 // two children in ascending order, which is what MerkleProof.verify expects on chain.
-type RewardTree struct {
-	leaves []RewardLeaf
+type Tree struct {
+	leaves []Leaf
 	hashes [][]common.Hash // levels[0] = sorted leaf hashes … levels[n] = root
 	index  map[common.Address]int
 }
@@ -35,15 +39,15 @@ func LeafHash(account common.Address, cumulative *big.Int) common.Hash {
 	return common.BytesToHash(crypto.Keccak256(inner))
 }
 
-// NewRewardTree builds the tree; accounts must be unique and amounts fit in 256 bits.
-func NewRewardTree(leaves []RewardLeaf) (*RewardTree, error) {
+// New builds the tree; accounts must be unique and amounts fit in 256 bits.
+func New(leaves []Leaf) (*Tree, error) {
 	if len(leaves) == 0 {
 		return nil, fmt.Errorf("reward tree: no leaves")
 	}
-	t := &RewardTree{index: map[common.Address]int{}}
+	t := &Tree{index: map[common.Address]int{}}
 	type hashed struct {
 		h    common.Hash
-		leaf RewardLeaf
+		leaf Leaf
 	}
 	hs := make([]hashed, 0, len(leaves))
 	for _, l := range leaves {
@@ -88,10 +92,10 @@ func hashPair(a, b common.Hash) common.Hash {
 }
 
 // Root is the tree's root, committed on chain at epoch close.
-func (t *RewardTree) Root() common.Hash { return t.hashes[len(t.hashes)-1][0] }
+func (t *Tree) Root() common.Hash { return t.hashes[len(t.hashes)-1][0] }
 
 // Proof returns the proof of an account's leaf and its cumulative amount.
-func (t *RewardTree) Proof(account common.Address) ([][32]byte, *big.Int, error) {
+func (t *Tree) Proof(account common.Address) ([][32]byte, *big.Int, error) {
 	i, ok := t.index[account]
 	if !ok {
 		return nil, nil, fmt.Errorf("reward tree: %s has no leaf", account.Hex())
