@@ -9,7 +9,6 @@ import (
 	"math/big"
 	"net"
 	"net/http"
-	"os"
 	"sync"
 	"time"
 
@@ -21,6 +20,7 @@ import (
 	"github.com/petagrid/petagrid/contracts"
 	"github.com/petagrid/petagrid/gateway/placement"
 	"github.com/petagrid/petagrid/gateway/store"
+	"github.com/petagrid/petagrid/internal/catalogfile"
 	"github.com/petagrid/petagrid/internal/httpguard"
 	"github.com/petagrid/petagrid/internal/logging"
 	"github.com/petagrid/petagrid/internal/reqsign"
@@ -186,14 +186,7 @@ func (g *Gateway) wire(policy placement.Policy) {
 }
 
 func loadCatalog(path string) (*tokenomics.Catalog, error) {
-	if path == "" {
-		return tokenomics.LoadEmbeddedCatalog()
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("gateway.pocp.catalog: %w", err)
-	}
-	c, err := tokenomics.LoadCatalog(path, data)
+	c, err := catalogfile.Load(path)
 	if err != nil {
 		return nil, fmt.Errorf("gateway.pocp.catalog:\n%w", err)
 	}

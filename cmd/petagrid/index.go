@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math/big"
 	"os"
 	"strconv"
@@ -13,6 +14,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/petagrid/petagrid/internal/atomicfile"
+	"github.com/petagrid/petagrid/internal/catalogfile"
 	"github.com/petagrid/petagrid/internal/strictyaml"
 	"github.com/petagrid/petagrid/tokenomics"
 	"github.com/petagrid/petagrid/tokenomics/chart"
@@ -32,14 +34,11 @@ func (e *env) loadCatalog(c *cli.Context) (*tokenomics.Catalog, error) {
 	if path == "" {
 		path = e.config.PoCP.Catalog
 	}
-	if path == "" {
-		return tokenomics.LoadEmbeddedCatalog()
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
+	cat, err := catalogfile.Load(path)
+	if errors.As(err, new(*fs.PathError)) {
 		return nil, fmt.Errorf("hardware catalog: %w", err)
 	}
-	return tokenomics.LoadCatalog(path, data)
+	return cat, err
 }
 
 // indexCommand shows the computational power index (whitepaper §6).

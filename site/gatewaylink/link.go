@@ -20,7 +20,7 @@ import (
 	"crypto/tls"
 	"errors"
 	"fmt"
-	"os"
+	"io/fs"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -32,6 +32,7 @@ import (
 	"github.com/petagrid/petagrid/accounting"
 	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/internal/backoff"
+	"github.com/petagrid/petagrid/internal/catalogfile"
 	"github.com/petagrid/petagrid/internal/logging"
 	"github.com/petagrid/petagrid/internal/reqsign"
 	"github.com/petagrid/petagrid/site"
@@ -209,14 +210,11 @@ func scoring(opts Options) (*tokenomics.Catalog, pocpreport.Resolved, error) {
 }
 
 func loadCatalog(path string) (*tokenomics.Catalog, error) {
-	if path == "" {
-		return tokenomics.LoadEmbeddedCatalog()
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
+	cat, err := catalogfile.Load(path)
+	if errors.As(err, new(*fs.PathError)) {
 		return nil, fmt.Errorf("pocp.catalog: %w", err)
 	}
-	return tokenomics.LoadCatalog(path, data)
+	return cat, err
 }
 
 // newLink wires the loops: the poll loop hands answers to the update loop (and wakes it),
