@@ -374,9 +374,7 @@ func (d *Daemon) healthz(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusServiceUnavailable, "journal: "+err.Error())
 		return
 	}
-	d.pollMu.Lock()
-	last := d.lastPoll
-	d.pollMu.Unlock()
+	last := d.tracker.lastPollTime()
 	status := map[string]any{"status": "ok", "journal": "ok"}
 	if !last.IsZero() {
 		status["lastPollSecondsAgo"] = int(time.Since(last).Seconds())
@@ -553,7 +551,7 @@ func (d *Daemon) cancelJob(w http.ResponseWriter, r *http.Request, who caller, _
 	}
 	switch run.State {
 	case runstate.Submitted, runstate.Running:
-		d.cancelJobs(context.WithoutCancel(r.Context()), &run)
+		d.tracker.cancelJobs(context.WithoutCancel(r.Context()), &run)
 	}
 	writeJSON(w, http.StatusAccepted, siteapi.RunView{Run: run})
 }

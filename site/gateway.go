@@ -102,7 +102,7 @@ func (d *Daemon) acceptRun(ctx context.Context, run siteapi.Run) (siteapi.Run, b
 // acceptRunSpending is acceptRun spending a signed submission's nonce (when not nil) with the
 // run: a nonce spent before is a *RefusedError.
 func (d *Daemon) acceptRunSpending(ctx context.Context, run siteapi.Run, nonce *journal.SubmissionNonce) (siteapi.Run, bool, error) {
-	plan, _, err := d.compile(run)
+	plan, _, err := d.executor.compile(run)
 	if err != nil {
 		return siteapi.Run{}, false, refusal(err)
 	}
@@ -123,7 +123,7 @@ func (d *Daemon) acceptRunSpending(ctx context.Context, run siteapi.Run, nonce *
 		return siteapi.Run{}, false, err
 	}
 	d.log.WithField("run", run.ID).WithField("researcher", run.Researcher).WithField("localUser", run.LocalUser).WithField("workflow", plan.Workflow).Info("run accepted")
-	d.enqueue(run.ID)
+	d.executor.enqueue(run.ID)
 	return accepted, true, nil
 }
 
@@ -217,7 +217,7 @@ func (d *Daemon) markCancel(ctx context.Context, runID, by string) (siteapi.Run,
 	d.log.WithField("run", run.ID).WithField("by", by).Info("cancel requested")
 	switch run.State {
 	case runstate.Accepted, runstate.Rendered:
-		d.enqueue(run.ID)
+		d.executor.enqueue(run.ID)
 	}
 	return run, nil
 }
@@ -237,7 +237,7 @@ func (d *Daemon) RequestCancel(ctx context.Context, runID string) (siteapi.Run, 
 	if run, err = d.markCancel(ctx, runID, "gateway"); err != nil {
 		return siteapi.Run{}, err
 	}
-	d.wakeTracker()
+	d.tracker.wake()
 	return run, nil
 }
 
