@@ -287,7 +287,6 @@ func (e *executor) submit(ctx context.Context, run siteapi.Run, lookup bool) err
 		return fmt.Errorf("%w (the workflow compiled when it was accepted; has the site profile changed?)", err)
 	}
 	known := map[string]uint32{}
-	done := false // the run has reached Submitted
 	var missing []siteapi.Step
 	for _, s := range run.Steps {
 		if s.JobID != 0 {
@@ -297,44 +296,13 @@ func (e *executor) submit(ctx context.Context, run siteapi.Run, lookup bool) err
 		}
 	}
 	if lookup && len(missing) > 0 {
-		found, err := e.findByTags(ctx, run, missing)
-		var ambiguous *ambiguousTagError
-		if errors.As(err, &ambiguous) {
+		adopted, err := e.adopt(ctx, run, missing, known)
+		if err != nil || adopted {
 			return err
 		}
-		if err != nil {
-			// Without the answer nothing may be submitted, but nothing is lost either: a
-			// failed lookup is always retried, never taken for a refusal.
-			return &lookupError{err: err}
-		}
-		for _, s := range missing {
-			if id, ok := found[s.Tag]; ok {
-				last, err := e.journal.RecordJob(ctx, run.ID, s.Name, id, "(adopted: found by tag after a restart or an unanswered submission)")
-				if err != nil {
-					return err
-				}
-				done = done || last
-				known[s.Name] = id
-				e.log.WithField("run", run.ID).WithField("step", s.Name).WithField("jobId", id).Info("adopted a job submitted before")
-			}
-		}
-	}
-	if done {
-		return nil
 	}
 	if run.CancelRequested {
-		// Submit nothing more; the tracker cancels what exists.
-		var updates []journal.StepUpdate
-		now := time.Now().UTC()
-		for _, s := range run.Steps {
-			if _, ok := known[s.Name]; !ok {
-				updates = append(updates, journal.StepUpdate{RunID: run.ID, Step: s.Name, State: runstate.StepCancelled, Reason: "cancelled before submission", EndedAt: &now})
-			}
-		}
-		if err := e.journal.UpdateSteps(ctx, updates); err != nil {
-			return err
-		}
-		return e.journal.Advance(ctx, run.ID, runstate.Submitting, runstate.Submitted, "cancel requested during submission")
+		return e.submitNothingMore(ctx, run, known)
 	}
 	// Submit filters judge the jobs just before they reach Slurm (compile is deterministic, but
 	// a filter's answer need not be: it is asked again on every submission attempt).
@@ -345,6 +313,7 @@ func (e *executor) submit(ctx context.Context, run siteapi.Run, lookup bool) err
 	if err != nil {
 		return err
 	}
+	done := false // the run has reached Submitted
 	_, err = workflows.SubmitPlan(ctx, b, plan, workflows.SubmitOptions{
 		Known:       known,
 		KeepOnError: true,
@@ -362,6 +331,49 @@ func (e *executor) submit(ctx context.Context, run siteapi.Run, lookup bool) err
 	}
 	// Every step was adopted (nothing left to submit): the run moves on here.
 	return e.journal.Advance(ctx, run.ID, runstate.Submitting, runstate.Submitted, "")
+}
+
+// adopt looks the steps that have no job up by tag and journals the jobs it finds, adding
+// them to known; done is true when that took the run to Submitted.
+func (e *executor) adopt(ctx context.Context, run siteapi.Run, missing []siteapi.Step, known map[string]uint32) (done bool, err error) {
+	found, err := e.findByTags(ctx, run, missing)
+	var ambiguous *ambiguousTagError
+	if errors.As(err, &ambiguous) {
+		return false, err
+	}
+	if err != nil {
+		// Without the answer nothing may be submitted, but nothing is lost either: a
+		// failed lookup is always retried, never taken for a refusal.
+		return false, &lookupError{err: err}
+	}
+	for _, s := range missing {
+		if id, ok := found[s.Tag]; ok {
+			last, err := e.journal.RecordJob(ctx, run.ID, s.Name, id, "(adopted: found by tag after a restart or an unanswered submission)")
+			if err != nil {
+				return false, err
+			}
+			done = done || last
+			known[s.Name] = id
+			e.log.WithField("run", run.ID).WithField("step", s.Name).WithField("jobId", id).Info("adopted a job submitted before")
+		}
+	}
+	return done, nil
+}
+
+// submitNothingMore ends the submission of a run whose cancellation was requested: the steps
+// without a job are closed and the run moves on to Submitted; the tracker cancels what exists.
+func (e *executor) submitNothingMore(ctx context.Context, run siteapi.Run, known map[string]uint32) error {
+	var updates []journal.StepUpdate
+	now := time.Now().UTC()
+	for _, s := range run.Steps {
+		if _, ok := known[s.Name]; !ok {
+			updates = append(updates, journal.StepUpdate{RunID: run.ID, Step: s.Name, State: runstate.StepCancelled, Reason: "cancelled before submission", EndedAt: &now})
+		}
+	}
+	if err := e.journal.UpdateSteps(ctx, updates); err != nil {
+		return err
+	}
+	return e.journal.Advance(ctx, run.ID, runstate.Submitting, runstate.Submitted, "cancel requested during submission")
 }
 
 // findByTags asks Slurm (the controller, then the accounting database) for jobs named with

@@ -300,16 +300,7 @@ func (tr *tracker) fromAccounting(ctx context.Context, ended []trackedStep) ([]j
 // every task (a requeued job has one record per run), the worst task deciding for an array.
 func fromRecords(t trackedStep, records []slurmbridge.AccountingRecord) (journal.StepUpdate, bool) {
 	u := journal.StepUpdate{RunID: t.run.ID, Step: t.step.Name}
-	latest := map[int64]slurmbridge.AccountingRecord{}
-	for _, r := range records {
-		task := int64(-1)
-		if r.ArrayTaskID != nil {
-			task = int64(*r.ArrayTaskID)
-		}
-		if cur, ok := latest[task]; !ok || r.SubmitTime.After(cur.SubmitTime) || r.SubmitTime.Equal(cur.SubmitTime) && r.StartTime.After(cur.StartTime) {
-			latest[task] = r
-		}
-	}
+	latest := latestPerTask(records)
 	want := 1
 	if t.step.ArraySize > 0 {
 		want = t.step.ArraySize
@@ -376,6 +367,22 @@ func fromRecords(t trackedStep, records []slurmbridge.AccountingRecord) (journal
 		u.EndedAt = &en
 	}
 	return u, true
+}
+
+// latestPerTask is the latest run of every task (-1: the job, or an array's tasks that never
+// started) among a job's accounting records: a requeued job has one record per run.
+func latestPerTask(records []slurmbridge.AccountingRecord) map[int64]slurmbridge.AccountingRecord {
+	latest := map[int64]slurmbridge.AccountingRecord{}
+	for _, r := range records {
+		task := int64(-1)
+		if r.ArrayTaskID != nil {
+			task = int64(*r.ArrayTaskID)
+		}
+		if cur, ok := latest[task]; !ok || r.SubmitTime.After(cur.SubmitTime) || r.SubmitTime.Equal(cur.SubmitTime) && r.StartTime.After(cur.StartTime) {
+			latest[task] = r
+		}
+	}
+	return latest
 }
 
 // stepStateOf maps Slurm's terminal state. A job Slurm cancelled because its dependency can
