@@ -448,7 +448,7 @@ func (d *Daemon) submitJob(w http.ResponseWriter, r *http.Request, who caller, b
 	}
 	run := siteapi.Run{ID: runID, Researcher: who.researcher.ID, LocalUser: who.researcher.LocalUser.Name, IdempotencyKey: req.IdempotencyKey,
 		SourceName: req.FileName, Source: []byte(req.Workflow), Params: req.Params}
-	accepted, created, err := d.acceptRun(r.Context(), run)
+	accepted, created, err := d.intake.acceptRun(r.Context(), run)
 	var refused *RefusedError
 	if errors.As(err, &refused) {
 		writeError(w, http.StatusUnprocessableEntity, refused.Reason, refused.Details...)
@@ -554,7 +554,7 @@ func (d *Daemon) cancelJob(w http.ResponseWriter, r *http.Request, who caller, _
 		writeError(w, http.StatusConflict, fmt.Sprintf("run %s has already ended (%s)", run.ID, run.State))
 		return
 	}
-	run, err := d.markCancel(r.Context(), run.ID, who.researcher.ID)
+	run, err := d.intake.markCancel(r.Context(), run.ID, who.researcher.ID)
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return

@@ -38,6 +38,7 @@ type Daemon struct {
 
 	executor *executor
 	tracker  *tracker
+	intake   *intake
 }
 
 // loopDeps are what the executor and the tracker share.
@@ -168,11 +169,12 @@ func (d *Daemon) Run(parent context.Context) error {
 	return err
 }
 
-// buildLoops builds the executor and the tracker on deps.
+// buildLoops builds the executor and the tracker on deps, and the intake that feeds them.
 func (d *Daemon) buildLoops(deps loopDeps, filters []SubmitFilter, queueSize int) {
 	d.tracker = newTracker(deps, d.cfg.Tracker)
 	d.executor = newExecutor(deps, executorOptions{submit: d.cfg.Submit, gridPartitions: d.cfg.GridPartitions, profile: d.profile,
 		filters: filters, wakeTracker: d.tracker.wake, queueSize: queueSize})
+	d.intake = &intake{log: deps.log, journal: deps.journal, mapper: deps.mapper, executor: d.executor, tracker: d.tracker}
 }
 
 // startLoops starts the executor's workers and the tracker, which stop when ctx ends.

@@ -118,7 +118,7 @@ func (s *loopSite) accept(workflow string) siteapi.Run {
 	if err != nil {
 		s.t.Fatal(err)
 	}
-	run, _, err := s.d.acceptRun(s.t.Context(), siteapi.Run{ID: id, Researcher: "unix:me", LocalUser: "me", IdempotencyKey: id,
+	run, _, err := s.d.intake.acceptRun(s.t.Context(), siteapi.Run{ID: id, Researcher: "unix:me", LocalUser: "me", IdempotencyKey: id,
 		SourceName: "w.yaml", Source: []byte(workflow)})
 	if err != nil {
 		s.t.Fatal(err)
