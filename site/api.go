@@ -54,55 +54,9 @@ type peerCred struct {
 
 // serve runs the API listeners (unix socket, TCP) and the metrics listener until ctx ends.
 func (d *Daemon) serve(ctx context.Context) error {
-	verifier := &reqsign.Verifier{Audience: d.cfg.Name, MaxTTL: d.cfg.API.SignatureMaxTTL, Nonces: nonceStore{d.journal}}
-	api := d.handler(verifier)
-	var servers []*http.Server
-	var listeners []net.Listener
-	closeAll := func() {
-		for _, l := range listeners {
-			l.Close()
-		}
-	}
-	if d.cfg.API.Socket != "-" {
-		l, err := listenUnix(d.cfg.API.Socket)
-		if err != nil {
-			return err
-		}
-		listeners = append(listeners, d.limitConnections(l, "site api socket"))
-		servers = append(servers, d.socketServer(api))
-	}
-	if d.cfg.API.Listen != "" {
-		l, err := net.Listen("tcp", d.cfg.API.Listen)
-		if err != nil {
-			closeAll()
-			return fmt.Errorf("site.api.listen: %w", err)
-		}
-		// The cap wraps the TCP listener beneath TLS, so that handshakes count too.
-		l = d.limitConnections(l, "site api")
-		if d.cfg.API.TLS.Cert != "" {
-			cert, err := tls.LoadX509KeyPair(d.cfg.API.TLS.Cert, d.cfg.API.TLS.Key)
-			if err != nil {
-				l.Close()
-				closeAll()
-				return fmt.Errorf("site.api.tls: %w", err)
-			}
-			l = tls.NewListener(l, &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12})
-		}
-		listeners = append(listeners, l)
-		servers = append(servers, d.tcpServer(api))
-	}
-	if d.cfg.Metrics.Listen != "-" {
-		l, err := net.Listen("tcp", d.cfg.Metrics.Listen)
-		if err != nil {
-			closeAll()
-			return fmt.Errorf("site.metrics.listen: %w", err)
-		}
-		mux := http.NewServeMux()
-		mux.Handle("GET /metrics", promhttp.HandlerFor(d.metrics.registry, promhttp.HandlerOpts{}))
-		mux.HandleFunc("GET /healthz", d.healthz)
-		// Unauthenticated and GET only, but a body sent anyway is bounded as on the API.
-		listeners = append(listeners, d.limitConnections(l, "site metrics"))
-		servers = append(servers, httpguard.Server(mux, httpguard.Limits{BodyTimeout: d.cfg.API.BodyTimeout}))
+	servers, listeners, err := d.listen()
+	if err != nil {
+		return err
 	}
 	for _, l := range listeners {
 		d.log.WithField("address", l.Addr().String()).Info("listening")
@@ -132,6 +86,62 @@ func (d *Daemon) serve(ctx context.Context) error {
 		os.Remove(d.cfg.API.Socket)
 	}
 	return nil
+}
+
+// listen opens the API's listeners (unix socket, TCP) and the metrics listener, each with the
+// server that serves it.
+func (d *Daemon) listen() ([]*http.Server, []net.Listener, error) {
+	verifier := &reqsign.Verifier{Audience: d.cfg.Name, MaxTTL: d.cfg.API.SignatureMaxTTL, Nonces: nonceStore{d.journal}}
+	api := d.handler(verifier)
+	var servers []*http.Server
+	var listeners []net.Listener
+	closeAll := func() {
+		for _, l := range listeners {
+			l.Close()
+		}
+	}
+	if d.cfg.API.Socket != "-" {
+		l, err := listenUnix(d.cfg.API.Socket)
+		if err != nil {
+			return nil, nil, err
+		}
+		listeners = append(listeners, d.limitConnections(l, "site api socket"))
+		servers = append(servers, d.socketServer(api))
+	}
+	if d.cfg.API.Listen != "" {
+		l, err := net.Listen("tcp", d.cfg.API.Listen)
+		if err != nil {
+			closeAll()
+			return nil, nil, fmt.Errorf("site.api.listen: %w", err)
+		}
+		// The cap wraps the TCP listener beneath TLS, so that handshakes count too.
+		l = d.limitConnections(l, "site api")
+		if d.cfg.API.TLS.Cert != "" {
+			cert, err := tls.LoadX509KeyPair(d.cfg.API.TLS.Cert, d.cfg.API.TLS.Key)
+			if err != nil {
+				l.Close()
+				closeAll()
+				return nil, nil, fmt.Errorf("site.api.tls: %w", err)
+			}
+			l = tls.NewListener(l, &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12})
+		}
+		listeners = append(listeners, l)
+		servers = append(servers, d.tcpServer(api))
+	}
+	if d.cfg.Metrics.Listen != "-" {
+		l, err := net.Listen("tcp", d.cfg.Metrics.Listen)
+		if err != nil {
+			closeAll()
+			return nil, nil, fmt.Errorf("site.metrics.listen: %w", err)
+		}
+		mux := http.NewServeMux()
+		mux.Handle("GET /metrics", promhttp.HandlerFor(d.metrics.registry, promhttp.HandlerOpts{}))
+		mux.HandleFunc("GET /healthz", d.healthz)
+		// Unauthenticated and GET only, but a body sent anyway is bounded as on the API.
+		listeners = append(listeners, d.limitConnections(l, "site metrics"))
+		servers = append(servers, httpguard.Server(mux, httpguard.Limits{BodyTimeout: d.cfg.API.BodyTimeout}))
+	}
+	return servers, listeners, nil
 }
 
 // tcpServer serves the API to signed TCP requests: a body must arrive within
@@ -374,9 +384,7 @@ func (d *Daemon) healthz(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusServiceUnavailable, "journal: "+err.Error())
 		return
 	}
-	d.pollMu.Lock()
-	last := d.lastPoll
-	d.pollMu.Unlock()
+	last := d.tracker.lastPollTime()
 	status := map[string]any{"status": "ok", "journal": "ok"}
 	if !last.IsZero() {
 		status["lastPollSecondsAgo"] = int(time.Since(last).Seconds())
@@ -440,7 +448,7 @@ func (d *Daemon) submitJob(w http.ResponseWriter, r *http.Request, who caller, b
 	}
 	run := siteapi.Run{ID: runID, Researcher: who.researcher.ID, LocalUser: who.researcher.LocalUser.Name, IdempotencyKey: req.IdempotencyKey,
 		SourceName: req.FileName, Source: []byte(req.Workflow), Params: req.Params}
-	accepted, created, err := d.acceptRun(r.Context(), run)
+	accepted, created, err := d.intake.acceptRun(r.Context(), run)
 	var refused *RefusedError
 	if errors.As(err, &refused) {
 		writeError(w, http.StatusUnprocessableEntity, refused.Reason, refused.Details...)
@@ -546,14 +554,14 @@ func (d *Daemon) cancelJob(w http.ResponseWriter, r *http.Request, who caller, _
 		writeError(w, http.StatusConflict, fmt.Sprintf("run %s has already ended (%s)", run.ID, run.State))
 		return
 	}
-	run, err := d.markCancel(r.Context(), run.ID, who.researcher.ID)
+	run, err := d.intake.markCancel(r.Context(), run.ID, who.researcher.ID)
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
 	switch run.State {
 	case runstate.Submitted, runstate.Running:
-		d.cancelJobs(context.WithoutCancel(r.Context()), &run)
+		d.tracker.cancelJobs(context.WithoutCancel(r.Context()), &run)
 	}
 	writeJSON(w, http.StatusAccepted, siteapi.RunView{Run: run})
 }

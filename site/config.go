@@ -209,6 +209,18 @@ var (
 func (c Config) Validate() error {
 	var errs []error
 	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
+	c.validateSite(bad)
+	c.validateAPI(bad)
+	c.validateLoops(bad)
+	c.Users.validate(bad)
+	return errors.Join(errs...)
+}
+
+// complaint records one problem of a configuration; Validate reports them all together.
+type complaint func(format string, args ...any)
+
+// validateSite checks the site's name, grid partitions and file paths.
+func (c Config) validateSite(bad complaint) {
 	if !siteNamePattern.MatchString(c.Name) {
 		bad("site.name %q: use 1-64 characters from A-Z a-z 0-9 . _ - starting with a letter or digit", c.Name)
 	}
@@ -222,6 +234,10 @@ func (c Config) Validate() error {
 			bad("%s %q must be an absolute path", label, p)
 		}
 	}
+}
+
+// validateAPI checks the API's listeners and limits.
+func (c Config) validateAPI(bad complaint) {
 	if c.API.Socket != "-" && !filepath.IsAbs(c.API.Socket) {
 		bad("site.api.socket %q must be an absolute path (or \"-\" for none)", c.API.Socket)
 	}
@@ -251,6 +267,10 @@ func (c Config) Validate() error {
 	if c.API.MaxConnections < 0 {
 		bad("site.api.maxConnections %d: at least 1", c.API.MaxConnections)
 	}
+}
+
+// validateLoops checks the tracker's and the executor's settings.
+func (c Config) validateLoops(bad complaint) {
 	if c.Tracker.Interval < 100*time.Millisecond {
 		bad("site.tracker.interval %s: at least 100ms (each interval costs slurmctld a query)", c.Tracker.Interval)
 	}
@@ -263,7 +283,10 @@ func (c Config) Validate() error {
 	if c.Submit.RetryMax < time.Second {
 		bad("site.submit.retryMax %s: at least 1s", c.Submit.RetryMax)
 	}
-	u := c.Users
+}
+
+// validate checks the user mode and the accounts and keys it maps.
+func (u UsersConfig) validate(bad complaint) {
 	switch u.Mode {
 	case ModePool:
 		if len(u.AllowedLocalUsers) > 0 {
@@ -314,7 +337,6 @@ func (c Config) Validate() error {
 		}
 		seen[addr] = true
 	}
-	return errors.Join(errs...)
 }
 
 // Account is a local account resolved from the password database.

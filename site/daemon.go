@@ -9,29 +9,26 @@ import (
 	"os"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/NVIDIA/go-nvml/pkg/nvml"
 
 	"github.com/petagrid/petagrid/accounting"
 	"github.com/petagrid/petagrid/internal/logging"
 	"github.com/petagrid/petagrid/site/journal"
-	"github.com/petagrid/petagrid/site/runstate"
 	"github.com/petagrid/petagrid/slurmbridge"
 	"github.com/petagrid/petagrid/workflows"
 	"github.com/sirupsen/logrus"
 )
 
-// Daemon is one site daemon: journal, executor, tracker and API.
+// Daemon is one site daemon: the composition of journal, executor, tracker and API.
 type Daemon struct {
 	cfg     Config
 	log     logrus.FieldLogger
 	journal *journal.Journal
-	// bridge is Slurm as the daemon's own account, for accounting and the gateway link;
-	// slurm is the same for the executor and the tracker (a test double in tests).
-	// Submissions and cancellations go through the mapper's per-account bridges.
+	// bridge is Slurm as the daemon's own account, for accounting and the gateway link, and
+	// for the executor's and the tracker's reads. Submissions and cancellations go through
+	// the mapper's per-account bridges.
 	bridge  *slurmbridge.Bridge
-	slurm   slurmReader
 	mapper  *Mapper
 	profile *workflows.SiteProfile
 	metrics *metrics
@@ -39,16 +36,24 @@ type Daemon struct {
 	// accounting is nil when the daemon runs without it.
 	accounting *accounting.Service
 
-	queue     chan string
-	mu        sync.Mutex
-	queued    map[string]bool
-	cancelled map[string]time.Time // when the tracker last asked Slurm to cancel a run's jobs
-
-	trackerWake chan struct{}
-	filters     []SubmitFilter
-	pollMu      sync.Mutex
-	lastPoll    time.Time
+	executor *executor
+	tracker  *tracker
+	intake   *intake
 }
+
+// loopDeps are what the executor and the tracker share.
+type loopDeps struct {
+	log     logrus.FieldLogger
+	journal *journal.Journal
+	// slurm is Slurm as the daemon's own account (a test double in tests).
+	slurm   slurmReader
+	mapper  *Mapper
+	metrics *metrics
+}
+
+// executorQueueSize bounds the runs waiting for a worker: resuming a journal fills the queue
+// while the workers already empty it.
+const executorQueueSize = 100_000
 
 // Options are what New needs besides the configuration.
 type Options struct {
@@ -96,16 +101,14 @@ func New(ctx context.Context, cfg Config, opts Options) (*Daemon, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &Daemon{cfg: cfg, log: log, journal: j, profile: profile, version: opts.Version,
-		queue: make(chan string, 100_000), queued: map[string]bool{}, cancelled: map[string]time.Time{},
-		trackerWake: make(chan struct{}, 1), filters: opts.SubmitFilters}
+	d := &Daemon{cfg: cfg, log: log, journal: j, profile: profile, version: opts.Version}
 	d.metrics = newMetrics(j)
 	d.bridge = base.WithObserver(d.metrics.observeSlurm)
-	d.slurm = d.bridge
 	if d.mapper, err = NewMapper(cfg.Users, d.bridge); err != nil {
 		j.Close()
 		return nil, fmt.Errorf("site.users: %w", err)
 	}
+	d.buildLoops(loopDeps{log: log, journal: j, slurm: d.bridge, mapper: d.mapper, metrics: d.metrics}, opts.SubmitFilters, executorQueueSize)
 	if opts.Accounting != nil {
 		d.accounting, err = accounting.NewService(ctx, *opts.Accounting, d.bridge, accounting.ServiceOptions{
 			Partitions: cfg.GridPartitions, Version: opts.Version, Log: log, Registerer: d.metrics.registry, NVML: opts.NVML, Telemetry: opts.Telemetry})
@@ -151,7 +154,7 @@ func (d *Daemon) Run(parent context.Context) error {
 		}()
 	}
 	// Workers run before the journal is replayed into the queue, which is bounded.
-	if err := d.resume(ctx); err != nil {
+	if err := d.executor.resume(ctx); err != nil {
 		cancel()
 		wg.Wait()
 		return err
@@ -166,57 +169,18 @@ func (d *Daemon) Run(parent context.Context) error {
 	return err
 }
 
+// buildLoops builds the executor and the tracker on deps, and the intake that feeds them.
+func (d *Daemon) buildLoops(deps loopDeps, filters []SubmitFilter, queueSize int) {
+	d.tracker = newTracker(deps, d.cfg.Tracker)
+	d.executor = newExecutor(deps, executorOptions{submit: d.cfg.Submit, gridPartitions: d.cfg.GridPartitions, profile: d.profile,
+		filters: filters, wakeTracker: d.tracker.wake, queueSize: queueSize})
+	d.intake = &intake{log: deps.log, journal: deps.journal, mapper: deps.mapper, executor: d.executor, tracker: d.tracker}
+}
+
 // startLoops starts the executor's workers and the tracker, which stop when ctx ends.
 func (d *Daemon) startLoops(ctx context.Context, wg *sync.WaitGroup) {
-	for i := 0; i < d.cfg.Submit.Workers; i++ {
-		wg.Go(func() { d.worker(ctx) })
-	}
-	wg.Go(func() { d.track(ctx) })
-}
-
-// resume queues every run the journal says is not yet in Slurm's hands.
-func (d *Daemon) resume(ctx context.Context) error {
-	runs, err := d.journal.Active(ctx)
-	if err != nil {
-		return err
-	}
-	n := 0
-	for _, r := range runs {
-		switch r.State {
-		case runstate.Accepted, runstate.Rendered, runstate.Submitting:
-			d.enqueue(r.ID)
-			n++
-		}
-	}
-	if len(runs) > 0 {
-		d.log.WithField("active", len(runs)).WithField("toSubmit", n).Info("resuming runs from the journal")
-	}
-	return nil
-}
-
-// enqueue hands a run to the executor once, however often it is asked.
-func (d *Daemon) enqueue(runID string) {
-	d.mu.Lock()
-	if d.queued[runID] {
-		d.mu.Unlock()
-		return
-	}
-	d.queued[runID] = true
-	d.mu.Unlock()
-	d.queue <- runID
-}
-
-func (d *Daemon) dequeued(runID string) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	delete(d.queued, runID)
-}
-
-func (d *Daemon) wakeTracker() {
-	select {
-	case d.trackerWake <- struct{}{}:
-	default:
-	}
+	wg.Go(func() { d.executor.run(ctx) })
+	wg.Go(func() { d.tracker.run(ctx) })
 }
 
 // newRunID is a run id: "r-" and 16 random base32 characters (80 bits), short enough for

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"sync"
 	"time"
 
 	"github.com/petagrid/petagrid/internal/backoff"
@@ -15,15 +16,97 @@ import (
 	"github.com/petagrid/petagrid/workflows"
 )
 
+// executor renders and submits runs: its workers take runs off a queue and move each through
+// accepted → rendered → submitting → submitted, adopting jobs a crash or an unanswered
+// submission left in Slurm and retrying while Slurm does not answer.
+type executor struct {
+	loopDeps
+	cfg SubmitConfig
+	// gridPartitions are the only partitions grid work may use (none: any).
+	gridPartitions []string
+	profile        *workflows.SiteProfile
+	filters        []SubmitFilter
+	// wakeTracker asks the tracker to poll now: a run was submitted, or a run failed with
+	// jobs it had submitted.
+	wakeTracker func()
+
+	queue  chan string
+	mu     sync.Mutex
+	queued map[string]bool
+}
+
+// executorOptions are what the executor needs besides the loops' shared dependencies.
+type executorOptions struct {
+	submit         SubmitConfig
+	gridPartitions []string
+	profile        *workflows.SiteProfile
+	filters        []SubmitFilter
+	wakeTracker    func()
+	// queueSize bounds the runs waiting for a worker.
+	queueSize int
+}
+
+func newExecutor(deps loopDeps, opts executorOptions) *executor {
+	return &executor{loopDeps: deps, cfg: opts.submit, gridPartitions: opts.gridPartitions, profile: opts.profile,
+		filters: opts.filters, wakeTracker: opts.wakeTracker, queue: make(chan string, opts.queueSize), queued: map[string]bool{}}
+}
+
+// run runs the workers until ctx ends.
+func (e *executor) run(ctx context.Context) {
+	var wg sync.WaitGroup
+	for i := 0; i < e.cfg.Workers; i++ {
+		wg.Go(func() { e.worker(ctx) })
+	}
+	wg.Wait()
+}
+
+// resume queues every run the journal says is not yet in Slurm's hands.
+func (e *executor) resume(ctx context.Context) error {
+	runs, err := e.journal.Active(ctx)
+	if err != nil {
+		return err
+	}
+	n := 0
+	for _, r := range runs {
+		switch r.State {
+		case runstate.Accepted, runstate.Rendered, runstate.Submitting:
+			e.enqueue(r.ID)
+			n++
+		}
+	}
+	if len(runs) > 0 {
+		e.log.WithField("active", len(runs)).WithField("toSubmit", n).Info("resuming runs from the journal")
+	}
+	return nil
+}
+
+// enqueue hands a run to the workers once, however often it is asked.
+func (e *executor) enqueue(runID string) {
+	e.mu.Lock()
+	if e.queued[runID] {
+		e.mu.Unlock()
+		return
+	}
+	e.queued[runID] = true
+	e.mu.Unlock()
+	e.queue <- runID
+}
+
+func (e *executor) dequeued(runID string) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	delete(e.queued, runID)
+}
+
 // worker takes runs off the queue and moves each as far as it can go: rendered, submitted.
-func (d *Daemon) worker(ctx context.Context) {
+func (e *executor) worker(ctx context.Context) {
 	for {
 		select {
 		case <-ctx.Done():
 			return
-		case runID := <-d.queue:
-			d.advanceRun(ctx, runID)
-			d.dequeued(runID)
+		case runID := <-e.queue:
+			e.advanceRun(ctx, runID)
+			e.dequeued(runID)
 		}
 	}
 }
@@ -32,18 +115,18 @@ func (d *Daemon) worker(ctx context.Context) {
 // transition is committed before the action that follows it, so that a crash anywhere
 // leaves a journal that says what may have happened: a run found in "submitting" after a
 // restart has its jobs looked up by tag before anything is submitted again.
-func (d *Daemon) advanceRun(ctx context.Context, runID string) {
-	log := d.log.WithField("run", runID)
+func (e *executor) advanceRun(ctx context.Context, runID string) {
+	log := e.log.WithField("run", runID)
 	// resumed: the run was taken up from the journal, not accepted by this process just
 	// now, so a submission may already have reached Slurm before a crash.
 	resumed := true
 	attempt := 0 // submission attempts that Slurm left unanswered
-	retry := backoff.Exponential{Initial: time.Second, Max: min(d.cfg.Submit.RetryMax, maxSubmitRetryWait)}
+	retry := backoff.Exponential{Initial: time.Second, Max: min(e.cfg.RetryMax, maxSubmitRetryWait)}
 	for {
 		if ctx.Err() != nil {
 			return
 		}
-		run, err := d.journal.Get(ctx, runID)
+		run, err := e.journal.Get(ctx, runID)
 		if err != nil {
 			log.WithError(err).Error("reading run from the journal")
 			return
@@ -51,36 +134,36 @@ func (d *Daemon) advanceRun(ctx context.Context, runID string) {
 		switch run.State {
 		case runstate.Accepted:
 			if run.CancelRequested {
-				d.finish(ctx, run, runstate.Cancelled, "cancelled before submission")
+				e.finish(ctx, run, runstate.Cancelled, "cancelled before submission")
 				return
 			}
-			if err := d.render(ctx, run); err != nil {
+			if err := e.render(ctx, run); err != nil {
 				log.WithError(err).Warn("run could not be rendered")
-				d.finish(ctx, run, runstate.SubmitFailed, err.Error())
+				e.finish(ctx, run, runstate.SubmitFailed, err.Error())
 				return
 			}
 			resumed = false
 		case runstate.Rendered:
 			// Journals written by a build that committed "rendered" on its own.
 			if run.CancelRequested {
-				d.finish(ctx, run, runstate.Cancelled, "cancelled before submission")
+				e.finish(ctx, run, runstate.Cancelled, "cancelled before submission")
 				return
 			}
-			if err := d.journal.Advance(ctx, runID, runstate.Rendered, runstate.Submitting, ""); err != nil {
+			if err := e.journal.Advance(ctx, runID, runstate.Rendered, runstate.Submitting, ""); err != nil {
 				log.WithError(err).Error("journal")
 				return
 			}
 		case runstate.Submitting:
-			err := d.submit(ctx, run, resumed || attempt > 0)
+			err := e.submit(ctx, run, resumed || attempt > 0)
 			attempt++
 			if err == nil {
-				d.metrics.submitLatency.Observe(time.Since(run.CreatedAt).Seconds())
-				d.wakeTracker()
+				e.metrics.submitLatency.Observe(time.Since(run.CreatedAt).Seconds())
+				e.wakeTracker()
 				return
 			}
 			if !transient(err) {
 				log.WithError(err).Warn("submission refused")
-				d.abandon(ctx, run, err)
+				e.abandon(ctx, run, err)
 				return
 			}
 			wait := retry.Next()
@@ -136,17 +219,17 @@ func (e *lookupError) Unwrap() error { return e.err }
 // compile turns a journaled run into its plan. It is deterministic (same source, params,
 // profile and run id give the same plan), which is why the journal keeps the source rather
 // than the rendered scripts.
-func (d *Daemon) compile(run siteapi.Run) (*workflows.Plan, string, error) {
+func (e *executor) compile(run siteapi.Run) (*workflows.Plan, string, error) {
 	wf, err := workflows.Parse(run.SourceName, run.Source)
 	if err != nil {
 		return nil, "", err
 	}
-	userDir := path.Join(d.profile.WorkspaceRoot, run.LocalUser)
-	plan, err := workflows.Compile(wf, d.profile, workflows.CompileOptions{RunID: run.ID, Workspace: path.Join(userDir, run.ID), Params: run.Params})
+	userDir := path.Join(e.profile.WorkspaceRoot, run.LocalUser)
+	plan, err := workflows.Compile(wf, e.profile, workflows.CompileOptions{RunID: run.ID, Workspace: path.Join(userDir, run.ID), Params: run.Params})
 	if err != nil {
 		return nil, "", err
 	}
-	if err := d.checkPartitions(plan); err != nil {
+	if err := e.checkPartitions(plan); err != nil {
 		return nil, "", err
 	}
 	return plan, userDir, nil
@@ -154,37 +237,37 @@ func (d *Daemon) compile(run siteapi.Run) (*workflows.Plan, string, error) {
 
 // checkPartitions keeps grid work on the grid partitions: a job without a partition gets the
 // first one, a job on any other is refused.
-func (d *Daemon) checkPartitions(plan *workflows.Plan) error {
-	if len(d.cfg.GridPartitions) == 0 {
+func (e *executor) checkPartitions(plan *workflows.Plan) error {
+	if len(e.gridPartitions) == 0 {
 		return nil
 	}
 	for _, job := range plan.Jobs {
 		if job.Request.Partition == "" {
-			job.Request.Partition = d.cfg.GridPartitions[0]
+			job.Request.Partition = e.gridPartitions[0]
 			continue
 		}
 		ok := false
-		for _, p := range d.cfg.GridPartitions {
+		for _, p := range e.gridPartitions {
 			ok = ok || p == job.Request.Partition
 		}
 		if !ok {
-			return fmt.Errorf("step %s asks for partition %s, which is not one of this site's grid partitions (%v)", job.Step, job.Request.Partition, d.cfg.GridPartitions)
+			return fmt.Errorf("step %s asks for partition %s, which is not one of this site's grid partitions (%v)", job.Step, job.Request.Partition, e.gridPartitions)
 		}
 	}
 	return nil
 }
 
 // render writes the workspace as the run's account, then journals the steps.
-func (d *Daemon) render(ctx context.Context, run siteapi.Run) error {
-	plan, userDir, err := d.compile(run)
+func (e *executor) render(ctx context.Context, run siteapi.Run) error {
+	plan, userDir, err := e.compile(run)
 	if err != nil {
 		return err
 	}
-	acct, err := d.mapper.Account(run.LocalUser)
+	acct, err := e.mapper.Account(run.LocalUser)
 	if err != nil {
 		return err
 	}
-	if err := d.mapper.WriteWorkspace(ctx, acct, userDir, plan); err != nil {
+	if err := e.mapper.WriteWorkspace(ctx, acct, userDir, plan); err != nil {
 		return err
 	}
 	steps := make([]siteapi.Step, len(plan.Jobs))
@@ -192,19 +275,18 @@ func (d *Daemon) render(ctx context.Context, run siteapi.Run) error {
 		steps[i] = siteapi.Step{Name: job.Step, Position: i, Tag: job.Request.Tag, Finally: job.Finally, ArraySize: job.ArraySize,
 			Stdout: job.Stdout, Stderr: job.Stderr}
 	}
-	return d.journal.Render(ctx, run.ID, plan.Workspace, steps)
+	return e.journal.Render(ctx, run.ID, plan.Workspace, steps)
 }
 
 // submit submits the steps that have no job yet. With lookup set (a resumed run, or a retry
 // after an unanswered submission), it first asks Slurm for jobs carrying the steps' tags and
 // adopts them, so that nothing is submitted twice.
-func (d *Daemon) submit(ctx context.Context, run siteapi.Run, lookup bool) error {
-	plan, _, err := d.compile(run)
+func (e *executor) submit(ctx context.Context, run siteapi.Run, lookup bool) error {
+	plan, _, err := e.compile(run)
 	if err != nil {
 		return fmt.Errorf("%w (the workflow compiled when it was accepted; has the site profile changed?)", err)
 	}
 	known := map[string]uint32{}
-	done := false // the run has reached Submitted
 	var missing []siteapi.Step
 	for _, s := range run.Steps {
 		if s.JobID != 0 {
@@ -214,59 +296,29 @@ func (d *Daemon) submit(ctx context.Context, run siteapi.Run, lookup bool) error
 		}
 	}
 	if lookup && len(missing) > 0 {
-		found, err := d.findByTags(ctx, run, missing)
-		var ambiguous *ambiguousTagError
-		if errors.As(err, &ambiguous) {
+		adopted, err := e.adopt(ctx, run, missing, known)
+		if err != nil || adopted {
 			return err
 		}
-		if err != nil {
-			// Without the answer nothing may be submitted, but nothing is lost either: a
-			// failed lookup is always retried, never taken for a refusal.
-			return &lookupError{err: err}
-		}
-		for _, s := range missing {
-			if id, ok := found[s.Tag]; ok {
-				last, err := d.journal.RecordJob(ctx, run.ID, s.Name, id, "(adopted: found by tag after a restart or an unanswered submission)")
-				if err != nil {
-					return err
-				}
-				done = done || last
-				known[s.Name] = id
-				d.log.WithField("run", run.ID).WithField("step", s.Name).WithField("jobId", id).Info("adopted a job submitted before")
-			}
-		}
-	}
-	if done {
-		return nil
 	}
 	if run.CancelRequested {
-		// Submit nothing more; the tracker cancels what exists.
-		var updates []journal.StepUpdate
-		now := time.Now().UTC()
-		for _, s := range run.Steps {
-			if _, ok := known[s.Name]; !ok {
-				updates = append(updates, journal.StepUpdate{RunID: run.ID, Step: s.Name, State: runstate.StepCancelled, Reason: "cancelled before submission", EndedAt: &now})
-			}
-		}
-		if err := d.journal.UpdateSteps(ctx, updates); err != nil {
-			return err
-		}
-		return d.journal.Advance(ctx, run.ID, runstate.Submitting, runstate.Submitted, "cancel requested during submission")
+		return e.submitNothingMore(ctx, run, known)
 	}
 	// Submit filters judge the jobs just before they reach Slurm (compile is deterministic, but
 	// a filter's answer need not be: it is asked again on every submission attempt).
-	if err := d.applyFilters(ctx, runForFilter{id: run.ID, researcher: run.Researcher, localUser: run.LocalUser, sourceName: run.SourceName, source: run.Source}, plan); err != nil {
+	if err := e.applyFilters(ctx, runForFilter{id: run.ID, researcher: run.Researcher, localUser: run.LocalUser, sourceName: run.SourceName, source: run.Source}, plan); err != nil {
 		return err
 	}
-	b, err := d.mapper.Submitter(run.LocalUser)
+	b, err := e.mapper.Submitter(run.LocalUser)
 	if err != nil {
 		return err
 	}
+	done := false // the run has reached Submitted
 	_, err = workflows.SubmitPlan(ctx, b, plan, workflows.SubmitOptions{
 		Known:       known,
 		KeepOnError: true,
 		Submitted: func(step string, jobID uint32) error {
-			last, err := d.journal.RecordJob(context.WithoutCancel(ctx), run.ID, step, jobID, "")
+			last, err := e.journal.RecordJob(context.WithoutCancel(ctx), run.ID, step, jobID, "")
 			done = done || last
 			if err != nil {
 				return &journalError{err: err}
@@ -278,12 +330,55 @@ func (d *Daemon) submit(ctx context.Context, run siteapi.Run, lookup bool) error
 		return err
 	}
 	// Every step was adopted (nothing left to submit): the run moves on here.
-	return d.journal.Advance(ctx, run.ID, runstate.Submitting, runstate.Submitted, "")
+	return e.journal.Advance(ctx, run.ID, runstate.Submitting, runstate.Submitted, "")
+}
+
+// adopt looks the steps that have no job up by tag and journals the jobs it finds, adding
+// them to known; done is true when that took the run to Submitted.
+func (e *executor) adopt(ctx context.Context, run siteapi.Run, missing []siteapi.Step, known map[string]uint32) (done bool, err error) {
+	found, err := e.findByTags(ctx, run, missing)
+	var ambiguous *ambiguousTagError
+	if errors.As(err, &ambiguous) {
+		return false, err
+	}
+	if err != nil {
+		// Without the answer nothing may be submitted, but nothing is lost either: a
+		// failed lookup is always retried, never taken for a refusal.
+		return false, &lookupError{err: err}
+	}
+	for _, s := range missing {
+		if id, ok := found[s.Tag]; ok {
+			last, err := e.journal.RecordJob(ctx, run.ID, s.Name, id, "(adopted: found by tag after a restart or an unanswered submission)")
+			if err != nil {
+				return false, err
+			}
+			done = done || last
+			known[s.Name] = id
+			e.log.WithField("run", run.ID).WithField("step", s.Name).WithField("jobId", id).Info("adopted a job submitted before")
+		}
+	}
+	return done, nil
+}
+
+// submitNothingMore ends the submission of a run whose cancellation was requested: the steps
+// without a job are closed and the run moves on to Submitted; the tracker cancels what exists.
+func (e *executor) submitNothingMore(ctx context.Context, run siteapi.Run, known map[string]uint32) error {
+	var updates []journal.StepUpdate
+	now := time.Now().UTC()
+	for _, s := range run.Steps {
+		if _, ok := known[s.Name]; !ok {
+			updates = append(updates, journal.StepUpdate{RunID: run.ID, Step: s.Name, State: runstate.StepCancelled, Reason: "cancelled before submission", EndedAt: &now})
+		}
+	}
+	if err := e.journal.UpdateSteps(ctx, updates); err != nil {
+		return err
+	}
+	return e.journal.Advance(ctx, run.ID, runstate.Submitting, runstate.Submitted, "cancel requested during submission")
 }
 
 // findByTags asks Slurm (the controller, then the accounting database) for jobs named with
 // the steps' tags: one squeue and one sacct for the whole run.
-func (d *Daemon) findByTags(ctx context.Context, run siteapi.Run, steps []siteapi.Step) (map[string]uint32, error) {
+func (e *executor) findByTags(ctx context.Context, run siteapi.Run, steps []siteapi.Step) (map[string]uint32, error) {
 	tags := make([]string, len(steps))
 	byTag := map[string]bool{}
 	for i, s := range steps {
@@ -302,7 +397,7 @@ func (d *Daemon) findByTags(ctx context.Context, run siteapi.Run, steps []siteap
 	}
 	// Tags are visible to everyone in squeue: only jobs of the run's own account count, or
 	// anyone could plant a job under a tag and have it adopted.
-	jobs, err := d.slurm.ListJobs(ctx, slurmbridge.JobQuery{Names: tags})
+	jobs, err := e.slurm.ListJobs(ctx, slurmbridge.JobQuery{Names: tags})
 	if err != nil {
 		return nil, err
 	}
@@ -311,7 +406,7 @@ func (d *Daemon) findByTags(ctx context.Context, run siteapi.Run, steps []siteap
 			add(j.Name, slurmbridge.MasterJobID(j.ID, j.ArrayJobID, j.HetJobID))
 		}
 	}
-	records, err := d.slurm.Accounting(ctx, slurmbridge.AccountingQuery{Start: run.CreatedAt.Add(-time.Minute), End: time.Now().Add(time.Minute), Names: tags, Users: []string{run.LocalUser}})
+	records, err := e.slurm.Accounting(ctx, slurmbridge.AccountingQuery{Start: run.CreatedAt.Add(-time.Minute), End: time.Now().Add(time.Minute), Names: tags, Users: []string{run.LocalUser}})
 	if err != nil {
 		return nil, err
 	}
@@ -333,13 +428,13 @@ func (d *Daemon) findByTags(ctx context.Context, run siteapi.Run, steps []siteap
 // abandon ends a run whose submission Slurm refused: the jobs it did submit are cancelled
 // (a half-submitted workflow would wait on steps that never come) and the run is failed
 // with Slurm's reason.
-func (d *Daemon) abandon(ctx context.Context, run siteapi.Run, cause error) {
-	log := d.log.WithField("run", run.ID)
-	fresh, err := d.journal.Get(ctx, run.ID)
+func (e *executor) abandon(ctx context.Context, run siteapi.Run, cause error) {
+	log := e.log.WithField("run", run.ID)
+	fresh, err := e.journal.Get(ctx, run.ID)
 	if err == nil {
 		run = fresh
 	}
-	if b, err := d.mapper.Submitter(run.LocalUser); err == nil {
+	if b, err := e.mapper.Submitter(run.LocalUser); err == nil {
 		for _, s := range run.Steps {
 			if s.JobID == 0 {
 				continue
@@ -349,12 +444,12 @@ func (d *Daemon) abandon(ctx context.Context, run siteapi.Run, cause error) {
 			}
 		}
 	}
-	d.finish(ctx, run, runstate.SubmitFailed, "submission failed: "+cause.Error())
+	e.finish(ctx, run, runstate.SubmitFailed, "submission failed: "+cause.Error())
 }
 
 // finish moves a run that never reached Slurm (or only partly) to a terminal state, closing
 // its unsubmitted steps.
-func (d *Daemon) finish(ctx context.Context, run siteapi.Run, outcome runstate.State, detail string) {
+func (e *executor) finish(ctx context.Context, run siteapi.Run, outcome runstate.State, detail string) {
 	var updates []journal.StepUpdate
 	now := time.Now().UTC()
 	for _, s := range run.Steps {
@@ -362,14 +457,14 @@ func (d *Daemon) finish(ctx context.Context, run siteapi.Run, outcome runstate.S
 			updates = append(updates, journal.StepUpdate{RunID: run.ID, Step: s.Name, State: runstate.StepCancelled, Reason: detail, EndedAt: &now})
 		}
 	}
-	if err := d.journal.UpdateSteps(ctx, updates); err != nil {
-		d.log.WithField("run", run.ID).WithError(err).Error("journal")
+	if err := e.journal.UpdateSteps(ctx, updates); err != nil {
+		e.log.WithField("run", run.ID).WithError(err).Error("journal")
 	}
-	if err := d.journal.Advance(ctx, run.ID, run.State, outcome, detail); err != nil {
-		d.log.WithField("run", run.ID).WithError(err).Error("journal")
+	if err := e.journal.Advance(ctx, run.ID, run.State, outcome, detail); err != nil {
+		e.log.WithField("run", run.ID).WithError(err).Error("journal")
 	}
 	if outcome == runstate.SubmitFailed {
 		// Jobs it did submit were cancelled; the tracker records how they ended.
-		d.wakeTracker()
+		e.wakeTracker()
 	}
 }

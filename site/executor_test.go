@@ -93,7 +93,7 @@ func TestExecutorAdoptsJobsSubmittedBeforeACrash(t *testing.T) {
 		first := openLoopSite(t, slurm, dir, nil)
 		ctx := t.Context()
 		accepted := first.accept(twoStepWorkflow)
-		if err := first.d.render(ctx, accepted); err != nil {
+		if err := first.d.executor.render(ctx, accepted); err != nil {
 			t.Fatal(err)
 		}
 		r, err := first.d.journal.Get(ctx, accepted.ID)
@@ -140,7 +140,7 @@ func TestExecutorRefusesToGuessBetweenTwoJobsWithOneTag(t *testing.T) {
 		first := openLoopSite(t, slurm, dir, nil)
 		ctx := t.Context()
 		accepted := first.accept(twoStepWorkflow)
-		if err := first.d.render(ctx, accepted); err != nil {
+		if err := first.d.executor.render(ctx, accepted); err != nil {
 			t.Fatal(err)
 		}
 		r, _ := first.d.journal.Get(ctx, accepted.ID)

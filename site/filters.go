@@ -29,12 +29,12 @@ func (e *errFiltered) Error() string { return e.msg }
 // what the previous one left. A filter that fails, hangs past its timeout, or answers with
 // something it may not change blocks the submission: letting an unjudged run through would
 // defeat the filter's purpose (an account or registry policy).
-func (d *Daemon) applyFilters(ctx context.Context, run runForFilter, plan *workflows.Plan) error {
-	if len(d.filters) == 0 {
+func (e *executor) applyFilters(ctx context.Context, run runForFilter, plan *workflows.Plan) error {
+	if len(e.filters) == 0 {
 		return nil
 	}
 	images := stepImages(run.source, run.sourceName)
-	for _, f := range d.filters {
+	for _, f := range e.filters {
 		req := plugins.FilterRequest{Run: run.id, Researcher: run.researcher, LocalUser: run.localUser, Workflow: plan.Workflow}
 		for _, job := range plan.Jobs {
 			req.Jobs = append(req.Jobs, plugins.FilterJob{Step: job.Step, Partition: job.Request.Partition, Account: job.Request.Account, QOS: job.Request.QOS,
@@ -56,10 +56,10 @@ func (d *Daemon) applyFilters(ctx context.Context, run runForFilter, plan *workf
 			}
 			return &errFiltered{fmt.Sprintf("denied by submit filter %s: %s", f.Name(), truncate(reason, 1000))}
 		case plugins.FilterModify:
-			if err := d.applyModification(plan, resp.Jobs); err != nil {
+			if err := e.applyModification(plan, resp.Jobs); err != nil {
 				return &errFiltered{fmt.Sprintf("submit filter %s answered with a change it may not make: %v", f.Name(), err)}
 			}
-			d.log.WithField("run", run.id).WithField("filter", f.Name()).WithField("reason", truncate(resp.Reason, 300)).Info("submit filter changed the run's jobs")
+			e.log.WithField("run", run.id).WithField("filter", f.Name()).WithField("reason", truncate(resp.Reason, 300)).Info("submit filter changed the run's jobs")
 		default:
 			return &errFiltered{fmt.Sprintf("submit filter %s answered no decision", f.Name())}
 		}
@@ -85,7 +85,7 @@ var filterOptions = map[string]bool{
 // applyModification takes a filter's jobs: the same steps in the same order, the script
 // untouched, and only the partition (one of the grid partitions, and only when the site
 // configured them), account, QOS and the options of filterOptions changed.
-func (d *Daemon) applyModification(plan *workflows.Plan, jobs []plugins.FilterJob) error {
+func (e *executor) applyModification(plan *workflows.Plan, jobs []plugins.FilterJob) error {
 	if len(jobs) != len(plan.Jobs) {
 		return fmt.Errorf("%d jobs for a run of %d", len(jobs), len(plan.Jobs))
 	}
@@ -98,7 +98,7 @@ func (d *Daemon) applyModification(plan *workflows.Plan, jobs []plugins.FilterJo
 		if !bytes.Equal(j.Script, orig.Request.Script) {
 			return fmt.Errorf("step %s: the script may not be changed (deny the run instead)", orig.Step)
 		}
-		if j.Partition != orig.Request.Partition && len(d.cfg.GridPartitions) == 0 {
+		if j.Partition != orig.Request.Partition && len(e.gridPartitions) == 0 {
 			return fmt.Errorf("step %s: the partition may only be changed among site.gridPartitions, and none are configured", orig.Step)
 		}
 		had := map[string]bool{}
@@ -121,7 +121,7 @@ func (d *Daemon) applyModification(plan *workflows.Plan, jobs []plugins.FilterJo
 	for i := range changed {
 		plan.Jobs[i].Request = changed[i]
 	}
-	return d.checkPartitions(plan)
+	return e.checkPartitions(plan)
 }
 
 func sortedKeys(m map[string]bool) []string {

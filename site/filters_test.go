@@ -54,8 +54,8 @@ func TestSubmitFilters(t *testing.T) {
 	run := runForFilter{id: "r-aaaaaaaaaaaaaaaa", researcher: "0xabc", localUser: "alice", sourceName: "filtered.yaml", source: []byte(filteredWorkflow)}
 	log := logrus.New()
 	log.SetLevel(logrus.PanicLevel)
-	mk := func(f *fakeFilter) *Daemon {
-		return &Daemon{log: log, filters: []SubmitFilter{f}, cfg: Config{GridPartitions: []string{"cpu", "gpu"}}}
+	mk := func(f *fakeFilter) *executor {
+		return &executor{loopDeps: loopDeps{log: log}, filters: []SubmitFilter{f}, gridPartitions: []string{"cpu", "gpu"}}
 	}
 	allow := &fakeFilter{answer: func(plugins.FilterRequest) (plugins.FilterResponse, error) {
 		return plugins.FilterResponse{Decision: plugins.FilterAllow}, nil

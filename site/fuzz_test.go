@@ -14,7 +14,7 @@ func FuzzSubmitBody(f *testing.F) {
 	f.Add([]byte(`{"workflow":"x","fileName":"../../etc/passwd"}`))
 	f.Add([]byte(`{"workflow":"a: &a [*a]","idempotencyKey":"k"}{}`))
 	f.Add([]byte(`[]`))
-	d := &Daemon{profile: workflows.DefaultProfile()}
+	e := &executor{profile: workflows.DefaultProfile()}
 	f.Fuzz(func(t *testing.T, body []byte) {
 		req, err := decodeSubmit(body)
 		if err != nil {
@@ -23,7 +23,7 @@ func FuzzSubmitBody(f *testing.F) {
 		if !fileNamePattern.MatchString(req.FileName) {
 			t.Fatalf("accepted file name %q", req.FileName)
 		}
-		plan, _, err := d.compile(siteapi.Run{ID: "r-aaaaaaaaaaaaaaaa", LocalUser: "alice", SourceName: req.FileName, Source: []byte(req.Workflow), Params: req.Params})
+		plan, _, err := e.compile(siteapi.Run{ID: "r-aaaaaaaaaaaaaaaa", LocalUser: "alice", SourceName: req.FileName, Source: []byte(req.Workflow), Params: req.Params})
 		if err == nil && len(plan.Jobs) == 0 {
 			t.Fatal("a workflow compiled to no jobs")
 		}

@@ -15,6 +15,7 @@ import (
 	"github.com/petagrid/petagrid/site/runstate"
 	"github.com/petagrid/petagrid/site/siteapi"
 	"github.com/petagrid/petagrid/slurmbridge"
+	"github.com/sirupsen/logrus"
 )
 
 // This file holds what the grid gateway's link (package site/gatewaylink) needs of the
@@ -91,27 +92,55 @@ func refusal(err error) *RefusedError {
 	return &RefusedError{Reason: err.Error()}
 }
 
+// intake takes runs in, from the API and from the gateway's link: it checks and journals
+// them and hands them to the executor, and journals cancellation requests, which the executor
+// (a run not in Slurm yet) or the tracker (its jobs) carries out.
+type intake struct {
+	log      logrus.FieldLogger
+	journal  *journal.Journal
+	mapper   *Mapper
+	executor *executor
+	tracker  *tracker
+}
+
+// AcceptAssignment journals a run the gateway assigned, as POST /v1/jobs does after
+// authentication: the workflow is compiled with the site profile (a *RefusedError says why
+// it cannot run here), journaled under the grid job id, and queued for submission. An
+// assignment the site already journaled returns that run: the gateway sends an assignment
+// again until it hears the answer.
+func (d *Daemon) AcceptAssignment(ctx context.Context, a AssignedRun) (siteapi.Run, error) {
+	return d.intake.acceptAssignment(ctx, a)
+}
+
+// RequestCancel asks for a run to be cancelled, as DELETE /v1/jobs/{id} does. The request
+// is journaled at once; the jobs of a run already in Slurm are cancelled by the tracker
+// (woken now), as the run's account, so that the caller never waits on scancel. A run that
+// has ended is returned as it is.
+func (d *Daemon) RequestCancel(ctx context.Context, runID string) (siteapi.Run, error) {
+	return d.intake.requestCancel(ctx, runID)
+}
+
 // acceptRun validates a run's workflow completely (parse, site rules, rendering) with the
 // site profile, journals it and queues it for submission. A workflow that cannot run is a
 // *RefusedError and nothing is recorded. created is false when the run's idempotency key
 // named an existing run, which is returned instead.
-func (d *Daemon) acceptRun(ctx context.Context, run siteapi.Run) (siteapi.Run, bool, error) {
-	return d.acceptRunSpending(ctx, run, nil)
+func (in *intake) acceptRun(ctx context.Context, run siteapi.Run) (siteapi.Run, bool, error) {
+	return in.acceptRunSpending(ctx, run, nil)
 }
 
 // acceptRunSpending is acceptRun spending a signed submission's nonce (when not nil) with the
 // run: a nonce spent before is a *RefusedError.
-func (d *Daemon) acceptRunSpending(ctx context.Context, run siteapi.Run, nonce *journal.SubmissionNonce) (siteapi.Run, bool, error) {
-	plan, _, err := d.compile(run)
+func (in *intake) acceptRunSpending(ctx context.Context, run siteapi.Run, nonce *journal.SubmissionNonce) (siteapi.Run, bool, error) {
+	plan, _, err := in.executor.compile(run)
 	if err != nil {
 		return siteapi.Run{}, false, refusal(err)
 	}
 	run.Workflow = plan.Workflow
 	var accepted siteapi.Run
 	if nonce != nil {
-		accepted, err = d.journal.AcceptGridRun(ctx, run, *nonce)
+		accepted, err = in.journal.AcceptGridRun(ctx, run, *nonce)
 	} else {
-		accepted, err = d.journal.Accept(ctx, run)
+		accepted, err = in.journal.Accept(ctx, run)
 	}
 	if errors.Is(err, journal.ErrNonceUsed) {
 		return siteapi.Run{}, false, refusedf("the researcher's signed submission was already used for another job here: a replay")
@@ -122,22 +151,22 @@ func (d *Daemon) acceptRunSpending(ctx context.Context, run siteapi.Run, nonce *
 	if err != nil {
 		return siteapi.Run{}, false, err
 	}
-	d.log.WithField("run", run.ID).WithField("researcher", run.Researcher).WithField("localUser", run.LocalUser).WithField("workflow", plan.Workflow).Info("run accepted")
-	d.enqueue(run.ID)
+	in.log.WithField("run", run.ID).WithField("researcher", run.Researcher).WithField("localUser", run.LocalUser).WithField("workflow", plan.Workflow).Info("run accepted")
+	in.executor.enqueue(run.ID)
 	return accepted, true, nil
 }
 
-// AcceptAssignment journals a run the gateway assigned, as POST /v1/jobs does after
+// acceptAssignment journals a run the gateway assigned, as POST /v1/jobs does after
 // authentication: the workflow is compiled with the site profile (a *RefusedError says why
 // it cannot run here), journaled under the grid job id, and queued for submission. An
 // assignment the site already journaled returns that run: the gateway sends an assignment
 // again until it hears the answer.
-func (d *Daemon) AcceptAssignment(ctx context.Context, a AssignedRun) (siteapi.Run, error) {
+func (in *intake) acceptAssignment(ctx context.Context, a AssignedRun) (siteapi.Run, error) {
 	if !runIDPattern.MatchString(a.Job) {
 		return siteapi.Run{}, refusedf("%q is not a job id (r- followed by 16 characters)", truncate(a.Job, 40))
 	}
 	key := journal.GatewayKeyPrefix + a.Job
-	existing, err := d.journal.Get(ctx, a.Job)
+	existing, err := in.journal.Get(ctx, a.Job)
 	switch {
 	case err == nil:
 		if existing.IdempotencyKey != key || !strings.EqualFold(strings.TrimPrefix(existing.Researcher, UnverifiedPrefix), a.Researcher.Hex()) {
@@ -160,7 +189,7 @@ func (d *Daemon) AcceptAssignment(ctx context.Context, a AssignedRun) (siteapi.R
 	if len(a.Params) > 1000 {
 		return siteapi.Run{}, refusedf("more than 1000 params")
 	}
-	res, err := d.gridResearcher(a)
+	res, err := in.gridResearcher(a)
 	if err != nil {
 		return siteapi.Run{}, &RefusedError{Reason: err.Error()}
 	}
@@ -170,7 +199,7 @@ func (d *Daemon) AcceptAssignment(ctx context.Context, a AssignedRun) (siteapi.R
 	if a.Signed != nil {
 		nonce = &journal.SubmissionNonce{Signer: a.Researcher.Hex(), Nonce: a.Signed.Nonce, Expires: a.Signed.Expires}
 	}
-	accepted, _, err := d.acceptRunSpending(ctx, run, nonce)
+	accepted, _, err := in.acceptRunSpending(ctx, run, nonce)
 	return accepted, err
 }
 
@@ -178,29 +207,29 @@ func (d *Daemon) AcceptAssignment(ctx context.Context, a AssignedRun) (siteapi.R
 // signature came with the job goes to their account when their key is in
 // site.users.researchers, else to the grid's pool account; a researcher the gateway only
 // names goes to the pool account, whoever they are, and does not own the run.
-func (d *Daemon) gridResearcher(a AssignedRun) (Researcher, error) {
+func (in *intake) gridResearcher(a AssignedRun) (Researcher, error) {
 	addr := a.Researcher.Hex()
 	if a.Signed == nil {
-		return d.gridPoolAccount(UnverifiedPrefix+addr, a.LocalUser,
+		return in.gridPoolAccount(UnverifiedPrefix+addr, a.LocalUser,
 			fmt.Sprintf("the gateway named researcher %s without their signed submission, and grid.localUser (the account for such jobs) is not set", addr))
 	}
-	if r, err := d.mapper.ForKey(a.Researcher); err == nil {
+	if r, err := in.mapper.ForKey(a.Researcher); err == nil {
 		return r, nil
 	}
-	return d.gridPoolAccount(addr, a.LocalUser, fmt.Sprintf("researcher %s is not in site.users.researchers and grid.localUser is not set", addr))
+	return in.gridPoolAccount(addr, a.LocalUser, fmt.Sprintf("researcher %s is not in site.users.researchers and grid.localUser is not set", addr))
 }
 
 // gridPoolAccount is the account of grid runs that do not run as their researcher's own: in
 // pool mode the daemon's (which runs every job anyway), in mapped mode poolUser, refused with
 // whyNone when it is not set.
-func (d *Daemon) gridPoolAccount(owner, poolUser, whyNone string) (Researcher, error) {
-	if d.mapper.Mode() == ModePool {
-		return Researcher{ID: owner, Name: owner, LocalUser: d.mapper.Self()}, nil
+func (in *intake) gridPoolAccount(owner, poolUser, whyNone string) (Researcher, error) {
+	if in.mapper.Mode() == ModePool {
+		return Researcher{ID: owner, Name: owner, LocalUser: in.mapper.Self()}, nil
 	}
 	if poolUser == "" {
 		return Researcher{}, fmt.Errorf("%s: %w", whyNone, ErrNotAllowed)
 	}
-	acct, err := d.mapper.Account(poolUser)
+	acct, err := in.mapper.Account(poolUser)
 	if err != nil {
 		return Researcher{}, fmt.Errorf("grid.localUser: %w", err)
 	}
@@ -209,35 +238,35 @@ func (d *Daemon) gridPoolAccount(owner, poolUser, whyNone string) (Researcher, e
 
 // markCancel records a cancellation request durably and hands a run that is not in Slurm
 // yet back to the executor, which ends it; the tracker cancels the jobs of a submitted run.
-func (d *Daemon) markCancel(ctx context.Context, runID, by string) (siteapi.Run, error) {
-	run, err := d.journal.RequestCancel(ctx, runID)
+func (in *intake) markCancel(ctx context.Context, runID, by string) (siteapi.Run, error) {
+	run, err := in.journal.RequestCancel(ctx, runID)
 	if err != nil {
 		return siteapi.Run{}, err
 	}
-	d.log.WithField("run", run.ID).WithField("by", by).Info("cancel requested")
+	in.log.WithField("run", run.ID).WithField("by", by).Info("cancel requested")
 	switch run.State {
 	case runstate.Accepted, runstate.Rendered:
-		d.enqueue(run.ID)
+		in.executor.enqueue(run.ID)
 	}
 	return run, nil
 }
 
-// RequestCancel asks for a run to be cancelled, as DELETE /v1/jobs/{id} does. The request
+// requestCancel asks for a run to be cancelled, as DELETE /v1/jobs/{id} does. The request
 // is journaled at once; the jobs of a run already in Slurm are cancelled by the tracker
 // (woken now), as the run's account, so that the caller never waits on scancel. A run that
 // has ended is returned as it is.
-func (d *Daemon) RequestCancel(ctx context.Context, runID string) (siteapi.Run, error) {
-	run, err := d.journal.Get(ctx, runID)
+func (in *intake) requestCancel(ctx context.Context, runID string) (siteapi.Run, error) {
+	run, err := in.journal.Get(ctx, runID)
 	if err != nil {
 		return siteapi.Run{}, err
 	}
 	if run.State.Terminal() {
 		return run, nil
 	}
-	if run, err = d.markCancel(ctx, runID, "gateway"); err != nil {
+	if run, err = in.markCancel(ctx, runID, "gateway"); err != nil {
 		return siteapi.Run{}, err
 	}
-	d.wakeTracker()
+	in.tracker.wake()
 	return run, nil
 }
 

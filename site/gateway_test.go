@@ -38,10 +38,8 @@ func testDaemon(t *testing.T) (*Daemon, string) {
 	log.SetOutput(os.Stderr)
 	log.SetLevel(logrus.WarnLevel)
 	d := &Daemon{cfg: Config{Name: "test"}.WithDefaults(), log: log, journal: j, profile: profile,
-		mapper:    &Mapper{cfg: UsersConfig{Mode: ModePool}, self: me, byKey: map[common.Address]ResearcherConfig{}, accounts: map[string]Account{"me": me}},
-		queue:     make(chan string, 100),
-		queued:    map[string]bool{},
-		cancelled: map[string]time.Time{}, trackerWake: make(chan struct{}, 1)}
+		mapper: &Mapper{cfg: UsersConfig{Mode: ModePool}, self: me, byKey: map[common.Address]ResearcherConfig{}, accounts: map[string]Account{"me": me}}}
+	d.buildLoops(loopDeps{log: log, journal: j, mapper: d.mapper}, nil, 100)
 	return d, root
 }
 
@@ -60,7 +58,7 @@ func TestAcceptAssignment(t *testing.T) {
 	if run.ID != a.Job || run.IdempotencyKey != journal.GatewayKeyPrefix+a.Job || run.LocalUser != "me" || run.Researcher != UnverifiedPrefix+alice.Hex() || run.Workflow != "hello" {
 		t.Fatalf("run: %+v", run)
 	}
-	if len(d.queue) != 1 {
+	if len(d.executor.queue) != 1 {
 		t.Fatal("the run was not queued for submission")
 	}
 	// Sent again: the same run, queued once.
@@ -110,6 +108,7 @@ func mappedTestDaemon(t *testing.T) (*Daemon, common.Address) {
 	d.mapper = &Mapper{cfg: UsersConfig{Mode: ModeMapped}, self: d.mapper.self,
 		byKey:    map[common.Address]ResearcherConfig{alice: {Key: alice.Hex(), LocalUser: "alice"}},
 		accounts: map[string]Account{"alice": {Name: "alice", UID: 2001, GID: 2001}, "gridpool": {Name: "gridpool", UID: 2002, GID: 2002}}}
+	d.buildLoops(loopDeps{log: d.log, journal: d.journal, mapper: d.mapper}, nil, 100)
 	return d, alice
 }
 
@@ -159,13 +158,13 @@ func TestRequestCancel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d.dequeued(run.ID)
-	<-d.queue
+	d.executor.dequeued(run.ID)
+	<-d.executor.queue
 	if run, err = d.RequestCancel(ctx, run.ID); err != nil || !run.CancelRequested {
 		t.Fatalf("%+v %v", run, err)
 	}
 	// The executor ends a run not in Slurm yet: it is queued again.
-	if len(d.queue) != 1 {
+	if len(d.executor.queue) != 1 {
 		t.Fatal("a cancelled run not in Slurm was not handed to the executor")
 	}
 	if _, err := d.RequestCancel(ctx, "r-zzzzzzzzzzzzzzzz"); !errors.Is(err, journal.ErrNotFound) {

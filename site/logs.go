@@ -132,11 +132,6 @@ func (d *Daemon) streamLogs(ctx context.Context, w io.Writer, run siteapi.Run, s
 	if err != nil {
 		return err
 	}
-	flush := func() {
-		if f, ok := w.(http.Flusher); ok {
-			f.Flush()
-		}
-	}
 	defer func() {
 		for _, s := range sources {
 			if s.f != nil {
@@ -144,54 +139,16 @@ func (d *Daemon) streamLogs(ctx context.Context, w io.Writer, run siteapi.Run, s
 			}
 		}
 	}()
-	buf := make([]byte, 64<<10)
-	pass := func(final bool) (bool, error) {
-		grew := false
-		for _, s := range sources {
-			if s.f == nil {
-				f, err := openLog(d.profile.WorkspaceRoot, run.Workspace, s.rel, acct.UID)
-				if errors.Is(err, os.ErrNotExist) {
-					continue // not started yet
-				}
-				if err != nil {
-					return grew, err
-				}
-				s.f = f
-			}
-			for {
-				n, err := s.f.ReadAt(buf, s.off)
-				if n > 0 {
-					grew = true
-					s.off += int64(n)
-					if err := emit(w, s, buf[:n], raw); err != nil {
-						return grew, err
-					}
-				}
-				if err == io.EOF || n == 0 {
-					break
-				}
-				if err != nil {
-					return grew, fmt.Errorf("reading %s: %w", s.rel, err)
-				}
-			}
-			if final && len(s.line) > 0 {
-				if err := writeLine(w, s, s.line, raw); err != nil {
-					return grew, err
-				}
-				s.line = nil
-			}
-		}
-		flush()
-		return grew, nil
-	}
+	r := &logReader{w: w, workspaceRoot: d.profile.WorkspaceRoot, workspace: run.Workspace, owner: acct.UID,
+		sources: sources, raw: raw, buf: make([]byte, 64<<10)}
 	if !follow {
-		_, err := pass(true)
+		_, err := r.pass(true)
 		return err
 	}
 	idle := time.NewTicker(250 * time.Millisecond)
 	defer idle.Stop()
 	for {
-		grew, err := pass(false)
+		grew, err := r.pass(false)
 		if err != nil {
 			return err
 		}
@@ -202,15 +159,79 @@ func (d *Daemon) streamLogs(ctx context.Context, w io.Writer, run siteapi.Run, s
 			}
 			if cur.State.Terminal() {
 				// Slurm may flush the last lines just after the job ends.
-				_, err := pass(true)
+				_, err := r.pass(true)
 				return err
 			}
 			run = cur
+			r.workspace = run.Workspace
 		}
 		select {
 		case <-ctx.Done():
 			return nil
 		case <-idle.C:
+		}
+	}
+}
+
+// logReader reads a run's log files into w, each from where the last pass stopped.
+type logReader struct {
+	w                        io.Writer
+	workspaceRoot, workspace string
+	owner                    uint32 // the uid the files must belong to: the run's account
+	sources                  []*logSource
+	raw                      bool
+	buf                      []byte
+}
+
+// pass reads what each file holds beyond what was read before, opening the files that have
+// appeared since; final also writes out each file's incomplete last line. grew is true when
+// anything was read.
+func (r *logReader) pass(final bool) (grew bool, err error) {
+	for _, s := range r.sources {
+		if s.f == nil {
+			f, err := openLog(r.workspaceRoot, r.workspace, s.rel, r.owner)
+			if errors.Is(err, os.ErrNotExist) {
+				continue // not started yet
+			}
+			if err != nil {
+				return grew, err
+			}
+			s.f = f
+		}
+		read, err := r.readNew(s)
+		grew = grew || read
+		if err != nil {
+			return grew, err
+		}
+		if final && len(s.line) > 0 {
+			if err := writeLine(r.w, s, s.line, r.raw); err != nil {
+				return grew, err
+			}
+			s.line = nil
+		}
+	}
+	if f, ok := r.w.(http.Flusher); ok {
+		f.Flush()
+	}
+	return grew, nil
+}
+
+// readNew reads one open file to its current end.
+func (r *logReader) readNew(s *logSource) (grew bool, err error) {
+	for {
+		n, err := s.f.ReadAt(r.buf, s.off)
+		if n > 0 {
+			grew = true
+			s.off += int64(n)
+			if err := emit(r.w, s, r.buf[:n], r.raw); err != nil {
+				return grew, err
+			}
+		}
+		if err == io.EOF || n == 0 {
+			return grew, nil
+		}
+		if err != nil {
+			return grew, fmt.Errorf("reading %s: %w", s.rel, err)
 		}
 	}
 }

@@ -68,13 +68,12 @@ func openLoopSite(t *testing.T, slurm *fakeslurm.Slurm, dir string, configure fu
 	log.SetOutput(io.Discard)
 	hook := logtest.NewLocal(log)
 	me := Account{Name: "me", UID: uint32(os.Getuid()), GID: uint32(os.Getgid())}
-	d := &Daemon{cfg: cfg.WithDefaults(), log: log, journal: j, profile: profile,
-		queue: make(chan string, 100), queued: map[string]bool{}, cancelled: map[string]time.Time{}, trackerWake: make(chan struct{}, 1)}
+	d := &Daemon{cfg: cfg.WithDefaults(), log: log, journal: j, profile: profile}
 	d.metrics = newMetrics(j)
 	view := slurm.As("me").WithObserver(d.metrics.observeSlurm)
-	d.slurm = view
 	d.mapper = &Mapper{cfg: UsersConfig{Mode: ModePool}, self: me, byKey: map[common.Address]ResearcherConfig{},
 		accounts: map[string]Account{"me": me}, bridges: map[string]jobControl{"me": view}}
+	d.buildLoops(loopDeps{log: log, journal: j, slurm: view, mapper: d.mapper, metrics: d.metrics}, nil, 100)
 	s := &loopSite{t: t, d: d, slurm: slurm.As("me"), logs: hook, dir: dir}
 	t.Cleanup(s.stop)
 	return s
@@ -94,7 +93,7 @@ func (s *loopSite) start() {
 	ctx, cancel := context.WithCancel(s.t.Context())
 	s.cancel = cancel
 	s.d.startLoops(ctx, &s.wg)
-	if err := s.d.resume(ctx); err != nil {
+	if err := s.d.executor.resume(ctx); err != nil {
 		s.t.Fatal(err)
 	}
 }
@@ -119,7 +118,7 @@ func (s *loopSite) accept(workflow string) siteapi.Run {
 	if err != nil {
 		s.t.Fatal(err)
 	}
-	run, _, err := s.d.acceptRun(s.t.Context(), siteapi.Run{ID: id, Researcher: "unix:me", LocalUser: "me", IdempotencyKey: id,
+	run, _, err := s.d.intake.acceptRun(s.t.Context(), siteapi.Run{ID: id, Researcher: "unix:me", LocalUser: "me", IdempotencyKey: id,
 		SourceName: "w.yaml", Source: []byte(workflow)})
 	if err != nil {
 		s.t.Fatal(err)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/petagrid/petagrid/internal/backoff"
@@ -18,13 +19,41 @@ import (
 // cancelRetry is how often the tracker repeats a cancellation Slurm has not carried out.
 const cancelRetry = 30 * time.Second
 
-// track polls Slurm once per interval for every tracked job: one squeue for all of them
-// (slurmbridge.JobStates), and one sacct for those that ended or that the controller has
-// forgotten (MinJobAge). While Slurm does not answer, the wait doubles up to MaxBackoff.
-func (d *Daemon) track(ctx context.Context) {
-	wait := d.cfg.Tracker.Interval
-	retry := backoff.Exponential{Initial: 2 * d.cfg.Tracker.Interval, Max: d.cfg.Tracker.MaxBackoff}
-	d.metrics.trackerBackoff.Set(wait.Seconds())
+// tracker follows the jobs of submitted runs in Slurm, journals their steps' states, settles
+// each run's outcome and carries out cancellations.
+type tracker struct {
+	loopDeps
+	cfg TrackerConfig
+
+	// wakeup asks for a poll before the interval is up (a new submission, a cancellation).
+	wakeup chan struct{}
+
+	pollMu   sync.Mutex
+	lastPoll time.Time // when Slurm last answered a poll
+
+	mu        sync.Mutex
+	cancelled map[string]time.Time // when the tracker last asked Slurm to cancel a run's jobs
+}
+
+func newTracker(deps loopDeps, cfg TrackerConfig) *tracker {
+	return &tracker{loopDeps: deps, cfg: cfg, wakeup: make(chan struct{}, 1), cancelled: map[string]time.Time{}}
+}
+
+// wake asks for a poll now; the tracker still never polls more often than its interval.
+func (tr *tracker) wake() {
+	select {
+	case tr.wakeup <- struct{}{}:
+	default:
+	}
+}
+
+// run polls Slurm once per interval for every tracked job until ctx ends: one squeue for all
+// of them (slurmbridge.JobStates), and one sacct for those that ended or that the controller
+// has forgotten (MinJobAge). While Slurm does not answer, the wait doubles up to MaxBackoff.
+func (tr *tracker) run(ctx context.Context) {
+	wait := tr.cfg.Interval
+	retry := backoff.Exponential{Initial: 2 * tr.cfg.Interval, Max: tr.cfg.MaxBackoff}
+	tr.metrics.trackerBackoff.Set(wait.Seconds())
 	timer := time.NewTimer(0)
 	defer timer.Stop()
 	for {
@@ -32,27 +61,27 @@ func (d *Daemon) track(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		case <-timer.C:
-		case <-d.trackerWake:
+		case <-tr.wakeup:
 			// A new submission or a cancellation: poll now, but never more often than the
 			// interval allows.
-			if since := time.Since(d.lastPollTime()); since < d.cfg.Tracker.Interval {
-				timer.Reset(d.cfg.Tracker.Interval - since)
+			if since := time.Since(tr.lastPollTime()); since < tr.cfg.Interval {
+				timer.Reset(tr.cfg.Interval - since)
 				continue
 			}
 		}
-		err := d.poll(ctx)
+		err := tr.poll(ctx)
 		switch {
 		case ctx.Err() != nil:
 			return
 		case err != nil:
 			wait = retry.Next()
-			d.log.WithError(err).WithField("retryInSeconds", wait.Seconds()).Warn("tracker: Slurm did not answer; backing off")
+			tr.log.WithError(err).WithField("retryInSeconds", wait.Seconds()).Warn("tracker: Slurm did not answer; backing off")
 		default:
 			retry.Reset()
-			wait = d.cfg.Tracker.Interval
+			wait = tr.cfg.Interval
 		}
-		d.metrics.trackerBackoff.Set(wait.Seconds())
-		d.updateLag()
+		tr.metrics.trackerBackoff.Set(wait.Seconds())
+		tr.updateLag()
 		if !timer.Stop() {
 			select {
 			case <-timer.C:
@@ -63,21 +92,21 @@ func (d *Daemon) track(ctx context.Context) {
 	}
 }
 
-func (d *Daemon) lastPollTime() time.Time {
-	d.pollMu.Lock()
-	defer d.pollMu.Unlock()
-	return d.lastPoll
+func (tr *tracker) lastPollTime() time.Time {
+	tr.pollMu.Lock()
+	defer tr.pollMu.Unlock()
+	return tr.lastPoll
 }
 
 // updateLag sets the tracker-lag gauge: how stale the daemon's view of its jobs is.
-func (d *Daemon) updateLag() {
-	d.pollMu.Lock()
-	last := d.lastPoll
-	d.pollMu.Unlock()
+func (tr *tracker) updateLag() {
+	tr.pollMu.Lock()
+	last := tr.lastPoll
+	tr.pollMu.Unlock()
 	if last.IsZero() {
 		return
 	}
-	d.metrics.trackerLag.Set(time.Since(last).Seconds())
+	tr.metrics.trackerLag.Set(time.Since(last).Seconds())
 }
 
 // trackedStep is a step whose job is not known to be over.
@@ -87,8 +116,8 @@ type trackedStep struct {
 }
 
 // poll is one tracker round.
-func (d *Daemon) poll(ctx context.Context) error {
-	runs, err := d.journal.Active(ctx)
+func (tr *tracker) poll(ctx context.Context) error {
+	runs, err := tr.journal.Active(ctx)
 	if err != nil {
 		return err
 	}
@@ -106,37 +135,37 @@ func (d *Daemon) poll(ctx context.Context) error {
 			}
 		}
 	}
-	d.metrics.trackedJobs.Set(float64(len(ids)))
+	tr.metrics.trackedJobs.Set(float64(len(ids)))
 	changed := 0
 	if len(ids) > 0 {
-		if changed, err = d.refresh(ctx, tracked, ids); err != nil {
+		if changed, err = tr.refresh(ctx, tracked, ids); err != nil {
 			return err
 		}
 	} else {
-		d.markPolled()
+		tr.markPolled()
 	}
-	d.metrics.trackerPolls.Inc()
+	tr.metrics.trackerPolls.Inc()
 	// Runs whose steps have all ended get their outcome; cancellations are carried out. The
 	// journal is read again only if this round changed a step.
 	if changed > 0 {
-		if runs, err = d.journal.Active(ctx); err != nil {
+		if runs, err = tr.journal.Active(ctx); err != nil {
 			return err
 		}
 	}
 	for i := range runs {
-		d.settle(ctx, &runs[i])
+		tr.settle(ctx, &runs[i])
 	}
 	return nil
 }
 
 // refresh asks Slurm about the tracked jobs and journals what changed; it returns how many
 // steps it updated.
-func (d *Daemon) refresh(ctx context.Context, tracked []trackedStep, ids []uint32) (int, error) {
-	statuses, err := d.slurm.JobStates(ctx, ids)
+func (tr *tracker) refresh(ctx context.Context, tracked []trackedStep, ids []uint32) (int, error) {
+	statuses, err := tr.slurm.JobStates(ctx, ids)
 	if err != nil {
 		return 0, fmt.Errorf("squeue: %w", err)
 	}
-	d.markPolled()
+	tr.markPolled()
 	byJob := map[uint32][]slurmbridge.JobStatus{}
 	for _, s := range statuses {
 		id := slurmbridge.MasterJobID(s.ID, s.ArrayJobID, s.HetJobID)
@@ -163,24 +192,24 @@ func (d *Daemon) refresh(ctx context.Context, tracked []trackedStep, ids []uint3
 		}
 	}
 	if len(ended) > 0 {
-		more, err := d.fromAccounting(ctx, ended)
+		more, err := tr.fromAccounting(ctx, ended)
 		if err != nil {
 			// The squeue findings still stand; the ended jobs are read again next round.
-			if jerr := d.journal.UpdateSteps(ctx, updates); jerr != nil {
+			if jerr := tr.journal.UpdateSteps(ctx, updates); jerr != nil {
 				return 0, jerr
 			}
 			return 0, fmt.Errorf("sacct: %w", err)
 		}
 		updates = append(updates, more...)
 	}
-	return len(updates), d.journal.UpdateSteps(ctx, updates)
+	return len(updates), tr.journal.UpdateSteps(ctx, updates)
 }
 
 // markPolled records that Slurm answered (or that there was nothing to ask).
-func (d *Daemon) markPolled() {
-	d.pollMu.Lock()
-	d.lastPoll = time.Now()
-	d.pollMu.Unlock()
+func (tr *tracker) markPolled() {
+	tr.pollMu.Lock()
+	tr.lastPoll = time.Now()
+	tr.pollMu.Unlock()
 }
 
 // fromQueue reads a step's state from squeue. over is true when the job has ended or the
@@ -228,7 +257,7 @@ func fromQueue(t trackedStep, seen []slurmbridge.JobStatus) (journal.StepUpdate,
 
 // fromAccounting reads how ended jobs ended: one sacct for all of them. A job sacct does
 // not know yet (slurmdbd lags the controller) stays as it is until the next round.
-func (d *Daemon) fromAccounting(ctx context.Context, ended []trackedStep) ([]journal.StepUpdate, error) {
+func (tr *tracker) fromAccounting(ctx context.Context, ended []trackedStep) ([]journal.StepUpdate, error) {
 	ids := make([]uint32, len(ended))
 	since := time.Now()
 	for i, t := range ended {
@@ -240,7 +269,7 @@ func (d *Daemon) fromAccounting(ctx context.Context, ended []trackedStep) ([]jou
 			since = t.run.CreatedAt
 		}
 	}
-	records, err := d.slurm.Accounting(ctx, slurmbridge.AccountingQuery{Start: since.Add(-time.Minute), End: time.Now().Add(time.Minute), JobIDs: ids})
+	records, err := tr.slurm.Accounting(ctx, slurmbridge.AccountingQuery{Start: since.Add(-time.Minute), End: time.Now().Add(time.Minute), JobIDs: ids})
 	if err != nil {
 		return nil, err
 	}
@@ -252,7 +281,7 @@ func (d *Daemon) fromAccounting(ctx context.Context, ended []trackedStep) ([]jou
 		if r.UnknownState {
 			// The run stays unfinished in the journal until this build understands the
 			// state: say so every round rather than wait in silence.
-			d.log.WithField("job", r.JobID).WithField("state", string(r.State)).
+			tr.log.WithField("job", r.JobID).WithField("state", string(r.State)).
 				Error("slurmdbd reports a job state this petagrid does not know; the step stays unfinished: upgrade petagrid or report the state")
 		}
 		id := slurmbridge.MasterJobID(r.JobID, r.ArrayJobID, r.HetJobID)
@@ -271,16 +300,7 @@ func (d *Daemon) fromAccounting(ctx context.Context, ended []trackedStep) ([]jou
 // every task (a requeued job has one record per run), the worst task deciding for an array.
 func fromRecords(t trackedStep, records []slurmbridge.AccountingRecord) (journal.StepUpdate, bool) {
 	u := journal.StepUpdate{RunID: t.run.ID, Step: t.step.Name}
-	latest := map[int64]slurmbridge.AccountingRecord{}
-	for _, r := range records {
-		task := int64(-1)
-		if r.ArrayTaskID != nil {
-			task = int64(*r.ArrayTaskID)
-		}
-		if cur, ok := latest[task]; !ok || r.SubmitTime.After(cur.SubmitTime) || r.SubmitTime.Equal(cur.SubmitTime) && r.StartTime.After(cur.StartTime) {
-			latest[task] = r
-		}
-	}
+	latest := latestPerTask(records)
 	want := 1
 	if t.step.ArraySize > 0 {
 		want = t.step.ArraySize
@@ -349,6 +369,22 @@ func fromRecords(t trackedStep, records []slurmbridge.AccountingRecord) (journal
 	return u, true
 }
 
+// latestPerTask is the latest run of every task (-1: the job, or an array's tasks that never
+// started) among a job's accounting records: a requeued job has one record per run.
+func latestPerTask(records []slurmbridge.AccountingRecord) map[int64]slurmbridge.AccountingRecord {
+	latest := map[int64]slurmbridge.AccountingRecord{}
+	for _, r := range records {
+		task := int64(-1)
+		if r.ArrayTaskID != nil {
+			task = int64(*r.ArrayTaskID)
+		}
+		if cur, ok := latest[task]; !ok || r.SubmitTime.After(cur.SubmitTime) || r.SubmitTime.Equal(cur.SubmitTime) && r.StartTime.After(cur.StartTime) {
+			latest[task] = r
+		}
+	}
+	return latest
+}
+
 // stepStateOf maps Slurm's terminal state. A job Slurm cancelled because its dependency can
 // never be satisfied was skipped by design (a failure handler after a success).
 func stepStateOf(r slurmbridge.AccountingRecord) runstate.StepState {
@@ -390,35 +426,35 @@ func severity(s runstate.StepState) int {
 
 // settle moves a tracked run to Running or to its outcome, and carries out a requested
 // cancellation.
-func (d *Daemon) settle(ctx context.Context, run *siteapi.Run) {
+func (tr *tracker) settle(ctx context.Context, run *siteapi.Run) {
 	if run.State != runstate.Submitted && run.State != runstate.Running {
 		return
 	}
-	log := d.log.WithField("run", run.ID)
+	log := tr.log.WithField("run", run.ID)
 	allOver, anyRunning := true, false
 	for _, s := range run.Steps {
 		allOver = allOver && s.State.Terminal()
 		anyRunning = anyRunning || s.State == runstate.StepRunning
 	}
 	if run.CancelRequested && !allOver {
-		d.cancelJobs(ctx, run)
+		tr.cancelJobs(ctx, run)
 	}
 	if !allOver {
 		if anyRunning && run.State == runstate.Submitted {
-			if err := d.journal.Advance(ctx, run.ID, runstate.Submitted, runstate.Running, ""); err != nil {
+			if err := tr.journal.Advance(ctx, run.ID, runstate.Submitted, runstate.Running, ""); err != nil {
 				log.WithError(err).Error("journal")
 			}
 		}
 		return
 	}
 	outcome, detail := outcomeOf(run)
-	if err := d.journal.Advance(ctx, run.ID, run.State, outcome, detail); err != nil {
+	if err := tr.journal.Advance(ctx, run.ID, run.State, outcome, detail); err != nil {
 		log.WithError(err).Error("journal")
 		return
 	}
-	d.mu.Lock()
-	delete(d.cancelled, run.ID)
-	d.mu.Unlock()
+	tr.mu.Lock()
+	delete(tr.cancelled, run.ID)
+	tr.mu.Unlock()
 	log.WithField("outcome", outcome).Info("run ended")
 }
 
@@ -467,18 +503,18 @@ func outcomeOf(run *siteapi.Run) (runstate.State, string) {
 
 // cancelJobs asks Slurm, as the run's account, to cancel the run's live jobs; it repeats
 // every cancelRetry until they have ended (and once more after a restart).
-func (d *Daemon) cancelJobs(ctx context.Context, run *siteapi.Run) {
-	d.mu.Lock()
-	last, done := d.cancelled[run.ID]
+func (tr *tracker) cancelJobs(ctx context.Context, run *siteapi.Run) {
+	tr.mu.Lock()
+	last, done := tr.cancelled[run.ID]
 	if done && time.Since(last) < cancelRetry {
-		d.mu.Unlock()
+		tr.mu.Unlock()
 		return
 	}
-	d.cancelled[run.ID] = time.Now()
-	d.mu.Unlock()
-	b, err := d.mapper.Submitter(run.LocalUser)
+	tr.cancelled[run.ID] = time.Now()
+	tr.mu.Unlock()
+	b, err := tr.mapper.Submitter(run.LocalUser)
 	if err != nil {
-		d.log.WithField("run", run.ID).WithError(err).Error("cannot cancel")
+		tr.log.WithField("run", run.ID).WithError(err).Error("cannot cancel")
 		return
 	}
 	for _, s := range run.Steps {
@@ -487,8 +523,8 @@ func (d *Daemon) cancelJobs(ctx context.Context, run *siteapi.Run) {
 		}
 		err := b.Cancel(ctx, s.JobID, "")
 		if err != nil && !errors.Is(err, slurmbridge.ErrJobFinished) && !errors.Is(err, slurmbridge.ErrJobNotFound) {
-			d.log.WithField("run", run.ID).WithField("jobId", s.JobID).WithError(err).Warn("cancel failed; will retry")
+			tr.log.WithField("run", run.ID).WithField("jobId", s.JobID).WithError(err).Warn("cancel failed; will retry")
 		}
 	}
-	d.wakeTracker()
+	tr.wake()
 }
