@@ -23,13 +23,14 @@ check-go:
 build: check-go
 	$(GO) build -trimpath -ldflags "-X main.version=$(VERSION)" -o $(BIN) ./cmd/petagrid
 
-# All unit and end-to-end tests; the end-to-end ones run on the real Slurm test cluster,
-# which this target starts (and installs, as root on Debian) if needed.
+# All unit and end-to-end tests, under the race detector; the end-to-end ones run on the real
+# Slurm test clusters, which this target starts (and installs, as root on Debian) if needed,
+# beside the other packages (test/run-tests says why).
 # (Make expands a recipe only once its prerequisites are made, so both paths exist by then.)
 test: check-go test-tools geth cluster-up cluster-b-up
 	PETAGRID_TEST_SLURM_CONF=$(CLUSTER_CONF) PETAGRID_TEST_SLURM_CONF_B=$(CLUSTER_B_CONF) PETAGRID_REQUIRE_CLUSTER=1 \
-		PETAGRID_GETH=$(GETH) PETAGRID_REQUIRE_GETH=1 PETAGRID_REQUIRE_BROWSER=1 \
-		$(GO) test -race -count=1 -timeout 20m ./...
+		PETAGRID_GETH=$(GETH) PETAGRID_REQUIRE_GETH=1 PETAGRID_REQUIRE_BROWSER=1 GO=$(GO) \
+		test/run-tests
 	$(MAKE) --no-print-directory test-gas
 
 # The contracts' gas report (goals per provider and per claim, 10 to 10,000 providers) without
