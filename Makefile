@@ -31,10 +31,10 @@ test: check-go test-tools geth cluster-up cluster-b-up
 	PETAGRID_TEST_SLURM_CONF=$(CLUSTER_CONF) PETAGRID_TEST_SLURM_CONF_B=$(CLUSTER_B_CONF) PETAGRID_REQUIRE_CLUSTER=1 \
 		PETAGRID_GETH=$(GETH) PETAGRID_REQUIRE_GETH=1 PETAGRID_REQUIRE_BROWSER=1 GO=$(GO) \
 		test/run-tests
-	$(MAKE) --no-print-directory test-gas
 
 # The contracts' gas report (goals per provider and per claim, 10 to 10,000 providers) without
 # the race detector: gas does not depend on Go's scheduling, and -race makes it ten times slower.
+# make test runs it too (test/run-tests), while the end-to-end suite runs.
 test-gas: check-go
 	$(GO) test -count=1 -timeout 10m -run '^TestGasReport$$' -v ./contracts
 
@@ -64,6 +64,7 @@ test-tools:
 # Unit tests only: no Slurm needed (end-to-end tests skip and say why).
 unit-test: check-go
 	$(GO) test -race -count=1 ./...
+	$(MAKE) --no-print-directory test-gas
 
 lint: check-go
 	@out=$$(gofmt -l $$(git ls-files -co --exclude-standard '*.go')); \
