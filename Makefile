@@ -14,8 +14,12 @@ CLUSTER_B_GPU := h100
 # The slurm.conf of each test cluster (empty until `make cluster-up`).
 CLUSTER_CONF = $(shell $(CLUSTER) env 2>/dev/null | sed -n 's/^export SLURM_CONF=//p')
 CLUSTER_B_CONF = $(shell $(CLUSTER) env --name $(CLUSTER_B) 2>/dev/null | sed -n 's/^export SLURM_CONF=//p')
+# A third cluster, shaped like the first, on which half of the end-to-end suite runs at the
+# same time as the other half (test/run-tests).
+CLUSTER_C := sitec
+CLUSTER_C_CONF = $(shell $(CLUSTER) env --name $(CLUSTER_C) 2>/dev/null | sed -n 's/^export SLURM_CONF=//p')
 
-.PHONY: test-gas demo-down demo-preflight demo-site bench-plugins proto proto-check geth contracts contracts-check bench-accounting bench-gateway bench-pocp bench-site test-tools bench-workflows fuzz-workflows build test unit-test lint fmt bench-slurm cluster-up cluster-b-up cluster-down cluster-status demo check-go fixtures
+.PHONY: test-gas demo-down demo-preflight demo-site bench-plugins proto proto-check geth contracts contracts-check bench-accounting bench-gateway bench-pocp bench-site test-tools bench-workflows fuzz-workflows build test unit-test lint fmt bench-slurm cluster-up cluster-b-up cluster-c-up cluster-down cluster-status demo check-go fixtures
 
 check-go:
 	@command -v $(GO) >/dev/null || { echo "Go is not installed: install Go 1.26 or newer (e.g. under /usr/local/go) — see README.md" >&2; exit 1; }
@@ -24,11 +28,12 @@ build: check-go
 	$(GO) build -trimpath -ldflags "-X main.version=$(VERSION)" -o $(BIN) ./cmd/petagrid
 
 # All unit and end-to-end tests, under the race detector; the end-to-end ones run on the real
-# Slurm test clusters, which this target starts (and installs, as root on Debian) if needed,
-# beside the other packages (test/run-tests says why).
+# Slurm test clusters (three), which this target starts (and installs, as root on Debian) if
+# needed, beside the other packages (test/run-tests says why).
 # (Make expands a recipe only once its prerequisites are made, so both paths exist by then.)
-test: check-go test-tools geth cluster-up cluster-b-up
+test: check-go test-tools geth cluster-up cluster-b-up cluster-c-up
 	PETAGRID_TEST_SLURM_CONF=$(CLUSTER_CONF) PETAGRID_TEST_SLURM_CONF_B=$(CLUSTER_B_CONF) PETAGRID_REQUIRE_CLUSTER=1 \
+		PETAGRID_TEST_SLURM_CONF_C=$(CLUSTER_C_CONF) PETAGRID_TEST_CLUSTER_NAME_C=$(CLUSTER_C) \
 		PETAGRID_GETH=$(GETH) PETAGRID_REQUIRE_GETH=1 PETAGRID_REQUIRE_BROWSER=1 GO=$(GO) \
 		test/run-tests
 
@@ -165,6 +170,9 @@ cluster-up:
 
 cluster-b-up:
 	$(CLUSTER) up --name $(CLUSTER_B) --gpu-type $(CLUSTER_B_GPU)
+
+cluster-c-up:
+	$(CLUSTER) up --name $(CLUSTER_C)
 
 cluster-down:
 	$(CLUSTER) down --all

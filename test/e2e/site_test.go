@@ -488,7 +488,6 @@ func clusterCtl(t *testing.T, args ...string) {
 	}
 }
 
-// stopController kills slurmctld of the first test cluster (slurmd and slurmdbd stay).
 // waitStepsCreated waits until each job still in the queue has its srun step (`squeue -s`
 // lists JOBID.0); jobs that already left the queue need nothing.
 func waitStepsCreated(t *testing.T, jobIDs []string, deadline time.Time) {
@@ -519,6 +518,8 @@ func waitStepsCreated(t *testing.T, jobIDs []string, deadline time.Time) {
 	}
 }
 
+// stopController kills slurmctld of the test cluster PETAGRID_TEST_SLURM_CONF names (slurmd
+// and slurmdbd stay).
 func stopController(t *testing.T) {
 	t.Helper()
 	cmd := exec.Command("scontrol", "shutdown", "slurmctld")
@@ -541,7 +542,13 @@ func stopController(t *testing.T) {
 
 func startController(t *testing.T) {
 	t.Helper()
-	clusterCtl(t, "up")
+	args := []string{"up"}
+	// The cluster PETAGRID_TEST_SLURM_CONF names: make test runs these tests on a cluster of
+	// their own (test/run-tests), named here.
+	if name := os.Getenv("PETAGRID_TEST_CLUSTER_NAME"); name != "" {
+		args = append(args, "--name", name)
+	}
+	clusterCtl(t, args...)
 }
 
 func scrape(t *testing.T, s *siteDaemon) string {
