@@ -13,7 +13,9 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/sirupsen/logrus"
 
+	"github.com/petagrid/petagrid/contracts"
 	"github.com/petagrid/petagrid/gateway/dashboard"
 	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/gateway/store"
@@ -39,33 +41,42 @@ var (
 	stepNamePattern = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,64}$`)
 )
 
-// Handler is the gateway's HTTP API and dashboard.
+// Handler is the gateway's HTTP API and dashboard. Every route is here; each area's handler
+// holds only the parts it uses.
 func (g *Gateway) Handler() http.Handler {
-	v := &reqsign.Verifier{Audience: g.cfg.Name, MaxTTL: g.cfg.API.SignatureMaxTTL, Nonces: nonceStore{g.store}, Now: g.now}
+	guard := &signatureGuard{
+		verifier:     &reqsign.Verifier{Audience: g.cfg.Name, MaxTTL: g.cfg.API.SignatureMaxTTL, Nonces: nonceStore{g.store}, Now: g.now},
+		maxBodyBytes: g.cfg.API.MaxBodyBytes, log: g.log}
+	ops := operatorSet(g.res.operators)
+	researchers := &researcherAPI{store: g.store, intake: g.intake, logs: g.logs, wake: g.wake, operators: ops, log: g.log}
+	sites := &siteAPI{store: g.store, registry: g.registry, placer: g.placer, settler: g.settler, logs: g.logs, polls: g.polls, wake: g.wake,
+		catalogSHA256: g.catalog.SHA256Hex(), log: g.log}
+	operators := &operatorAPI{store: g.store, registry: g.registry, closer: g.closer, chain: g.chain, deploy: g.deploy, key: g.key, metrics: g.metrics, log: g.log}
+	public := &publicAPI{store: g.store, closer: g.closer, describe: g.Info}
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /v1/info", g.info)
+	mux.HandleFunc("GET /v1/info", public.info)
 	// Researchers.
-	mux.HandleFunc("POST /v1/jobs", g.signed(v, g.submitJob))
-	mux.HandleFunc("GET /v1/jobs", g.signed(v, g.listJobs))
-	mux.HandleFunc("GET /v1/jobs/{id}", g.signed(v, g.getJob))
-	mux.HandleFunc("DELETE /v1/jobs/{id}", g.signed(v, g.cancelJob))
-	mux.HandleFunc("GET /v1/jobs/{id}/logs", g.signed(v, g.jobLogs))
+	mux.HandleFunc("POST /v1/jobs", guard.signed(researchers.submitJob))
+	mux.HandleFunc("GET /v1/jobs", guard.signed(researchers.listJobs))
+	mux.HandleFunc("GET /v1/jobs/{id}", guard.signed(researchers.getJob))
+	mux.HandleFunc("DELETE /v1/jobs/{id}", guard.signed(researchers.cancelJob))
+	mux.HandleFunc("GET /v1/jobs/{id}/logs", guard.signed(researchers.jobLogs))
 	// Sites.
-	mux.HandleFunc("POST /v1/site/register", g.signed(v, g.registerSite))
-	mux.HandleFunc("POST /v1/site/poll", g.signed(v, g.sitePoll))
-	mux.HandleFunc("POST /v1/site/updates", g.signed(v, g.siteUpdates))
-	mux.HandleFunc("POST /v1/site/logs/{id}", g.signed(v, g.siteLogs))
-	mux.HandleFunc("POST /v1/site/reports", g.signed(v, g.siteReport))
+	mux.HandleFunc("POST /v1/site/register", guard.signed(sites.registerSite))
+	mux.HandleFunc("POST /v1/site/poll", guard.signed(sites.sitePoll))
+	mux.HandleFunc("POST /v1/site/updates", guard.signed(sites.siteUpdates))
+	mux.HandleFunc("POST /v1/site/logs/{id}", guard.signed(sites.siteLogs))
+	mux.HandleFunc("POST /v1/site/reports", guard.signed(sites.siteReport))
 	// Operators.
-	mux.HandleFunc("GET /v1/providers", g.signed(v, g.operator(g.listProviders)))
-	mux.HandleFunc("POST /v1/providers/{site}/approve", g.signed(v, g.operator(g.approveProvider)))
-	mux.HandleFunc("POST /v1/providers/{site}/suspend", g.signed(v, g.operator(g.suspendProvider)))
-	mux.HandleFunc("POST /v1/epochs/close", g.signed(v, g.operator(g.closeEpochHandler)))
-	mux.HandleFunc("POST /v1/fund", g.signed(v, g.operator(g.fund)))
-	mux.HandleFunc("GET /v1/reports", g.signed(v, g.operator(g.listReports)))
+	mux.HandleFunc("GET /v1/providers", guard.signed(ops.only(operators.listProviders)))
+	mux.HandleFunc("POST /v1/providers/{site}/approve", guard.signed(ops.only(operators.approveProvider)))
+	mux.HandleFunc("POST /v1/providers/{site}/suspend", guard.signed(ops.only(operators.suspendProvider)))
+	mux.HandleFunc("POST /v1/epochs/close", guard.signed(ops.only(operators.closeEpoch)))
+	mux.HandleFunc("POST /v1/fund", guard.signed(ops.only(operators.fund)))
+	mux.HandleFunc("GET /v1/reports", guard.signed(ops.only(operators.listReports)))
 	// Public: epochs, reward proofs, the chain relay and the dashboard.
-	mux.HandleFunc("GET /v1/epochs", g.listEpochs)
-	mux.HandleFunc("GET /v1/rewards/{address}", g.rewardProof)
+	mux.HandleFunc("GET /v1/epochs", public.listEpochs)
+	mux.HandleFunc("GET /v1/rewards/{address}", public.rewardProof)
 	if g.relay != nil {
 		mux.Handle("POST "+PathChainRPC, g.relay)
 	}
@@ -73,7 +84,7 @@ func (g *Gateway) Handler() http.Handler {
 	mux.Handle("GET /{$}", dash)
 	mux.Handle("GET /dashboard.json", dash)
 	mux.Handle("GET /dashboard.svg", dash)
-	mux.HandleFunc("GET /healthz", g.healthz)
+	mux.Handle("GET /healthz", &healthCheck{store: g.store, chain: g.chain, metrics: g.metrics})
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusNotFound, "no such endpoint: "+r.Method+" "+r.URL.Path+" (see docs/operator-guide.md for the API)")
 	})
@@ -90,49 +101,59 @@ func (n nonceStore) Remember(ctx context.Context, signer common.Address, nonce s
 
 type signedHandler func(w http.ResponseWriter, r *http.Request, signer common.Address, body []byte)
 
+// signatureGuard verifies signed requests before their handlers see them.
+type signatureGuard struct {
+	verifier     *reqsign.Verifier
+	maxBodyBytes int64 // gateway.api.maxBodyBytes
+	log          logrus.FieldLogger
+}
+
 // signed verifies the request signature before anything else: its headers before the body
 // is read (an unsigned or stale request is refused without reading it), then the body
 // (bounded, within gateway.api.bodyTimeout) with the signature.
-func (g *Gateway) signed(v *reqsign.Verifier, h signedHandler) http.HandlerFunc {
+func (s *signatureGuard) signed(h signedHandler) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		if _, err := v.CheckHeaders(r); err != nil {
+		if _, err := s.verifier.CheckHeaders(r); err != nil {
 			httpguard.DropBody(w, r)
-			g.refuseSignature(w, r, err)
+			s.refuse(w, r, err)
 			return
 		}
-		body, err := httpguard.ReadBody(w, r, g.cfg.API.MaxBodyBytes)
+		body, err := httpguard.ReadBody(w, r, s.maxBodyBytes)
 		if err != nil {
 			var bad *httpguard.BodyError
 			errors.As(err, &bad)
 			writeError(w, bad.Status, err.Error())
 			return
 		}
-		signer, err := v.Verify(r.Context(), r, body)
+		signer, err := s.verifier.Verify(r.Context(), r, body)
 		if err != nil {
-			g.refuseSignature(w, r, err)
+			s.refuse(w, r, err)
 			return
 		}
 		h(w, r, signer, body)
 	}
 }
 
-// refuseSignature answers a request whose signature Verify or CheckHeaders refused: 401 for
-// the client's fault, 500 for the verifier's own (the nonce store).
-func (g *Gateway) refuseSignature(w http.ResponseWriter, r *http.Request, err error) {
+// refuse answers a request whose signature Verify or CheckHeaders refused: 401 for the
+// client's fault, 500 for the verifier's own (the nonce store).
+func (s *signatureGuard) refuse(w http.ResponseWriter, r *http.Request, err error) {
 	switch {
 	case errors.Is(err, reqsign.ErrUnsigned), errors.Is(err, reqsign.ErrMalformed), errors.Is(err, reqsign.ErrExpired),
 		errors.Is(err, reqsign.ErrBadSignature), errors.Is(err, reqsign.ErrReplayed):
-		g.log.WithField("path", r.URL.Path).WithField("remote", r.RemoteAddr).WithError(err).Warn("request refused")
+		s.log.WithField("path", r.URL.Path).WithField("remote", r.RemoteAddr).WithError(err).Warn("request refused")
 		writeError(w, http.StatusUnauthorized, err.Error())
 	default:
 		writeError(w, http.StatusInternalServerError, "verifying the signature: "+err.Error())
 	}
 }
 
-// operator restricts a handler to the configured operators.
-func (g *Gateway) operator(h signedHandler) signedHandler {
+// operatorSet is the configured operators (gateway.operators).
+type operatorSet map[common.Address]bool
+
+// only restricts a handler to the operators.
+func (ops operatorSet) only(h signedHandler) signedHandler {
 	return func(w http.ResponseWriter, r *http.Request, signer common.Address, body []byte) {
-		if !g.res.operators[signer] {
+		if !ops[signer] {
 			writeError(w, http.StatusForbidden, fmt.Sprintf("key %s is not a gateway operator (gateway.operators)", signer.Hex()))
 			return
 		}
@@ -190,10 +211,6 @@ func decodeStrict(body []byte, v any, what string) error {
 	return nil
 }
 
-func (g *Gateway) info(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, g.Info())
-}
-
 // gatewayapi.Info is what GET /v1/info answers.
 func (g *Gateway) Info() gatewayapi.Info {
 	in := gatewayapi.Info{Site: g.cfg.Name, Audience: g.cfg.Name, Version: g.version, UserMode: "gateway", Gateway: true, CatalogSHA256: g.catalog.SHA256Hex()}
@@ -206,17 +223,24 @@ func (g *Gateway) Info() gatewayapi.Info {
 	return in
 }
 
-func (g *Gateway) healthz(w http.ResponseWriter, r *http.Request) {
+// healthCheck answers /healthz: whether the state and the chain answer.
+type healthCheck struct {
+	store   *store.Store
+	chain   *contracts.Chain
+	metrics *metrics
+}
+
+func (h *healthCheck) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), 5*time.Second)
 	defer cancel()
 	status := map[string]any{"status": "ok"}
 	code := http.StatusOK
-	if _, err := g.store.CountJobs(ctx); err != nil {
+	if _, err := h.store.CountJobs(ctx); err != nil {
 		status["status"], status["state"] = "failing", err.Error()
 		code = http.StatusServiceUnavailable
 	}
-	now, err := g.chain.Now(ctx)
-	g.metrics.observeChain(chainRead, err)
+	now, err := h.chain.Now(ctx)
+	h.metrics.observeChain(chainRead, err)
 	if err != nil {
 		status["status"], status["chain"] = "failing", err.Error()
 		code = http.StatusServiceUnavailable

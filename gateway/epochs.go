@@ -3,11 +3,8 @@ package gateway
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math/big"
-	"net/http"
-	"time"
 
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/common/hexutil"
@@ -112,72 +109,6 @@ func (g *Gateway) CloseEpoch(ctx context.Context, want *uint64) (gatewayapi.Epoc
 // gatewayapi.EpochSummary describes a recorded epoch.
 func (g *Gateway) EpochSummary(ctx context.Context, epoch uint64) (gatewayapi.EpochSummary, error) {
 	return g.closer.Summary(ctx, epoch)
-}
-
-func (g *Gateway) closeEpochHandler(w http.ResponseWriter, r *http.Request, op common.Address, body []byte) {
-	var req struct {
-		Epoch *uint64 `json:"epoch,omitempty"`
-	}
-	if len(body) > 0 {
-		if err := decodeStrict(body, &req, "an epoch close ({\"epoch\": N} or {})"); err != nil {
-			writeError(w, http.StatusBadRequest, err.Error())
-			return
-		}
-	}
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), 10*time.Minute)
-	defer cancel()
-	sum, err := g.CloseEpoch(ctx, req.Epoch)
-	if errors.Is(err, ErrEpochNotOver) {
-		writeError(w, http.StatusConflict, err.Error())
-		return
-	}
-	if err != nil {
-		writeError(w, http.StatusBadGateway, "settling the epoch: "+err.Error())
-		return
-	}
-	g.log.WithField("epoch", sum.Epoch).WithField("operator", op.Hex()).Info("epoch closed by an operator")
-	writeJSON(w, http.StatusOK, sum)
-}
-
-func (g *Gateway) listEpochs(w http.ResponseWriter, r *http.Request) {
-	n, err := queryInt(r, "limit", 50, 1, 1000)
-	if err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
-		return
-	}
-	list, err := g.store.Epochs(r.Context(), n)
-	if err != nil {
-		writeError(w, http.StatusInternalServerError, err.Error())
-		return
-	}
-	out := []gatewayapi.EpochSummary{}
-	for _, e := range list {
-		s, err := summarise(e)
-		if err != nil {
-			writeError(w, http.StatusInternalServerError, err.Error())
-			return
-		}
-		out = append(out, s)
-	}
-	writeJSON(w, http.StatusOK, map[string]any{"epochs": out})
-}
-
-func (g *Gateway) rewardProof(w http.ResponseWriter, r *http.Request) {
-	a := r.PathValue("address")
-	if !isHexAddress(a) {
-		writeError(w, http.StatusBadRequest, "an address (0x and 40 hex digits)")
-		return
-	}
-	p, err := g.closer.RewardProof(r.Context(), common.HexToAddress(a))
-	if errors.Is(err, store.ErrNotFound) {
-		writeError(w, http.StatusNotFound, err.Error())
-		return
-	}
-	if err != nil {
-		writeError(w, http.StatusInternalServerError, err.Error())
-		return
-	}
-	writeJSON(w, http.StatusOK, p)
 }
 
 // gatewayapi.RewardProof builds an account's claim from the newest settled epoch.

@@ -325,7 +325,7 @@ func (g *Gateway) metricsServer() (*namedServer, error) {
 	}
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", promhttp.HandlerFor(g.metrics.registry, promhttp.HandlerOpts{}))
-	mux.HandleFunc("GET /healthz", g.healthz)
+	mux.Handle("GET /healthz", &healthCheck{store: g.store, chain: g.chain, metrics: g.metrics})
 	return &namedServer{"gateway metrics", httpguard.Server(mux, httpguard.Limits{BodyTimeout: g.cfg.API.BodyTimeout}), g.limitConnections(l, "gateway metrics")}, nil
 }
 

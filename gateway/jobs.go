@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/sirupsen/logrus"
 
 	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/gateway/protocol"
@@ -56,13 +57,25 @@ func newJobID() (string, error) {
 	return "r-" + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b[:])), nil
 }
 
-func (g *Gateway) submitJob(w http.ResponseWriter, r *http.Request, researcher common.Address, body []byte) {
+// researcherAPI serves the researchers' routes: submissions, their status, listing, logs
+// and cancellation.
+type researcherAPI struct {
+	store  *store.Store
+	intake *intake
+	logs   *logRelay
+	wake   *wakeups
+	// operators see every researcher's jobs.
+	operators operatorSet
+	log       logrus.FieldLogger
+}
+
+func (a *researcherAPI) submitJob(w http.ResponseWriter, r *http.Request, researcher common.Address, body []byte) {
 	var req gatewayapi.SubmitRequest
 	if err := decodeStrict(body, &req, "a submission (workflow, fileName, params, idempotencyKey, maxCostWei, submission)"); err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	job, code, err := g.intake.Submit(r.Context(), researcher, &req)
+	job, code, err := a.intake.Submit(r.Context(), researcher, &req)
 	if err != nil {
 		writeRequestError(w, err)
 		return
@@ -72,14 +85,14 @@ func (g *Gateway) submitJob(w http.ResponseWriter, r *http.Request, researcher c
 
 // lookupJob returns a job the researcher may see; someone else's is "not found", so that
 // ids cannot be probed.
-func (g *Gateway) lookupJob(w http.ResponseWriter, r *http.Request, researcher common.Address) (gatewayapi.Job, bool) {
+func (a *researcherAPI) lookupJob(w http.ResponseWriter, r *http.Request, researcher common.Address) (gatewayapi.Job, bool) {
 	id := r.PathValue("id")
 	if !jobIDPattern.MatchString(id) {
 		writeError(w, http.StatusBadRequest, fmt.Sprintf("%q is not a job id (r- followed by 16 characters)", truncate(id, 40)))
 		return gatewayapi.Job{}, false
 	}
-	j, err := g.store.Job(r.Context(), id)
-	if errors.Is(err, store.ErrNotFound) || err == nil && !strings.EqualFold(j.Researcher, researcher.Hex()) && !g.res.operators[researcher] {
+	j, err := a.store.Job(r.Context(), id)
+	if errors.Is(err, store.ErrNotFound) || err == nil && !strings.EqualFold(j.Researcher, researcher.Hex()) && !a.operators[researcher] {
 		writeError(w, http.StatusNotFound, "no job "+id)
 		return gatewayapi.Job{}, false
 	}
@@ -90,10 +103,10 @@ func (g *Gateway) lookupJob(w http.ResponseWriter, r *http.Request, researcher c
 	return j, true
 }
 
-func (g *Gateway) listJobs(w http.ResponseWriter, r *http.Request, researcher common.Address, _ []byte) {
+func (a *researcherAPI) listJobs(w http.ResponseWriter, r *http.Request, researcher common.Address, _ []byte) {
 	q := r.URL.Query()
 	f := store.JobFilter{Researcher: researcher.Hex()}
-	if g.res.operators[researcher] && q.Get("all") == "1" {
+	if a.operators[researcher] && q.Get("all") == "1" {
 		f.Researcher = ""
 	}
 	n, err := queryInt(r, "limit", 100, 1, 10000)
@@ -121,7 +134,7 @@ func (g *Gateway) listJobs(w http.ResponseWriter, r *http.Request, researcher co
 		}
 		f.States = append(f.States, st)
 	}
-	jobs, err := g.store.Jobs(r.Context(), f)
+	jobs, err := a.store.Jobs(r.Context(), f)
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
@@ -132,14 +145,14 @@ func (g *Gateway) listJobs(w http.ResponseWriter, r *http.Request, researcher co
 	writeJSON(w, http.StatusOK, map[string]any{"runs": jobs})
 }
 
-func (g *Gateway) getJob(w http.ResponseWriter, r *http.Request, researcher common.Address, _ []byte) {
-	if j, ok := g.lookupJob(w, r, researcher); ok {
+func (a *researcherAPI) getJob(w http.ResponseWriter, r *http.Request, researcher common.Address, _ []byte) {
+	if j, ok := a.lookupJob(w, r, researcher); ok {
 		writeJSON(w, http.StatusOK, j)
 	}
 }
 
-func (g *Gateway) cancelJob(w http.ResponseWriter, r *http.Request, researcher common.Address, _ []byte) {
-	j, ok := g.lookupJob(w, r, researcher)
+func (a *researcherAPI) cancelJob(w http.ResponseWriter, r *http.Request, researcher common.Address, _ []byte) {
+	j, ok := a.lookupJob(w, r, researcher)
 	if !ok {
 		return
 	}
@@ -147,14 +160,14 @@ func (g *Gateway) cancelJob(w http.ResponseWriter, r *http.Request, researcher c
 		writeError(w, http.StatusConflict, fmt.Sprintf("job %s has already ended (%s)", j.ID, j.State))
 		return
 	}
-	j, err := g.store.RequestCancel(r.Context(), j.ID)
+	j, err := a.store.RequestCancel(r.Context(), j.ID)
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
-	g.log.WithField("job", j.ID).WithField("by", researcher.Hex()).Info("cancel requested")
+	a.log.WithField("job", j.ID).WithField("by", researcher.Hex()).Info("cancel requested")
 	if j.Site != "" {
-		g.wake.wakeSite(j.Site)
+		a.wake.wakeSite(j.Site)
 	}
 	writeJSON(w, http.StatusAccepted, j)
 }

@@ -112,8 +112,8 @@ func (l *logRelay) answer(site, id string, c logChunk) bool {
 	return true
 }
 
-func (g *Gateway) jobLogs(w http.ResponseWriter, r *http.Request, researcher common.Address, _ []byte) {
-	j, ok := g.lookupJob(w, r, researcher)
+func (a *researcherAPI) jobLogs(w http.ResponseWriter, r *http.Request, researcher common.Address, _ []byte) {
+	j, ok := a.lookupJob(w, r, researcher)
 	if !ok {
 		return
 	}
@@ -125,7 +125,7 @@ func (g *Gateway) jobLogs(w http.ResponseWriter, r *http.Request, researcher com
 	ctx := r.Context()
 	if follow {
 		// Following a job that no site runs yet waits for one.
-		if j, ok = g.waitForSite(ctx, w, j); !ok {
+		if j, ok = a.waitForSite(ctx, w, j); !ok {
 			return
 		}
 	}
@@ -133,7 +133,7 @@ func (g *Gateway) jobLogs(w http.ResponseWriter, r *http.Request, researcher com
 		writeError(w, http.StatusConflict, fmt.Sprintf("job %s is not on a site (%s): no logs yet", j.ID, j.State))
 		return
 	}
-	g.logs.stream(ctx, w, j.Site, req, follow)
+	a.logs.stream(ctx, w, j.Site, req, follow)
 }
 
 // logRequestOf reads a log request's query: the step, the array task, the stream and
@@ -160,7 +160,7 @@ func logRequestOf(job string, q url.Values) (protocol.LogRequest, bool, error) {
 
 // waitForSite waits until a site runs the job, or it ended; false when the request ended
 // (or the state failed: answered).
-func (g *Gateway) waitForSite(ctx context.Context, w http.ResponseWriter, j gatewayapi.Job) (gatewayapi.Job, bool) {
+func (a *researcherAPI) waitForSite(ctx context.Context, w http.ResponseWriter, j gatewayapi.Job) (gatewayapi.Job, bool) {
 	for (j.Site == "" || j.State == store.Assigned) && !store.Terminal(j.State) {
 		select {
 		case <-ctx.Done():
@@ -168,7 +168,7 @@ func (g *Gateway) waitForSite(ctx context.Context, w http.ResponseWriter, j gate
 		case <-time.After(logFollowPause):
 		}
 		var err error
-		if j, err = g.store.Job(ctx, j.ID); err != nil {
+		if j, err = a.store.Job(ctx, j.ID); err != nil {
 			writeError(w, http.StatusInternalServerError, err.Error())
 			return j, false
 		}

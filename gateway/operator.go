@@ -2,6 +2,7 @@ package gateway
 
 import (
 	"context"
+	"crypto/ecdsa"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -11,14 +12,30 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/sirupsen/logrus"
 
+	"github.com/petagrid/petagrid/contracts"
 	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/gateway/store"
 	"github.com/petagrid/petagrid/tokenomics"
 )
 
-func (g *Gateway) listProviders(w http.ResponseWriter, r *http.Request, _ common.Address, _ []byte) {
-	views, err := g.Providers(r.Context())
+// operatorAPI serves the operators' routes: providers and their standing, funding, reports
+// and closing an epoch.
+type operatorAPI struct {
+	store    *store.Store
+	registry *registry
+	closer   *epochCloser
+	chain    *contracts.Chain
+	deploy   *contracts.Deployment
+	// key funds accounts (the gateway's key).
+	key     *ecdsa.PrivateKey
+	metrics *metrics
+	log     logrus.FieldLogger
+}
+
+func (a *operatorAPI) listProviders(w http.ResponseWriter, r *http.Request, _ common.Address, _ []byte) {
+	views, err := a.registry.Providers(r.Context())
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
@@ -31,15 +48,15 @@ func (g *Gateway) Providers(ctx context.Context) ([]gatewayapi.ProviderView, err
 	return g.registry.Providers(ctx)
 }
 
-func (g *Gateway) approveProvider(w http.ResponseWriter, r *http.Request, op common.Address, body []byte) {
-	g.setProviderStatus(w, r, op, body, store.SiteApproved)
+func (a *operatorAPI) approveProvider(w http.ResponseWriter, r *http.Request, op common.Address, body []byte) {
+	a.setProviderStatus(w, r, op, body, store.SiteApproved)
 }
 
-func (g *Gateway) suspendProvider(w http.ResponseWriter, r *http.Request, op common.Address, body []byte) {
-	g.setProviderStatus(w, r, op, body, store.SiteSuspended)
+func (a *operatorAPI) suspendProvider(w http.ResponseWriter, r *http.Request, op common.Address, body []byte) {
+	a.setProviderStatus(w, r, op, body, store.SiteSuspended)
 }
 
-func (g *Gateway) setProviderStatus(w http.ResponseWriter, r *http.Request, op common.Address, body []byte, status string) {
+func (a *operatorAPI) setProviderStatus(w http.ResponseWriter, r *http.Request, op common.Address, body []byte, status string) {
 	var req gatewayapi.StatusRequest
 	if len(body) > 0 {
 		if err := decodeStrict(body, &req, "a status change ({\"reason\": …})"); err != nil {
@@ -65,7 +82,7 @@ func (g *Gateway) setProviderStatus(w http.ResponseWriter, r *http.Request, op c
 		writeError(w, http.StatusBadRequest, "registration: only an approval names a registration")
 		return
 	}
-	s, err := g.SetProviderStatus(r.Context(), r.PathValue("site"), status, req.Reason, reviewed, op)
+	s, err := a.registry.SetStatus(r.Context(), r.PathValue("site"), status, req.Reason, reviewed, op)
 	if errors.Is(err, store.ErrNotFound) {
 		writeError(w, http.StatusNotFound, err.Error())
 		return
@@ -97,7 +114,7 @@ func isHexHash(s string) bool {
 	return err == nil
 }
 
-func (g *Gateway) fund(w http.ResponseWriter, r *http.Request, op common.Address, body []byte) {
+func (a *operatorAPI) fund(w http.ResponseWriter, r *http.Request, op common.Address, body []byte) {
 	var req gatewayapi.FundRequest
 	if err := decodeStrict(body, &req, "a funding request (account, dps, eth)"); err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
@@ -131,27 +148,52 @@ func (g *Gateway) fund(w http.ResponseWriter, r *http.Request, op common.Address
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Minute)
 	defer cancel()
 	if eth.Sign() > 0 {
-		err := g.chain.SendETH(ctx, g.key, to, eth)
-		g.metrics.observeChain(chainTransfer, err)
+		err := a.chain.SendETH(ctx, a.key, to, eth)
+		a.metrics.observeChain(chainTransfer, err)
 		if err != nil {
 			writeError(w, http.StatusBadGateway, "sending ETH: "+err.Error())
 			return
 		}
 	}
 	if dps.Sign() > 0 {
-		err := g.deploy.TransferDPS(ctx, g.key, to, dps)
-		g.metrics.observeChain(chainTransfer, err)
+		err := a.deploy.TransferDPS(ctx, a.key, to, dps)
+		a.metrics.observeChain(chainTransfer, err)
 		if err != nil {
 			writeError(w, http.StatusBadGateway, "sending DPS: "+err.Error())
 			return
 		}
 	}
-	g.log.WithField("account", to.Hex()).WithField("dps", tokenomics.FormatAmount(dps)).WithField("eth", tokenomics.FormatAmount(eth)).WithField("operator", op.Hex()).Info("account funded")
-	bal, _ := g.deploy.DPSBalance(ctx, to)
+	a.log.WithField("account", to.Hex()).WithField("dps", tokenomics.FormatAmount(dps)).WithField("eth", tokenomics.FormatAmount(eth)).WithField("operator", op.Hex()).Info("account funded")
+	bal, _ := a.deploy.DPSBalance(ctx, to)
 	writeJSON(w, http.StatusOK, map[string]string{"account": to.Hex(), "dpsWei": bal.String()})
 }
 
-func (g *Gateway) listReports(w http.ResponseWriter, r *http.Request, _ common.Address, _ []byte) {
+func (a *operatorAPI) closeEpoch(w http.ResponseWriter, r *http.Request, op common.Address, body []byte) {
+	var req struct {
+		Epoch *uint64 `json:"epoch,omitempty"`
+	}
+	if len(body) > 0 {
+		if err := decodeStrict(body, &req, "an epoch close ({\"epoch\": N} or {})"); err != nil {
+			writeError(w, http.StatusBadRequest, err.Error())
+			return
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(r.Context()), 10*time.Minute)
+	defer cancel()
+	sum, err := a.closer.Close(ctx, req.Epoch)
+	if errors.Is(err, ErrEpochNotOver) {
+		writeError(w, http.StatusConflict, err.Error())
+		return
+	}
+	if err != nil {
+		writeError(w, http.StatusBadGateway, "settling the epoch: "+err.Error())
+		return
+	}
+	a.log.WithField("epoch", sum.Epoch).WithField("operator", op.Hex()).Info("epoch closed by an operator")
+	writeJSON(w, http.StatusOK, sum)
+}
+
+func (a *operatorAPI) listReports(w http.ResponseWriter, r *http.Request, _ common.Address, _ []byte) {
 	epoch, err := queryInt(r, "epoch", -1, -1, 1<<30)
 	if err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
@@ -162,12 +204,12 @@ func (g *Gateway) listReports(w http.ResponseWriter, r *http.Request, _ common.A
 		writeError(w, http.StatusBadRequest, "give epoch=N or site=NAME")
 		return
 	}
-	reps, err := g.store.Reports(r.Context(), int64(epoch), site)
+	reps, err := a.store.Reports(r.Context(), int64(epoch), site)
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
-	rej, err := g.store.Rejections(r.Context(), 100)
+	rej, err := a.store.Rejections(r.Context(), 100)
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return

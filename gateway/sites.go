@@ -8,15 +8,32 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/sirupsen/logrus"
 
 	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/gateway/store"
 )
 
+// siteAPI serves the site protocol: registration, long polls, job updates, log answers and
+// PoCP reports.
+type siteAPI struct {
+	store    *store.Store
+	registry *registry
+	placer   *placer
+	settler  *settler
+	logs     *logRelay
+	// polls bounds each site's held long polls.
+	polls *sitePolls
+	wake  *wakeups
+	// catalogSHA256 is the hardware catalog's digest a site must score with.
+	catalogSHA256 string
+	log           logrus.FieldLogger
+}
+
 // siteOf returns the registered site whose key signed the request.
-func (g *Gateway) siteOf(w http.ResponseWriter, r *http.Request, signer common.Address) (gatewayapi.Site, bool) {
-	s, err := g.store.SiteByAddress(r.Context(), signer.Hex())
+func (a *siteAPI) siteOf(w http.ResponseWriter, r *http.Request, signer common.Address) (gatewayapi.Site, bool) {
+	s, err := a.store.SiteByAddress(r.Context(), signer.Hex())
 	if errors.Is(err, store.ErrNotFound) {
 		writeError(w, http.StatusForbidden, fmt.Sprintf("key %s is not a registered site: register first (POST %s)", signer.Hex(), protocol.PathRegister))
 		return gatewayapi.Site{}, false
@@ -28,7 +45,7 @@ func (g *Gateway) siteOf(w http.ResponseWriter, r *http.Request, signer common.A
 	return s, true
 }
 
-func (g *Gateway) registerSite(w http.ResponseWriter, r *http.Request, signer common.Address, body []byte) {
+func (a *siteAPI) registerSite(w http.ResponseWriter, r *http.Request, signer common.Address, body []byte) {
 	var reg protocol.Registration
 	if err := decodeStrict(body, &reg, "a site registration"); err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
@@ -38,12 +55,12 @@ func (g *Gateway) registerSite(w http.ResponseWriter, r *http.Request, signer co
 		writeError(w, http.StatusUnprocessableEntity, "registration: "+err.Error())
 		return
 	}
-	if reg.Inventory.CatalogSHA256 != g.catalog.SHA256Hex() {
+	if reg.Inventory.CatalogSHA256 != a.catalogSHA256 {
 		writeError(w, http.StatusUnprocessableEntity, fmt.Sprintf("the site scores with hardware catalog %s, the gateway with %s: use the gateway's catalog (pocp.catalog) so reports can be checked",
-			truncate(reg.Inventory.CatalogSHA256, 64), g.catalog.SHA256Hex()))
+			truncate(reg.Inventory.CatalogSHA256, 64), a.catalogSHA256))
 		return
 	}
-	site, created, err := g.registry.Register(r.Context(), signer, reg)
+	site, created, err := a.registry.Register(r.Context(), signer, reg)
 	if errors.Is(err, store.ErrSiteKey) {
 		writeError(w, http.StatusConflict, err.Error())
 		return
@@ -59,8 +76,8 @@ func (g *Gateway) registerSite(w http.ResponseWriter, r *http.Request, signer co
 	writeJSON(w, code, site)
 }
 
-func (g *Gateway) sitePoll(w http.ResponseWriter, r *http.Request, signer common.Address, body []byte) {
-	site, ok := g.siteOf(w, r, signer)
+func (a *siteAPI) sitePoll(w http.ResponseWriter, r *http.Request, signer common.Address, body []byte) {
+	site, ok := a.siteOf(w, r, signer)
 	if !ok {
 		return
 	}
@@ -83,23 +100,23 @@ func (g *Gateway) sitePoll(w http.ResponseWriter, r *http.Request, signer common
 		}
 	}
 	ctx := r.Context()
-	if err := g.store.Seen(ctx, site.Name, req.Inventory); err != nil {
+	if err := a.store.Seen(ctx, site.Name, req.Inventory); err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
 	resp := protocol.PollResponse{Status: site.Status, Protocol: protocol.Version}
 	// At most maxPollsPerSite polls per site are held: a newer one supersedes the oldest.
-	superseded, release := g.polls.hold(site.Name)
+	superseded, release := a.polls.hold(site.Name)
 	defer release()
 	deadline := time.NewTimer(wait)
 	defer deadline.Stop()
-	wake := g.wake.siteWake(site.Name)
+	wake := a.wake.siteWake(site.Name)
 	// Re-check now and then even without a wake-up: another gateway process never shares the
 	// state, but a job placed while this poll started must not wait a whole poll.
 	tick := time.NewTicker(2 * time.Second)
 	defer tick.Stop()
 	for {
-		if err := g.fillPoll(ctx, site.Name, site.Status == store.SiteApproved, wait, &resp); err != nil {
+		if err := a.fillPoll(ctx, site.Name, site.Status == store.SiteApproved, wait, &resp); err != nil {
 			writeError(w, http.StatusInternalServerError, err.Error())
 			return
 		}
@@ -120,24 +137,24 @@ func (g *Gateway) sitePoll(w http.ResponseWriter, r *http.Request, signer common
 		case <-tick.C:
 		}
 		// A long poll keeps the site marked online (the store paces the writes).
-		_ = g.store.Seen(ctx, site.Name, nil)
+		_ = a.store.Seen(ctx, site.Name, nil)
 	}
 	writeJSON(w, http.StatusOK, resp)
 }
 
 // fillPoll gathers what the site should receive now: its assignments and cancels (the
 // placer's), and the log requests waiting for it.
-func (g *Gateway) fillPoll(ctx context.Context, site string, approved bool, wait time.Duration, resp *protocol.PollResponse) error {
+func (a *siteAPI) fillPoll(ctx context.Context, site string, approved bool, wait time.Duration, resp *protocol.PollResponse) error {
 	var err error
-	if resp.Assignments, resp.Cancels, err = g.placer.Route(ctx, site, approved, wait); err != nil {
+	if resp.Assignments, resp.Cancels, err = a.placer.Route(ctx, site, approved, wait); err != nil {
 		return err
 	}
-	resp.LogRequests = g.logs.pending(site)
+	resp.LogRequests = a.logs.pending(site)
 	return nil
 }
 
-func (g *Gateway) siteUpdates(w http.ResponseWriter, r *http.Request, signer common.Address, body []byte) {
-	site, ok := g.siteOf(w, r, signer)
+func (a *siteAPI) siteUpdates(w http.ResponseWriter, r *http.Request, signer common.Address, body []byte) {
+	site, ok := a.siteOf(w, r, signer)
 	if !ok {
 		return
 	}
@@ -151,34 +168,34 @@ func (g *Gateway) siteUpdates(w http.ResponseWriter, r *http.Request, signer com
 		return
 	}
 	ctx := r.Context()
-	log := g.log.WithField("site", site.Name)
-	_ = g.store.Seen(ctx, site.Name, nil)
+	log := a.log.WithField("site", site.Name)
+	_ = a.store.Seen(ctx, site.Name, nil)
 	acked := []string{}
 	for _, id := range u.Accepted {
-		if _, err := g.store.ApplyUpdate(ctx, site.Name, protocol.JobUpdate{Job: id, State: "accepted"}, g.settler.CostOf(site)); err != nil {
+		if _, err := a.store.ApplyUpdate(ctx, site.Name, protocol.JobUpdate{Job: id, State: "accepted"}, a.settler.CostOf(site)); err != nil {
 			writeError(w, http.StatusInternalServerError, err.Error())
 			return
 		}
 		acked = append(acked, id)
 	}
 	for _, ref := range u.Refused {
-		if err := g.store.Refused(ctx, site.Name, ref.Job, ref.Reason); err != nil {
+		if err := a.store.Refused(ctx, site.Name, ref.Job, ref.Reason); err != nil {
 			writeError(w, http.StatusInternalServerError, err.Error())
 			return
 		}
 		log.WithField("job", ref.Job).WithField("reason", truncate(ref.Reason, 300)).Warn("site refused a job; placing it elsewhere")
 		acked = append(acked, ref.Job)
-		g.wake.wakePlacer()
+		a.wake.wakePlacer()
 	}
 	for _, ju := range u.Jobs {
-		res, err := g.store.ApplyUpdate(ctx, site.Name, ju, g.settler.CostOf(site))
+		res, err := a.store.ApplyUpdate(ctx, site.Name, ju, a.settler.CostOf(site))
 		if err != nil {
 			writeError(w, http.StatusInternalServerError, err.Error())
 			return
 		}
 		if res.Stale {
 			log.WithField("job", ju.Job).Info("update for a job that is not this site's: asking the site to cancel its copy")
-			g.wake.wakeSite(site.Name)
+			a.wake.wakeSite(site.Name)
 		} else if store.Terminal(res.Job.State) && res.Job.CostWei != "" {
 			log.WithField("job", ju.Job).WithField("state", res.Job.State).WithField("cost", res.Job.CostWei).Debug("job ended")
 		}
@@ -187,27 +204,27 @@ func (g *Gateway) siteUpdates(w http.ResponseWriter, r *http.Request, signer com
 	writeJSON(w, http.StatusOK, protocol.UpdatesResponse{Acked: acked})
 }
 
-func (g *Gateway) siteLogs(w http.ResponseWriter, r *http.Request, signer common.Address, body []byte) {
-	site, ok := g.siteOf(w, r, signer)
+func (a *siteAPI) siteLogs(w http.ResponseWriter, r *http.Request, signer common.Address, body []byte) {
+	site, ok := a.siteOf(w, r, signer)
 	if !ok {
 		return
 	}
 	id := r.PathValue("id")
 	eof := r.Header.Get("PetaGrid-Log-EOF") == "1"
 	errText := r.Header.Get("PetaGrid-Log-Error")
-	if !g.logs.answer(site.Name, id, logChunk{data: body, eof: eof, err: truncate(errText, 2000)}) {
+	if !a.logs.answer(site.Name, id, logChunk{data: body, eof: eof, err: truncate(errText, 2000)}) {
 		writeError(w, http.StatusNotFound, "no pending log request "+truncate(id, 40)+" (it timed out or was answered)")
 		return
 	}
 	w.WriteHeader(http.StatusNoContent)
 }
 
-func (g *Gateway) siteReport(w http.ResponseWriter, r *http.Request, signer common.Address, body []byte) {
-	site, ok := g.siteOf(w, r, signer)
+func (a *siteAPI) siteReport(w http.ResponseWriter, r *http.Request, signer common.Address, body []byte) {
+	site, ok := a.siteOf(w, r, signer)
 	if !ok {
 		return
 	}
-	ans, code, err := g.IntakeReport(r.Context(), site, body)
+	ans, code, err := a.settler.IntakeReport(r.Context(), site, body)
 	if err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
