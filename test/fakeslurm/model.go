@@ -295,26 +295,9 @@ func (s *Slurm) End(id uint32, state slurmbridge.JobState, exit slurmbridge.Exit
 	if !state.Terminal() {
 		s.c.t.Fatalf("fakeslurm: %s is not a state a job ends in", state)
 	}
-	s.c.mu.Lock()
-	defer s.c.mu.Unlock()
-	now := s.c.now()
-	s.c.advance(now)
-	j := s.c.jobByID(id)
-	ended := 0
-	for _, t := range s.c.tasksOf(j, tasks) {
-		if t.cur().state != slurmbridge.StateRunning {
-			if len(tasks) == 0 {
-				continue
-			}
-			s.c.t.Fatalf("fakeslurm: job %d task %d is %s, not running", id, t.index, t.cur().state)
-		}
+	s.endRunning(id, tasks, "end", func(_ *job, t *task, now time.Time) {
 		s.c.endRun(t, now, state, endReasons[state], exit)
-		ended++
-	}
-	if ended == 0 {
-		s.c.t.Fatalf("fakeslurm: job %d has no running task to end", id)
-	}
-	s.c.advance(now)
+	})
 }
 
 // Requeue puts a job's running tasks (all, when none are given) back in the queue, as
@@ -334,6 +317,20 @@ func (s *Slurm) NodeFail(id uint32, tasks ...int) {
 
 func (s *Slurm) requeue(id uint32, how slurmbridge.JobState, tasks []int) {
 	s.c.t.Helper()
+	s.endRunning(id, tasks, "requeue", func(j *job, t *task, now time.Time) {
+		s.c.endRun(t, now, how, endReasons[how], slurmbridge.ExitStatus{})
+		if how == slurmbridge.StateNodeFail && !j.requeueable {
+			return
+		}
+		t.runs = append(t.runs, &run{submit: now, eligible: now, state: slurmbridge.StatePending, reason: "BeginTime", waitReason: "BeginTime"})
+	})
+}
+
+// endRunning applies end to a job's running tasks (all, when none are given; a named task
+// that is not running fails the test, as does a job with none to act on), with the cluster
+// brought up to date before and after.
+func (s *Slurm) endRunning(id uint32, tasks []int, what string, end func(j *job, t *task, now time.Time)) {
+	s.c.t.Helper()
 	s.c.mu.Lock()
 	defer s.c.mu.Unlock()
 	now := s.c.now()
@@ -347,16 +344,11 @@ func (s *Slurm) requeue(id uint32, how slurmbridge.JobState, tasks []int) {
 			}
 			s.c.t.Fatalf("fakeslurm: job %d task %d is %s, not running", id, t.index, t.cur().state)
 		}
-		s.c.endRun(t, now, how, endReasons[how], slurmbridge.ExitStatus{})
-		if how == slurmbridge.StateNodeFail && !j.requeueable {
-			done++
-			continue
-		}
-		t.runs = append(t.runs, &run{submit: now, eligible: now, state: slurmbridge.StatePending, reason: "BeginTime", waitReason: "BeginTime"})
+		end(j, t, now)
 		done++
 	}
 	if done == 0 {
-		s.c.t.Fatalf("fakeslurm: job %d has no running task to requeue", id)
+		s.c.t.Fatalf("fakeslurm: job %d has no running task to %s", id, what)
 	}
 	s.c.advance(now)
 }
