@@ -8,6 +8,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/petagrid/petagrid/internal/backoff"
 )
 
 // ErrStopped is wrapped, with the context's error, by Until's error when the context ended
@@ -48,12 +50,8 @@ func Until(ctx context.Context, interval time.Duration, retry Retry, attempt fun
 				retry.Notify(err)
 			}
 		}
-		t := time.NewTimer(interval)
-		select {
-		case <-ctx.Done():
-			t.Stop()
-			return fmt.Errorf("%w: %w", ErrStopped, ctx.Err())
-		case <-t.C:
+		if err := backoff.Sleep(ctx, interval); err != nil {
+			return fmt.Errorf("%w: %w", ErrStopped, err)
 		}
 	}
 }
