@@ -199,11 +199,48 @@ func (c *Chain) transact(ctx context.Context, key *ecdsa.PrivateKey, contract *b
 	defer c.sending.Unlock()
 	opts := bind.NewKeyedTransactor(key, c.chainID)
 	opts.Context = ctx
+	to := contract.Address()
+	limit, err := c.gasLimit(ctx, opts.From, &to, data)
+	if err != nil {
+		return nil, err
+	}
+	opts.GasLimit = limit
 	tx, err := bind.Transact(contract, opts, data)
 	if err != nil {
 		return nil, decodeRevert(err)
 	}
 	return c.wait(ctx, tx)
+}
+
+// Gas margin over the estimate: a quarter plus what two storage slots may come to cost more.
+const (
+	gasMarginDivisor = 4
+	gasMarginFixed   = 2 * (20_000 - 2_900)
+	// maxTxGas is Osaka's cap on one transaction's gas (EIP-7825).
+	maxTxGas = 1 << 24
+)
+
+// gasLimit is a transaction's gas estimate plus a margin. The estimate is exact only for the
+// state it ran on, and another account's transaction mined in between can change what this
+// one costs without changing what it does: an escrow settled while a researcher's lock is
+// on its way empties the escrow contract's DPS balance, and the lock's transfer then writes
+// a zero slot (20,000 gas) where the estimate wrote a non-zero one (2,900). Sent with the
+// bare estimate, such a transaction runs out of gas and fails for no reason of its own.
+// Unused gas is not charged; the sender only needs the balance to cover the limit.
+func (c *Chain) gasLimit(ctx context.Context, from common.Address, to *common.Address, data []byte) (uint64, error) {
+	estimate, err := c.backend.EstimateGas(ctx, ethereum.CallMsg{From: from, To: to, Data: data})
+	if err != nil {
+		return 0, decodeRevert(err)
+	}
+	limit := estimate + estimate/gasMarginDivisor + gasMarginFixed
+	ceiling := uint64(maxTxGas)
+	if head, err := c.backend.HeaderByNumber(ctx, nil); err == nil && head.GasLimit < ceiling {
+		ceiling = head.GasLimit
+	}
+	if limit > ceiling {
+		limit = max(estimate, ceiling)
+	}
+	return limit, nil
 }
 
 // deploy deploys bytecode with constructor input and waits for it.
@@ -212,6 +249,11 @@ func (c *Chain) deploy(ctx context.Context, key *ecdsa.PrivateKey, bytecode stri
 	defer c.sending.Unlock()
 	opts := bind.NewKeyedTransactor(key, c.chainID)
 	opts.Context = ctx
+	limit, err := c.gasLimit(ctx, opts.From, nil, append(common.FromHex(bytecode), input...))
+	if err != nil {
+		return common.Address{}, err
+	}
+	opts.GasLimit = limit
 	addr, tx, err := bind.DeployContract(opts, common.FromHex(bytecode), c.backend, input)
 	if err != nil {
 		return common.Address{}, decodeRevert(err)

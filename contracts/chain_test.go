@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ethereum/go-ethereum"
 	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
@@ -348,4 +349,49 @@ func TestEscrow(t *testing.T) {
 		t.Errorf("after reclaiming: %s DPS, want 8.5", tokenomics.FormatAmount(bal))
 	}
 	wantRevert(t, w.d.ReclaimEscrow(w.ctx, r, job2), "NotLocked")
+}
+
+// A researcher's lock estimated while another escrow holds DPS, then mined after that escrow
+// settled, costs more than its estimate: the escrow contract's empty balance slot is written
+// from zero. Sent with the bare estimate it ran out of gas; the margin covers it.
+func TestGasMarginCoversStateChangedAfterEstimate(t *testing.T) {
+	w := newWorld(t, 2)
+	first, second := w.providers[0], w.providers[1]
+	for _, r := range []*ecdsa.PrivateKey{first, second} {
+		if err := w.d.TransferDPS(w.ctx, w.deployer, addrOf(r), tokenomics.MustAmount("10")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	held := crypto.Keccak256Hash([]byte("held"))
+	if err := w.d.LockEscrow(w.ctx, first, held, tokenomics.MustAmount("4")); err != nil {
+		t.Fatal(err)
+	}
+	amount := tokenomics.MustAmount("3")
+	if _, err := w.d.Chain.transact(w.ctx, second, w.d.dps, w.d.DPS.PackApprove(w.d.Addresses.Escrow, amount)); err != nil {
+		t.Fatal(err)
+	}
+	escrow := w.d.Addresses.Escrow
+	lock := w.d.Escrow.PackLock(crypto.Keccak256Hash([]byte("next")), amount)
+	estimate, err := w.sim.Backend.Client().EstimateGas(w.ctx, ethereum.CallMsg{From: addrOf(second), To: &escrow, Data: lock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	limit, err := w.d.Chain.gasLimit(w.ctx, addrOf(second), &escrow, lock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The other escrow settles in between: the escrow contract holds no DPS any more.
+	if err := w.d.SettleEscrow(w.ctx, w.gateway, addrOf(first), held, big.NewInt(0)); err != nil {
+		t.Fatal(err)
+	}
+	r, err := w.d.Chain.transact(w.ctx, second, w.d.escrow, lock)
+	if err != nil {
+		t.Fatalf("lock after the state changed: %v", err)
+	}
+	if r.GasUsed <= estimate {
+		t.Fatalf("the lock used %d gas, within the earlier estimate %d: this test no longer shows a state change that costs gas", r.GasUsed, estimate)
+	}
+	if r.GasUsed > limit {
+		t.Fatalf("the lock used %d gas, more than the margin computed before the change allowed (%d)", r.GasUsed, limit)
+	}
 }
