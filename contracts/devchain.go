@@ -139,6 +139,11 @@ func devChainEthConfig(funded []common.Address) *ethconfig.Config {
 	conf.NoPruning = true
 	conf.StateScheme = rawdb.HashScheme
 	conf.TxPool.NoLocals = true
+	// No log search index. Its maps cost every start a read of the head map's rows (tens of
+	// seconds when pebble checks its invariants, as in race builds), and the index saves
+	// nothing here: logs are read in ranges of at most Watch's MaxRange blocks, and the
+	// unindexed search skips each block whose header bloom cannot match.
+	conf.LogNoHistory = true
 	// go-ethereum's defaults size a mainnet node (a 2 GiB database cache, whose memtables make
 	// pebble preallocate write-ahead logs of ~280 MiB each, and GiBs of trie caches); the dev
 	// chain is small and shares the gateway's process.
