@@ -159,6 +159,7 @@ var decoders = []func([]byte) (any, error){
 	bindings.NewJobEscrow().UnpackError,
 	bindings.NewProviderRegistry().UnpackError,
 	bindings.NewDPS().UnpackError,
+	bindings.NewStaking().UnpackError,
 }
 
 // decodeRevert turns an error carrying revert data into a *RevertError where it can.
@@ -184,7 +185,7 @@ func decodeRevert(err error) error {
 
 // trimContractPrefix turns the binding's "GFLNonTransferable" into "NonTransferable".
 func trimContractPrefix(name string) string {
-	for _, p := range []string{"ProviderRegistry", "Settlement", "JobEscrow", "GFL", "DPS"} {
+	for _, p := range []string{"ProviderRegistry", "Settlement", "JobEscrow", "Staking", "GFL", "DPS"} {
 		if len(name) > len(p) && name[:len(p)] == p {
 			return name[len(p):]
 		}

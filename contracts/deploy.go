@@ -37,6 +37,10 @@ type Params struct {
 	// ReclaimAfterSeconds: an escrow the gateway never settled goes back to the researcher
 	// after this long.
 	ReclaimAfterSeconds uint64
+	// Staking: the stake a provider bonds per PFLOPS of admitted capacity, how long unbonding
+	// takes, and the fraction slashed for each reason. The zero StakingParams is no stake
+	// required, with DefaultStaking's period and fractions.
+	Staking StakingParams
 }
 
 // Bounds of Settlement.sol's constructor on the capacity tolerance: 0 % to 100 % over.
@@ -64,6 +68,9 @@ func (p Params) Validate() error {
 	case p.CapacityTolerancePPM < MinCapacityTolerancePPM || p.CapacityTolerancePPM > MaxCapacityTolerancePPM:
 		return fmt.Errorf("deploy: capacity tolerance %d ppm: must be in %d..%d (0 %% to 100 %% over)", p.CapacityTolerancePPM, MinCapacityTolerancePPM, MaxCapacityTolerancePPM)
 	}
+	if err := p.Staking.WithDefaults().Validate(p.PeriodSeconds); err != nil {
+		return fmt.Errorf("deploy: %w", err)
+	}
 	return nil
 }
 
@@ -88,6 +95,7 @@ type Addresses struct {
 	Registry   common.Address `json:"registry"`
 	Settlement common.Address `json:"settlement"`
 	Escrow     common.Address `json:"escrow"`
+	Staking    common.Address `json:"staking"`
 }
 
 // Deployment is a deployed contract set bound to a chain.
@@ -100,21 +108,23 @@ type Deployment struct {
 	Registry   *bindings.ProviderRegistry
 	Settlement *bindings.Settlement
 	Escrow     *bindings.JobEscrow
+	Staking    *bindings.Staking
 
-	gfl, dps, registry, settlement, escrow *bind.BoundContract
+	gfl, dps, registry, settlement, escrow, staking *bind.BoundContract
 }
 
 // Deploy deploys every contract with the deployer as admin and treasury, gives the gateway
-// address the gateway roles of Settlement and JobEscrow and the pauser address the pauser
-// roles, and wires them: Settlement alone mints and burns GFL, and JobEscrow alone
-// replenishes Settlement's pool.
+// address the gateway roles of Settlement, JobEscrow and Staking and the pauser address the
+// pauser roles, and wires them: Settlement alone mints and burns GFL, JobEscrow alone
+// replenishes Settlement's pool, and the registry admits only providers Staking says are
+// staked enough.
 func Deploy(ctx context.Context, c *Chain, deployer *ecdsa.PrivateKey, gateway, pauser common.Address, p Params) (*Deployment, error) {
 	admin := crypto.PubkeyToAddress(deployer.PublicKey)
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
-	d := &Deployment{Chain: c, GFL: bindings.NewGFL(), DPS: bindings.NewDPS(), Registry: bindings.NewProviderRegistry(),
-		Settlement: bindings.NewSettlement(), Escrow: bindings.NewJobEscrow()}
+	d := newDeployment(c, Addresses{})
+	staking := p.Staking.WithDefaults()
 	var err error
 	step := func(what string, f func() error) {
 		if err == nil {
@@ -147,6 +157,11 @@ func Deploy(ctx context.Context, c *Chain, deployer *ecdsa.PrivateKey, gateway, 
 		d.Addresses.Escrow, e = c.deploy(ctx, deployer, bindings.JobEscrowMetaData.Bin, d.Escrow.PackConstructor(admin, gateway, d.Addresses.DPS, d.Addresses.Settlement, p.ReclaimAfterSeconds))
 		return
 	})
+	step("Staking", func() (e error) {
+		d.Addresses.Staking, e = c.deploy(ctx, deployer, bindings.StakingMetaData.Bin, d.Staking.PackConstructor(admin, gateway, d.Addresses.DPS, d.Addresses.Registry,
+			d.Addresses.Settlement, staking.StakePerPetaFLOPSWei, staking.UnbondingSeconds, staking.slashBps()))
+		return
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -165,6 +180,10 @@ func Deploy(ctx context.Context, c *Chain, deployer *ecdsa.PrivateKey, gateway, 
 		_, e := c.transact(ctx, deployer, d.settlement, d.Settlement.PackGrantRole(escrowRole, d.Addresses.Escrow))
 		return e
 	})
+	step("ProviderRegistry: admissions ask Staking", func() error {
+		_, e := c.transact(ctx, deployer, d.registry, d.Registry.PackSetStaking(d.Addresses.Staking))
+		return e
+	})
 	if err != nil {
 		return nil, err
 	}
@@ -173,10 +192,14 @@ func Deploy(ctx context.Context, c *Chain, deployer *ecdsa.PrivateKey, gateway, 
 
 // Attach binds an existing deployment.
 func Attach(c *Chain, a Addresses) *Deployment {
-	d := &Deployment{Chain: c, Addresses: a, GFL: bindings.NewGFL(), DPS: bindings.NewDPS(), Registry: bindings.NewProviderRegistry(),
-		Settlement: bindings.NewSettlement(), Escrow: bindings.NewJobEscrow()}
+	d := newDeployment(c, a)
 	d.bindAll()
 	return d
+}
+
+func newDeployment(c *Chain, a Addresses) *Deployment {
+	return &Deployment{Chain: c, Addresses: a, GFL: bindings.NewGFL(), DPS: bindings.NewDPS(), Registry: bindings.NewProviderRegistry(),
+		Settlement: bindings.NewSettlement(), Escrow: bindings.NewJobEscrow(), Staking: bindings.NewStaking()}
 }
 
 func (d *Deployment) bindAll() {
@@ -186,6 +209,7 @@ func (d *Deployment) bindAll() {
 	d.registry = d.Registry.Instance(b, d.Addresses.Registry)
 	d.settlement = d.Settlement.Instance(b, d.Addresses.Settlement)
 	d.escrow = d.Escrow.Instance(b, d.Addresses.Escrow)
+	d.staking = d.Staking.Instance(b, d.Addresses.Staking)
 }
 
 func callOpts(ctx context.Context) *bind.CallOpts { return &bind.CallOpts{Context: ctx} }

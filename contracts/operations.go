@@ -59,13 +59,16 @@ func (d *Deployment) AdmitProvider(ctx context.Context, admin *ecdsa.PrivateKey,
 	case ProviderUnknown:
 		_, err = d.Chain.transact(ctx, admin, d.registry, d.Registry.PackAdmit(provider, a.CapacityMegaFLOPS, a.GPUs, a.Registration))
 		return err
-	case ProviderSuspended:
-		if _, err = d.Chain.transact(ctx, admin, d.registry, d.Registry.PackReinstate(provider)); err != nil {
+	}
+	// A suspended provider is updated before it is reinstated: reinstatement asks Staking
+	// whether the stake covers the capacity it will be admitted with, not the old one.
+	if p.CapacityMegaFLOPS != a.CapacityMegaFLOPS || p.GPUs != a.GPUs || p.Registration != a.Registration {
+		if _, err = d.Chain.transact(ctx, admin, d.registry, d.Registry.PackUpdate(provider, a.CapacityMegaFLOPS, a.GPUs, a.Registration)); err != nil {
 			return err
 		}
 	}
-	if p.CapacityMegaFLOPS != a.CapacityMegaFLOPS || p.GPUs != a.GPUs || p.Registration != a.Registration {
-		_, err = d.Chain.transact(ctx, admin, d.registry, d.Registry.PackUpdate(provider, a.CapacityMegaFLOPS, a.GPUs, a.Registration))
+	if p.Status == ProviderSuspended {
+		_, err = d.Chain.transact(ctx, admin, d.registry, d.Registry.PackReinstate(provider))
 	}
 	return err
 }

@@ -12,9 +12,10 @@ import (
 
 // deploymentVersion is the contracts' generation a state was deployed with: the contracts'
 // interfaces changed with version 2 (the registry bounds every rebalance, rewards scale with
-// the epoch, the halving is anchored to genesis), and a state of an older generation settles
-// on contracts this gateway cannot drive.
-const deploymentVersion = 2
+// the epoch, the halving is anchored to genesis) and version 3 (Staking; the registry admits
+// only staked providers), and a state of an older generation settles on contracts this
+// gateway cannot drive.
+const deploymentVersion = 3
 
 // deploymentRecord is what the state keeps of the contracts it settles on.
 type deploymentRecord struct {
@@ -162,6 +163,13 @@ func checkDeployedSettings(ctx context.Context, d *contracts.Deployment, params 
 	if factors != params.EnvironmentalFactors {
 		return fmt.Errorf("the contracts were deployed with environmental factors enabled=%v; gateway.economy.environmentalFactors.enabled says %v: it cannot change after deployment",
 			factors, params.EnvironmentalFactors)
+	}
+	staking, err := d.StakingSettings(ctx)
+	if err != nil {
+		return err
+	}
+	if !staking.Equal(params.Staking) {
+		return fmt.Errorf("the contracts were deployed with staking of %s; gateway.economy.staking says %s: it cannot change after deployment", staking, params.Staking)
 	}
 	return nil
 }

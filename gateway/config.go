@@ -20,6 +20,7 @@ import (
 
 	"github.com/ethereum/go-ethereum/common"
 
+	"github.com/petagrid/petagrid/contracts"
 	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/internal/httpguard"
 	"github.com/petagrid/petagrid/plugins"
@@ -97,6 +98,28 @@ type EconomyConfig struct {
 	// EnvironmentalFactors multiply sites' GFL (whitepaper §5.6.1). Enabled is fixed at
 	// deployment (off by default); the factors themselves may change between epochs.
 	EnvironmentalFactors EnvironmentalFactorsConfig `yaml:"environmentalFactors"`
+	// Staking is the providers' stake and what fraud costs them; fixed at deployment.
+	Staking StakingConfig `yaml:"staking"`
+}
+
+// StakingConfig is the Staking contract's parameters.
+type StakingConfig struct {
+	// PerPetaFLOPS is the DPS a provider keeps bonded per PFLOPS of the capacity it is
+	// approved with; an approval waits until the stake is there (default 0: none needed).
+	PerPetaFLOPS string `yaml:"perPetaFlops"`
+	// Unbonding is how long unbonding DPS stays slashable before it can be withdrawn
+	// (default 720h; at least one epoch).
+	Unbonding time.Duration `yaml:"unbonding"`
+	// SlashFractions are the fractions of a provider's whole stake slashed per reason, each
+	// in 0.0001..1 (defaults 0.1, 0.5 and 0.1).
+	SlashFractions SlashFractionsConfig `yaml:"slashFractions"`
+}
+
+// SlashFractionsConfig are the fractions slashed per reason.
+type SlashFractionsConfig struct {
+	FailedChallenge   float64 `yaml:"failedChallenge"`
+	DuplicateIdentity float64 `yaml:"duplicateIdentity"`
+	LostReplicaVote   float64 `yaml:"lostReplicaVote"`
 }
 
 // EnvironmentalFactorsConfig are the sites' environmental factors.
@@ -222,6 +245,22 @@ func (c Config) WithDefaults() Config {
 	if c.Epochs.Period == 0 {
 		c.Epochs.Period = 360 * time.Hour
 	}
+	def := contracts.DefaultStaking()
+	if c.Economy.Staking.PerPetaFLOPS == "" {
+		c.Economy.Staking.PerPetaFLOPS = "0"
+	}
+	if c.Economy.Staking.Unbonding == 0 {
+		c.Economy.Staking.Unbonding = time.Duration(def.UnbondingSeconds) * time.Second
+	}
+	sf := &c.Economy.Staking.SlashFractions
+	for _, f := range []struct {
+		v   *float64
+		bps uint16
+	}{{&sf.FailedChallenge, def.FailedChallengeBps}, {&sf.DuplicateIdentity, def.DuplicateIdentityBps}, {&sf.LostReplicaVote, def.LostReplicaVoteBps}} {
+		if *f.v == 0 {
+			*f.v = float64(f.bps) / 10_000
+		}
+	}
 	if c.Epochs.AutoClose == nil {
 		t := true
 		c.Epochs.AutoClose = &t
@@ -294,6 +333,8 @@ type resolved struct {
 	environmentalFactorsBps map[string]uint64
 	// capacityTolerancePPM is pocp.capacityTolerance as the contracts hold it.
 	capacityTolerancePPM uint32
+	// staking is economy.staking as the contracts hold it.
+	staking contracts.StakingParams
 }
 
 // capacityTolerancePPM is a tolerance (0.05 = 5 % over) as the contracts and pocp.Policy hold
@@ -406,6 +447,30 @@ func (c Config) resolveEconomy(p *problems, r *resolved) {
 	}
 	if e.EraLength < c.Epochs.Period {
 		p.add("gateway.economy.eraLength %s: at least one epoch (gateway.epochs.period %s), so that rewards split exactly at an era's start", e.EraLength, c.Epochs.Period)
+	}
+	c.resolveStaking(p, r, amount)
+}
+
+// resolveStaking reads economy.staking into the Staking contract's parameters.
+func (c Config) resolveStaking(p *problems, r *resolved, amount func(field, v string) *big.Int) {
+	s := c.Economy.Staking
+	r.staking = contracts.StakingParams{StakePerPetaFLOPSWei: amount("staking.perPetaFlops", s.PerPetaFLOPS)}
+	if s.Unbonding < time.Second || s.Unbonding%time.Second != 0 {
+		p.add("gateway.economy.staking.unbonding %s: whole seconds, at least 1s", s.Unbonding)
+	}
+	r.staking.UnbondingSeconds = uint64(s.Unbonding / time.Second)
+	bps := func(name string, f float64) uint16 {
+		if math.IsNaN(f) || f < 0.0001 || f > 1 {
+			p.add("gateway.economy.staking.slashFractions.%s %v: between 0.0001 and 1", name, f)
+			return 1
+		}
+		return uint16(math.Round(f * 10_000))
+	}
+	r.staking.FailedChallengeBps = bps("failedChallenge", s.SlashFractions.FailedChallenge)
+	r.staking.DuplicateIdentityBps = bps("duplicateIdentity", s.SlashFractions.DuplicateIdentity)
+	r.staking.LostReplicaVoteBps = bps("lostReplicaVote", s.SlashFractions.LostReplicaVote)
+	if err := r.staking.Validate(uint64(c.Epochs.Period / time.Second)); err != nil {
+		p.add("gateway.economy.%v", err)
 	}
 }
 

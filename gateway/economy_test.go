@@ -14,6 +14,7 @@ import (
 	"github.com/petagrid/petagrid/contracts"
 	"github.com/petagrid/petagrid/gateway"
 	"github.com/petagrid/petagrid/gateway/protocol"
+	"github.com/petagrid/petagrid/gateway/store"
 	"github.com/petagrid/petagrid/pocp"
 	"github.com/petagrid/petagrid/test/gatewaytest"
 	"github.com/petagrid/petagrid/tokenomics"
@@ -287,5 +288,70 @@ func TestRegistryWaitsForAnInterruptedSettlement(t *testing.T) {
 	}
 	if p, err := g.Gateway.Deployment().Provider(ctx, site.Addr()); err != nil || p.Status != contracts.ProviderAdmitted || p.CapacityMegaFLOPS != 2*node {
 		t.Fatalf("registry during a settlement: %+v %v (want the admitted %d MFLOPS)", p, err, 2*node)
+	}
+}
+
+// TestApprovalNeedsStake: with a stake per PFLOPS configured, an approval waits for the
+// provider's bonded stake (409, saying what is missing), the site stakes through the
+// gateway's relay, and the approval then admits it; the staking parameters are checked when
+// read and cannot change after deployment.
+func TestApprovalNeedsStake(t *testing.T) {
+	for name, mod := range map[string]func(*gateway.StakingConfig){
+		"unbonding shorter than an epoch": func(s *gateway.StakingConfig) { s.Unbonding = 30 * time.Minute },
+		"fraction below 0.0001":           func(s *gateway.StakingConfig) { s.SlashFractions.FailedChallenge = 0.00001 },
+		"fraction over 1":                 func(s *gateway.StakingConfig) { s.SlashFractions.DuplicateIdentity = 1.5 },
+		"negative stake":                  func(s *gateway.StakingConfig) { s.PerPetaFLOPS = "-1" },
+		"not an amount":                   func(s *gateway.StakingConfig) { s.PerPetaFLOPS = "lots" },
+	} {
+		c := gateway.Config{Epochs: gateway.EpochsConfig{Period: time.Hour}}
+		mod(&c.Economy.Staking)
+		if err := c.WithDefaults().Validate(); err == nil || !strings.Contains(err.Error(), "gateway.economy.staking") {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+
+	g := gatewaytest.StartGrid(t, func(c *gateway.Config) {
+		c.Economy.Staking = gateway.StakingConfig{PerPetaFLOPS: "100", Unbonding: 2 * time.Hour}
+	})
+	ctx := context.Background()
+	op := g.Client(g.Operator)
+	node := referenceNode()
+	site := g.NewSite("staked")
+	site.Register(gatewaytest.Inventory(t, "a100", 4, 1, node), "1")
+	required, err := g.Gateway.Deployment().RequiredStake(ctx, node)
+	if err != nil || required.Sign() <= 0 {
+		t.Fatalf("required stake: %v %v", required, err)
+	}
+	_, err = gatewaytest.ApproveListed(ctx, op, "staked", "")
+	if err == nil || !strings.Contains(err.Error(), "409") || !strings.Contains(err.Error(), "0 DPS bonded") || !strings.Contains(err.Error(), tokenomics.FormatAmount(required)) {
+		t.Fatalf("approval without stake: %v", err)
+	}
+	if err := op.Fund(ctx, site.Addr(), "1000", "1"); err != nil {
+		t.Fatal(err)
+	}
+	provider := g.Client(site.Key)
+	short := new(big.Int).Sub(required, big.NewInt(1))
+	if s, err := provider.Stake(ctx, short); err != nil || s.BondedWei.Cmp(short) != 0 {
+		t.Fatalf("staking %s: %+v %v", short, s, err)
+	}
+	if _, err := gatewaytest.ApproveListed(ctx, op, "staked", ""); err == nil || !strings.Contains(err.Error(), "409") {
+		t.Fatalf("approval one wei short: %v", err)
+	}
+	if _, err := provider.Stake(ctx, big.NewInt(1)); err != nil {
+		t.Fatal(err)
+	}
+	if s, err := gatewaytest.ApproveListed(ctx, op, "staked", ""); err != nil || s.Status != store.SiteApproved {
+		t.Fatalf("approval with the stake: %+v %v", s, err)
+	}
+	// What the approved capacity needs stays bonded.
+	if _, err := provider.Unbond(ctx, big.NewInt(1)); err == nil || !strings.Contains(err.Error(), "StakeStillNeeded") {
+		t.Fatalf("unbonding the needed stake: %v", err)
+	}
+	// The staking parameters are fixed at deployment.
+	g.Stop()
+	changed := g.Config
+	changed.Economy.Staking.PerPetaFLOPS = "50"
+	if _, err := gateway.New(ctx, changed, gateway.Options{}); err == nil || !strings.Contains(err.Error(), "staking") {
+		t.Fatalf("restart with another stake per PFLOPS: %v", err)
 	}
 }

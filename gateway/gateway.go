@@ -138,7 +138,7 @@ func newGateway(cfg Config, opts Options) (*Gateway, error) {
 	}
 	g.params = contracts.Params{Genesis: res.genesis, PeriodSeconds: uint64(cfg.Epochs.Period / time.Second), EraSeconds: uint64(cfg.Economy.EraLength / time.Second),
 		EraThresholdGFL: res.eraThresholdWei, DPSSupply: res.dpsSupplyWei, ReclaimAfterSeconds: uint64(cfg.Economy.ReclaimAfter / time.Second),
-		CapacityTolerancePPM: res.capacityTolerancePPM, EnvironmentalFactors: cfg.Economy.EnvironmentalFactors.Enabled}
+		CapacityTolerancePPM: res.capacityTolerancePPM, EnvironmentalFactors: cfg.Economy.EnvironmentalFactors.Enabled, Staking: res.staking}
 	return g, nil
 }
 

@@ -16,10 +16,15 @@ import (
 	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/gateway/store"
+	"github.com/petagrid/petagrid/tokenomics"
 )
 
 // ErrRegistrationChanged refuses an approval whose registration is not the site's current one.
 var ErrRegistrationChanged = errors.New("the site's registration is not the one approved")
+
+// ErrInsufficientStake refuses an approval until the provider has bonded the stake its
+// capacity needs.
+var ErrInsufficientStake = errors.New("not enough stake")
 
 // registry admits sites as providers: their registrations, an operator's approvals and
 // suspensions, in the state and in the chain's provider registry.
@@ -163,12 +168,38 @@ func (r *registry) admit(ctx context.Context, s gatewayapi.Site, reviewed common
 	inv := s.Registration.Inventory
 	adm := contracts.Admission{CapacityMegaFLOPS: inv.CapacityMegaFLOPS, GPUs: uint32(inv.GPUs), Registration: current}
 	addr := common.HexToAddress(s.Address)
+	if err := r.checkStake(ctx, s.Name, addr, inv.CapacityMegaFLOPS); err != nil {
+		return err
+	}
 	err := r.deploy.AdmitProvider(ctx, r.key, addr, adm)
 	r.metrics.observeChain(chainRegistry, err)
 	if err != nil {
 		return fmt.Errorf("admitting %s in the provider registry: %w", s.Name, err)
 	}
 	r.sendGasMoney(ctx, s.Name, addr)
+	return nil
+}
+
+// checkStake refuses an approval the registry would refuse for want of stake, saying how
+// much is missing (the chain's revert names only the requirement).
+func (r *registry) checkStake(ctx context.Context, name string, addr common.Address, capacityMegaFLOPS uint64) error {
+	required, err := r.deploy.RequiredStake(ctx, capacityMegaFLOPS)
+	r.metrics.observeChain(chainRead, err)
+	if err != nil {
+		return fmt.Errorf("reading the stake %s needs: %w", name, err)
+	}
+	if required.Sign() == 0 {
+		return nil
+	}
+	stake, err := r.deploy.StakeOf(ctx, addr)
+	r.metrics.observeChain(chainRead, err)
+	if err != nil {
+		return err
+	}
+	if stake.BondedWei.Cmp(required) < 0 {
+		return fmt.Errorf("%w: %s (%s) has %s DPS bonded; its %d MFLOPS need %s DPS: the provider stakes the rest first (petagrid site stake)",
+			ErrInsufficientStake, name, addr.Hex(), tokenomics.FormatAmount(stake.BondedWei), capacityMegaFLOPS, tokenomics.FormatAmount(required))
+	}
 	return nil
 }
 

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math/big"
 	"strconv"
 	"strings"
 	"time"
@@ -320,8 +321,47 @@ func epochRow(s gatewayapi.EpochSummary) []string {
 func providerCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:  "provider",
-		Usage: "a site's rewards: see what is claimable and claim it (signed with the site's key)",
+		Usage: "a site's rewards and stake: claim rewards, bond, unbond and withdraw DPS (signed with the site's key)",
 		Subcommands: []*cli.Command{
+			{
+				Name:   "stake-status",
+				Usage:  "show the key's bonded, unbonding and slashed DPS",
+				Flags:  gatewayFlags(),
+				Action: showFromGateway(e, keyRequired, func(cl *gwclient.Client, ctx context.Context) (gwclient.Stake, error) { return cl.StakeStatus(ctx) }, printStake),
+			},
+			{
+				Name:      "stake",
+				Usage:     "bond DPS as the stake the gateway asks per PFLOPS of approved capacity, through the gateway's relay",
+				ArgsUsage: "DPS",
+				Flags:     gatewayFlags(),
+				Action: stakeAction(e, func(ctx context.Context, cl *gwclient.Client, amount *big.Int) (gwclient.Stake, error) {
+					return cl.Stake(ctx, amount)
+				}),
+			},
+			{
+				Name:      "unbond",
+				Usage:     "start unbonding DPS of the stake (what the approved capacity needs stays bonded); it stays slashable until it can be withdrawn",
+				ArgsUsage: "DPS",
+				Flags:     gatewayFlags(),
+				Action: stakeAction(e, func(ctx context.Context, cl *gwclient.Client, amount *big.Int) (gwclient.Stake, error) {
+					return cl.Unbond(ctx, amount)
+				}),
+			},
+			{
+				Name:  "withdraw",
+				Usage: "withdraw the unbonded stake once the unbonding period has passed",
+				Flags: gatewayFlags(),
+				Action: func(c *cli.Context) error {
+					return e.callGateway(c, keyRequired, func(ctx context.Context, cl *gwclient.Client, out *printer) error {
+						got, err := cl.WithdrawStake(ctx)
+						if err != nil {
+							return err
+						}
+						return out.message(map[string]string{"account": cl.Address().Hex(), "withdrawnWei": got.String()},
+							"withdrew %s DPS of stake to %s", tokenomics.FormatAmount(got), cl.Address().Hex())
+					})
+				},
+			},
 			{
 				Name:  "rewards",
 				Usage: "show the key's cumulative, claimed and claimable DPS rewards",
@@ -351,6 +391,39 @@ func providerCommand(e *env) *cli.Command {
 			},
 		},
 	}
+}
+
+// stakeAction runs a stake change of the DPS amount given as the one argument and prints
+// the stake after it.
+func stakeAction(e *env, change func(context.Context, *gwclient.Client, *big.Int) (gwclient.Stake, error)) cli.ActionFunc {
+	return func(c *cli.Context) error {
+		if c.NArg() != 1 {
+			return usagef("%s needs one amount of DPS (e.g. 1000 or 0.5)", c.Command.Name)
+		}
+		amount, err := tokenomics.ParseAmount(c.Args().First())
+		if err != nil || amount.Sign() <= 0 {
+			return usagef("%q: a positive amount of DPS (e.g. 1000 or 0.5)", cell(c.Args().First()))
+		}
+		return e.callGateway(c, keyRequired, func(ctx context.Context, cl *gwclient.Client, out *printer) error {
+			s, err := change(ctx, cl, amount)
+			if err != nil {
+				return err
+			}
+			if out.json {
+				return out.encode(s)
+			}
+			return printStake(out, s)
+		})
+	}
+}
+
+func printStake(out *printer, s gwclient.Stake) error {
+	unbonds := "-"
+	if !s.UnbondsAt.IsZero() {
+		unbonds = s.UnbondsAt.UTC().Format(time.RFC3339)
+	}
+	return out.table([]string{"BONDED DPS", "UNBONDING DPS", "WITHDRAWABLE FROM", "SLASHED DPS"}, [][]string{{
+		tokenomics.FormatAmount(s.BondedWei), tokenomics.FormatAmount(s.UnbondingWei), unbonds, tokenomics.FormatAmount(s.SlashedWei)}})
 }
 
 func onlineWord(b bool) string {

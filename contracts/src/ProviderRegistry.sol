@@ -3,8 +3,14 @@ pragma solidity 0.8.28;
 
 import {AccessControl} from "@openzeppelin/contracts/access/AccessControl.sol";
 
+/// Staking as the registry asks it: whether a provider's bonded stake covers a capacity.
+interface IStakeCoverage {
+    function covers(address provider, uint64 capacityMegaFlops) external view returns (bool);
+    function requiredStake(uint64 capacityMegaFlops) external view returns (uint256);
+}
+
 /// @title ProviderRegistry: which sites may earn GFL (whitepaper §3.4.1: admission by the
-/// grid's operator, centrally, at first).
+/// grid's operator, centrally, at first), each with enough stake for its capacity.
 contract ProviderRegistry is AccessControl {
     enum Status {
         None,
@@ -26,20 +32,41 @@ contract ProviderRegistry is AccessControl {
 
     mapping(address => Provider) private _providers;
     address[] private _list;
+    /// Set once, right after deployment (Staking is deployed after the registry it reads).
+    IStakeCoverage public staking;
 
     error UnknownProvider(address provider);
     error AlreadyAdmitted(address provider);
     error NotAdmitted(address provider);
     error ZeroAddress();
     error ZeroRegistration();
+    error StakingNotSet();
+    error StakingAlreadySet();
+    error InsufficientStake(address provider, uint64 capacityMegaFlops, uint256 required);
 
     event ProviderAdmitted(address indexed provider, uint64 capacityMegaFlops, uint32 gpus, bytes32 registration);
     event ProviderUpdated(address indexed provider, uint64 capacityMegaFlops, uint32 gpus, bytes32 registration);
     event ProviderSuspended(address indexed provider);
     event ProviderReinstated(address indexed provider);
+    event StakingSet(address staking);
 
     constructor(address admin) {
         _grantRole(DEFAULT_ADMIN_ROLE, admin);
+    }
+
+    function setStaking(IStakeCoverage staking_) external onlyRole(DEFAULT_ADMIN_ROLE) {
+        if (address(staking_) == address(0)) revert ZeroAddress();
+        if (address(staking) != address(0)) revert StakingAlreadySet();
+        staking = staking_;
+        emit StakingSet(address(staking_));
+    }
+
+    /// A provider is admitted, reinstated or raised only with the stake its capacity needs.
+    function _requireStake(address provider, uint64 capacityMegaFlops) private view {
+        if (address(staking) == address(0)) revert StakingNotSet();
+        if (!staking.covers(provider, capacityMegaFlops)) {
+            revert InsufficientStake(provider, capacityMegaFlops, staking.requiredStake(capacityMegaFlops));
+        }
     }
 
     function admit(address provider, uint64 capacityMegaFlops, uint32 gpus, bytes32 registration) external onlyRole(DEFAULT_ADMIN_ROLE) {
@@ -47,6 +74,7 @@ contract ProviderRegistry is AccessControl {
         if (registration == bytes32(0)) revert ZeroRegistration();
         Provider storage p = _providers[provider];
         if (p.status != Status.None) revert AlreadyAdmitted(provider);
+        _requireStake(provider, capacityMegaFlops);
         p.status = Status.Admitted;
         p.capacityMegaFlops = capacityMegaFlops;
         p.gpus = gpus;
@@ -60,6 +88,7 @@ contract ProviderRegistry is AccessControl {
         if (registration == bytes32(0)) revert ZeroRegistration();
         Provider storage p = _providers[provider];
         if (p.status == Status.None) revert UnknownProvider(provider);
+        if (p.status == Status.Admitted && capacityMegaFlops > p.capacityMegaFlops) _requireStake(provider, capacityMegaFlops);
         p.capacityMegaFlops = capacityMegaFlops;
         p.gpus = gpus;
         p.registration = registration;
@@ -76,6 +105,7 @@ contract ProviderRegistry is AccessControl {
     function reinstate(address provider) external onlyRole(DEFAULT_ADMIN_ROLE) {
         Provider storage p = _providers[provider];
         if (p.status != Status.Suspended) revert UnknownProvider(provider);
+        _requireStake(provider, p.capacityMegaFlops);
         p.status = Status.Admitted;
         emit ProviderReinstated(provider);
     }

@@ -45,6 +45,23 @@ type Chain interface {
 	LockEscrow(ctx context.Context, key *ecdsa.PrivateKey, idempotencyKey string, amount *big.Int) error
 	// Claim sends a claim of account's cumulative rewards with their Merkle proof, signed by key.
 	Claim(ctx context.Context, key *ecdsa.PrivateKey, account common.Address, cumulative *big.Int, proof [][32]byte) error
+	// StakeOf reads a provider's stake.
+	StakeOf(ctx context.Context, provider common.Address) (Stake, error)
+	// Stake bonds amount DPS wei of key's account.
+	Stake(ctx context.Context, key *ecdsa.PrivateKey, amount *big.Int) error
+	// RequestUnbond starts unbonding amount DPS wei of key's bonded stake.
+	RequestUnbond(ctx context.Context, key *ecdsa.PrivateKey, amount *big.Int) error
+	// WithdrawStake withdraws key's unbonded stake.
+	WithdrawStake(ctx context.Context, key *ecdsa.PrivateKey) error
+}
+
+// Stake is a provider's stake on chain, in DPS wei.
+type Stake struct {
+	BondedWei    *big.Int `json:"bondedWei"`
+	UnbondingWei *big.Int `json:"unbondingWei"`
+	// UnbondsAt is when the unbonding DPS may be withdrawn (zero: nothing unbonding).
+	UnbondsAt  time.Time `json:"unbondsAt,omitzero"`
+	SlashedWei *big.Int  `json:"slashedWei"`
 }
 
 // ChainDialer connects to the chain behind a gateway's JSON-RPC relay at rpcURL and binds the
@@ -319,6 +336,69 @@ func (c *Client) Claim(ctx context.Context) (*big.Int, gatewayapi.RewardProof, e
 		return nil, p, err
 	}
 	return new(big.Int).Sub(after, before), p, nil
+}
+
+// StakeStatus reads the client key's stake.
+func (c *Client) StakeStatus(ctx context.Context) (Stake, error) {
+	d, err := c.chain(ctx)
+	if err != nil {
+		return Stake{}, err
+	}
+	return d.StakeOf(ctx, c.Address())
+}
+
+// Stake bonds amount DPS wei of the client key's account, and returns the stake after.
+func (c *Client) Stake(ctx context.Context, amount *big.Int) (Stake, error) {
+	if amount == nil || amount.Sign() <= 0 {
+		return Stake{}, errors.New("the stake must be a positive amount")
+	}
+	d, err := c.chain(ctx)
+	if err != nil {
+		return Stake{}, err
+	}
+	bal, err := d.DPSBalance(ctx, c.Address())
+	if err != nil {
+		return Stake{}, err
+	}
+	if bal.Cmp(amount) < 0 {
+		return Stake{}, fmt.Errorf("%s holds %s DPS, less than the %s DPS to stake", c.Address().Hex(), tokenomics.FormatAmount(bal), tokenomics.FormatAmount(amount))
+	}
+	if err := d.Stake(ctx, c.key, amount); err != nil {
+		return Stake{}, err
+	}
+	return d.StakeOf(ctx, c.Address())
+}
+
+// Unbond starts unbonding amount DPS wei of the client key's bonded stake, and returns the
+// stake after (with when it may be withdrawn).
+func (c *Client) Unbond(ctx context.Context, amount *big.Int) (Stake, error) {
+	if amount == nil || amount.Sign() <= 0 {
+		return Stake{}, errors.New("the amount to unbond must be positive")
+	}
+	d, err := c.chain(ctx)
+	if err != nil {
+		return Stake{}, err
+	}
+	if err := d.RequestUnbond(ctx, c.key, amount); err != nil {
+		return Stake{}, fmt.Errorf("unbonding: %w", err)
+	}
+	return d.StakeOf(ctx, c.Address())
+}
+
+// WithdrawStake withdraws the client key's unbonded stake and returns what it received.
+func (c *Client) WithdrawStake(ctx context.Context) (*big.Int, error) {
+	d, err := c.chain(ctx)
+	if err != nil {
+		return nil, err
+	}
+	before, err := d.StakeOf(ctx, c.Address())
+	if err != nil {
+		return nil, err
+	}
+	if err := d.WithdrawStake(ctx, c.key); err != nil {
+		return nil, fmt.Errorf("withdrawing the stake: %w", err)
+	}
+	return before.UnbondingWei, nil
 }
 
 // Dashboard reads the gateway's public dashboard data: providers, economy, epochs and the

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/ecdsa"
 	"encoding/json"
+	"errors"
 	"math/big"
 	"net/http"
 	"net/http/httptest"
@@ -71,6 +72,7 @@ type fakeChain struct {
 	balance *big.Int
 	locked  []string
 	claimed []*big.Int
+	bonded  *big.Int
 }
 
 func (c *fakeChain) EscrowExists(context.Context, common.Address, string) (bool, error) {
@@ -91,6 +93,44 @@ func (c *fakeChain) Claim(_ context.Context, _ *ecdsa.PrivateKey, _ common.Addre
 	c.claimed = append(c.claimed, cumulative)
 	c.balance.Add(c.balance, big.NewInt(400))
 	return nil
+}
+
+func (c *fakeChain) StakeOf(context.Context, common.Address) (Stake, error) {
+	return Stake{BondedWei: new(big.Int).Set(c.bonded), UnbondingWei: new(big.Int), SlashedWei: new(big.Int)}, nil
+}
+
+func (c *fakeChain) Stake(_ context.Context, _ *ecdsa.PrivateKey, amount *big.Int) error {
+	c.balance.Sub(c.balance, amount)
+	c.bonded.Add(c.bonded, amount)
+	return nil
+}
+
+func (c *fakeChain) RequestUnbond(context.Context, *ecdsa.PrivateKey, *big.Int) error {
+	return errors.New("the fake chain does not unbond")
+}
+
+func (c *fakeChain) WithdrawStake(context.Context, *ecdsa.PrivateKey) error {
+	return errors.New("the fake chain does not withdraw")
+}
+
+// Staking more than the key holds is refused before anything is sent.
+func TestStakeChecksTheBalanceFirst(t *testing.T) {
+	chain := &fakeChain{balance: big.NewInt(1000), bonded: new(big.Int)}
+	var dialed string
+	c := newTestClient(t, &fakeGateway{}, chain, &dialed)
+	if _, err := c.Stake(context.Background(), big.NewInt(1001)); err == nil || !strings.Contains(err.Error(), "less than") {
+		t.Fatalf("staking more than the balance: %v", err)
+	}
+	if chain.bonded.Sign() != 0 {
+		t.Fatalf("something was staked: %s", chain.bonded)
+	}
+	if _, err := c.Stake(context.Background(), big.NewInt(0)); err == nil {
+		t.Fatal("a zero stake was sent")
+	}
+	s, err := c.Stake(context.Background(), big.NewInt(600))
+	if err != nil || s.BondedWei.Cmp(big.NewInt(600)) != 0 || chain.balance.Cmp(big.NewInt(400)) != 0 {
+		t.Fatalf("staking 600 of 1000: %+v %v, balance %s", s, err, chain.balance)
+	}
 }
 
 func newTestClient(t *testing.T, g *fakeGateway, chain *fakeChain, dialed *string) *Client {

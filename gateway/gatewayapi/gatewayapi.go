@@ -61,6 +61,7 @@ type ContractAddresses struct {
 	Registry   common.Address `json:"registry"`
 	Settlement common.Address `json:"settlement"`
 	Escrow     common.Address `json:"escrow"`
+	Staking    common.Address `json:"staking"`
 }
 
 // SubmissionsInfo is what GET /v1/info says of signed submissions: a client that knows

@@ -1,6 +1,6 @@
 // Package relaychain gives a gateway client (package client) the settlement chain behind the
-// gateway's JSON-RPC relay, bound with the contracts package: escrow locks for submissions and
-// reward claims. It is kept apart from the client so that only programs that lock or claim
+// gateway's JSON-RPC relay, bound with the contracts package: escrow locks for submissions,
+// reward claims and providers' stakes. It is kept apart from the client so that only programs that lock or claim
 // link the chain bindings.
 package relaychain
 
@@ -54,4 +54,21 @@ func (d deployment) LockEscrow(ctx context.Context, key *ecdsa.PrivateKey, idemp
 func (d deployment) Claim(ctx context.Context, key *ecdsa.PrivateKey, account common.Address, cumulative *big.Int, proof [][32]byte) error {
 	_, err := d.d.Claim(ctx, key, account, cumulative, proof)
 	return err
+}
+
+func (d deployment) StakeOf(ctx context.Context, provider common.Address) (client.Stake, error) {
+	s, err := d.d.StakeOf(ctx, provider)
+	return client.Stake{BondedWei: s.BondedWei, UnbondingWei: s.UnbondingWei, UnbondsAt: s.UnbondsAt, SlashedWei: s.SlashedWei}, err
+}
+
+func (d deployment) Stake(ctx context.Context, key *ecdsa.PrivateKey, amount *big.Int) error {
+	return d.d.StakeProvider(ctx, key, amount)
+}
+
+func (d deployment) RequestUnbond(ctx context.Context, key *ecdsa.PrivateKey, amount *big.Int) error {
+	return d.d.RequestUnbond(ctx, key, amount)
+}
+
+func (d deployment) WithdrawStake(ctx context.Context, key *ecdsa.PrivateKey) error {
+	return d.d.WithdrawStake(ctx, key)
 }
