@@ -1,0 +1,37 @@
+package challenge
+
+import (
+	"context"
+	"testing"
+)
+
+// FuzzParseAnswer feeds arbitrary bytes to ParseAnswer and, when they parse, to Verify:
+// neither may panic, and nothing that is not the honest answer may verify.
+func FuzzParseAnswer(f *testing.F) {
+	spec := testSpec(256, 2, 16)
+	ans, _, _ := prove(f, spec)
+	good, err := ans.Encode()
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(good)
+	f.Add(good[:len(good)/2])
+	f.Add([]byte(`{"version":1,"roots":[],"openings":[]}`))
+	f.Add([]byte(`{"openings":[{"values":[1,2,3],"path":null}]}`))
+	f.Add([]byte(`null`))
+	f.Add([]byte{})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		a, err := ParseAnswer(data, spec)
+		if err != nil {
+			return
+		}
+		if _, err := Verify(context.Background(), spec, a, inTime(spec)); err == nil {
+			// Only the honest roots and values verify; the JSON around them may differ.
+			for p := range a.Roots {
+				if a.Roots[p] != ans.Roots[p] {
+					t.Fatalf("root %d differs from the honest one and verified", p)
+				}
+			}
+		}
+	})
+}
