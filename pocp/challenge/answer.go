@@ -30,10 +30,99 @@ type Answer struct {
 // Opening is one opened chunk: its 64 values and its Merkle path (TreeDepth(N) sibling
 // hashes, from the leaf up).
 type Opening struct {
-	Product uint32  `json:"product"`
-	Chunk   uint64  `json:"chunk"`
-	Values  []int32 `json:"values"`
-	Path    []Hash  `json:"path"`
+	Product uint32 `json:"product"`
+	Chunk   uint64 `json:"chunk"`
+	Values  Values `json:"values"`
+	Path    []Hash `json:"path"`
+}
+
+// Values is an opened chunk's entries. Its JSON form is an array of integers; reading it
+// takes the one loop below instead of the decoder's reflection per number (an answer
+// holds up to 65,536 of them), and refuses a 65th value as soon as it starts.
+type Values []int32
+
+// UnmarshalJSON reads an array of at most ChunkEntries JSON integers, each an int32; null
+// leaves the values as they are, as for any JSON value.
+func (v *Values) UnmarshalJSON(data []byte) error {
+	if string(data) == "null" {
+		return nil
+	}
+	i := skipSpace(data, 0)
+	if i == len(data) || data[i] != '[' {
+		return fmt.Errorf("values: want an array of integers")
+	}
+	out := make(Values, 0, ChunkEntries)
+	i = skipSpace(data, i+1)
+	if i < len(data) && data[i] == ']' {
+		*v = out
+		return nil
+	}
+	for {
+		if len(out) == ChunkEntries {
+			return fmt.Errorf("values: more than %d", ChunkEntries)
+		}
+		x, next, err := parseInt32(data, i)
+		if err != nil {
+			return fmt.Errorf("values: entry %d: %w", len(out), err)
+		}
+		out = append(out, x)
+		i = skipSpace(data, next)
+		if i == len(data) {
+			return fmt.Errorf("values: the array does not end")
+		}
+		switch data[i] {
+		case ',':
+			i = skipSpace(data, i+1)
+		case ']':
+			if skipSpace(data, i+1) != len(data) {
+				return fmt.Errorf("values: data after the array")
+			}
+			*v = out
+			return nil
+		default:
+			return fmt.Errorf("values: %q after entry %d", data[i], len(out)-1)
+		}
+	}
+}
+
+func skipSpace(data []byte, i int) int {
+	for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\n' || data[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// parseInt32 reads a JSON integer (-?(0|[1-9][0-9]*), no fraction or exponent) at
+// data[i:] that fits an int32, and returns the index after it.
+func parseInt32(data []byte, i int) (int32, int, error) {
+	neg := i < len(data) && data[i] == '-'
+	if neg {
+		i++
+	}
+	start := i
+	var mag int64
+	for i < len(data) && data[i] >= '0' && data[i] <= '9' {
+		mag = 10*mag + int64(data[i]-'0')
+		if mag > 1<<31 {
+			return 0, 0, fmt.Errorf("outside int32")
+		}
+		i++
+	}
+	switch {
+	case i == start:
+		return 0, 0, fmt.Errorf("not an integer")
+	case data[start] == '0' && i-start > 1:
+		return 0, 0, fmt.Errorf("a leading zero")
+	case i < len(data) && (data[i] == '.' || data[i] == 'e' || data[i] == 'E'):
+		return 0, 0, fmt.Errorf("not an integer")
+	}
+	if neg {
+		mag = -mag
+	}
+	if mag > 1<<31-1 {
+		return 0, 0, fmt.Errorf("outside int32")
+	}
+	return int32(mag), i, nil
 }
 
 // Device is one device the job ran on, as the job read it (NVML for a GPU).

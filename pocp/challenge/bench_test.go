@@ -41,3 +41,46 @@ func BenchmarkMultiply(b *testing.B) {
 	}
 	b.ReportMetric(float64(n)*float64(n)*float64(n)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GMAC/s")
 }
+
+// BenchmarkCommit hashes one product of order 1,024 (16,384 chunks) into its tree.
+func BenchmarkCommit(b *testing.B) {
+	spec := testSpec(1024, 1, 64)
+	c, err := Compute(context.Background(), spec, 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(c)) * 4)
+	for b.Loop() {
+		if _, err := Commit(context.Background(), spec, 0, c); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkVerify is the gateway's side: parsing and verifying an honest answer to one
+// product of order 1,024, with the fewest, a typical and the most openings.
+func BenchmarkVerify(b *testing.B) {
+	for _, openings := range []int{MinOpenings, 64, MaxOpenings} {
+		b.Run(fmt.Sprintf("order=1024/openings=%d", openings), func(b *testing.B) {
+			spec := testSpec(1024, 1, openings)
+			ans, _, _ := prove(b, spec)
+			data, err := ans.Encode()
+			if err != nil {
+				b.Fatal(err)
+			}
+			var res Result
+			for b.Loop() {
+				a, err := ParseAnswer(data, spec)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if res, err = Verify(context.Background(), spec, a, inTime(spec)); err != nil {
+					b.Fatal(err)
+				}
+			}
+			work := float64(spec.WorkOperations())
+			b.ReportMetric(float64(res.Operations)/work*100, "%ops-of-compute")
+			b.ReportMetric(float64(res.GeneratedEntries), "entries-generated/op")
+		})
+	}
+}

@@ -21,25 +21,19 @@ func (c *checker) init(n int) {
 
 // loadColumns generates B[·][col0 … col0+63]: 64·N entries.
 func (c *checker) loadColumns(key Key, col0 int) {
-	n := uint64(c.n)
+	var row [quadColumns]int8
 	for q := range chunkQuads {
 		out := c.cols[q*c.n : (q+1)*c.n]
 		for k := range out {
-			base := uint64(k)*n + uint64(col0+q*quadColumns)
-			for w := range out[k] {
-				i := base + uint64(w*lanes)
-				out[k][w] = packWord(key.entry(tagB, i), key.entry(tagB, i+1), key.entry(tagB, i+2), key.entry(tagB, i+3))
-			}
+			key.fill(tagB, uint64(k)*uint64(c.n)+uint64(col0+q*quadColumns), row[:])
+			out[k] = packQuad(&row)
 		}
 	}
 }
 
 // values generates A[row] and computes the chunk of that row under the loaded columns.
 func (c *checker) values(key Key, row int, dst *Chunk) {
-	base := uint64(row) * uint64(c.n)
-	for k := range c.row {
-		c.row[k] = key.entry(tagA, base+uint64(k))
-	}
+	key.fill(tagA, uint64(row)*uint64(c.n), c.row)
 	*dst = Chunk{}
 	for q := range chunkQuads {
 		col := c.cols[q*c.n : (q+1)*c.n]

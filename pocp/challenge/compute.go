@@ -45,18 +45,14 @@ func Compute(ctx context.Context, spec Spec, product int) ([]int32, error) {
 	key := ProductKey(spec.Nonce, uint32(product))
 	a := make([]int8, n*n)
 	err := parallelFor(ctx, n, 16, func(lo, hi int) {
-		for i := lo; i < hi; i++ {
-			row := a[i*n : (i+1)*n]
-			base := uint64(i) * uint64(n)
-			for j := range row {
-				row[j] = key.entry(tagA, base+uint64(j))
-			}
-		}
+		key.fill(tagA, uint64(lo)*uint64(n), a[lo*n:hi*n])
 	})
 	if err != nil {
 		return nil, fmt.Errorf("challenge: computing product %d: generating A: %w", product, err)
 	}
-	bq, err := packB(ctx, n, func(k, j int) int8 { return key.entry(tagB, uint64(k)*uint64(n)+uint64(j)) })
+	bq, err := packB(ctx, n, func(k, j0 int, dst *[quadColumns]int8) {
+		key.fill(tagB, uint64(k)*uint64(n)+uint64(j0), dst[:])
+	})
 	if err != nil {
 		return nil, fmt.Errorf("challenge: computing product %d: generating B: %w", product, err)
 	}
@@ -88,23 +84,32 @@ func splitWord(t int64) (s0, s1, s2, s3 int32) {
 type quad [4]int64
 
 // packB lays B out for the kernel: for each quad of columns, its N rows in order:
-// bq[q·N + k] packs B[k][16·q …+15]. The kernel then reads one contiguous stream per quad.
-func packB(ctx context.Context, n int, b func(k, j int) int8) ([]quad, error) {
+// bq[q·N + k] packs B[k][16·q …+15], which fill gives for (k, 16·q). The kernel then reads
+// one contiguous stream per quad.
+func packB(ctx context.Context, n int, fill func(k, j0 int, dst *[quadColumns]int8)) ([]quad, error) {
 	quads := n / quadColumns
 	bq := make([]quad, n*quads)
 	err := parallelFor(ctx, quads, 2, func(lo, hi int) {
+		var row [quadColumns]int8
 		for q := lo; q < hi; q++ {
 			out := bq[q*n : (q+1)*n]
-			j := quadColumns * q
 			for k := range out {
-				for w := range out[k] {
-					c := j + lanes*w
-					out[k][w] = packWord(b(k, c), b(k, c+1), b(k, c+2), b(k, c+3))
-				}
+				fill(k, q*quadColumns, &row)
+				out[k] = packQuad(&row)
 			}
 		}
 	})
 	return bq, err
+}
+
+// packQuad packs sixteen entries into a quad.
+func packQuad(e *[quadColumns]int8) quad {
+	return quad{
+		packWord(e[0], e[1], e[2], e[3]),
+		packWord(e[4], e[5], e[6], e[7]),
+		packWord(e[8], e[9], e[10], e[11]),
+		packWord(e[12], e[13], e[14], e[15]),
+	}
 }
 
 // multiply adds A·B to c (zeroed by the caller): a row-major N×N int8 with entries in

@@ -35,11 +35,13 @@ func naiveMultiply(n int, a, b []int8) []int32 {
 }
 
 func packForTest(t testing.TB, n int, b []int8) []quad {
-	bp, err := packB(context.Background(), n, func(k, j int) int8 { return b[k*n+j] })
+	bq, err := packB(context.Background(), n, func(k, j0 int, dst *[quadColumns]int8) {
+		copy(dst[:], b[k*n+j0:])
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return bp
+	return bq
 }
 
 func TestComputeMatchesNaive(t *testing.T) {

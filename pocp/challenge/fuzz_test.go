@@ -2,6 +2,8 @@ package challenge
 
 import (
 	"context"
+	"encoding/json"
+	"slices"
 	"testing"
 )
 
@@ -32,6 +34,32 @@ func FuzzParseAnswer(f *testing.F) {
 					t.Fatalf("root %d differs from the honest one and verified", p)
 				}
 			}
+		}
+	})
+}
+
+// FuzzValues checks the values' own JSON reader against encoding/json reading []int32:
+// the same arrays accepted with the same numbers, the same refused (up to 64 values).
+func FuzzValues(f *testing.F) {
+	for _, s := range []string{`[]`, `[1,-2, 3]`, `[2147483648]`, `[1.0]`, `[01]`, `null`, `[-0]`, `[1e2]`, `[ 5 ]`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var ours Values
+		errOurs := json.Unmarshal(data, &ours)
+		var theirs []int32
+		errTheirs := json.Unmarshal(data, &theirs)
+		if errTheirs == nil && len(theirs) > ChunkEntries {
+			if errOurs == nil {
+				t.Fatalf("%q: %d values accepted", data, len(ours))
+			}
+			return
+		}
+		if (errOurs == nil) != (errTheirs == nil) {
+			t.Fatalf("%q: ours %v, encoding/json %v", data, errOurs, errTheirs)
+		}
+		if errOurs == nil && !slices.Equal([]int32(ours), theirs) {
+			t.Fatalf("%q: ours %v, encoding/json %v", data, ours, theirs)
 		}
 	})
 }

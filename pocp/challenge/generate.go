@@ -49,12 +49,25 @@ func ProductKey(nonce Hash, product uint32) Key {
 // distinct words; the reduction maps each of the 17 values to ⌊2^64/17⌋ or ⌈2^64/17⌉
 // words, a relative bias below 2^-59, far below anything a test or an attacker can use.
 func (k Key) entry(tag, index uint64) int8 {
-	z := (k.Word0 ^ tag ^ index) + k.Word1
+	return mixReduce((k.Word0 ^ tag ^ index) + k.Word1)
+}
+
+// mixReduce is the finaliser and the reduction.
+func mixReduce(z uint64) int8 {
 	z = (z ^ z>>30) * mixMul1
 	z = (z ^ z>>27) * mixMul2
 	z ^= z >> 31
 	hi, _ := bits.Mul64(z, 2*MaxEntry+1)
 	return int8(hi) - MaxEntry
+}
+
+// fill writes the entries at indices start, start+1, … into dst: the loop every bulk
+// generation runs, with the key and tag combined once.
+func (k Key) fill(tag, start uint64, dst []int8) {
+	x, y := k.Word0^tag, k.Word1
+	for i := range dst {
+		dst[i] = mixReduce((x ^ (start + uint64(i))) + y)
+	}
 }
 
 // EntryA is A[i][j] of a product of this order (index i·order + j). Any i and j give a
@@ -75,14 +88,8 @@ func GenerateMatrices(ctx context.Context, spec Spec, product int) (a, b []int8,
 	a = make([]int8, n*n)
 	b = make([]int8, n*n)
 	err = parallelFor(ctx, n, 16, func(lo, hi int) {
-		for i := lo; i < hi; i++ {
-			rowA, rowB := a[i*n:(i+1)*n], b[i*n:(i+1)*n]
-			base := uint64(i) * uint64(n)
-			for j := range rowA {
-				rowA[j] = key.entry(tagA, base+uint64(j))
-				rowB[j] = key.entry(tagB, base+uint64(j))
-			}
-		}
+		key.fill(tagA, uint64(lo)*uint64(n), a[lo*n:hi*n])
+		key.fill(tagB, uint64(lo)*uint64(n), b[lo*n:hi*n])
 	})
 	if err != nil {
 		return nil, nil, fmt.Errorf("challenge: generating product %d: %w", product, err)

@@ -51,6 +51,19 @@ func (h Hash) MarshalText() ([]byte, error) {
 	return out, nil
 }
 
+// UnmarshalJSON reads a JSON string of 64 lowercase hexadecimal digits; null leaves the
+// hash as it is, as for any JSON value. (It is what UnmarshalText does for JSON, without
+// the decoder's copy of every string: an answer holds thousands of hashes.)
+func (h *Hash) UnmarshalJSON(data []byte) error {
+	if string(data) == "null" {
+		return nil
+	}
+	if len(data) < 2 || data[0] != '"' || data[len(data)-1] != '"' {
+		return fmt.Errorf("a hash is a JSON string of %d hexadecimal digits", 2*len(h))
+	}
+	return h.UnmarshalText(data[1 : len(data)-1])
+}
+
 // UnmarshalText reads exactly 64 lowercase hexadecimal digits.
 func (h *Hash) UnmarshalText(text []byte) error {
 	if len(text) != 2*len(h) {
