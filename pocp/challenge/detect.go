@@ -18,12 +18,16 @@ func PassProbabilityBound(fractionCorrect float64, openings int) float64 {
 	return math.Pow(fractionCorrect, float64(openings))
 }
 
+// maxProbabilityOpenings bounds PassProbability's loop, far above MaxOpenings.
+const maxProbabilityOpenings = 1 << 20
+
 // PassProbability is the exact chance that openings distinct chunks drawn uniformly from
 // total all fall among the correct ones: C(correct, k)/C(total, k) = Π_{i<k} (correct −
 // i)/(total − i), which is at most (correct/total)^k, since each factor is.
 func PassProbability(correct, total uint64, openings int) (float64, error) {
-	if total == 0 || correct > total || openings < 0 || uint64(openings) > total {
-		return 0, fmt.Errorf("challenge: pass probability of %d openings with %d of %d chunks correct", openings, correct, total)
+	if total == 0 || correct > total || openings < 0 || uint64(openings) > total || openings > maxProbabilityOpenings {
+		return 0, fmt.Errorf("challenge: pass probability of %d openings with %d of %d chunks correct: want 0 ≤ correct ≤ total, 0 ≤ openings ≤ min(total, %d)",
+			openings, correct, total, maxProbabilityOpenings)
 	}
 	p := 1.0
 	for i := range uint64(openings) {

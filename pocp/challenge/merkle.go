@@ -29,7 +29,7 @@ const leafBytes = 1 + 4 + 8 + 4*ChunkEntries
 // LeafHash is SHA-256(0x00 ‖ uint32 product ‖ uint64 chunk ‖ the 64 values), the integers
 // of the header big-endian and the values little-endian int32 (the bytes of an int32
 // array in the memory of a little-endian CPU or GPU).
-func LeafHash(product uint32, chunk uint64, values *Chunk) Hash {
+func LeafHash(product uint32, chunk uint64, values Chunk) Hash {
 	var buf [leafBytes]byte
 	buf[0] = prefixLeaf
 	binary.BigEndian.PutUint32(buf[1:], product)
@@ -77,7 +77,8 @@ func emptyHashes(depth int) []Hash {
 // Tree is one product's Merkle tree over its chunks. Level 0 holds the leaf hashes of the
 // N²/64 chunks; level l holds ⌈len(level l−1)/2⌉ nodes, a missing right child being the
 // empty subtree; level depth is the root. A pruned tree keeps only the levels from some
-// level up, and recomputes what a path needs below it.
+// level up, and recomputes what a path needs below it. Path may be called from several
+// goroutines at once; Prune must not run beside it.
 type Tree struct {
 	product uint32
 	order   int
@@ -105,7 +106,7 @@ func Commit(ctx context.Context, spec Spec, product int, c []int32) (*Tree, erro
 		var ch Chunk
 		for i := lo; i < hi; i++ {
 			copy(ch[:], c[i*ChunkEntries:(i+1)*ChunkEntries])
-			leaves[i] = LeafHash(t.product, uint64(i), &ch)
+			leaves[i] = LeafHash(t.product, uint64(i), ch)
 		}
 	})
 	if err != nil {
@@ -158,16 +159,34 @@ func parentLevel(ctx context.Context, level []Hash, empty Hash) ([]Hash, error) 
 	return next, err
 }
 
-// Root is the product's root.
-func (t *Tree) Root() Hash { return t.levels[len(t.levels)-1][0] }
+// Root is the product's root (zero for a Tree that Commit did not make).
+func (t *Tree) Root() Hash {
+	if !t.built() {
+		return Hash{}
+	}
+	return t.levels[len(t.levels)-1][0]
+}
 
-// Product is the product the tree commits.
-func (t *Tree) Product() int { return int(t.product) }
+// built says whether Commit made the tree: the other methods refuse a nil or zero Tree.
+func (t *Tree) built() bool {
+	return t != nil && len(t.levels) == t.depth-t.lowest+1 && len(t.levels[len(t.levels)-1]) == 1
+}
+
+// Product is the product the tree commits (-1 for nil).
+func (t *Tree) Product() int {
+	if t == nil {
+		return -1
+	}
+	return int(t.product)
+}
 
 // Prune drops the levels below keepFrom (0 ≤ keepFrom ≤ depth), so that a job holding
 // many products' trees keeps 2·32·N²/64/2^keepFrom bytes per product instead of 2·32·N²/64;
 // Path then recomputes the 2^keepFrom chunks under the kept node from a ChunkSource.
 func (t *Tree) Prune(keepFrom int) error {
+	if !t.built() {
+		return fmt.Errorf("challenge: prune: the tree was not made by Commit")
+	}
 	if keepFrom < 0 || keepFrom > t.depth {
 		return fmt.Errorf("challenge: prune product %d: level %d, the tree has levels 0 to %d", t.product, keepFrom, t.depth)
 	}
@@ -187,6 +206,9 @@ type ChunkSource func(product uint32, chunk uint64, dst *Chunk) error
 // tree the levels below the kept ones are rebuilt from values (which may be nil for a
 // tree that was not pruned); ctx is checked between the chunks that takes.
 func (t *Tree) Path(ctx context.Context, chunk uint64, values ChunkSource) ([]Hash, error) {
+	if !t.built() {
+		return nil, fmt.Errorf("challenge: path: the tree was not made by Commit")
+	}
 	if chunk >= t.leaves {
 		return nil, fmt.Errorf("challenge: path of product %d chunk %d: the product has %d chunks", t.product, chunk, t.leaves)
 	}
@@ -231,7 +253,7 @@ func (t *Tree) subtreePath(ctx context.Context, chunk uint64, values ChunkSource
 		if err := values(t.product, i, &ch); err != nil {
 			return nil, fmt.Errorf("challenge: path of product %d chunk %d: values of chunk %d: %w", t.product, chunk, i, err)
 		}
-		level = append(level, LeafHash(t.product, i, &ch))
+		level = append(level, LeafHash(t.product, i, ch))
 	}
 	path := make([]Hash, 0, t.lowest)
 	idx := chunk - first
@@ -261,7 +283,7 @@ func (t *Tree) subtreePath(ctx context.Context, chunk uint64, values ChunkSource
 
 // RootFromPath is the root that a chunk's values and path lead to: the leaf hash, then at
 // each level the node with the sibling on the side the chunk's index bit says.
-func RootFromPath(product uint32, chunk uint64, values *Chunk, path []Hash) Hash {
+func RootFromPath(product uint32, chunk uint64, values Chunk, path []Hash) Hash {
 	h := LeafHash(product, chunk, values)
 	idx := chunk
 	for _, sib := range path {

@@ -21,7 +21,7 @@ func referenceRoot(product uint32, c []int32, depth int) Hash {
 	level := make([]Hash, 1<<depth)
 	for i := range len(c) / ChunkEntries {
 		ch := Chunk(c[i*ChunkEntries : (i+1)*ChunkEntries])
-		level[i] = LeafHash(product, uint64(i), &ch)
+		level[i] = LeafHash(product, uint64(i), ch)
 	}
 	for len(level) > 1 {
 		next := make([]Hash, len(level)/2)
@@ -65,10 +65,10 @@ func TestTreePaths(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(path) != depth || RootFromPath(1, chunk, &ch, path) != tree.Root() {
+			if len(path) != depth || RootFromPath(1, chunk, ch, path) != tree.Root() {
 				t.Fatalf("order %d chunk %d: a path of %d hashes that does not lead to the root", order, chunk, len(path))
 			}
-			if RootFromPath(0, chunk, &ch, path) == tree.Root() {
+			if RootFromPath(0, chunk, ch, path) == tree.Root() {
 				t.Fatalf("order %d chunk %d: the path also proves the chunk for product 0", order, chunk)
 			}
 			if chunk%97 != 0 && chunk != spec.ChunksPerProduct()-1 {
@@ -117,6 +117,27 @@ func TestPrunedTreeRefusesWrongSource(t *testing.T) {
 	wantError(t, err, "do not hash to the committed node at level 3")
 	if _, err := tree.Path(context.Background(), 9, MatrixChunks(spec, [][]int32{wrong})); err != nil {
 		t.Fatalf("chunk 9, under another node: %v", err)
+	}
+}
+
+func TestTreeNotFromCommit(t *testing.T) {
+	for _, tree := range []*Tree{nil, {}} {
+		if tree.Root() != (Hash{}) || tree.Prune(0) == nil {
+			t.Fatal("a tree Commit did not make has a root or prunes")
+		}
+		if _, err := tree.Path(context.Background(), 0, nil); err == nil {
+			t.Fatal("a tree Commit did not make gives paths")
+		}
+	}
+	spec := testSpec(256, 1, 16)
+	if _, err := Open(context.Background(), spec, []*Tree{{}}, TrueChunks(spec)); err == nil {
+		t.Fatal("Open took a tree Commit did not make")
+	}
+	if err := TrueChunk(spec, 0, 0, nil); err == nil {
+		t.Fatal("TrueChunk wrote to nil")
+	}
+	if err := MatrixChunks(spec, [][]int32{make([]int32, 256*256)})(0, 0, nil); err == nil {
+		t.Fatal("MatrixChunks wrote to nil")
 	}
 }
 

@@ -136,6 +136,9 @@ func drawOpenings(spec Spec, commitment Hash) ([]Position, uint64, error) {
 // row-major.
 func MatrixChunks(spec Spec, results [][]int32) ChunkSource {
 	return func(product uint32, chunk uint64, dst *Chunk) error {
+		if dst == nil {
+			return fmt.Errorf("challenge: product %d chunk %d: no chunk to write to", product, chunk)
+		}
 		if uint64(product) >= uint64(len(results)) {
 			return fmt.Errorf("challenge: product %d: %d results held", product, len(results))
 		}
@@ -165,6 +168,9 @@ func TrueChunk(spec Spec, product uint32, chunk uint64, dst *Chunk) error {
 	if chunk >= spec.ChunksPerProduct() {
 		return fmt.Errorf("challenge: product %d chunk %d: the product has %d chunks", product, chunk, spec.ChunksPerProduct())
 	}
+	if dst == nil {
+		return fmt.Errorf("challenge: product %d chunk %d: no chunk to write to", product, chunk)
+	}
 	n := spec.Order
 	key := ProductKey(spec.Nonce, product)
 	var c checker
@@ -191,7 +197,7 @@ func Open(ctx context.Context, spec Spec, trees []*Tree, values ChunkSource) (*A
 	}
 	roots := make([]Hash, len(trees))
 	for p, t := range trees {
-		if t == nil || t.Product() != p || t.order != spec.Order {
+		if !t.built() || t.Product() != p || t.order != spec.Order {
 			return nil, fmt.Errorf("challenge: open: tree %d is not product %d of order %d", p, p, spec.Order)
 		}
 		roots[p] = t.Root()

@@ -73,7 +73,7 @@ func Verify(ctx context.Context, spec Spec, ans *Answer, receivedAt time.Time) (
 	for i, o := range ans.Openings {
 		ch := Chunk(o.Values)
 		res.Hashes += uint64(1 + len(o.Path))
-		if RootFromPath(o.Product, o.Chunk, &ch, o.Path) != ans.Roots[o.Product] {
+		if RootFromPath(o.Product, o.Chunk, ch, o.Path) != ans.Roots[o.Product] {
 			row, col := chunkCell(spec, o.Chunk, 0)
 			return res, fmt.Errorf("challenge verify: opening %d (product %d chunk %d: row %d, columns %d to %d): its values and path do not lead to the product's root",
 				i, o.Product, o.Chunk, row, col, col+ChunkEntries-1)
