@@ -22,20 +22,20 @@
 // structure that multiplies them faster than generic matrices. (Generic fast schemes such
 // as Strassen's save 1/8 of the multiplications per level of recursion; the work is
 // counted as a plain GEMM counts it, and the deadline's conservative fraction absorbs
-// that.) Any entry can be made on
-// its own (random access), which is what lets the verifier make one row of A and 64
-// columns of B per opened chunk instead of the matrices. A and B are stored as int8, C as
-// int32, row-major.
+// that.) Any entry can be made on its own (random access), which is what lets the
+// verifier make one row of A and 64 columns of B per opened chunk instead of the
+// matrices. A and B are stored as int8, C as int32, row-major.
 //
 // # Exactness on any hardware
 //
 // With |entries| ≤ 8 every product is at most 64 in magnitude, and with N ≤ 16,384 every
 // partial sum of a row-by-column product is at most 64·16,384 = 2^20 < 2^24. float32 holds
-// every integer below 2^24 exactly, so a GPU accumulating in float32 (TF32, BF16 or FP16
-// inputs with float32 accumulation, FP64, or int8 tensor cores with int32 accumulation)
-// gets exactly the int32 result whatever order it sums in. A GPU BLAS kernel's answer can
-// therefore be checked bit for bit. Only FP16 accumulation (11-bit significand) is not
-// exact.
+// every integer below 2^24 exactly (and the entries are exact in every input format down
+// to int8), so a GPU accumulating in float32 or wider (FP32, TF32, BF16 or FP16 inputs
+// with float32 accumulation, FP64, or int8 tensor cores with int32 accumulation) gets
+// exactly the int32 result whatever order it sums in. A GPU BLAS kernel's answer can
+// therefore be checked bit for bit. Only accumulation narrower than float32 (FP16, BF16)
+// is not exact.
 //
 // # The CPU kernel
 //
@@ -66,13 +66,13 @@
 //
 // The chunks to open are drawn by Fiat–Shamir: seed = SHA-256("petagrid-challenge-open-v1"
 // ‖ nonce ‖ commitment), then a stream of SHA-256(seed ‖ uint64 counter) blocks read as
-// big-endian 64-bit words. Openings positions are drawn without replacement, uniformly over
-// all Products × N²/64 chunks, by a partial Fisher–Yates shuffle whose swap indices are
-// drawn by rejection (words below 2^64 mod n are refused, so no remainder is favoured), and
-// sorted by product and chunk; the answer opens them in that order. Without replacement
-// because a repeated chunk proves nothing new; every valid spec has at least 1,024 chunks,
-// so 1,024 distinct openings always exist. Each opening carries the chunk's 64 values and
-// its path.
+// big-endian 64-bit words. The spec's Openings positions are drawn without replacement,
+// uniformly over all Products × N²/64 chunks, by a partial Fisher–Yates shuffle whose swap
+// indices are drawn by rejection (words below 2^64 mod n are refused, so no remainder is
+// favoured), and sorted by product and chunk; the answer opens them in that order. Without
+// replacement because a repeated chunk proves nothing new; every valid spec has at least
+// 1,024 chunks, so 1,024 distinct openings always exist. Each opening carries the chunk's
+// 64 values and its path.
 //
 // # The answer
 //
@@ -105,34 +105,34 @@
 //
 // # The deadline
 //
-// Deadline = issuedAt + work / (claimedFLOPS × fractionOfPeak) + allowance, rounded up to
-// a whole second. An honest site that reaches fractionOfPeak of its claimed throughput on
-// this workload finishes the arithmetic within the first term; the allowance covers what
-// is not arithmetic and does not scale with it: the job's start (Slurm scheduling and the
+// Deadline = issuedAt + work / (claimedFLOPS × fractionOfPeak) + allowance, rounded up to a
+// whole second. An honest site that reaches fractionOfPeak of its claimed throughput on
+// this workload finishes the arithmetic within the first term; the allowance covers what is
+// not arithmetic and does not scale with it: the job's start (Slurm scheduling and the
 // container), generating the matrices, hashing, opening and the upload. The gateway uses a
-// conservative fraction, below what a dense GEMM library reaches on the device, so that
-// an honest site is not failed by its kernel, its clock or its neighbours. A site whose real throughput is T passes
-// only if work/T ≤ work/(claimed × fraction) + allowance, that is T ≥ claimed × fraction /
-// (1 + allowance × claimed × fraction / work): the challenge separates real from claimed
-// power when the work makes the first term large against the allowance, so the gateway
-// should size the work to several times the allowance. claimedFLOPS must be the device's
-// throughput on this arithmetic: the entries are exact in int8, so a device may use its
-// int8 (or BF16/TF32) tensor rate, which is far above its FP64 rate; a deadline derived
-// from an FP64 figure would let a much smaller device pass.
+// conservative fraction, below what a dense GEMM library reaches on the device, so that an
+// honest site is not failed by its kernel, its clock or its neighbours. A site whose real
+// throughput is T passes only if work/T ≤ work/(claimed × fraction) + allowance, that is T
+// ≥ claimed × fraction / (1 + allowance × claimed × fraction / work): the challenge
+// separates real from claimed power when the work makes the first term large against the
+// allowance, so the gateway should size the work to several times the allowance.
+// claimedFLOPS must be the device's throughput on this arithmetic: the entries are exact in
+// int8, so a device may use its int8 (or BF16/TF32) tensor rate, which is far above its
+// FP64 rate; a deadline derived from an FP64 figure would let a much smaller device pass.
 //
 // # Detection
 //
 // A site that computed only a fraction f of the chunks correctly (anything elsewhere:
 // zeros, guesses, another product) commits to them, and the openings are drawn after the
-// commitment. The k = Openings distinct positions all fall in correct chunks with
-// probability C(fM, k)/C(M, k) = Π_{i<k} (fM − i)/(M − i) ≤ f^k (PassProbability,
-// PassProbabilityBound; the tests measure it over 20,000 draws). That bound is per
-// commitment: a site may try again with a changed wrong chunk, a new commitment and a new
-// draw, for the price of one path of hashes per try. Openings must therefore make f^k so
-// small that the tries cannot pay within the deadline: OpeningsFor(f, bits) gives the
-// fewest openings for f^k ≤ 2^-bits (64 openings for f = 1/2 at 64 bits, 422 for f = 0.9).
-// A site that computes 90 % of the work gains only 10 % time, so the fractions that matter
-// against a tight deadline are the small ones.
+// commitment. The k = Openings distinct positions, drawn from all M = Products × N²/64
+// chunks, all fall in correct chunks with probability C(fM, k)/C(M, k) = Π_{i<k} (fM −
+// i)/(M − i) ≤ f^k (PassProbability, PassProbabilityBound; the tests measure it over 20,000
+// draws). That bound is per commitment: a site may try again with a changed wrong chunk, a
+// new commitment and a new draw, for the price of one path of hashes per try. Openings must
+// therefore make f^k so small that the tries cannot pay within the deadline: OpeningsFor(f,
+// bits) gives the fewest openings for f^k ≤ 2^-bits (64 openings for f = 1/2 at 64 bits,
+// 422 for f = 0.9). A site that computes 90 % of the work gains only 10 % time, so the
+// fractions that matter against a tight deadline are the small ones.
 //
 // What the challenge does not prove: whose hardware did the work (a site could rent it
 // for the challenge's duration; the devices are checked elsewhere), nor anything between
