@@ -19,7 +19,7 @@ CLUSTER_B_CONF = $(shell $(CLUSTER) env --name $(CLUSTER_B) 2>/dev/null | sed -n
 CLUSTER_C := sitec
 CLUSTER_C_CONF = $(shell $(CLUSTER) env --name $(CLUSTER_C) 2>/dev/null | sed -n 's/^export SLURM_CONF=//p')
 
-.PHONY: test-gas demo-down demo-preflight demo-site bench-plugins proto proto-check geth contracts contracts-check bench-accounting bench-gateway bench-pocp bench-site test-tools bench-workflows fuzz-workflows build test unit-test lint fmt bench-slurm cluster-up cluster-b-up cluster-c-up cluster-down cluster-status demo check-go fixtures
+.PHONY: bench-challenge test-gas demo-down demo-preflight demo-site bench-plugins proto proto-check geth contracts contracts-check bench-accounting bench-gateway bench-pocp bench-site test-tools bench-workflows fuzz-workflows build test unit-test lint fmt bench-slurm cluster-up cluster-b-up cluster-c-up cluster-down cluster-status demo check-go fixtures
 
 check-go:
 	@command -v $(GO) >/dev/null || { echo "Go is not installed: install Go 1.26 or newer (e.g. under /usr/local/go) — see README.md" >&2; exit 1; }
@@ -124,6 +124,13 @@ bench-plugins: check-go
 
 bench-pocp: check-go
 	$(GO) test -run '^$$' -bench . -benchtime 3x -count 3 ./pocp | tee /dev/stderr | awk -f test/bench/pocp/report.awk
+
+# Compute challenges (pocp/challenge): on this CPU, one product of order 1,024 and 2,048
+# computed by the CPU kernel against the gateway parsing and verifying its answer (64 and
+# 1,024 openings), with the ratio verify/compute against its goal (≤ 1 %) and the ratio of
+# operations (pure Go; no cluster needed).
+bench-challenge: check-go
+	$(GO) run ./test/bench/challenge
 
 # The plugin protocol: Debian's protoc (protobuf-compiler) and the Go generators pinned by
 # go.mod's tool directives turn plugins/proto into plugins/proto/pluginv1 (committed);

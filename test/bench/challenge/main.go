@@ -1,0 +1,157 @@
+// Command challenge is `make bench-challenge`: on this machine's CPU it measures the
+// compute challenge of pocp/challenge from both sides, for one product of order 1,024 and
+// 2,048: the site's side (Compute: generating A and B and the CPU kernel; then Commit and
+// Open) and the gateway's (ParseAnswer and Verify of that answer), and prints the ratio
+// of the gateway's time to the kernel's against the goal of at most 1 %, with the ratio
+// of the operations each spends. It verifies the answer with 64 openings (what
+// challenge.OpeningsFor gives for a site right in half its chunks at 2^-64) and with the
+// most a spec allows (1,024).
+//
+// Times are medians of several rounds; compute and verification use the same
+// runtime.GOMAXPROCS goroutines.
+package main
+
+import (
+	"context"
+	"crypto/sha256"
+	"flag"
+	"fmt"
+	"os"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/petagrid/petagrid/pocp/challenge"
+)
+
+// goalRatio is the most the gateway's verification may cost, as a share of the site's
+// computation.
+const goalRatio = 0.01
+
+func main() {
+	orders := flag.String("orders", "1024,2048", "orders to measure, comma-separated")
+	openings := flag.String("openings", "64,1024", "openings to verify each answer with, comma-separated")
+	computeRounds := flag.Int("compute-rounds", 3, "rounds of Compute per order (the median is reported)")
+	verifyRounds := flag.Int("verify-rounds", 15, "rounds of ParseAnswer + Verify per answer (the median is reported)")
+	flag.Parse()
+	ns, err := ints(*orders)
+	if err != nil {
+		fail(err)
+	}
+	ks, err := ints(*openings)
+	if err != nil {
+		fail(err)
+	}
+	if *computeRounds < 1 || *verifyRounds < 1 {
+		fail(fmt.Errorf("rounds must be at least 1"))
+	}
+	fmt.Printf("bench-challenge: %s/%s, GOMAXPROCS %d, %s\n", runtime.GOOS, runtime.GOARCH, runtime.GOMAXPROCS(0), runtime.Version())
+	for _, n := range ns {
+		if err := measure(n, ks, *computeRounds, *verifyRounds); err != nil {
+			fail(err)
+		}
+	}
+}
+
+func measure(order int, openings []int, computeRounds, verifyRounds int) error {
+	ctx := context.Background()
+	issued := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
+	spec := challenge.Spec{
+		Version: challenge.SpecVersion, Nonce: sha256.Sum256([]byte("bench-challenge " + strconv.Itoa(order))),
+		Order: order, Products: 1, Openings: openings[0], IssuedAt: issued, Deadline: issued.Add(time.Hour),
+	}
+	var c []int32
+	computeTimes := make([]time.Duration, computeRounds)
+	for r := range computeTimes {
+		c = nil
+		runtime.GC()
+		start := time.Now()
+		var err error
+		if c, err = challenge.Compute(ctx, spec, 0); err != nil {
+			return err
+		}
+		computeTimes[r] = time.Since(start)
+	}
+	compute := median(computeTimes)
+	start := time.Now()
+	tree, err := challenge.Commit(ctx, spec, 0, c)
+	if err != nil {
+		return err
+	}
+	commit := time.Since(start)
+	macs := float64(order) * float64(order) * float64(order)
+	fmt.Printf("order %d, 1 product: compute %.3f s (median of %d; %.2f GMAC/s, generation of A and B included), commit %.1f ms (%d chunks)\n",
+		order, compute.Seconds(), computeRounds, macs/compute.Seconds()/1e9, ms(commit), spec.ChunksPerProduct())
+
+	for _, k := range openings {
+		spec.Openings = k
+		if err := spec.Validate(); err != nil {
+			return err
+		}
+		start := time.Now()
+		ans, err := challenge.Open(ctx, spec, []*challenge.Tree{tree}, challenge.MatrixChunks(spec, [][]int32{c}))
+		if err != nil {
+			return err
+		}
+		open := time.Since(start)
+		data, err := ans.Encode()
+		if err != nil {
+			return err
+		}
+		parseTimes := make([]time.Duration, verifyRounds)
+		verifyTimes := make([]time.Duration, verifyRounds)
+		totalTimes := make([]time.Duration, verifyRounds)
+		var res challenge.Result
+		for r := range verifyRounds {
+			start := time.Now()
+			a, err := challenge.ParseAnswer(data, spec)
+			if err != nil {
+				return err
+			}
+			parsed := time.Now()
+			if res, err = challenge.Verify(ctx, spec, a, issued.Add(time.Minute)); err != nil {
+				return err
+			}
+			parseTimes[r], verifyTimes[r], totalTimes[r] = parsed.Sub(start), time.Since(parsed), time.Since(start)
+		}
+		total := median(totalTimes)
+		ratio := total.Seconds() / compute.Seconds()
+		verdict := "met"
+		if ratio > goalRatio {
+			verdict = "MISSED"
+		}
+		work := spec.WorkOperations()
+		fmt.Printf("  %4d openings: open %.1f ms, answer %d bytes; verify %.2f ms (parse %.2f + verify %.2f, medians of %d); verify/compute %.2f %% (goal ≤ %.0f %%: %s); operations %.3f %% (%d of %d), entries generated %d (compute: %d)\n",
+			k, ms(open), len(data), ms(total), ms(median(parseTimes)), ms(median(verifyTimes)), verifyRounds,
+			100*ratio, 100*goalRatio, verdict, 100*float64(res.Operations)/float64(work), res.Operations, work,
+			res.GeneratedEntries, 2*order*order)
+	}
+	return nil
+}
+
+func median(d []time.Duration) time.Duration {
+	s := slices.Clone(d)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+func ints(list string) ([]int, error) {
+	var out []int
+	for _, f := range strings.Split(list, ",") {
+		v, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil {
+			return nil, fmt.Errorf("%q: %w", list, err)
+		}
+		out = append(out, v)
+	}
+	return out, nil
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "bench-challenge:", err)
+	os.Exit(1)
+}
