@@ -125,7 +125,7 @@ bench-plugins: check-go
 bench-pocp: check-go
 	$(GO) test -run '^$$' -bench . -benchtime 3x -count 3 ./pocp | tee /dev/stderr | awk -f test/bench/pocp/report.awk
 
-# Compute challenges (pocp/challenge): on this CPU, one product of order 1,024 and 2,048
+# Compute challenges (pocp/challenge): on this CPU, one product of order 1,024, 2,048 and 4,096
 # computed by the CPU kernel against the gateway parsing and verifying its answer (64 and
 # 1,024 openings), with the ratio verify/compute against its goal (≤ 1 %) and the ratio of
 # operations (pure Go; no cluster needed).

@@ -31,7 +31,7 @@ import (
 const goalRatio = 0.01
 
 func main() {
-	orders := flag.String("orders", "1024,2048", "orders to measure, comma-separated")
+	orders := flag.String("orders", "1024,2048,4096", "orders to measure, comma-separated")
 	openings := flag.String("openings", "64,1024", "openings to verify each answer with, comma-separated")
 	computeRounds := flag.Int("compute-rounds", 3, "rounds of Compute per order (the median is reported)")
 	verifyRounds := flag.Int("verify-rounds", 15, "rounds of ParseAnswer + Verify per answer (the median is reported)")
