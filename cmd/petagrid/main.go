@@ -128,6 +128,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			accountingCommand(e),
 			indexCommand(e),
 			pocpCommand(e),
+			challengeCommand(e),
 			tokenomicsCommand(e),
 			gatewayCommand(e),
 			providerCommand(e),

@@ -41,6 +41,7 @@ const (
 	SystemGetDriverVersion    = "SystemGetDriverVersion"
 	GetUUID                   = "GetUUID"
 	GetName                   = "GetName"
+	GetSerial                 = "GetSerial"
 	GetPciInfo                = "GetPciInfo"
 	GetMinorNumber            = "GetMinorNumber"
 	GetIndex                  = "GetIndex"
@@ -57,7 +58,7 @@ const (
 
 // deviceFuncs are the device functions the double simulates (and FailNext accepts).
 var deviceFuncs = map[string]bool{
-	GetUUID: true, GetName: true, GetPciInfo: true, GetMinorNumber: true, GetIndex: true,
+	GetUUID: true, GetName: true, GetSerial: true, GetPciInfo: true, GetMinorNumber: true, GetIndex: true,
 	GetMemoryInfo: true, GetNumGpuCores: true, GetMaxClockInfo: true, GetPowerManagementLimit: true,
 	GetPowerUsage: true, GetTotalEnergyConsumption: true, GetUtilizationRates: true,
 	GetClockInfo: true, GetTemperature: true,
@@ -458,6 +459,10 @@ func (g *GPU) simulate() {
 	}
 	d.GetNameFunc = func() (string, nvml.Return) {
 		return read(g, GetName, func() string { return g.Name })
+	}
+	d.GetSerialFunc = func() (string, nvml.Return) {
+		// A board serial as NVIDIA prints them (13 digits), one per NVML index.
+		return read(g, GetSerial, func() string { return fmt.Sprintf("1560221%06d", g.Index) })
 	}
 	d.GetPciInfoFunc = func() (nvml.PciInfo, nvml.Return) {
 		return read(g, GetPciInfo, g.pciInfo)

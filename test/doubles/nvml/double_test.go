@@ -91,11 +91,11 @@ func TestUnsimulatedFunctionFailsTheTestWithoutPanic(t *testing.T) {
 	tb := &recordingTB{TB: t}
 	m := New(tb)
 	m.Init()
-	serial, ret := m.GPUs[2].GetSerial()
+	serial, ret := m.GPUs[2].GetVbiosVersion()
 	if serial != "" || ret != nvml.ERROR_NOT_SUPPORTED {
-		t.Errorf("GetSerial = %q, %v", serial, ret)
+		t.Errorf("GetVbiosVersion = %q, %v", serial, ret)
 	}
-	if !strings.Contains(tb.failures(), "Device.GetSerial is not simulated") {
+	if !strings.Contains(tb.failures(), "Device.GetVbiosVersion is not simulated") {
 		t.Errorf("unsimulated call not reported: %q", tb.failures())
 	}
 	// What dgxa100 simulates keeps working.

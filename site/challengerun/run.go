@@ -1,0 +1,216 @@
+// Package challengerun runs a compute challenge where the gateway's job lands: it reads the
+// spec, computes every product with pocp/challenge's CPU kernel, commits, opens the drawn
+// chunks, names the devices it ran on (the CPU, and each GPU NVML sees) and writes the
+// answer. `petagrid challenge run` is its command line; the gateway checks the answer with
+// challenge.Verify.
+package challengerun
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/NVIDIA/go-nvml/pkg/nvml"
+
+	"github.com/petagrid/petagrid/accounting/gpu"
+	"github.com/petagrid/petagrid/internal/atomicfile"
+	"github.com/petagrid/petagrid/pocp/challenge"
+)
+
+// DefaultTreeMemoryBytes bounds the Merkle trees a job keeps while it computes the other
+// products: the trees are pruned to fit, and the paths rebuilt from recomputed chunks.
+const DefaultTreeMemoryBytes = 256 << 20
+
+// Options are what a run needs from its surroundings.
+type Options struct {
+	// Devices names the devices the job runs on (LocalDevices; a test's own list).
+	Devices func(ctx context.Context) ([]challenge.Device, error)
+	// Now is the clock (UTC); a run whose deadline has passed computes nothing.
+	Now func() time.Time
+	// TreeMemoryBytes bounds the kept trees (default DefaultTreeMemoryBytes).
+	TreeMemoryBytes int64
+}
+
+// Run computes the answer to spec. It stops at the spec's deadline: an answer after it
+// counts for nothing, and the job's node is better given back.
+func Run(ctx context.Context, spec challenge.Spec, opts Options) (*challenge.Answer, error) {
+	if err := spec.Validate(); err != nil {
+		return nil, err
+	}
+	if opts.Now == nil {
+		opts.Now = func() time.Time { return time.Now().UTC() }
+	}
+	if opts.TreeMemoryBytes <= 0 {
+		opts.TreeMemoryBytes = DefaultTreeMemoryBytes
+	}
+	if opts.Devices == nil {
+		return nil, errors.New("challenge run: no way to name the devices")
+	}
+	now := opts.Now()
+	if !now.Before(spec.Deadline) {
+		return nil, fmt.Errorf("challenge run: the deadline %s has passed (now %s): nothing computed", spec.Deadline.Format(time.RFC3339), now.Format(time.RFC3339))
+	}
+	ctx, cancel := context.WithDeadline(ctx, spec.Deadline)
+	defer cancel()
+	devices, err := opts.Devices(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("challenge run: naming the devices: %w", err)
+	}
+	keep := keptLevel(spec, opts.TreeMemoryBytes)
+	trees := make([]*challenge.Tree, spec.Products)
+	for p := range spec.Products {
+		c, err := challenge.Compute(ctx, spec, p)
+		if err != nil {
+			return nil, fmt.Errorf("challenge run: product %d: %w", p, err)
+		}
+		t, err := challenge.Commit(ctx, spec, p, c)
+		if err != nil {
+			return nil, fmt.Errorf("challenge run: product %d: %w", p, err)
+		}
+		if err := t.Prune(keep); err != nil {
+			return nil, err
+		}
+		trees[p] = t
+	}
+	// The results are gone: opened chunks and the pruned subtrees under them are recomputed
+	// (64·N multiply-adds a chunk), and Open checks each rebuilt subtree against its kept
+	// node, so a kernel fault between the two computations cannot slip into the answer.
+	ans, err := challenge.Open(ctx, spec, trees, challenge.TrueChunks(spec))
+	if err != nil {
+		return nil, fmt.Errorf("challenge run: %w", err)
+	}
+	ans.Devices = devices
+	if err := ans.CheckShape(spec); err != nil {
+		return nil, fmt.Errorf("challenge run: the answer made here is malformed: %w", err)
+	}
+	return ans, nil
+}
+
+// keptLevel is the lowest tree level every product's tree can keep within the memory
+// bound: a full tree of N²/64 leaves takes about 2·32·N²/64 bytes, halved per level dropped.
+func keptLevel(spec challenge.Spec, memoryBytes int64) int {
+	depth := challenge.TreeDepth(spec.Order)
+	full := uint64(spec.Products) * 2 * 32 * (uint64(1) << uint(depth))
+	level := 0
+	for level < depth && full>>uint(level) > uint64(memoryBytes) {
+		level++
+	}
+	return level
+}
+
+// ReadSpec reads a spec file, refusing one larger than challenge.MaxSpecBytes before it is
+// read whole.
+func ReadSpec(path string) (challenge.Spec, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return challenge.Spec{}, fmt.Errorf("challenge spec: %w", err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, challenge.MaxSpecBytes+1))
+	if err != nil {
+		return challenge.Spec{}, fmt.Errorf("challenge spec %s: %w", path, err)
+	}
+	spec, err := challenge.ParseSpec(data)
+	if err != nil {
+		return challenge.Spec{}, fmt.Errorf("%s: %w", path, err)
+	}
+	return spec, nil
+}
+
+// ReadAnswer reads and parses an answer file for spec, refusing one larger than the spec
+// allows before it is read whole.
+func ReadAnswer(path string, spec challenge.Spec) (*challenge.Answer, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("challenge answer: %w", err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, int64(challenge.MaxAnswerBytes(spec))+1))
+	if err != nil {
+		return nil, fmt.Errorf("challenge answer %s: %w", path, err)
+	}
+	ans, err := challenge.ParseAnswer(data, spec)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return ans, nil
+}
+
+// WriteAnswer writes the answer atomically: the site reads it once the job ends, and a
+// half-written answer must never be read as a wrong one.
+func WriteAnswer(path string, ans *challenge.Answer) error {
+	data, err := ans.Encode()
+	if err != nil {
+		return err
+	}
+	return atomicfile.Write(path, data, 0o644)
+}
+
+// LocalDevices names this node's devices: the CPU (its model from cpuinfo, the cores this
+// process may use) and each GPU NVML sees (lib nil: nvml.New()). A node where NVML cannot
+// start has no GPU to name; any other NVML failure is an error, since a GPU left out of the
+// answer is one the site could later claim without having been seen.
+func LocalDevices(cpuinfo string, lib nvml.Interface) func(context.Context) ([]challenge.Device, error) {
+	return func(context.Context) ([]challenge.Device, error) {
+		cpu, err := CPUDevice(cpuinfo)
+		if err != nil {
+			return nil, err
+		}
+		if lib == nil {
+			lib = nvml.New()
+		}
+		gpus, err := gpu.Identities(lib)
+		if errors.Is(err, gpu.ErrUnavailable) {
+			return []challenge.Device{cpu}, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		return append([]challenge.Device{cpu}, gpus...), nil
+	}
+}
+
+// maxCPUInfoBytes bounds the cpuinfo read: a few KiB per CPU on the largest machines.
+const maxCPUInfoBytes = 4 << 20
+
+// CPUDevice names the CPU from cpuinfo (Linux's /proc/cpuinfo format): its first "model
+// name", and the cores the Go runtime may use here (what the job's cgroup and affinity
+// give it, not the machine's).
+func CPUDevice(cpuinfo string) (challenge.Device, error) {
+	d := challenge.Device{Kind: "cpu", Cores: uint32(min(runtime.NumCPU(), challenge.MaxDeviceCores))}
+	f, err := os.Open(cpuinfo)
+	if err != nil {
+		return d, fmt.Errorf("reading the CPU model: %w", err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(io.LimitReader(f, maxCPUInfoBytes))
+	for sc.Scan() {
+		key, value, ok := strings.Cut(sc.Text(), ":")
+		if ok && strings.TrimSpace(key) == "model name" {
+			d.Model = clean(value)
+			return d, nil
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return d, fmt.Errorf("reading the CPU model from %s: %w", cpuinfo, err)
+	}
+	// Some architectures print no model name: the CPU is then named by its cores alone.
+	return d, nil
+}
+
+// clean keeps printable ASCII and bounds the length as challenge.Device's checks do.
+func clean(s string) string {
+	var b strings.Builder
+	for _, r := range strings.TrimSpace(s) {
+		if r >= 0x20 && r < 0x7f && b.Len() < challenge.MaxDeviceFieldBytes {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
