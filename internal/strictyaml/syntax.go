@@ -68,7 +68,7 @@ func locateSyntaxError(file string, data []byte, err error) *Error {
 		}
 	}
 	lines := splitLines(data)
-	n := problemLine(data, lines, ye)
+	n := problemLine(data, lines, ye, parseAll)
 	if n == 0 {
 		return &Error{File: file, Line: ye.line, Column: 1, Msg: "YAML syntax error: " + ye.problem}
 	}
@@ -95,8 +95,8 @@ func splitLines(data []byte) [][]byte {
 // same problem as the whole: lines before the problem parse, or fail otherwise (cut inside
 // a quoted string or a [ … ] list, which is then where the problem starts). It starts from
 // the reported line, which is never after the problem, and gallops forward, so it parses
-// O(log distance) prefixes.
-func problemLine(data []byte, lines [][]byte, ye yamlError) int {
+// O(log distance) prefixes with parse (parseAll; a test counts the calls).
+func problemLine(data []byte, lines [][]byte, ye yamlError, parse func([]byte) error) int {
 	ends := make([]int, len(lines)) // ends[i]: the offset just after line i+1's break
 	off := 0
 	for i, l := range lines {
@@ -110,7 +110,7 @@ func problemLine(data []byte, lines [][]byte, ye yamlError) int {
 		ends[i] = off
 	}
 	fails := func(n int) bool {
-		err := parseAll(data[:ends[n-1]])
+		err := parse(data[:ends[n-1]])
 		return err != nil && splitYAMLError(err).problem == ye.problem
 	}
 	lo := max(ye.line, 1) - 1 // lines[:lo] are known not to hold the problem
