@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"runtime"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -96,27 +98,44 @@ func TestKernelExtremes(t *testing.T) {
 	}
 }
 
+// checkCountingContext counts the checks of ctx.Err() and answers Canceled from check
+// cancelAfter+1 on (never when cancelAfter < 0): how often Compute looks, and how soon it
+// stops, counted rather than timed, so a slow or loaded machine changes nothing.
+type checkCountingContext struct {
+	context.Context
+	checks      atomic.Int64
+	cancelAfter int64
+}
+
+func (c *checkCountingContext) Err() error {
+	if n := c.checks.Add(1); c.cancelAfter >= 0 && n > c.cancelAfter {
+		return context.Canceled
+	}
+	return nil
+}
+
 func TestComputeStopsWhenCancelled(t *testing.T) {
-	spec := testSpec(2048, 1, 16)
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	start := time.Now()
-	_, err := Compute(ctx, spec, 0)
-	if !errors.Is(err, context.Canceled) {
-		t.Fatalf("err = %v, want context.Canceled", err)
+	spec := testSpec(512, 1, 16)
+	// Uncancelled, Compute looks at ctx at least once per panel of the multiply.
+	full := &checkCountingContext{Context: context.Background(), cancelAfter: -1}
+	if _, err := Compute(full, spec, 0); err != nil {
+		t.Fatal(err)
 	}
-	if d := time.Since(start); d > 2*time.Second {
-		t.Fatalf("a cancelled Compute took %s", d)
+	quads := spec.Order / quadColumns
+	panels := int64(spec.Order / rowBlock * ((quads + quadBlock - 1) / quadBlock))
+	if full.checks.Load() < panels {
+		t.Fatalf("Compute checked ctx %d times for %d panels", full.checks.Load(), panels)
 	}
-	ctx, cancel = context.WithTimeout(context.Background(), 50*time.Millisecond)
-	defer cancel()
-	start = time.Now()
-	_, err = Compute(ctx, spec, 0)
-	if !errors.Is(err, context.DeadlineExceeded) {
-		t.Fatalf("err = %v, want context.DeadlineExceeded", err)
-	}
-	if d := time.Since(start); d > 2*time.Second {
-		t.Fatalf("Compute ran %s after a 50 ms deadline", d)
+	// Cancelled half way, each goroutine stops at its next check: no more than one more
+	// check each, and the final one.
+	for _, after := range []int64{0, full.checks.Load() / 2} {
+		half := &checkCountingContext{Context: context.Background(), cancelAfter: after}
+		if _, err := Compute(half, spec, 0); !errors.Is(err, context.Canceled) {
+			t.Fatalf("cancelled after %d checks: err = %v, want context.Canceled", after, err)
+		}
+		if extra := half.checks.Load() - after; extra > int64(2*runtime.GOMAXPROCS(0)+2) {
+			t.Fatalf("cancelled after %d checks, Compute checked %d more times before it stopped", after, extra)
+		}
 	}
 }
 
