@@ -180,6 +180,10 @@ func Deploy(ctx context.Context, c *Chain, deployer *ecdsa.PrivateKey, gateway, 
 		_, e := c.transact(ctx, deployer, d.settlement, d.Settlement.PackGrantRole(escrowRole, d.Addresses.Escrow))
 		return e
 	})
+	step("Settlement: Staking may pay slashed stakes into the pool", func() error {
+		_, e := c.transact(ctx, deployer, d.settlement, d.Settlement.PackGrantRole(crypto.Keccak256Hash([]byte("FUNDER_ROLE")), d.Addresses.Staking))
+		return e
+	})
 	step("ProviderRegistry: admissions ask Staking", func() error {
 		_, e := c.transact(ctx, deployer, d.registry, d.Registry.PackSetStaking(d.Addresses.Staking))
 		return e

@@ -192,9 +192,9 @@ func (d *Deployment) Slash(ctx context.Context, gateway *ecdsa.PrivateKey, provi
 	return nil, fmt.Errorf("slashing %s: the receipt has no Slashed event", provider.Hex())
 }
 
-// PaySlashedToPool moves the slashed DPS into the reward pool (between epochs only: the pool
-// refuses funds while a settlement is open). Nothing pending is not an error.
-func (d *Deployment) PaySlashedToPool(ctx context.Context, from *ecdsa.PrivateKey) error {
+// PaySlashedToPool moves the slashed DPS into the reward pool, signed by the gateway, between
+// settlements (the pool refuses funds while one is open). Nothing pending is not an error.
+func (d *Deployment) PaySlashedToPool(ctx context.Context, gateway *ecdsa.PrivateKey) error {
 	pending, err := bind.Call(d.staking, callOpts(ctx), d.Staking.PackPendingToPool(), d.Staking.UnpackPendingToPool)
 	if err != nil {
 		return fmt.Errorf("slashed DPS pending: %w", err)
@@ -202,7 +202,7 @@ func (d *Deployment) PaySlashedToPool(ctx context.Context, from *ecdsa.PrivateKe
 	if pending.Sign() == 0 {
 		return nil
 	}
-	_, err = d.Chain.transact(ctx, from, d.staking, d.Staking.PackPayToPool())
+	_, err = d.Chain.transact(ctx, gateway, d.staking, d.Staking.PackPayToPool())
 	return err
 }
 

@@ -161,7 +161,10 @@ func TestSlashing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w.ok(w.d.PaySlashedToPool(w.ctx, other))
+	// Only the gateway pays it, between settlements; nobody else funds the pool either.
+	wantRevert(t, w.d.PaySlashedToPool(w.ctx, other), "AccessControlUnauthorizedAccount")
+	wantRevert(t, w.d.FundPool(w.ctx, other, big.NewInt(1)), "AccessControlUnauthorizedAccount")
+	w.ok(w.d.PaySlashedToPool(w.ctx, w.gateway))
 	poolAfter, err := w.d.State(w.ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -173,7 +176,7 @@ func TestSlashing(t *testing.T) {
 	if err != nil || tokenomics.FormatAmount(totals.SlashedWei) != "1100" || tokenomics.FormatAmount(totals.PaidToPoolWei) != "1100" || totals.PendingWei.Sign() != 0 {
 		t.Fatalf("totals: %+v %v", totals, err)
 	}
-	w.ok(w.d.PaySlashedToPool(w.ctx, other)) // nothing pending: nothing sent
+	w.ok(w.d.PaySlashedToPool(w.ctx, w.gateway)) // nothing pending: nothing sent
 }
 
 func TestStakingParamsValidate(t *testing.T) {
@@ -329,7 +332,7 @@ func checkStakingInvariants(t *testing.T, rng *rand.Rand, steps int, done map[st
 			pending.Add(pending, want)
 			done["slash"]++
 		case 4: // pay the slashed DPS into the pool
-			w.ok(w.d.PaySlashedToPool(w.ctx, p))
+			w.ok(w.d.PaySlashedToPool(w.ctx, w.gateway))
 			pending.SetInt64(0)
 			done["pay"]++
 		default: // time passes: up to an unbonding period and a half
@@ -396,7 +399,7 @@ func TestStakingGas(t *testing.T) {
 	admit := gas("admission with the stake check", w.deployer, w.d.registry, w.d.Registry.PackAdmit(addrOf(p), testCapacityMegaFLOPS, 8, reg), 150_000)
 	unbond := gas("unbond request", p, w.d.staking, w.d.Staking.PackRequestUnbond(tokenomics.MustAmount("1000")), 100_000)
 	slash := gas("slash", w.gateway, w.d.staking, w.d.Staking.PackSlash(addrOf(p), uint8(SlashFailedChallenge), crypto.Keccak256Hash([]byte("e"))), 150_000)
-	pay := gas("payment of slashed DPS to the pool", p, w.d.staking, w.d.Staking.PackPayToPool(), 120_000)
+	pay := gas("payment of slashed DPS to the pool", w.gateway, w.d.staking, w.d.Staking.PackPayToPool(), 120_000)
 	w.ok(w.sim.AdjustTime(time.Duration(w.params.Staking.UnbondingSeconds) * time.Second))
 	withdraw := gas("withdrawal", p, w.d.staking, w.d.Staking.PackWithdraw(), 60_000)
 	t.Logf("staking gas: stake first %d, next %d; admission with the stake check %d; unbond request %d; withdrawal %d; slash %d; payment to the pool %d",

@@ -64,8 +64,8 @@ func TestWatchBackfillsAndResumes(t *testing.T) {
 	if !errors.Is(err, stop) {
 		t.Fatalf("watch: %v", err)
 	}
-	// Deployment: admin, gateway and pauser roles, then the escrow's.
-	want := []string{"RoleGranted", "RoleGranted", "RoleGranted", "RoleGranted", "PoolFunded", "EpochOpened", "Rebalanced", "EpochCommitted", "EpochOpened", "Rebalanced", "EpochCommitted"}
+	// Deployment: admin, gateway, pauser and funder roles, then the escrow's and Staking's.
+	want := []string{"RoleGranted", "RoleGranted", "RoleGranted", "RoleGranted", "RoleGranted", "RoleGranted", "PoolFunded", "EpochOpened", "Rebalanced", "EpochCommitted", "EpochOpened", "Rebalanced", "EpochCommitted"}
 	if len(got) != len(want) {
 		t.Fatalf("events %v, want %v", got, want)
 	}

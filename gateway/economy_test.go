@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"math/big"
 	"net/http"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -15,6 +16,7 @@ import (
 	"github.com/petagrid/petagrid/gateway"
 	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/gateway/store"
+	"github.com/petagrid/petagrid/internal/reqsign"
 	"github.com/petagrid/petagrid/pocp"
 	"github.com/petagrid/petagrid/test/gatewaytest"
 	"github.com/petagrid/petagrid/tokenomics"
@@ -346,6 +348,27 @@ func TestApprovalNeedsStake(t *testing.T) {
 	// What the approved capacity needs stays bonded.
 	if _, err := provider.Unbond(ctx, big.NewInt(1)); err == nil || !strings.Contains(err.Error(), "StakeStillNeeded") {
 		t.Fatalf("unbonding the needed stake: %v", err)
+	}
+	// A slash (the gateway's, for a failed challenge) reaches the reward pool with the next
+	// close.
+	gatewayKey, err := reqsign.LoadKeyFile(filepath.Join(g.Dir, "gateway.key"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := g.Gateway.Deployment()
+	slashed, err := d.Slash(ctx, gatewayKey, site.Addr(), contracts.SlashFailedChallenge, common.HexToHash("0xc4a11e96e"))
+	if err != nil || slashed.Sign() <= 0 {
+		t.Fatalf("slashing: %v %v", slashed, err)
+	}
+	if totals, err := d.SlashedTotals(ctx); err != nil || totals.PendingWei.Cmp(slashed) != 0 {
+		t.Fatalf("before the close: %+v %v", totals, err)
+	}
+	endEpoch(t, g, 0)
+	if _, err := op.CloseEpoch(ctx, nil); err != nil {
+		t.Fatal(err)
+	}
+	if totals, err := d.SlashedTotals(ctx); err != nil || totals.PendingWei.Sign() != 0 || totals.PaidToPoolWei.Cmp(slashed) != 0 {
+		t.Fatalf("after the close: %+v %v (slashed %s)", totals, err, slashed)
 	}
 	// The staking parameters are fixed at deployment.
 	g.Stop()

@@ -132,7 +132,19 @@ func (c *epochCloser) close(ctx context.Context, want *uint64) (sum gatewayapi.E
 	if sum, err = c.settle(ctx, rec, log); err != nil {
 		return sum, closeFailed, err
 	}
+	c.paySlashedStakes(ctx, log)
 	return sum, closeSettled, nil
+}
+
+// paySlashedStakes moves the DPS slashed since the last close into the reward pool, under
+// the epoch lock: between settlements, when the pool takes funds and before the next epoch
+// is computed from it. A failure is logged; the next close pays it.
+func (c *epochCloser) paySlashedStakes(ctx context.Context, log logrus.FieldLogger) {
+	err := c.deploy.PaySlashedToPool(ctx, c.key)
+	c.metrics.observeChain(chainStaking, err)
+	if err != nil {
+		log.WithError(err).Warn("paying slashed stakes into the reward pool (retried after the next close)")
+	}
 }
 
 // settlementOf is the epoch's recorded settlement: the one a crash interrupted, or a new

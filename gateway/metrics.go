@@ -47,6 +47,7 @@ const (
 	chainRegistry     = "registry"
 	chainTransfer     = "transfer"
 	chainMine         = "mine"
+	chainStaking      = "staking"
 )
 
 // metrics are the gateway's Prometheus series, on a registry of its own (no global state, so
@@ -96,7 +97,7 @@ func newMetrics(state stateReader, now func() time.Time, offlineAfter time.Durat
 	for _, o := range []string{closeSettled, closeAlreadySettled, closeNotOver, closeFailed} {
 		m.epochCloses.WithLabelValues(o)
 	}
-	for _, o := range []string{chainRead, chainSettleEscrow, chainSettleEpoch, chainRegistry, chainTransfer, chainMine} {
+	for _, o := range []string{chainRead, chainSettleEscrow, chainSettleEpoch, chainRegistry, chainTransfer, chainMine, chainStaking} {
 		m.chainErrors.WithLabelValues(o)
 	}
 	m.registry.MustRegister(m.placements, m.reports, m.epochCloses, m.epochCloseSeconds, m.chainErrors,

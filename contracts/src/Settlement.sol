@@ -30,6 +30,11 @@ contract Settlement is AccessControl, ReentrancyGuardTransient {
     bytes32 public constant GATEWAY_ROLE = keccak256("GATEWAY_ROLE");
     bytes32 public constant PAUSER_ROLE = keccak256("PAUSER_ROLE");
     bytes32 public constant ESCROW_ROLE = keccak256("ESCROW_ROLE");
+    /// Who may add DPS to the pool: the treasury (admin) and Staking (slashed stakes). Not
+    /// anyone: a close pays what the gateway computed from the pool before it opened, and a
+    /// stranger's deposit in between would make a short pool's capped rewards disagree with
+    /// the chain's, stopping the settlement.
+    bytes32 public constant FUNDER_ROLE = keccak256("FUNDER_ROLE");
 
     uint256 public constant REWARD_SHARE_BPS = 2000; // 20 %
     uint256 public constant R_NUMERATOR = 1; // R = 1/100 DPS per GFL
@@ -176,6 +181,7 @@ contract Settlement is AccessControl, ReentrancyGuardTransient {
         _grantRole(DEFAULT_ADMIN_ROLE, p.admin);
         _grantRole(GATEWAY_ROLE, p.gateway);
         _grantRole(PAUSER_ROLE, p.pauser);
+        _grantRole(FUNDER_ROLE, p.admin);
         gfl = p.gfl;
         dps = p.dps;
         registry = p.registry;
@@ -199,8 +205,8 @@ contract Settlement is AccessControl, ReentrancyGuardTransient {
         emit EnvironmentalFactorSet(provider, bps);
     }
 
-    /// @notice Adds DPS to the reward pool (the treasury's initial funding).
-    function fund(uint256 amount) external nonReentrant {
+    /// @notice Adds DPS to the reward pool: the treasury's funding, Staking's slashed stakes.
+    function fund(uint256 amount) external onlyRole(FUNDER_ROLE) nonReentrant {
         // Between epochs only: a close checks rewards against the pool it opened with.
         if (current.open) revert EpochAlreadyOpen(current.epoch);
         if (amount > MAX_AMOUNT - pool) revert AmountTooLarge(amount, MAX_AMOUNT - pool);

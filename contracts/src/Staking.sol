@@ -196,9 +196,10 @@ contract Staking is AccessControl, ReentrancyGuardTransient {
         return lostReplicaVoteBps;
     }
 
-    /// @notice Pays the slashed DPS into the reward pool. Anyone may call it; the pool takes
-    /// funds only between epochs, so during a settlement it reverts and is called again later.
-    function payToPool() external nonReentrant {
+    /// @notice Pays the slashed DPS into the reward pool. The gateway calls it between
+    /// settlements (the pool takes funds only between epochs, and a deposit between the
+    /// gateway's computation of an epoch and its close would change what the close pays).
+    function payToPool() external onlyRole(GATEWAY_ROLE) nonReentrant {
         uint256 amount = pendingToPool;
         if (amount == 0) revert ZeroAmount();
         pendingToPool = 0;
