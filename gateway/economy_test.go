@@ -370,6 +370,15 @@ func TestApprovalNeedsStake(t *testing.T) {
 	if totals, err := d.SlashedTotals(ctx); err != nil || totals.PendingWei.Sign() != 0 || totals.PaidToPoolWei.Cmp(slashed) != 0 {
 		t.Fatalf("after the close: %+v %v (slashed %s)", totals, err, slashed)
 	}
+	// The dashboard shows the stake, what was slashed from it, and the grid's total.
+	snap, err := op.Dashboard(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if snap.Economy.SlashedWei != slashed.String() || len(snap.Providers) != 1 || snap.Providers[0].StakeSlashedWei != slashed.String() ||
+		snap.Providers[0].StakeBondedWei != new(big.Int).Sub(required, slashed).String() {
+		t.Fatalf("dashboard: economy slashed %s, providers %+v (slashed %s of %s)", snap.Economy.SlashedWei, snap.Providers, slashed, required)
+	}
 	// The staking parameters are fixed at deployment.
 	g.Stop()
 	changed := g.Config

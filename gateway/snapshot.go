@@ -78,9 +78,15 @@ func (d *dashboardSource) chainAndEconomy(ctx context.Context) (dashboard.ChainI
 	}
 	_, nextEnd, _ := d.calendar.Period(oc.NextEpoch)
 	threshold := new(big.Int).Lsh(d.params.EraThresholdGFL, uint(min(oc.Era, 64)))
-	return info, dashboard.Economy{Era: oc.Era, NextEpoch: oc.NextEpoch, EpochSeconds: d.params.PeriodSeconds, Genesis: d.params.Genesis,
+	econ := dashboard.Economy{Era: oc.Era, NextEpoch: oc.NextEpoch, EpochSeconds: d.params.PeriodSeconds, Genesis: d.params.Genesis,
 		NextCloseAt: nextEnd.Add(d.grace), GFLSupplyWei: oc.Supply.String(), DPSEmittedWei: oc.Emitted.String(), PoolWei: oc.Pool.String(),
-		EraCumulativeGFLWei: oc.EraCumulativeGFL.String(), EraThresholdGFLWei: threshold.String()}, nil
+		EraCumulativeGFLWei: oc.EraCumulativeGFL.String(), EraThresholdGFLWei: threshold.String()}
+	slashed, err := d.deploy.SlashedTotals(ctx)
+	d.metrics.observeChain(chainRead, err)
+	if err == nil {
+		econ.SlashedWei = slashed.SlashedWei.String()
+	}
+	return info, econ, nil
 }
 
 // providers are the sites with their latest report, GFL and claimable DPS, and the
@@ -116,6 +122,11 @@ func (d *dashboardSource) providers(ctx context.Context) ([]dashboard.Provider, 
 		d.metrics.observeChain(chainRead, err)
 		if err == nil {
 			p.GFLWei = bal.String()
+		}
+		if st, err := d.deploy.StakeOf(ctx, addr); err == nil {
+			p.StakeBondedWei, p.StakeSlashedWei = st.BondedWei.String(), st.SlashedWei.String()
+		} else {
+			d.metrics.observeChain(chainRead, err)
 		}
 		if cum, ok := cumulative[addr]; ok {
 			claimed, err := d.deploy.Claimed(ctx, addr)

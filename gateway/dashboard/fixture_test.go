@@ -46,6 +46,7 @@ func richSnapshot() Snapshot {
 			PoolWei:             gfl(99_000),
 			EraCumulativeGFLWei: gfl(4_200),
 			EraThresholdGFLWei:  gfl(10_000),
+			SlashedWei:          gfl(125),
 		},
 		Providers: []Provider{
 			{
@@ -55,6 +56,7 @@ func richSnapshot() Snapshot {
 				PricePerComputeHourWei: "2500000000000000000",
 				LastMedianMegaFLOPS:    17_250_000_000, LastCoveragePPM: 998_500, LastReportEpoch: &reported,
 				GFLWei: gfl(17), DPSClaimableWei: "3400000000000000000",
+				StakeBondedWei: gfl(1_850), StakeSlashedWei: "0",
 				PerformanceGrade: "A", ReliabilityGrade: 1,
 			},
 			{
@@ -71,6 +73,7 @@ func richSnapshot() Snapshot {
 				PricePerComputeHourWei: "1000000000000000000",
 				LastMedianMegaFLOPS:    8_750_000_000, LastCoveragePPM: 951_000, LastReportEpoch: &reported,
 				GFLWei: gfl(9), DPSClaimableWei: "3850000000000000000",
+				StakeBondedWei: gfl(785), StakeSlashedWei: gfl(125),
 				PerformanceGrade: "C", ReliabilityGrade: 3,
 			},
 		},

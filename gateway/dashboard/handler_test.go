@@ -79,6 +79,7 @@ func TestPageRendersRichSnapshot(t *testing.T) {
 		"latest 50 of 60", "job-0059",
 		`<td class="num">1.500</td>`, `<td class="num">2.250</td>`, // GPU hours, Compute Hours
 		`<span class="badge ok">completed<b>41</b></span>`,
+		"Slashed stakes", "1,850", "785<span class=\"sub\">slashed 125</span>", // stakes
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("page lacks %q", want)
@@ -89,6 +90,9 @@ func TestPageRendersRichSnapshot(t *testing.T) {
 	}
 	if strings.Contains(body, "<script") {
 		t.Error("page has a script; the CSP allows none")
+	}
+	if strings.Count(body, "slashed 125") != 1 {
+		t.Error("a provider with nothing slashed shows a slashed note, or the slashed one shows none")
 	}
 	if strings.Contains(body, "invalid") {
 		t.Error("a value of the rich snapshot rendered as invalid")

@@ -34,17 +34,20 @@ type ChainInfo struct {
 
 // Economy is the token state of the grid.
 type Economy struct {
-	Era                 uint64    `json:"era"`
-	NextEpoch           uint64    `json:"nextEpoch"`
-	EpochSeconds        uint64    `json:"epochSeconds"`
-	Genesis             time.Time `json:"genesis"`
-	NextCloseAt         time.Time `json:"nextCloseAt"`
-	GFLSupplyWei        string    `json:"gflSupplyWei"`
-	DPSEmittedWei       string    `json:"dpsEmittedWei"`
-	DPSClaimableWei     string    `json:"dpsClaimableWei"`
-	PoolWei             string    `json:"poolWei"` // DPS reward pool
-	EraCumulativeGFLWei string    `json:"eraCumulativeGflWei"`
-	EraThresholdGFLWei  string    `json:"eraThresholdGflWei"`
+	Era             uint64    `json:"era"`
+	NextEpoch       uint64    `json:"nextEpoch"`
+	EpochSeconds    uint64    `json:"epochSeconds"`
+	Genesis         time.Time `json:"genesis"`
+	NextCloseAt     time.Time `json:"nextCloseAt"`
+	GFLSupplyWei    string    `json:"gflSupplyWei"`
+	DPSEmittedWei   string    `json:"dpsEmittedWei"`
+	DPSClaimableWei string    `json:"dpsClaimableWei"`
+	PoolWei         string    `json:"poolWei"` // DPS reward pool
+	// SlashedWei is every provider's slashed stake so far (paid into the pool at the
+	// closes); "" when the deployment has no Staking.
+	SlashedWei          string `json:"slashedWei,omitempty"`
+	EraCumulativeGFLWei string `json:"eraCumulativeGflWei"`
+	EraThresholdGFLWei  string `json:"eraThresholdGflWei"`
 }
 
 // Provider is one registered site.
@@ -61,12 +64,16 @@ type Provider struct {
 	LastMedianMegaFLOPS    uint64    `json:"lastMedianMegaFlops"`
 	LastCoveragePPM        uint32    `json:"lastCoveragePpm"`
 	// LastUptimePPM is the uptime the last report proved, which the reliability grade reads.
-	LastUptimePPM    uint32  `json:"lastUptimePpm"`
-	LastReportEpoch  *uint64 `json:"lastReportEpoch"` // nil: no report accepted yet
-	GFLWei           string  `json:"gflWei"`
-	DPSClaimableWei  string  `json:"dpsClaimableWei"`
-	PerformanceGrade string  `json:"performanceGrade"` // "A".."D", "" when unknown
-	ReliabilityGrade int     `json:"reliabilityGrade"` // 1..4, 0 when unknown
+	LastUptimePPM   uint32  `json:"lastUptimePpm"`
+	LastReportEpoch *uint64 `json:"lastReportEpoch"` // nil: no report accepted yet
+	GFLWei          string  `json:"gflWei"`
+	DPSClaimableWei string  `json:"dpsClaimableWei"`
+	// StakeBondedWei and StakeSlashedWei are the provider's DPS bonded in Staking and
+	// slashed from it; "" when unknown.
+	StakeBondedWei   string `json:"stakeBondedWei,omitempty"`
+	StakeSlashedWei  string `json:"stakeSlashedWei,omitempty"`
+	PerformanceGrade string `json:"performanceGrade"` // "A".."D", "" when unknown
+	ReliabilityGrade int    `json:"reliabilityGrade"` // 1..4, 0 when unknown
 }
 
 // Epoch is one closed settlement epoch.

@@ -70,6 +70,7 @@ type providerRow struct {
 	LastMedian, LastCoverage           string
 	LastReportEpoch                    string
 	GFL, DPSClaimable                  string
+	Stake, StakeSlashed                string
 	Grades                             string
 	Graded                             bool
 }
@@ -161,7 +162,8 @@ func economyCards(s Snapshot, now time.Time) ([]card, eraProgress) {
 		{Label: "GFL supply", Value: FormatTokenWei(e.GFLSupplyWei), Unit: "GFL", Detail: "1 GFL = 1 PFLOPS allocated"},
 		{Label: "DPS emitted", Value: FormatTokenWei(e.DPSEmittedWei), Unit: "DPS", Detail: "rewards committed so far"},
 		{Label: "DPS claimable", Value: FormatTokenWei(e.DPSClaimableWei), Unit: "DPS", Detail: "committed, not yet claimed"},
-		{Label: "Reward pool", Value: FormatTokenWei(e.PoolWei), Unit: "DPS", Detail: "replenished by job payments"},
+		{Label: "Reward pool", Value: FormatTokenWei(e.PoolWei), Unit: "DPS", Detail: "replenished by job payments and slashed stakes"},
+		{Label: "Slashed stakes", Value: FormatTokenWei(e.SlashedWei), Unit: "DPS", Detail: "taken from providers for proven fraud"},
 		{Label: "Registered capacity", Value: capacity, Unit: "PFLOPS",
 			Detail: strconv.Itoa(online) + " of " + strconv.Itoa(len(s.Providers)) + " providers online"},
 	}
@@ -220,6 +222,8 @@ func providerRows(providers []Provider, now time.Time) ([]providerRow, string) {
 			LastReportEpoch: lastReport,
 			GFL:             FormatTokenWei(p.GFLWei),
 			DPSClaimable:    FormatTokenWei(p.DPSClaimableWei),
+			Stake:           FormatTokenWei(p.StakeBondedWei),
+			StakeSlashed:    slashedNote(p.StakeSlashedWei),
 			Grades:          grades(p.PerformanceGrade, p.ReliabilityGrade),
 			Graded:          p.PerformanceGrade != "" || p.ReliabilityGrade != 0,
 		})
@@ -365,4 +369,18 @@ func fixed3(n, per int64) string {
 		return "—"
 	}
 	return new(big.Rat).SetFrac64(n, per).FloatString(3)
+}
+
+// slashedNote is "slashed N" under a provider's stake, or nothing when nothing (or an
+// unknown amount) was slashed.
+func slashedNote(wei string) string {
+	wei = strings.TrimSpace(wei)
+	if len(wei) > maxWeiDigits {
+		return ""
+	}
+	v, ok := new(big.Int).SetString(wei, 10)
+	if !ok || v.Sign() <= 0 {
+		return ""
+	}
+	return "slashed " + FormatTokenWei(wei)
 }
