@@ -153,7 +153,7 @@ const (
 // compact encoding of an answer of the spec's shape (roots, openings and paths of the
 // spec's counts, every value at its longest, the most devices), so that an indented
 // answer passes and no answer makes the decoder hold more than a few times that. At the
-// largest spec it is about 6 MB.
+// largest spec it is about 11 MB.
 func MaxAnswerBytes(spec Spec) int {
 	depth := TreeDepth(spec.Order)
 	compact := answerFixedBytes +

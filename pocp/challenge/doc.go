@@ -8,7 +8,7 @@
 // # The work
 //
 // A challenge is Products independent integer matrix products C = A·B of order N (a
-// multiple of 64 from 256 to 16,384; 1 to 4,096 products): Products × 2·N³ operations
+// multiple of 64 from 256 to 16,384; 1 to 32,768 products): Products × 2·N³ operations
 // (WorkOperations), so the gateway can size it to a part of a site's claimed capacity.
 // Product p has its own key, SHA-256("petagrid-challenge-v1" ‖ nonce ‖ uint32 p), whose
 // first two 8-byte words (big-endian) are Word0 and Word1. Entry (i, j) of A or B is the
@@ -133,6 +133,20 @@
 // bits) gives the fewest openings for f^k ≤ 2^-bits (64 openings for f = 1/2 at 64 bits,
 // 422 for f = 0.9). A site that computes 90 % of the work gains only 10 % time, so the
 // fractions that matter against a tight deadline are the small ones.
+//
+// # Planning
+//
+// PlanChallenge sizes a challenge for one node: order 4,096 or more (below it the check
+// costs over 1 % of the CPU kernel's time), and the fewest products whose compute term is
+// at least DefaultSeparation × the allowance, so that a site must reach 4/5 of the claimed
+// rate × the fraction. It reports the verification's share of the work (goal ≤ 1 %) and
+// what an epoch's challenges hold of the site's capacity (goal ≤ 2 %), and refuses a plan
+// over either budget or a node too fast for the largest challenge to separate. Its figures
+// count arithmetic only. The commitment hashes every result entry, 4 bytes for every 2·N
+// operations: a 4-GPU node sized to 8 minutes commits 18 TB and must hash 38 GB/s to keep
+// up (make bench-challenge), far beyond a CPU's SHA-256. So a GPU node's answer is limited
+// by its hashing unless the leaves are hashed on the GPU, which the GPU kernel (not written)
+// must do; until then a GPU node cannot be challenged at its claimed rate.
 //
 // What the challenge does not prove: whose hardware did the work (a site could rent it
 // for the challenge's duration; the devices are checked elsewhere), nor anything between

@@ -23,7 +23,9 @@ const (
 	OrderMultiple = ChunkEntries
 
 	MinProducts = 1
-	MaxProducts = 4096
+	// MaxProducts lets a multi-PFLOPS GPU node be kept busy for several times the
+	// allowance at the largest order (PlanChallenge): 2^58 operations in all.
+	MaxProducts = 32768
 
 	MinOpenings = 16
 	MaxOpenings = 1024
@@ -201,7 +203,7 @@ func (s Spec) chunksPerRow() uint64 { return uint64(s.Order) / ChunkEntries }
 func (s Spec) WorkOperations() uint64 { return WorkOperations(s.Order, s.Products) }
 
 // WorkOperations is products × 2·order³; 0 when an argument is out of the spec's bounds
-// (the largest in-bounds value, 2^55, fits easily).
+// (the largest in-bounds value, 2^58, fits easily).
 func WorkOperations(order, products int) uint64 {
 	if order < 1 || order > MaxOrder || products < 1 || products > MaxProducts {
 		return 0

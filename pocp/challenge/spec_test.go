@@ -57,7 +57,7 @@ func TestParseSpecRefuses(t *testing.T) {
 		{"order too large", edit(`"order":1024`, `"order":16448`), "order 16448"},
 		{"negative order", edit(`"order":1024`, `"order":-1024`), "order -1024"},
 		{"no products", edit(`"products":8`, `"products":0`), "products 0"},
-		{"too many products", edit(`"products":8`, `"products":4097`), "products 4097"},
+		{"too many products", edit(`"products":8`, `"products":32769`), "products 32769"},
 		{"too few openings", edit(`"openings":128`, `"openings":15`), "openings 15"},
 		{"too many openings", edit(`"openings":128`, `"openings":1025`), "openings 1025"},
 		{"not UTC", edit(`"issuedAt":"2026-11-01T12:00:00Z"`, `"issuedAt":"2026-11-01T14:00:00+02:00"`), "issuedAt must be a whole second in UTC"},
@@ -79,8 +79,8 @@ func TestWorkOperations(t *testing.T) {
 	if got := WorkOperations(1024, 1); got != 2*1024*1024*1024 {
 		t.Fatalf("1024, 1: %d", got)
 	}
-	if got := WorkOperations(MaxOrder, MaxProducts); got != 1<<55 {
-		t.Fatalf("the largest challenge: %d, want 2^55", got)
+	if got := WorkOperations(MaxOrder, MaxProducts); got != 1<<58 {
+		t.Fatalf("the largest challenge: %d, want 2^58", got)
 	}
 	if got := testSpec(320, 3, 16).WorkOperations(); got != 3*2*320*320*320 {
 		t.Fatalf("320, 3: %d", got)

@@ -53,6 +53,44 @@ func main() {
 			fail(err)
 		}
 	}
+	plans()
+}
+
+// plans prints challenges as the gateway would size them (challenge.PlanChallenge) for
+// reference nodes over a 15-day epoch, with their verification and capacity shares against
+// the goals (≤ 1 % and ≤ 2 %). Claimed rates are the nodes' dense rates on this arithmetic.
+func plans() {
+	const epochSeconds = 15 * 86400
+	fmt.Println("planned challenges (24 per 15-day epoch, deadline at 25 % of the claimed rate):")
+	for _, ref := range []struct {
+		name             string
+		node             float64
+		nodes            int
+		allowanceSeconds int
+	}{
+		{"CPU node, 24 Gop/s (this CPU kernel on 2 cores)", 24e9, 100, 60},
+		{"4 × A100, 312 TFLOPS BF16 each", 4 * 312e12, 64, 120},
+		{"8 × H100, 990 TFLOPS BF16 each", 8 * 990e12, 32, 30},
+	} {
+		in := challenge.PlanInput{NodeFLOPS: ref.node, SiteFLOPS: float64(ref.nodes) * ref.node, FractionOfPeak: 0.25,
+			Allowance: time.Duration(ref.allowanceSeconds) * time.Second, EpochSeconds: epochSeconds, ChallengesPerEpoch: 24}
+		p, err := challenge.PlanChallenge(in)
+		if err != nil {
+			fmt.Printf("  %s, site of %d nodes, allowance %d s: %v\n", ref.name, ref.nodes, ref.allowanceSeconds, err)
+			continue
+		}
+		fmt.Printf("  %s, site of %d nodes, allowance %d s: %d products of order %d, compute %s, window %s; verification %.2g%% of the work (goal ≤ 1 %%: %s), capacity %.3f%% of the site (goal ≤ 2 %%: %s); commits %.3g GB, hashed at %.3g GB/s to keep up\n",
+			ref.name, ref.nodes, ref.allowanceSeconds, p.Products, p.Order, p.ComputeTime.Round(time.Second), p.Window.Round(time.Second),
+			100*p.VerifyShare, verdict(p.VerifyShare <= challenge.VerifyBudget), 100*p.CapacityShare, verdict(p.CapacityShare <= challenge.CapacityBudget),
+			float64(p.CommittedBytes)/1e9, p.HashBytesPerSecond/1e9)
+	}
+}
+
+func verdict(met bool) string {
+	if met {
+		return "met"
+	}
+	return "MISSED"
 }
 
 func measure(order int, openings []int, computeRounds, verifyRounds int) error {
