@@ -8,10 +8,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/ethereum/go-ethereum/crypto"
 
 	"github.com/petagrid/petagrid/contracts"
+	"github.com/petagrid/petagrid/gateway"
 	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/internal/reqsign"
 	"github.com/petagrid/petagrid/site/runstate"
@@ -172,3 +174,58 @@ steps:
   - name: train
     run: {command: [python, train.py]}
 `
+
+// TestProviderStakeCommands: a provider bonds, reads, unbonds and withdraws its stake with the
+// CLI, through the gateway's relay; the gateway asks for 100 DPS per PFLOPS, so the
+// approval waits for the stake, and what the approved capacity needs stays bonded.
+func TestProviderStakeCommands(t *testing.T) {
+	g := gatewaytest.StartGrid(t, func(c *gateway.Config) {
+		c.Economy.Staking = gateway.StakingConfig{PerPetaFLOPS: "100", Unbonding: time.Hour}
+	})
+	dir := t.TempDir()
+	opKey, siteKey := filepath.Join(g.Dir, "operator.key"), filepath.Join(dir, "site.key")
+	cat, _ := tokenomics.LoadEmbeddedCatalog()
+	site := &gatewaytest.Site{T: t, Name: "staker", Key: gatewaytest.NewKey(t, siteKey), URL: g.URL}
+	if code := site.Register(gatewaytest.Inventory(t, "a100", 4, 1, 4*cat.ReferenceScore().PerDeviceMegaFLOPS), tokenomics.MustAmount("1").String()); code != http.StatusCreated {
+		t.Fatalf("registration: %d", code)
+	}
+	if code, _, errOut := runCLI(t, "gateway", "fund", site.Addr().Hex(), "--dps", "500", "--eth", "1", "--gateway", g.URL, "--key", opKey); code != 0 {
+		t.Fatalf("fund: %d %q", code, errOut)
+	}
+	if code, _, errOut := runCLI(t, "provider", "stake", "lots", "--gateway", g.URL, "--key", siteKey); code != 2 || !strings.Contains(errOut, "positive amount of DPS") {
+		t.Fatalf("stake of no amount: %d %q", code, errOut)
+	}
+	if code, _, errOut := runCLI(t, "provider", "stake", "600", "--gateway", g.URL, "--key", siteKey); code != 1 || !strings.Contains(errOut, "less than the 600 DPS to stake") {
+		t.Fatalf("stake of more than the balance: %d %q", code, errOut)
+	}
+	code, out, errOut := runCLI(t, "provider", "stake", "150", "--gateway", g.URL, "--key", siteKey)
+	if code != 0 || !strings.Contains(out, "BONDED DPS") || !strings.Contains(out, "150") {
+		t.Fatalf("stake: %d %q %q", code, out, errOut)
+	}
+	// Approved now: 4 reference GPUs need about 94 DPS.
+	list, err := g.Client(g.Operator).Providers(context.Background())
+	if err != nil || len(list) != 1 {
+		t.Fatalf("providers: %+v %v", list, err)
+	}
+	if code, _, errOut := runCLI(t, "gateway", "providers", "approve", "staker", "--registration", list[0].RegistrationDigest.Hex(), "--gateway", g.URL, "--key", opKey); code != 0 {
+		t.Fatalf("approval with the stake: %d %q", code, errOut)
+	}
+	if code, _, errOut := runCLI(t, "provider", "unbond", "100", "--gateway", g.URL, "--key", siteKey); code != 1 || !strings.Contains(errOut, "StakeStillNeeded") {
+		t.Fatalf("unbonding the needed stake: %d %q", code, errOut)
+	}
+	if code, out, errOut = runCLI(t, "provider", "unbond", "50", "--gateway", g.URL, "--key", siteKey, "-o", "json"); code != 0 || !strings.Contains(out, `"unbondingWei": "50000000000000000000"`) {
+		t.Fatalf("unbond: %d %q %q", code, out, errOut)
+	}
+	if code, _, errOut = runCLI(t, "provider", "withdraw", "--gateway", g.URL, "--key", siteKey); code != 1 || !strings.Contains(errOut, "StillUnbonding") {
+		t.Fatalf("withdrawal before the period: %d %q", code, errOut)
+	}
+	if err := g.Gateway.DevChain().AdjustTime(time.Hour + time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errOut = runCLI(t, "provider", "withdraw", "--gateway", g.URL, "--key", siteKey); code != 0 || !strings.Contains(out, "withdrew 50 DPS of stake") {
+		t.Fatalf("withdrawal: %d %q %q", code, out, errOut)
+	}
+	if code, out, errOut = runCLI(t, "provider", "stake-status", "--gateway", g.URL, "--key", siteKey); code != 0 || !strings.Contains(out, "100 ") {
+		t.Fatalf("stake-status: %d %q %q", code, out, errOut)
+	}
+}

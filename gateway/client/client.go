@@ -57,11 +57,27 @@ type Chain interface {
 
 // Stake is a provider's stake on chain, in DPS wei.
 type Stake struct {
-	BondedWei    *big.Int `json:"bondedWei"`
-	UnbondingWei *big.Int `json:"unbondingWei"`
+	BondedWei    *big.Int
+	UnbondingWei *big.Int
 	// UnbondsAt is when the unbonding DPS may be withdrawn (zero: nothing unbonding).
-	UnbondsAt  time.Time `json:"unbondsAt,omitzero"`
-	SlashedWei *big.Int  `json:"slashedWei"`
+	UnbondsAt  time.Time
+	SlashedWei *big.Int
+}
+
+// MarshalJSON writes the amounts as decimal strings, as every wei amount of the API is.
+func (s Stake) MarshalJSON() ([]byte, error) {
+	str := func(v *big.Int) string {
+		if v == nil {
+			return "0"
+		}
+		return v.String()
+	}
+	return json.Marshal(struct {
+		BondedWei    string    `json:"bondedWei"`
+		UnbondingWei string    `json:"unbondingWei"`
+		UnbondsAt    time.Time `json:"unbondsAt,omitzero"`
+		SlashedWei   string    `json:"slashedWei"`
+	}{str(s.BondedWei), str(s.UnbondingWei), s.UnbondsAt, str(s.SlashedWei)})
 }
 
 // ChainDialer connects to the chain behind a gateway's JSON-RPC relay at rpcURL and binds the
