@@ -3,6 +3,7 @@ package gateway_test
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"math/big"
 	"net/http"
 	"path/filepath"
@@ -385,5 +386,60 @@ func TestApprovalNeedsStake(t *testing.T) {
 	changed.Economy.Staking.PerPetaFLOPS = "50"
 	if _, err := gateway.New(ctx, changed, gateway.Options{}); err == nil || !strings.Contains(err.Error(), "staking") {
 		t.Fatalf("restart with another stake per PFLOPS: %v", err)
+	}
+}
+
+// TestSharedDevicesBlockApproval: two sites register one GPU UUID between them; both are
+// flagged (provider list, dashboard) and neither is approved until one registration changes.
+func TestSharedDevicesBlockApproval(t *testing.T) {
+	g := gatewaytest.StartGrid(t)
+	ctx := context.Background()
+	op := g.Client(g.Operator)
+	node := referenceNode()
+	uuid := func(i int) string { return fmt.Sprintf("GPU-5ea7e000-0000-4000-8000-%012d", i) }
+	register := func(s *gatewaytest.Site, ids ...int) {
+		t.Helper()
+		inv := gatewaytest.Inventory(t, "a100", 4, 1, node)
+		for _, i := range ids {
+			inv.Devices = append(inv.Devices, protocol.DeviceIdentity{Node: s.Name + "-n1", UUID: uuid(i)})
+		}
+		if code := s.Register(inv, "1"); code != http.StatusCreated && code != http.StatusOK {
+			t.Fatalf("%s registration: %d", s.Name, code)
+		}
+	}
+	a, b := g.NewSite("honest"), g.NewSite("copier")
+	register(a, 1, 2, 3, 4)
+	register(b, 4, 5, 6, 7)
+	for _, name := range []string{"honest", "copier"} {
+		_, err := gatewaytest.ApproveListed(ctx, op, name, "")
+		if err == nil || !strings.Contains(err.Error(), "409") || !strings.Contains(err.Error(), "registers GPUs another site registers too: 1 (1 with ") || !strings.Contains(err.Error(), strings.ToUpper(uuid(4))) {
+			t.Fatalf("approving %s with a shared GPU: %v", name, err)
+		}
+	}
+	list, err := op.Providers(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range list {
+		other := map[string]string{"honest": "copier", "copier": "honest"}[p.Name]
+		if len(p.SharedDevices) != 1 || p.SharedDevices[0].Site != other || !strings.EqualFold(p.SharedDevices[0].UUID, uuid(4)) {
+			t.Errorf("%s lists shared devices %+v", p.Name, p.SharedDevices)
+		}
+	}
+	snap, err := op.Dashboard(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range snap.Providers {
+		if p.SharedDevices != 1 || len(p.SharesDevicesWith) != 1 {
+			t.Errorf("dashboard: %s shares %d devices with %v", p.Site, p.SharedDevices, p.SharesDevicesWith)
+		}
+	}
+	// One registration changes: both are approved.
+	register(b, 5, 6, 7, 8)
+	for _, name := range []string{"honest", "copier"} {
+		if s, err := gatewaytest.ApproveListed(ctx, op, name, ""); err != nil || s.Status != store.SiteApproved {
+			t.Fatalf("approving %s once nothing is shared: %+v %v", name, s, err)
+		}
 	}
 }

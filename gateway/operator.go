@@ -87,7 +87,7 @@ func (a *operatorAPI) setProviderStatus(w http.ResponseWriter, r *http.Request, 
 		writeError(w, http.StatusNotFound, err.Error())
 		return
 	}
-	if errors.Is(err, ErrRegistrationChanged) || errors.Is(err, ErrSettlementInProgress) || errors.Is(err, ErrInsufficientStake) {
+	if errors.Is(err, ErrRegistrationChanged) || errors.Is(err, ErrSettlementInProgress) || errors.Is(err, ErrInsufficientStake) || errors.Is(err, ErrSharedDevices) {
 		writeError(w, http.StatusConflict, err.Error())
 		return
 	}

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -21,6 +23,10 @@ import (
 
 // ErrRegistrationChanged refuses an approval whose registration is not the site's current one.
 var ErrRegistrationChanged = errors.New("the site's registration is not the one approved")
+
+// ErrSharedDevices refuses an approval while the site registers a GPU another site
+// registers too.
+var ErrSharedDevices = errors.New("devices registered by another site")
 
 // ErrInsufficientStake refuses an approval until the provider has bonded the stake its
 // capacity needs.
@@ -61,6 +67,10 @@ func (r *registry) Register(ctx context.Context, signer common.Address, reg prot
 		return gatewayapi.Site{}, false, err
 	}
 	log := r.log.WithField("site", site.Name).WithField("key", signer.Hex()).WithField("capacityMegaFlops", reg.Inventory.CapacityMegaFLOPS)
+	if shared, err := r.store.SharedDevicesOf(ctx, site.Name); err == nil && len(shared) > 0 {
+		log.WithField("sharedDevices", len(shared)).WithField("firstShared", shared[0].UUID).WithField("otherSite", shared[0].Site).
+			Warn("the site registers GPUs another site registers too: neither is approved until one registration changes")
+	}
 	if created {
 		log.Info("site registered: pending an operator's approval (petagrid gateway providers approve " + site.Name + ")")
 		return site, true, nil
@@ -168,6 +178,9 @@ func (r *registry) admit(ctx context.Context, s gatewayapi.Site, reviewed common
 	inv := s.Registration.Inventory
 	adm := contracts.Admission{CapacityMegaFLOPS: inv.CapacityMegaFLOPS, GPUs: uint32(inv.GPUs), Registration: current}
 	addr := common.HexToAddress(s.Address)
+	if err := r.checkDevices(ctx, s.Name); err != nil {
+		return err
+	}
 	if err := r.checkStake(ctx, s.Name, addr, inv.CapacityMegaFLOPS); err != nil {
 		return err
 	}
@@ -178,6 +191,29 @@ func (r *registry) admit(ctx context.Context, s gatewayapi.Site, reviewed common
 	}
 	r.sendGasMoney(ctx, s.Name, addr)
 	return nil
+}
+
+// checkDevices refuses to approve a site that registers a GPU another site registers too:
+// one of them counts hardware it does not have, and the operator must find out which.
+func (r *registry) checkDevices(ctx context.Context, name string) error {
+	shared, err := r.store.SharedDevicesOf(ctx, name)
+	if err != nil {
+		return err
+	}
+	if len(shared) == 0 {
+		return nil
+	}
+	sites := map[string]int{}
+	for _, d := range shared {
+		sites[d.Site]++
+	}
+	var list []string
+	for site, n := range sites {
+		list = append(list, fmt.Sprintf("%d with %s", n, site))
+	}
+	sort.Strings(list)
+	return fmt.Errorf("%w: %s registers GPUs another site registers too: %d (%s; first %s): the same device cannot be in two sites, so neither is approved until one registration changes",
+		ErrSharedDevices, name, len(shared), strings.Join(list, ", "), shared[0].UUID)
 }
 
 // checkStake refuses an approval the registry would refuse for want of stake, saying how
@@ -227,9 +263,14 @@ func (r *registry) Providers(ctx context.Context) ([]gatewayapi.ProviderView, er
 	if err != nil {
 		return nil, err
 	}
+	shared, err := r.store.SharedDevices(ctx)
+	if err != nil {
+		return nil, err
+	}
 	out := make([]gatewayapi.ProviderView, 0, len(sites))
 	for _, s := range sites {
-		v := gatewayapi.ProviderView{Site: s, Online: r.now().Sub(s.LastSeen) < r.offlineAfter, RegistrationDigest: s.Registration.Digest()}
+		v := gatewayapi.ProviderView{Site: s, Online: r.now().Sub(s.LastSeen) < r.offlineAfter, RegistrationDigest: s.Registration.Digest(),
+			SharedDevices: shared[s.Name]}
 		bal, err := r.deploy.GFLBalance(ctx, common.HexToAddress(s.Address))
 		r.metrics.observeChain(chainRead, err)
 		if err == nil {

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"math/big"
+	"slices"
+	"sort"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -108,11 +110,16 @@ func (d *dashboardSource) providers(ctx context.Context) ([]dashboard.Provider, 
 	for _, r := range latest {
 		byLatest[r.Site] = r
 	}
+	shared, err := d.store.SharedDevices(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
 	grades := siteGrades(sites, latest, d.referenceMegaFLOPS)
 	claimableTotal := new(big.Int)
 	var out []dashboard.Provider
 	for _, s := range sites {
 		p := d.provider(s, grades[s.Name])
+		p.SharedDevices, p.SharesDevicesWith = len(shared[s.Name]), otherSites(shared[s.Name])
 		if r, ok := byLatest[s.Name]; ok {
 			ep := r.Epoch
 			p.LastReportEpoch, p.LastMedianMegaFLOPS, p.LastCoveragePPM, p.LastUptimePPM = &ep, r.MedianMFLOPS, r.CoveragePPM, r.UptimePPM
@@ -220,4 +227,16 @@ func (d *dashboardSource) jobs(ctx context.Context) ([]dashboard.Job, error) {
 		out = append(out, dj)
 	}
 	return out, nil
+}
+
+// otherSites names, once each and in order, the sites a site shares devices with.
+func otherSites(shared []gatewayapi.SharedDevice) []string {
+	var out []string
+	for _, d := range shared {
+		if !slices.Contains(out, d.Site) {
+			out = append(out, d.Site)
+		}
+	}
+	sort.Strings(out)
+	return out
 }

@@ -70,10 +70,14 @@ type Provider struct {
 	DPSClaimableWei string  `json:"dpsClaimableWei"`
 	// StakeBondedWei and StakeSlashedWei are the provider's DPS bonded in Staking and
 	// slashed from it; "" when unknown.
-	StakeBondedWei   string `json:"stakeBondedWei,omitempty"`
-	StakeSlashedWei  string `json:"stakeSlashedWei,omitempty"`
-	PerformanceGrade string `json:"performanceGrade"` // "A".."D", "" when unknown
-	ReliabilityGrade int    `json:"reliabilityGrade"` // 1..4, 0 when unknown
+	StakeBondedWei  string `json:"stakeBondedWei,omitempty"`
+	StakeSlashedWei string `json:"stakeSlashedWei,omitempty"`
+	// SharedDevices counts the GPUs this site registers that another site registers too,
+	// and SharesDevicesWith names those sites: hardware counted twice.
+	SharedDevices     int      `json:"sharedDevices,omitempty"`
+	SharesDevicesWith []string `json:"sharesDevicesWith,omitempty"`
+	PerformanceGrade  string   `json:"performanceGrade"` // "A".."D", "" when unknown
+	ReliabilityGrade  int      `json:"reliabilityGrade"` // 1..4, 0 when unknown
 }
 
 // Epoch is one closed settlement epoch.

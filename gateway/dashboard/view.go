@@ -71,6 +71,7 @@ type providerRow struct {
 	LastReportEpoch                    string
 	GFL, DPSClaimable                  string
 	Stake, StakeSlashed                string
+	SharedDevices                      string
 	Grades                             string
 	Graded                             bool
 }
@@ -224,6 +225,7 @@ func providerRows(providers []Provider, now time.Time) ([]providerRow, string) {
 			DPSClaimable:    FormatTokenWei(p.DPSClaimableWei),
 			Stake:           FormatTokenWei(p.StakeBondedWei),
 			StakeSlashed:    slashedNote(p.StakeSlashedWei),
+			SharedDevices:   sharedNote(p.SharedDevices, p.SharesDevicesWith),
 			Grades:          grades(p.PerformanceGrade, p.ReliabilityGrade),
 			Graded:          p.PerformanceGrade != "" || p.ReliabilityGrade != 0,
 		})
@@ -383,4 +385,21 @@ func slashedNote(wei string) string {
 		return ""
 	}
 	return "slashed " + FormatTokenWei(wei)
+}
+
+// sharedNote warns of GPUs another site registers too: "4 GPUs also at site-b".
+func sharedNote(n int, sites []string) string {
+	if n <= 0 {
+		return ""
+	}
+	gpus := "GPUs"
+	if n == 1 {
+		gpus = "GPU"
+	}
+	const maxNamed = 3
+	named := sites
+	if len(named) > maxNamed {
+		named = append(append([]string(nil), named[:maxNamed]...), "…")
+	}
+	return strconv.Itoa(n) + " " + gpus + " also at " + strings.Join(named, ", ")
 }

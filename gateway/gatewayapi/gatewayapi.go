@@ -198,6 +198,15 @@ type ProviderView struct {
 	// Admitted is the digest of the registration the chain's registry admitted (zero when
 	// never admitted).
 	Admitted common.Hash `json:"admittedRegistration"`
+	// SharedDevices are GPUs this site registers that another site registers too: an
+	// approval is refused while there are any.
+	SharedDevices []SharedDevice `json:"sharedDevices,omitempty"`
+}
+
+// SharedDevice is a GPU UUID another site also registers.
+type SharedDevice struct {
+	UUID string `json:"uuid"`
+	Site string `json:"site"`
 }
 
 // StatusRequest is the body of approve and suspend. An approval names the registration the

@@ -24,6 +24,7 @@ import (
 	"math/bits"
 	"regexp"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/petagrid/petagrid/internal/reqsign"
@@ -96,6 +97,57 @@ type Inventory struct {
 	PowerLimitMilliwatts uint64 `json:"powerLimitMilliwatts"`
 	// CatalogSHA256 names the hardware catalog the site scores with.
 	CatalogSHA256 string `json:"catalogSha256"`
+	// Devices are the grid nodes' GPUs as NVML names them (the site's GPU telemetry):
+	// the gateway binds each UUID to one site, and a UUID two sites register flags both.
+	// Part of the registration an operator approves.
+	Devices []DeviceIdentity `json:"devices,omitempty"`
+}
+
+// DeviceIdentity is one GPU as NVML names it.
+type DeviceIdentity struct {
+	Node     string `json:"node"`
+	UUID     string `json:"uuid"`
+	PCIBusID string `json:"pciBusId,omitempty"`
+}
+
+// MaxDevices bounds the GPUs one registration names (a large site's grid partitions).
+const MaxDevices = 65536
+
+var (
+	deviceUUIDPattern = regexp.MustCompile(`^(GPU|MIG)-[0-9A-Fa-f-]{8,64}$`)
+	nodeNamePattern   = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
+	pciBusIDPattern   = regexp.MustCompile(`^[0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-7]$`)
+)
+
+// ValidDevice reports whether one device's fields are well formed (not whether it is unique).
+func ValidDevice(d DeviceIdentity) bool {
+	return deviceUUIDPattern.MatchString(d.UUID) && nodeNamePattern.MatchString(d.Node) && (d.PCIBusID == "" || pciBusIDPattern.MatchString(d.PCIBusID))
+}
+
+// validateDevices bounds the device list and refuses a UUID named twice.
+func validateDevices(devices []DeviceIdentity) []error {
+	if len(devices) > MaxDevices {
+		return []error{fmt.Errorf("inventory: %d devices, at most %d", len(devices), MaxDevices)}
+	}
+	var errs []error
+	seen := make(map[string]bool, len(devices))
+	for i, d := range devices {
+		switch {
+		case !deviceUUIDPattern.MatchString(d.UUID):
+			errs = append(errs, fmt.Errorf("device %d: uuid %q is not an NVML UUID (GPU-… or MIG-…)", i, clip(d.UUID)))
+		case !nodeNamePattern.MatchString(d.Node):
+			errs = append(errs, fmt.Errorf("device %d: node %q is not a node name", i, clip(d.Node)))
+		case d.PCIBusID != "" && !pciBusIDPattern.MatchString(d.PCIBusID):
+			errs = append(errs, fmt.Errorf("device %d: PCI bus id %q is not one (dddd:bb:dd.f)", i, clip(d.PCIBusID)))
+		case seen[strings.ToUpper(d.UUID)]:
+			errs = append(errs, fmt.Errorf("device %d: uuid %s is named twice", i, d.UUID))
+		}
+		seen[strings.ToUpper(d.UUID)] = true
+		if len(errs) >= 10 {
+			return append(errs, errors.New("inventory: more device errors not shown"))
+		}
+	}
+	return errs
 }
 
 // Partition is one grid partition.
@@ -203,6 +255,7 @@ func (inv Inventory) Validate() error {
 	if !regexp.MustCompile(`^[0-9a-f]{64}$`).MatchString(inv.CatalogSHA256) {
 		errs = append(errs, errors.New("inventory: catalogSha256 must be 64 lower-case hex digits"))
 	}
+	errs = append(errs, validateDevices(inv.Devices)...)
 	return errors.Join(errs...)
 }
 

@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -36,6 +37,15 @@ func TestRegistrationValidate(t *testing.T) {
 		{"negative memory", func(r *Registration) { r.Inventory.Partitions[0].Shapes[0].MemoryMiB = -1 }, "out of bounds"},
 		{"GRES type", func(r *Registration) { r.Inventory.Partitions[0].Shapes[0].GPUType = "a100;rm" }, "not a name"},
 		{"more GPUs than the shapes", func(r *Registration) { r.Inventory.GPUs = 9 }, "node shapes hold 8"},
+		{"device UUID", func(r *Registration) { r.Inventory.Devices = []DeviceIdentity{{Node: "n1", UUID: "GPU-1234;rm -rf"}} }, "not an NVML UUID"},
+		{"device node", func(r *Registration) { r.Inventory.Devices = []DeviceIdentity{{Node: "../n1", UUID: gpuUUID(1)}} }, "not a node name"},
+		{"device bus id", func(r *Registration) {
+			r.Inventory.Devices = []DeviceIdentity{{Node: "n1", UUID: gpuUUID(1), PCIBusID: "00000000:07:00"}}
+		}, "PCI bus id"},
+		{"device named twice", func(r *Registration) {
+			r.Inventory.Devices = []DeviceIdentity{{Node: "n1", UUID: "GPU-abcdef01-0000-4000-8000-000000000001"}, {Node: "n2", UUID: "GPU-ABCDEF01-0000-4000-8000-000000000001"}}
+		}, "named twice"},
+		{"too many devices", func(r *Registration) { r.Inventory.Devices = make([]DeviceIdentity, MaxDevices+1) }, "at most 65536"},
 		{"more capacity than the shapes", func(r *Registration) { r.Inventory.CapacityMegaFLOPS = 2001 }, "more than the node shapes"},
 		{"overflowing shapes", func(r *Registration) {
 			r.Inventory.Partitions[0].Shapes[0].MegaFLOPS = 1 << 63
@@ -100,5 +110,30 @@ func TestVersion2IsOptionalFieldsOnly(t *testing.T) {
 		if !strings.Contains(string(data), want) {
 			t.Errorf("%s lacks %s", data, want)
 		}
+	}
+}
+
+func gpuUUID(i int) string { return fmt.Sprintf("GPU-00000000-0000-4000-8000-%012d", i) }
+
+// Devices are part of what an operator approves, and a registration without them keeps the
+// digest it had before they existed.
+func TestDevicesInTheDigest(t *testing.T) {
+	r := validRegistration()
+	before := r.Digest()
+	r.Inventory.Devices = []DeviceIdentity{{Node: "n1", UUID: gpuUUID(1), PCIBusID: "00000000:07:00.0"}}
+	if err := r.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	with := r.Digest()
+	if with == before {
+		t.Fatal("the devices do not change the digest")
+	}
+	r.Inventory.Devices[0].UUID = gpuUUID(2)
+	if r.Digest() == with {
+		t.Fatal("another UUID gives the same digest")
+	}
+	r.Inventory.Devices = nil
+	if r.Digest() != before {
+		t.Fatal("a registration without devices changed its digest")
 	}
 }

@@ -79,7 +79,7 @@ func (s *Store) Register(ctx context.Context, address string, reg protocol.Regis
 		if err != nil {
 			return fmt.Errorf("gateway store: registering site %s: %w", reg.Site, err)
 		}
-		return nil
+		return replaceDevices(ctx, tx, reg.Site, reg.Inventory.Devices)
 	})
 	if err != nil {
 		return gatewayapi.Site{}, false, err
@@ -259,4 +259,66 @@ func (w *seenWrites) forget(site string) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	delete(w.last, site)
+}
+
+// replaceDevices makes the site's devices those of its registration. UUIDs are kept in
+// upper case: NVML prints hexadecimal either way, and one GPU must be one key.
+func replaceDevices(ctx context.Context, tx *sql.Tx, site string, devices []protocol.DeviceIdentity) error {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM site_devices WHERE site = ?`, site); err != nil {
+		return fmt.Errorf("gateway store: devices of site %s: %w", site, err)
+	}
+	stmt, err := tx.PrepareContext(ctx, `INSERT INTO site_devices(uuid, site, node, pci_bus_id) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`)
+	if err != nil {
+		return fmt.Errorf("gateway store: devices of site %s: %w", site, err)
+	}
+	defer stmt.Close()
+	for _, d := range devices {
+		if _, err := stmt.ExecContext(ctx, strings.ToUpper(d.UUID), site, d.Node, d.PCIBusID); err != nil {
+			return fmt.Errorf("gateway store: device %s of site %s: %w", d.UUID, site, err)
+		}
+	}
+	return nil
+}
+
+// SharedDevices are, for each site, the GPUs its registration names that another site's
+// names too, with that site: hardware counted twice. Sites that share nothing are absent.
+func (s *Store) SharedDevices(ctx context.Context) (map[string][]gatewayapi.SharedDevice, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT d.site, d.uuid, o.site FROM site_devices d
+		JOIN site_devices o ON o.uuid = d.uuid AND o.site != d.site ORDER BY d.site, d.uuid, o.site`)
+	if err != nil {
+		return nil, fmt.Errorf("gateway store: shared devices: %w", err)
+	}
+	defer rows.Close()
+	out := map[string][]gatewayapi.SharedDevice{}
+	for rows.Next() {
+		var site string
+		var d gatewayapi.SharedDevice
+		if err := rows.Scan(&site, &d.UUID, &d.Site); err != nil {
+			return nil, fmt.Errorf("gateway store: shared devices: %w", err)
+		}
+		out[site] = append(out[site], d)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("gateway store: shared devices: %w", err)
+	}
+	return out, nil
+}
+
+// SharedDevicesOf is SharedDevices for one site.
+func (s *Store) SharedDevicesOf(ctx context.Context, site string) ([]gatewayapi.SharedDevice, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT d.uuid, o.site FROM site_devices d
+		JOIN site_devices o ON o.uuid = d.uuid AND o.site != d.site WHERE d.site = ? ORDER BY d.uuid, o.site`, site)
+	if err != nil {
+		return nil, fmt.Errorf("gateway store: shared devices of %s: %w", site, err)
+	}
+	defer rows.Close()
+	var out []gatewayapi.SharedDevice
+	for rows.Next() {
+		var d gatewayapi.SharedDevice
+		if err := rows.Scan(&d.UUID, &d.Site); err != nil {
+			return nil, fmt.Errorf("gateway store: shared devices of %s: %w", site, err)
+		}
+		out = append(out, d)
+	}
+	return out, rows.Err()
 }

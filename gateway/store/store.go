@@ -157,6 +157,16 @@ var migrations = []string{
 	// 3: the uptime each report proves (pocp.Report.ProvenUptimePPM), which grades a site's
 	// reliability; 0 for reports accepted before (version 1 reports carried none).
 	`ALTER TABLE reports ADD COLUMN uptime_ppm INTEGER NOT NULL DEFAULT 0;`,
+	// 4: the GPUs each site's registration names (protocol.DeviceIdentity), by UUID: one
+	// UUID at two sites is hardware counted twice.
+	`CREATE TABLE site_devices (
+		uuid TEXT NOT NULL,
+		site TEXT NOT NULL,
+		node TEXT NOT NULL,
+		pci_bus_id TEXT NOT NULL DEFAULT '',
+		PRIMARY KEY (uuid, site)
+	);
+	CREATE INDEX site_devices_site ON site_devices(site);`,
 }
 
 func (s *Store) tx(ctx context.Context, fn func(*sql.Tx) error) error { return s.handle.Write(ctx, fn) }

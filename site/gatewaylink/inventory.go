@@ -84,6 +84,7 @@ func (s *slurmInventory) Inventory(ctx context.Context) (protocol.Inventory, err
 			inv.PowerLimitMilliwatts += uint64(*g.PowerLimitMilliwatts)
 		}
 	}
+	inv.Devices = gridDevices(gpus, t.counted, s.now())
 	if err := inv.Validate(); err != nil {
 		return protocol.Inventory{}, fmt.Errorf("the inventory read from Slurm does not fit the protocol:\n%w", err)
 	}
@@ -287,4 +288,37 @@ func (c *clusterName) get(ctx context.Context) (string, error) {
 	}
 	c.name = name
 	return name, nil
+}
+
+// deviceFreshness is how recently a GPU must have reported to be named in the registration:
+// a board pulled from a node stops reporting and leaves the list after a week, rather than
+// staying bound to this site for good.
+const deviceFreshness = 7 * 24 * time.Hour
+
+// gridDevices are the grid nodes' GPUs NVML reported within deviceFreshness, in node and
+// UUID order (the registration's digest depends on it), as the protocol names them. A GPU
+// whose identity the protocol cannot carry is left out rather than failing the whole
+// registration.
+func gridDevices(gpus []store.GPUStatus, counted map[string]bool, now time.Time) []protocol.DeviceIdentity {
+	var out []protocol.DeviceIdentity
+	for _, g := range gpus {
+		if !counted[g.Node] || now.Sub(g.LastSeen) > deviceFreshness {
+			continue
+		}
+		d := protocol.DeviceIdentity{Node: g.Node, UUID: g.UUID, PCIBusID: g.PCIBusID}
+		if !protocol.ValidDevice(d) {
+			continue
+		}
+		out = append(out, d)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Node != out[j].Node {
+			return out[i].Node < out[j].Node
+		}
+		return out[i].UUID < out[j].UUID
+	})
+	if len(out) > protocol.MaxDevices {
+		out = out[:protocol.MaxDevices]
+	}
+	return out
 }

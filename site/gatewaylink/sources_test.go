@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/big"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -271,5 +272,35 @@ func TestStoreReportsSignWhatPocpReportBuilds(t *testing.T) {
 	}
 	if _, err := r.Report(ctx, "alpha", 6, domain); !errors.Is(err, errNoObservations) {
 		t.Fatalf("a period with nothing observed: %v", err)
+	}
+}
+
+// The registration names the grid nodes' GPUs NVML reported in the last week, sorted, and
+// leaves out what the protocol cannot carry.
+func TestGridDevices(t *testing.T) {
+	now := time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)
+	gpu := func(node, uuid, bus string, seen time.Duration) store.GPUStatus {
+		return store.GPUStatus{GPU: store.GPU{Node: node, UUID: uuid, PCIBusID: bus}, LastSeen: now.Add(-seen)}
+	}
+	got := gridDevices([]store.GPUStatus{
+		gpu("g2", "GPU-bbbbbbbb-0000-4000-8000-000000000002", "00000000:07:00.0", time.Hour),
+		gpu("g1", "GPU-aaaaaaaa-0000-4000-8000-000000000009", "00000000:0A:00.0", time.Minute),
+		gpu("g1", "GPU-aaaaaaaa-0000-4000-8000-000000000001", "", 6*24*time.Hour),
+		gpu("g1", "GPU-aaaaaaaa-0000-4000-8000-000000000003", "", 8*24*time.Hour),   // pulled a week ago
+		gpu("x1", "GPU-cccccccc-0000-4000-8000-000000000001", "", time.Minute),      // not a grid node
+		gpu("g2", "GPU-1", "", time.Minute),                                         // not an NVML UUID
+		gpu("g2", "GPU-dddddddd-0000-4000-8000-000000000001", "07:00", time.Minute), // malformed bus id
+	}, map[string]bool{"g1": true, "g2": true}, now)
+	want := []protocol.DeviceIdentity{
+		{Node: "g1", UUID: "GPU-aaaaaaaa-0000-4000-8000-000000000001"},
+		{Node: "g1", UUID: "GPU-aaaaaaaa-0000-4000-8000-000000000009", PCIBusID: "00000000:0A:00.0"},
+		{Node: "g2", UUID: "GPU-bbbbbbbb-0000-4000-8000-000000000002", PCIBusID: "00000000:07:00.0"},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("devices:\n got %+v\nwant %+v", got, want)
+	}
+	inv := protocol.Inventory{Devices: got}
+	if err := inv.Validate(); err != nil && strings.Contains(err.Error(), "device") {
+		t.Fatalf("the devices do not validate: %v", err)
 	}
 }
