@@ -65,7 +65,7 @@ func richSnapshot() Snapshot {
 				CapacityMegaFLOPS: 9_000_000_000, GPUs: 128, Nodes: 32,
 				PricePerComputeHourWei: "1800000000000000000",
 				GFLWei:                 "0", DPSClaimableWei: "0",
-				SharedDevices:          4, SharesDevicesWith: []string{"ideal-hpc"},
+				SharedDevices: 4, SharesDevicesWith: []string{"ideal-hpc"},
 			},
 			{
 				Site: "ideal-hpc", Address: "0x3333333333333333333333333333333333333333", Status: "suspended",

@@ -79,7 +79,7 @@ func TestPageRendersRichSnapshot(t *testing.T) {
 		"latest 50 of 60", "job-0059",
 		`<td class="num">1.500</td>`, `<td class="num">2.250</td>`, // GPU hours, Compute Hours
 		`<span class="badge ok">completed<b>41</b></span>`,
-		"4 GPUs also at ideal-hpc", // devices another site registers too
+		"4 GPUs also at ideal-hpc",                                             // devices another site registers too
 		"Slashed stakes", "1,850", "785<span class=\"sub\">slashed 125</span>", // stakes
 	} {
 		if !strings.Contains(body, want) {
