@@ -64,7 +64,7 @@ func (d *Deployment) Watch(ctx context.Context, from Cursor, opts WatchOptions, 
 		opts.MaxBackoff = 30 * time.Second
 	}
 	decoders := d.eventDecoders()
-	addrs := []common.Address{d.Addresses.GFL, d.Addresses.DPS, d.Addresses.Registry, d.Addresses.Settlement, d.Addresses.Escrow}
+	addrs := []common.Address{d.Addresses.GFL, d.Addresses.DPS, d.Addresses.Registry, d.Addresses.Settlement, d.Addresses.Escrow, d.Addresses.Staking}
 	backoff := time.Duration(0)
 	next := from
 	span := opts.MaxRange
@@ -180,7 +180,7 @@ func (e eventDecoder) decode(l types.Log) (Event, error) {
 
 func (d *Deployment) eventDecoders() map[common.Hash]eventDecoder {
 	out := map[common.Hash]eventDecoder{}
-	for _, a := range []abi.ABI{d.GFL.GetABI(), d.DPS.GetABI(), d.Registry.GetABI(), d.Settlement.GetABI(), d.Escrow.GetABI()} {
+	for _, a := range []abi.ABI{d.GFL.GetABI(), d.DPS.GetABI(), d.Registry.GetABI(), d.Settlement.GetABI(), d.Escrow.GetABI(), d.Staking.GetABI()} {
 		// Events with one signature (GFL's and DPS's Transfer) decode alike; the log's
 		// address says which contract emitted it.
 		for _, ev := range a.Events {
@@ -203,6 +203,8 @@ func (d *Deployment) contractAt(a common.Address) string {
 		return "Settlement"
 	case d.Addresses.Escrow:
 		return "JobEscrow"
+	case d.Addresses.Staking:
+		return "Staking"
 	}
 	return a.Hex()
 }

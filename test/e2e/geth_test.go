@@ -121,6 +121,18 @@ func TestContractsOnGethDev(t *testing.T) {
 	if err := d.SettleEscrow(ctx, gateway, crypto.PubkeyToAddress(researcher.PublicKey), job, tokenomics.MustAmount("2")); err != nil {
 		t.Fatal(err)
 	}
+	// The researcher's key stakes as a provider would, and the gateway slashes it for a failed
+	// challenge: 10 % of 2 DPS, on a real node.
+	if err := d.StakeProvider(ctx, researcher, tokenomics.MustAmount("2")); err != nil {
+		t.Fatal(err)
+	}
+	slashed, err := d.Slash(ctx, gateway, crypto.PubkeyToAddress(researcher.PublicKey), contracts.SlashFailedChallenge, crypto.Keccak256Hash([]byte("geth-challenge")))
+	if err != nil || tokenomics.FormatAmount(slashed) != "0.2" {
+		t.Fatalf("slash on geth: %v %v", slashed, err)
+	}
+	if err := d.PaySlashedToPool(ctx, gateway); err != nil {
+		t.Fatal(err)
+	}
 	p1, p2 := common.HexToAddress("0x00000000000000000000000000000000000a11ce"), common.HexToAddress("0x0000000000000000000000000000000000000b0b")
 	medians := map[common.Address]*big.Int{p1: tokenomics.MustAmount("12.5"), p2: tokenomics.MustAmount("7")}
 	// The registry admits both, with 20 PFLOPS each: the chain mints only to admitted providers.
@@ -130,7 +142,7 @@ func TestContractsOnGethDev(t *testing.T) {
 		}
 	}
 	tp := params.TokenomicsParams()
-	state := tokenomics.NewState(params.Genesis, tokenomics.MustAmount("1000"))
+	state := tokenomics.NewState(params.Genesis, tokenomics.MustAmount("1000.2")) // with the slashed 0.2
 	spent, err := d.PendingReplenishment(ctx)
 	if err != nil || tokenomics.FormatAmount(spent) != "2" {
 		t.Fatalf("pending replenishment %v, %v", spent, err)
@@ -187,7 +199,8 @@ func TestContractsOnGethDev(t *testing.T) {
 	if !errors.Is(werr, stop) {
 		t.Fatal(werr)
 	}
-	for _, want := range []string{"JobEscrow.Locked", "JobEscrow.Settled", "Settlement.PoolReplenished", "Settlement.EpochOpened", "Settlement.EpochCommitted", "GFL.Transfer", "DPS.Transfer"} {
+	for _, want := range []string{"JobEscrow.Locked", "JobEscrow.Settled", "Settlement.PoolReplenished", "Settlement.EpochOpened", "Settlement.EpochCommitted", "GFL.Transfer", "DPS.Transfer",
+		"Staking.Staked", "Staking.Slashed", "Staking.PaidToPool"} {
 		if seen[want] == 0 {
 			t.Errorf("the watcher never saw %s (saw %v)", want, seen)
 		}
