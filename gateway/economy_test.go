@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"net/http"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -389,41 +390,60 @@ func TestApprovalNeedsStake(t *testing.T) {
 	}
 }
 
-// TestSharedDevicesBlockApproval: two sites register one GPU UUID between them; both are
-// flagged (provider list, dashboard) and neither is approved until one registration changes.
+// TestSharedDevicesBlockApproval: the first site admitted with a GPU holds it. A site that
+// registers it later is flagged (provider list, dashboard) and not approved; it cannot block
+// the holder, pending or not; an approved site that swaps in a held GPU is pending again;
+// and a UUID has one spelling.
 func TestSharedDevicesBlockApproval(t *testing.T) {
 	g := gatewaytest.StartGrid(t)
 	ctx := context.Background()
 	op := g.Client(g.Operator)
 	node := referenceNode()
 	uuid := func(i int) string { return fmt.Sprintf("GPU-5ea7e000-0000-4000-8000-%012d", i) }
+	inventory := func(s *gatewaytest.Site, uuids ...string) protocol.Inventory {
+		inv := gatewaytest.Inventory(t, "a100", 4, 1, node)
+		for _, u := range uuids {
+			inv.Devices = append(inv.Devices, protocol.DeviceIdentity{Node: s.Name + "-n1", UUID: u})
+		}
+		return inv
+	}
 	register := func(s *gatewaytest.Site, ids ...int) {
 		t.Helper()
-		inv := gatewaytest.Inventory(t, "a100", 4, 1, node)
+		var uuids []string
 		for _, i := range ids {
-			inv.Devices = append(inv.Devices, protocol.DeviceIdentity{Node: s.Name + "-n1", UUID: uuid(i)})
+			uuids = append(uuids, uuid(i))
 		}
-		if code := s.Register(inv, "1"); code != http.StatusCreated && code != http.StatusOK {
+		if code := s.Register(inventory(s, uuids...), "1"); code != http.StatusCreated && code != http.StatusOK {
 			t.Fatalf("%s registration: %d", s.Name, code)
 		}
 	}
-	a, b := g.NewSite("honest"), g.NewSite("copier")
-	register(a, 1, 2, 3, 4)
-	register(b, 4, 5, 6, 7)
-	for _, name := range []string{"honest", "copier"} {
-		_, err := gatewaytest.ApproveListed(ctx, op, name, "")
-		if err == nil || !strings.Contains(err.Error(), "409") || !strings.Contains(err.Error(), "registers GPUs another site registers too: 1 (1 with ") || !strings.Contains(err.Error(), strings.ToUpper(uuid(4))) {
-			t.Fatalf("approving %s with a shared GPU: %v", name, err)
+	honest, copier := g.NewSite("honest"), g.NewSite("copier")
+	register(honest, 1, 2, 3, 4)
+	register(copier, 4, 5, 6, 7)
+	// A pending site naming another's GPU cannot block it: the first approved holds them.
+	if s, err := gatewaytest.ApproveListed(ctx, op, "honest", ""); err != nil || s.Status != store.SiteApproved {
+		t.Fatalf("approving the first holder: %+v %v", s, err)
+	}
+	refused := func(what string) {
+		t.Helper()
+		_, err := gatewaytest.ApproveListed(ctx, op, "copier", "")
+		if err == nil || !strings.Contains(err.Error(), "409") || !strings.Contains(err.Error(), "registers 1 GPUs that honest registered first") ||
+			!strings.Contains(err.Error(), strings.ToUpper(uuid(4))[:12]) && !strings.Contains(err.Error(), strings.ToUpper(uuid(1))[:12]) {
+			t.Fatalf("%s: %v", what, err)
 		}
 	}
+	refused("approving a site with a held GPU")
 	list, err := op.Providers(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range list {
-		other := map[string]string{"honest": "copier", "copier": "honest"}[p.Name]
-		if len(p.SharedDevices) != 1 || p.SharedDevices[0].Site != other || !strings.EqualFold(p.SharedDevices[0].UUID, uuid(4)) {
-			t.Errorf("%s lists shared devices %+v", p.Name, p.SharedDevices)
+		switch {
+		case p.Name == "honest" && p.SharedDevices != nil:
+			t.Errorf("the holder is flagged: %+v", p.SharedDevices)
+		case p.Name == "copier" && (p.SharedDevices == nil || p.SharedDevices.Count != 1 || !reflect.DeepEqual(p.SharedDevices.Sites, []string{"honest"}) ||
+			p.SharedDevices.FirstUUID != strings.ToUpper(uuid(4))):
+			t.Errorf("copier lists %+v", p.SharedDevices)
 		}
 	}
 	snap, err := op.Dashboard(ctx)
@@ -431,15 +451,29 @@ func TestSharedDevicesBlockApproval(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range snap.Providers {
-		if p.SharedDevices != 1 || len(p.SharesDevicesWith) != 1 {
-			t.Errorf("dashboard: %s shares %d devices with %v", p.Site, p.SharedDevices, p.SharesDevicesWith)
+		if want := map[string]int{"copier": 1}[p.Site]; p.SharedDevices != want {
+			t.Errorf("dashboard: %s shares %d devices with %v, want %d", p.Site, p.SharedDevices, p.SharesDevicesWith, want)
 		}
 	}
-	// One registration changes: both are approved.
-	register(b, 5, 6, 7, 8)
-	for _, name := range []string{"honest", "copier"} {
-		if s, err := gatewaytest.ApproveListed(ctx, op, name, ""); err != nil || s.Status != store.SiteApproved {
-			t.Fatalf("approving %s once nothing is shared: %+v %v", name, s, err)
+	// Its own GPUs only: approved.
+	register(copier, 5, 6, 7, 8)
+	if s, err := gatewaytest.ApproveListed(ctx, op, "copier", ""); err != nil || s.Status != store.SiteApproved {
+		t.Fatalf("approving copier with its own GPUs: %+v %v", s, err)
+	}
+	// Approved, it swaps in a held GPU: pending again, and refused.
+	register(copier, 1, 6, 7, 8)
+	if s, err := g.Gateway.Store().Site(ctx, "copier"); err != nil || s.Status != store.SitePending || !strings.Contains(s.StatusReason, "1 GPUs it was not approved with") {
+		t.Fatalf("an approved site that swapped in a held GPU: %+v %v", s, err)
+	}
+	refused("re-approving after the swap")
+	// One spelling per UUID, and no more devices than GPUs.
+	for name, inv := range map[string]protocol.Inventory{
+		"dashes removed": inventory(copier, strings.ReplaceAll(uuid(1), "-", "")),
+		"trailing dash":  inventory(copier, uuid(1)+"-"),
+		"five for four":  inventory(copier, uuid(11), uuid(12), uuid(13), uuid(14), uuid(15)),
+	} {
+		if code := copier.Register(inv, "1"); code != http.StatusUnprocessableEntity {
+			t.Errorf("%s: registration answered %d", name, code)
 		}
 	}
 }

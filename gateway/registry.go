@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
-	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -24,8 +23,8 @@ import (
 // ErrRegistrationChanged refuses an approval whose registration is not the site's current one.
 var ErrRegistrationChanged = errors.New("the site's registration is not the one approved")
 
-// ErrSharedDevices refuses an approval while the site registers a GPU another site
-// registers too.
+// ErrSharedDevices refuses an approval while the site registers a GPU an admitted site
+// registered first.
 var ErrSharedDevices = errors.New("devices registered by another site")
 
 // ErrInsufficientStake refuses an approval until the provider has bonded the stake its
@@ -67,9 +66,9 @@ func (r *registry) Register(ctx context.Context, signer common.Address, reg prot
 		return gatewayapi.Site{}, false, err
 	}
 	log := r.log.WithField("site", site.Name).WithField("key", signer.Hex()).WithField("capacityMegaFlops", reg.Inventory.CapacityMegaFLOPS)
-	if shared, err := r.store.SharedDevicesOf(ctx, site.Name); err == nil && len(shared) > 0 {
-		log.WithField("sharedDevices", len(shared)).WithField("firstShared", shared[0].UUID).WithField("otherSite", shared[0].Site).
-			Warn("the site registers GPUs another site registers too: neither is approved until one registration changes")
+	if shared, err := r.store.SharedDevicesOf(ctx, site.Name); err == nil && shared != nil {
+		log.WithField("sharedDevices", shared.Count).WithField("firstShared", shared.FirstUUID).WithField("otherSites", shared.Sites).
+			Warn("the site registers GPUs an admitted site registered first: it is not approved while it does")
 	}
 	if created {
 		log.Info("site registered: pending an operator's approval (petagrid gateway providers approve " + site.Name + ")")
@@ -193,27 +192,16 @@ func (r *registry) admit(ctx context.Context, s gatewayapi.Site, reviewed common
 	return nil
 }
 
-// checkDevices refuses to approve a site that registers a GPU another site registers too:
-// one of them counts hardware it does not have, and the operator must find out which.
+// checkDevices refuses to approve a site that registers a GPU an admitted site registers
+// too: the first site admitted with a GPU holds it, and the operator must find out which
+// site counts hardware it does not have.
 func (r *registry) checkDevices(ctx context.Context, name string) error {
 	shared, err := r.store.SharedDevicesOf(ctx, name)
-	if err != nil {
+	if err != nil || shared == nil {
 		return err
 	}
-	if len(shared) == 0 {
-		return nil
-	}
-	sites := map[string]int{}
-	for _, d := range shared {
-		sites[d.Site]++
-	}
-	var list []string
-	for site, n := range sites {
-		list = append(list, fmt.Sprintf("%d with %s", n, site))
-	}
-	sort.Strings(list)
-	return fmt.Errorf("%w: %s registers GPUs another site registers too: %d (%s; first %s): the same device cannot be in two sites, so neither is approved until one registration changes",
-		ErrSharedDevices, name, len(shared), strings.Join(list, ", "), shared[0].UUID)
+	return fmt.Errorf("%w: %s registers %d GPUs that %s registered first (one is %s): the same device cannot be in two sites",
+		ErrSharedDevices, name, shared.Count, strings.Join(shared.Sites, ", "), shared.FirstUUID)
 }
 
 // checkStake refuses an approval the registry would refuse for want of stake, saying how

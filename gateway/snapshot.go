@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"math/big"
-	"slices"
-	"sort"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -119,7 +117,9 @@ func (d *dashboardSource) providers(ctx context.Context) ([]dashboard.Provider, 
 	var out []dashboard.Provider
 	for _, s := range sites {
 		p := d.provider(s, grades[s.Name])
-		p.SharedDevices, p.SharesDevicesWith = len(shared[s.Name]), otherSites(shared[s.Name])
+		if sh := shared[s.Name]; sh != nil {
+			p.SharedDevices, p.SharesDevicesWith = sh.Count, sh.Sites
+		}
 		if r, ok := byLatest[s.Name]; ok {
 			ep := r.Epoch
 			p.LastReportEpoch, p.LastMedianMegaFLOPS, p.LastCoveragePPM, p.LastUptimePPM = &ep, r.MedianMFLOPS, r.CoveragePPM, r.UptimePPM
@@ -227,16 +227,4 @@ func (d *dashboardSource) jobs(ctx context.Context) ([]dashboard.Job, error) {
 		out = append(out, dj)
 	}
 	return out, nil
-}
-
-// otherSites names, once each and in order, the sites a site shares devices with.
-func otherSites(shared []gatewayapi.SharedDevice) []string {
-	var out []string
-	for _, d := range shared {
-		if !slices.Contains(out, d.Site) {
-			out = append(out, d.Site)
-		}
-	}
-	sort.Strings(out)
-	return out
 }

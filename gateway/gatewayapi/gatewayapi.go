@@ -198,15 +198,18 @@ type ProviderView struct {
 	// Admitted is the digest of the registration the chain's registry admitted (zero when
 	// never admitted).
 	Admitted common.Hash `json:"admittedRegistration"`
-	// SharedDevices are GPUs this site registers that another site registers too: an
-	// approval is refused while there are any.
-	SharedDevices []SharedDevice `json:"sharedDevices,omitempty"`
+	// SharedDevices are the GPUs this site registers that an admitted (approved or
+	// suspended) site registers too: its approval is refused while there are any.
+	SharedDevices *SharedDevices `json:"sharedDevices,omitempty"`
 }
 
-// SharedDevice is a GPU UUID another site also registers.
-type SharedDevice struct {
-	UUID string `json:"uuid"`
-	Site string `json:"site"`
+// SharedDevices summarises a site's GPUs that admitted sites register too.
+type SharedDevices struct {
+	Count int `json:"count"`
+	// FirstUUID is one of them (the smallest), to look for.
+	FirstUUID string `json:"firstUuid"`
+	// Sites are the admitted sites that register them.
+	Sites []string `json:"sites"`
 }
 
 // StatusRequest is the body of approve and suspend. An approval names the registration the

@@ -114,7 +114,8 @@ type DeviceIdentity struct {
 const MaxDevices = 65536
 
 var (
-	deviceUUIDPattern = regexp.MustCompile(`^(GPU|MIG)-[0-9A-Fa-f-]{8,64}$`)
+	// One spelling per device: NVML's canonical 8-4-4-4-12 form (case is folded when stored).
+	deviceUUIDPattern = regexp.MustCompile(`^(GPU|MIG)-[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$`)
 	nodeNamePattern   = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$`)
 	pciBusIDPattern   = regexp.MustCompile(`^[0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-7]$`)
 )
@@ -134,7 +135,7 @@ func validateDevices(devices []DeviceIdentity) []error {
 	for i, d := range devices {
 		switch {
 		case !deviceUUIDPattern.MatchString(d.UUID):
-			errs = append(errs, fmt.Errorf("device %d: uuid %q is not an NVML UUID (GPU-… or MIG-…)", i, clip(d.UUID)))
+			errs = append(errs, fmt.Errorf("device %d: uuid %q is not an NVML UUID (GPU- or MIG- and 8-4-4-4-12 hexadecimal digits)", i, clip(d.UUID)))
 		case !nodeNamePattern.MatchString(d.Node):
 			errs = append(errs, fmt.Errorf("device %d: node %q is not a node name", i, clip(d.Node)))
 		case d.PCIBusID != "" && !pciBusIDPattern.MatchString(d.PCIBusID):
@@ -254,6 +255,9 @@ func (inv Inventory) Validate() error {
 	}
 	if !regexp.MustCompile(`^[0-9a-f]{64}$`).MatchString(inv.CatalogSHA256) {
 		errs = append(errs, errors.New("inventory: catalogSha256 must be 64 lower-case hex digits"))
+	}
+	if len(inv.Devices) > max(inv.GPUs, 0) {
+		errs = append(errs, fmt.Errorf("inventory: %d devices named for %d GPUs", len(inv.Devices), inv.GPUs))
 	}
 	errs = append(errs, validateDevices(inv.Devices)...)
 	return errors.Join(errs...)

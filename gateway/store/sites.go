@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -39,7 +40,7 @@ func (s *Store) Register(ctx context.Context, address string, reg protocol.Regis
 	if err != nil {
 		return gatewayapi.Site{}, false, err
 	}
-	created := false
+	created, devicesChanged := false, true
 	err = s.tx(ctx, func(tx *sql.Tx) error {
 		var name, addr string
 		err := tx.QueryRowContext(ctx, `SELECT name, address FROM sites WHERE name = ? OR address = ?`, reg.Site, address).Scan(&name, &addr)
@@ -68,7 +69,13 @@ func (s *Store) Register(ctx context.Context, address string, reg protocol.Regis
 				status = SitePending
 				reason = fmt.Sprintf("registered more than it was approved with (%d MFLOPS and %d GPUs, was %d and %d): awaiting approval again",
 					reg.Inventory.CapacityMegaFLOPS, reg.Inventory.GPUs, old.Inventory.CapacityMegaFLOPS, old.Inventory.GPUs)
+			} else if n := newDevices(old.Inventory.Devices, reg.Inventory.Devices); status == SiteApproved && n > 0 {
+				// A GPU it was not approved with is checked against the other sites' like a
+				// new site's: an approved site cannot swap in another site's devices.
+				status = SitePending
+				reason = fmt.Sprintf("registered %d GPUs it was not approved with: awaiting approval again", n)
 			}
+			devicesChanged = !sameDevices(old.Inventory.Devices, reg.Inventory.Devices)
 			if reason != "" {
 				_, err = tx.ExecContext(ctx, `UPDATE sites SET registration = ?, live_inventory = ?, status = ?, status_reason = ?, updated_at = ?, last_seen = ? WHERE name = ?`,
 					regJSON, invJSON, status, reason, unix(now), unix(now), reg.Site)
@@ -78,6 +85,9 @@ func (s *Store) Register(ctx context.Context, address string, reg protocol.Regis
 		}
 		if err != nil {
 			return fmt.Errorf("gateway store: registering site %s: %w", reg.Site, err)
+		}
+		if !devicesChanged {
+			return nil // most registrations repeat the last: no rewrite of every device row
 		}
 		return replaceDevices(ctx, tx, reg.Site, reg.Inventory.Devices)
 	})
@@ -189,8 +199,11 @@ func (s *Store) SetSeenInterval(d time.Duration) { s.seen.interval = d }
 func (s *Store) Seen(ctx context.Context, name string, live *protocol.Inventory) error {
 	inv := ""
 	if live != nil {
+		// The devices belong to the registration; a poll's copy is not kept.
+		counts := *live
+		counts.Devices = nil
 		var err error
-		if inv, err = marshal(live); err != nil {
+		if inv, err = marshal(counts); err != nil {
 			return err
 		}
 	}
@@ -280,45 +293,87 @@ func replaceDevices(ctx context.Context, tx *sql.Tx, site string, devices []prot
 	return nil
 }
 
-// SharedDevices are, for each site, the GPUs its registration names that another site's
-// names too, with that site: hardware counted twice. Sites that share nothing are absent.
-func (s *Store) SharedDevices(ctx context.Context) (map[string][]gatewayapi.SharedDevice, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT d.site, d.uuid, o.site FROM site_devices d
-		JOIN site_devices o ON o.uuid = d.uuid AND o.site != d.site ORDER BY d.site, d.uuid, o.site`)
+// deviceKeys are the devices' UUIDs as stored: upper case.
+func deviceKeys(devices []protocol.DeviceIdentity) map[string]bool {
+	out := make(map[string]bool, len(devices))
+	for _, d := range devices {
+		out[strings.ToUpper(d.UUID)] = true
+	}
+	return out
+}
+
+// newDevices counts the UUIDs in next that prev does not name.
+func newDevices(prev, next []protocol.DeviceIdentity) int {
+	had := deviceKeys(prev)
+	n := 0
+	for k := range deviceKeys(next) {
+		if !had[k] {
+			n++
+		}
+	}
+	return n
+}
+
+// sameDevices says whether two lists name the same devices on the same nodes.
+func sameDevices(a, b []protocol.DeviceIdentity) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	byUUID := make(map[string]protocol.DeviceIdentity, len(a))
+	for _, d := range a {
+		byUUID[strings.ToUpper(d.UUID)] = d
+	}
+	for _, d := range b {
+		if o, ok := byUUID[strings.ToUpper(d.UUID)]; !ok || o.Node != d.Node || o.PCIBusID != d.PCIBusID {
+			return false
+		}
+	}
+	return true
+}
+
+// sharedDevicesQuery joins a site's devices with the same UUIDs at admitted sites (approved
+// or suspended): the first site admitted with a GPU holds it, and a site that registers it
+// later, pending or not, cannot block that site. Admitted sites hold distinct UUIDs (each
+// approval checks), so the join is linear in the devices.
+const sharedDevicesQuery = `SELECT d.site, COUNT(DISTINCT d.uuid), MIN(d.uuid), group_concat(DISTINCT o.site)
+	FROM site_devices d
+	JOIN site_devices o ON o.uuid = d.uuid AND o.site != d.site
+	JOIN sites s ON s.name = o.site AND s.status IN ('` + SiteApproved + `', '` + SiteSuspended + `')`
+
+// SharedDevices are, for each site, its GPUs that an admitted site registers too: hardware
+// counted twice. Sites that share nothing are absent.
+func (s *Store) SharedDevices(ctx context.Context) (map[string]*gatewayapi.SharedDevices, error) {
+	return s.sharedDevices(ctx, sharedDevicesQuery+` GROUP BY d.site`)
+}
+
+// SharedDevicesOf is SharedDevices for one site (nil: nothing shared).
+func (s *Store) SharedDevicesOf(ctx context.Context, site string) (*gatewayapi.SharedDevices, error) {
+	out, err := s.sharedDevices(ctx, sharedDevicesQuery+` WHERE d.site = ? GROUP BY d.site`, site)
+	if err != nil {
+		return nil, err
+	}
+	return out[site], nil
+}
+
+func (s *Store) sharedDevices(ctx context.Context, query string, args ...any) (map[string]*gatewayapi.SharedDevices, error) {
+	rows, err := s.db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("gateway store: shared devices: %w", err)
 	}
 	defer rows.Close()
-	out := map[string][]gatewayapi.SharedDevice{}
+	out := map[string]*gatewayapi.SharedDevices{}
 	for rows.Next() {
-		var site string
-		var d gatewayapi.SharedDevice
-		if err := rows.Scan(&site, &d.UUID, &d.Site); err != nil {
+		var site, sites string
+		var d gatewayapi.SharedDevices
+		if err := rows.Scan(&site, &d.Count, &d.FirstUUID, &sites); err != nil {
 			return nil, fmt.Errorf("gateway store: shared devices: %w", err)
 		}
-		out[site] = append(out[site], d)
+		d.Sites = strings.Split(sites, ",") // site names hold no comma
+		sort.Strings(d.Sites)
+		out[site] = &d
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("gateway store: shared devices: %w", err)
 	}
 	return out, nil
-}
-
-// SharedDevicesOf is SharedDevices for one site.
-func (s *Store) SharedDevicesOf(ctx context.Context, site string) ([]gatewayapi.SharedDevice, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT d.uuid, o.site FROM site_devices d
-		JOIN site_devices o ON o.uuid = d.uuid AND o.site != d.site WHERE d.site = ? ORDER BY d.uuid, o.site`, site)
-	if err != nil {
-		return nil, fmt.Errorf("gateway store: shared devices of %s: %w", site, err)
-	}
-	defer rows.Close()
-	var out []gatewayapi.SharedDevice
-	for rows.Next() {
-		var d gatewayapi.SharedDevice
-		if err := rows.Scan(&d.UUID, &d.Site); err != nil {
-			return nil, fmt.Errorf("gateway store: shared devices of %s: %w", site, err)
-		}
-		out = append(out, d)
-	}
-	return out, rows.Err()
 }

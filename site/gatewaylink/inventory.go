@@ -72,7 +72,7 @@ func (s *slurmInventory) Inventory(ctx context.Context) (protocol.Inventory, err
 			members[p] = append(members[p], n)
 		}
 	}
-	t := inventoryTally{scorer: scorer, inv: protocol.Inventory{CatalogSHA256: s.catalog.SHA256Hex()}, counted: map[string]bool{}}
+	t := inventoryTally{scorer: scorer, inv: protocol.Inventory{CatalogSHA256: s.catalog.SHA256Hex()}, counted: map[string]bool{}, gpusOf: map[string]int{}}
 	for _, p := range chosen {
 		if err := t.addPartition(p, members[p.Name]); err != nil {
 			return protocol.Inventory{}, err
@@ -84,7 +84,7 @@ func (s *slurmInventory) Inventory(ctx context.Context) (protocol.Inventory, err
 			inv.PowerLimitMilliwatts += uint64(*g.PowerLimitMilliwatts)
 		}
 	}
-	inv.Devices = gridDevices(gpus, t.counted, s.now())
+	inv.Devices = gridDevices(gpus, t.gpusOf, s.now())
 	if err := inv.Validate(); err != nil {
 		return protocol.Inventory{}, fmt.Errorf("the inventory read from Slurm does not fit the protocol:\n%w", err)
 	}
@@ -119,8 +119,10 @@ func (s *slurmInventory) gpuScorer(ctx context.Context) ([]store.GPUStatus, *poc
 type inventoryTally struct {
 	scorer *pocpreport.Scorer
 	inv    protocol.Inventory
-	// counted are the nodes in the capacity so far.
+	// counted are the nodes in the capacity so far, and gpusOf their GPUs as Slurm counts
+	// them.
 	counted map[string]bool
+	gpusOf  map[string]int
 }
 
 // addPartition adds partition p with its member nodes.
@@ -168,6 +170,7 @@ func (t *inventoryTally) countOnce(node string, key shapeOf) error {
 		return nil
 	}
 	t.counted[node] = true
+	t.gpusOf[node] = int(key.gpus)
 	sum, carry := bits.Add64(t.inv.CapacityMegaFLOPS, key.megaFLOPS, 0)
 	if carry != 0 {
 		return fmt.Errorf("the grid's capacity is beyond 64 bits of MFLOPS")
@@ -296,13 +299,14 @@ func (c *clusterName) get(ctx context.Context) (string, error) {
 const deviceFreshness = 7 * 24 * time.Hour
 
 // gridDevices are the grid nodes' GPUs NVML reported within deviceFreshness, in node and
-// UUID order (the registration's digest depends on it), as the protocol names them. A GPU
-// whose identity the protocol cannot carry is left out rather than failing the whole
-// registration.
-func gridDevices(gpus []store.GPUStatus, counted map[string]bool, now time.Time) []protocol.DeviceIdentity {
+// UUID order (the registration's digest depends on it), as the protocol names them: at most
+// as many per node as Slurm counts there (gpusOf), so that the registration never names more
+// devices than GPUs. A GPU whose identity the protocol cannot carry is left out rather than
+// failing the whole registration.
+func gridDevices(gpus []store.GPUStatus, gpusOf map[string]int, now time.Time) []protocol.DeviceIdentity {
 	var out []protocol.DeviceIdentity
 	for _, g := range gpus {
-		if !counted[g.Node] || now.Sub(g.LastSeen) > deviceFreshness {
+		if gpusOf[g.Node] <= 0 || now.Sub(g.LastSeen) > deviceFreshness {
 			continue
 		}
 		d := protocol.DeviceIdentity{Node: g.Node, UUID: g.UUID, PCIBusID: g.PCIBusID}
@@ -317,8 +321,13 @@ func gridDevices(gpus []store.GPUStatus, counted map[string]bool, now time.Time)
 		}
 		return out[i].UUID < out[j].UUID
 	})
-	if len(out) > protocol.MaxDevices {
-		out = out[:protocol.MaxDevices]
+	kept := out[:0]
+	perNode := map[string]int{}
+	for _, d := range out {
+		if perNode[d.Node] < gpusOf[d.Node] && len(kept) < protocol.MaxDevices {
+			perNode[d.Node]++
+			kept = append(kept, d)
+		}
 	}
-	return out
+	return kept
 }

@@ -92,7 +92,10 @@ func (p *poller) once(ctx context.Context) (time.Duration, error) {
 	}
 	req := protocol.PollRequest{WaitSeconds: int(p.pollWait / time.Second)}
 	if invErr == nil {
-		req.Inventory = &inv
+		// The live counts are what a poll carries; the devices went with the registration.
+		live := inv
+		live.Devices = nil
+		req.Inventory = &live
 	}
 	var resp protocol.PollResponse
 	started := time.Now()

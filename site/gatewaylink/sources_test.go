@@ -275,8 +275,8 @@ func TestStoreReportsSignWhatPocpReportBuilds(t *testing.T) {
 	}
 }
 
-// The registration names the grid nodes' GPUs NVML reported in the last week, sorted, and
-// leaves out what the protocol cannot carry.
+// The registration names the grid nodes' GPUs NVML reported in the last week, sorted, no
+// more per node than Slurm counts there, and leaves out what the protocol cannot carry.
 func TestGridDevices(t *testing.T) {
 	now := time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)
 	gpu := func(node, uuid, bus string, seen time.Duration) store.GPUStatus {
@@ -290,7 +290,8 @@ func TestGridDevices(t *testing.T) {
 		gpu("x1", "GPU-cccccccc-0000-4000-8000-000000000001", "", time.Minute),      // not a grid node
 		gpu("g2", "GPU-1", "", time.Minute),                                         // not an NVML UUID
 		gpu("g2", "GPU-dddddddd-0000-4000-8000-000000000001", "07:00", time.Minute), // malformed bus id
-	}, map[string]bool{"g1": true, "g2": true}, now)
+		gpu("g2", "GPU-eeeeeeee-0000-4000-8000-000000000001", "", time.Minute),      // more than Slurm counts on g2
+	}, map[string]int{"g1": 4, "g2": 1}, now)
 	want := []protocol.DeviceIdentity{
 		{Node: "g1", UUID: "GPU-aaaaaaaa-0000-4000-8000-000000000001"},
 		{Node: "g1", UUID: "GPU-aaaaaaaa-0000-4000-8000-000000000009", PCIBusID: "00000000:0A:00.0"},
@@ -299,7 +300,7 @@ func TestGridDevices(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("devices:\n got %+v\nwant %+v", got, want)
 	}
-	inv := protocol.Inventory{Devices: got}
+	inv := protocol.Inventory{Devices: got, GPUs: 5}
 	if err := inv.Validate(); err != nil && strings.Contains(err.Error(), "device") {
 		t.Fatalf("the devices do not validate: %v", err)
 	}
