@@ -53,7 +53,8 @@ type StakingParams struct {
 	// capacity; nil or 0: admission needs no stake.
 	StakePerPetaFLOPSWei *big.Int
 	// UnbondingSeconds is how long unbonding DPS stays slashable before it can be
-	// withdrawn; at least one epoch, so that an epoch's challenges reach a leaving stake.
+	// withdrawn; at least two epochs, so that a stake unbonded at an epoch's start is still
+	// there at the close (after the grace) that slashes for that epoch.
 	UnbondingSeconds uint64
 	// Fractions slashed of everything a provider has staked, in basis points, per reason.
 	FailedChallengeBps, DuplicateIdentityBps, LostReplicaVoteBps uint16
@@ -89,7 +90,7 @@ func (s StakingParams) WithDefaults() StakingParams {
 }
 
 // Validate refuses what Staking.sol's constructor refuses, and an unbonding period shorter
-// than an epoch.
+// than two epochs.
 func (s StakingParams) Validate(periodSeconds uint64) error {
 	if s.StakePerPetaFLOPSWei == nil || s.StakePerPetaFLOPSWei.Sign() < 0 || s.StakePerPetaFLOPSWei.Cmp(tokenomics.MaxAmount()) > 0 {
 		return errors.New("staking: the stake per PFLOPS must be in 0..2^120 − 1 wei")
@@ -97,8 +98,8 @@ func (s StakingParams) Validate(periodSeconds uint64) error {
 	if s.UnbondingSeconds == 0 || s.UnbondingSeconds > maxUnbondingSeconds {
 		return fmt.Errorf("staking: unbonding period of %d s: must be in 1 s..366 days", s.UnbondingSeconds)
 	}
-	if s.UnbondingSeconds < periodSeconds {
-		return fmt.Errorf("staking: unbonding period of %d s is shorter than an epoch (%d s): a stake could leave before the epoch's challenges reach it", s.UnbondingSeconds, periodSeconds)
+	if s.UnbondingSeconds < 2*periodSeconds {
+		return fmt.Errorf("staking: unbonding period of %d s is shorter than two epochs (%d s): a stake could leave before the close that slashes for its epoch", s.UnbondingSeconds, 2*periodSeconds)
 	}
 	for r, bps := range s.slashBps() {
 		if bps == 0 || bps > maxSlashBps {

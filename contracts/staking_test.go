@@ -84,7 +84,12 @@ func TestAdmissionNeedsStake(t *testing.T) {
 	wantRevert(t, w.d.WithdrawStake(w.ctx, p), "StillUnbonding")
 	w.ok(w.sim.AdjustTime(period))
 	w.ok(w.d.SuspendProvider(w.ctx, w.deployer, addrOf(p)))
-	// Suspended, the provider needs no stake and may unbond it all.
+	// Suspended (for fraud, say), its stake stays: what the registered capacity needs.
+	wantRevert(t, w.d.RequestUnbond(w.ctx, p, big.NewInt(1)), "StakeStillNeeded")
+	// Leaving, the operator takes its capacity to 0, and all of it may unbond.
+	if _, err := w.d.Chain.transact(w.ctx, w.deployer, w.d.registry, w.d.Registry.PackUpdate(addrOf(p), 0, 0, crypto.Keccak256Hash([]byte("gone")))); err != nil {
+		t.Fatal(err)
+	}
 	w.ok(w.d.RequestUnbond(w.ctx, p, tokenomics.MustAmount("2000")))
 	w.ok(w.sim.AdjustTime(period + time.Hour))
 	wantRevert(t, w.d.WithdrawStake(w.ctx, p), "StillUnbonding")
@@ -187,7 +192,7 @@ func TestStakingParamsValidate(t *testing.T) {
 	for name, mod := range map[string]func(*StakingParams){
 		"negative stake":       func(s *StakingParams) { s.StakePerPetaFLOPSWei = big.NewInt(-1) },
 		"stake over the bound": func(s *StakingParams) { s.StakePerPetaFLOPSWei = new(big.Int).Lsh(big.NewInt(1), 120) },
-		"unbonding shorter":    func(s *StakingParams) { s.UnbondingSeconds = uint64(period/time.Second) - 1 },
+		"unbonding shorter":    func(s *StakingParams) { s.UnbondingSeconds = uint64(2*period/time.Second) - 1 },
 		"unbonding too long":   func(s *StakingParams) { s.UnbondingSeconds = maxUnbondingSeconds + 1 },
 		"zero fraction":        func(s *StakingParams) { s.LostReplicaVoteBps = 0 },
 		"fraction over 100 %":  func(s *StakingParams) { s.FailedChallengeBps = 10_001 },

@@ -301,7 +301,7 @@ func TestRegistryWaitsForAnInterruptedSettlement(t *testing.T) {
 // read and cannot change after deployment.
 func TestApprovalNeedsStake(t *testing.T) {
 	for name, mod := range map[string]func(*gateway.StakingConfig){
-		"unbonding shorter than an epoch": func(s *gateway.StakingConfig) { s.Unbonding = 30 * time.Minute },
+		"unbonding shorter than two epochs": func(s *gateway.StakingConfig) { s.Unbonding = 2*time.Hour - time.Second },
 		"fraction below 0.0001":           func(s *gateway.StakingConfig) { s.SlashFractions.FailedChallenge = 0.00001 },
 		"fraction over 1":                 func(s *gateway.StakingConfig) { s.SlashFractions.DuplicateIdentity = 1.5 },
 		"negative stake":                  func(s *gateway.StakingConfig) { s.PerPetaFLOPS = "-1" },

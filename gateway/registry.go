@@ -185,6 +185,11 @@ func (r *registry) admit(ctx context.Context, s gatewayapi.Site, reviewed common
 	}
 	err := r.deploy.AdmitProvider(ctx, r.key, addr, adm)
 	r.metrics.observeChain(chainRegistry, err)
+	var revert *contracts.RevertError
+	if errors.As(err, &revert) && revert.Name == "InsufficientStake" {
+		// Unbonded between the check and the admission: the same answer as the check's.
+		return fmt.Errorf("%w: %s (%s) no longer has the stake its %d MFLOPS need: the provider stakes first (petagrid provider stake)", ErrInsufficientStake, s.Name, addr.Hex(), inv.CapacityMegaFLOPS)
+	}
 	if err != nil {
 		return fmt.Errorf("admitting %s in the provider registry: %w", s.Name, err)
 	}
@@ -221,7 +226,7 @@ func (r *registry) checkStake(ctx context.Context, name string, addr common.Addr
 		return err
 	}
 	if stake.BondedWei.Cmp(required) < 0 {
-		return fmt.Errorf("%w: %s (%s) has %s DPS bonded; its %d MFLOPS need %s DPS: the provider stakes the rest first (petagrid site stake)",
+		return fmt.Errorf("%w: %s (%s) has %s DPS bonded; its %d MFLOPS need %s DPS: the provider stakes the rest first (petagrid provider stake)",
 			ErrInsufficientStake, name, addr.Hex(), tokenomics.FormatAmount(stake.BondedWei), capacityMegaFLOPS, tokenomics.FormatAmount(required))
 	}
 	return nil

@@ -180,7 +180,7 @@ steps:
 // approval waits for the stake, and what the approved capacity needs stays bonded.
 func TestProviderStakeCommands(t *testing.T) {
 	g := gatewaytest.StartGrid(t, func(c *gateway.Config) {
-		c.Economy.Staking = gateway.StakingConfig{PerPetaFLOPS: "100", Unbonding: time.Hour}
+		c.Economy.Staking = gateway.StakingConfig{PerPetaFLOPS: "100", Unbonding: 2 * time.Hour}
 	})
 	dir := t.TempDir()
 	opKey, siteKey := filepath.Join(g.Dir, "operator.key"), filepath.Join(dir, "site.key")
@@ -219,7 +219,7 @@ func TestProviderStakeCommands(t *testing.T) {
 	if code, _, errOut = runCLI(t, "provider", "withdraw", "--gateway", g.URL, "--key", siteKey); code != 1 || !strings.Contains(errOut, "StillUnbonding") {
 		t.Fatalf("withdrawal before the period: %d %q", code, errOut)
 	}
-	if err := g.Gateway.DevChain().AdjustTime(time.Hour + time.Minute); err != nil {
+	if err := g.Gateway.DevChain().AdjustTime(2*time.Hour + time.Minute); err != nil {
 		t.Fatal(err)
 	}
 	if code, out, errOut = runCLI(t, "provider", "withdraw", "--gateway", g.URL, "--key", siteKey); code != 0 || !strings.Contains(out, "withdrew 50 DPS of stake") {

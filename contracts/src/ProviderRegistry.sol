@@ -121,6 +121,12 @@ contract ProviderRegistry is AccessControl {
         return p.status == Status.Admitted ? p.capacityMegaFlops : 0;
     }
 
+    /// @notice The capacity (MFLOPS) a provider was admitted with, admitted or suspended (0
+    /// when it never was): what its stake must keep covering until it leaves.
+    function registeredCapacity(address provider) external view returns (uint64) {
+        return _providers[provider].capacityMegaFlops;
+    }
+
     function providerOf(address addr) external view returns (Provider memory) {
         return _providers[addr];
     }

@@ -6,9 +6,10 @@ import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/Reentrancy
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {SafeERC20} from "@openzeppelin/contracts/token/ERC20/utils/SafeERC20.sol";
 
-/// The provider registry as Staking reads it: what capacity a provider is admitted with.
+/// The provider registry as Staking reads it: the capacity a provider was admitted with,
+/// suspended or not (0 when it never was).
 interface IStakedCapacity {
-    function admittedCapacity(address provider) external view returns (uint64);
+    function registeredCapacity(address provider) external view returns (uint64);
 }
 
 /// The reward pool as Staking pays into it (Settlement.fund, between epochs only).
@@ -20,7 +21,7 @@ interface IRewardPoolFunding {
 /// slashes a fixed fraction for proven fraud, and the slashed DPS goes to the reward pool.
 /// @notice A provider's stake is bonded or unbonding. The registry admits a provider only
 /// with enough bonded stake for the capacity (`covers`), and a provider may unbond only what
-/// its admitted capacity does not need. Unbonding DPS stays slashable until it is withdrawn,
+/// its registered capacity does not need, admitted or suspended. Unbonding DPS stays slashable until it is withdrawn,
 /// so a provider who expects to be caught cannot take its stake out of reach: each request
 /// restarts the wait for everything unbonding, and slashing takes unbonding DPS first.
 /// The fractions per reason are fixed at deployment: the gateway chooses whom to slash and
@@ -63,8 +64,8 @@ contract Staking is AccessControl, ReentrancyGuardTransient {
     uint16 public immutable lostReplicaVoteBps;
 
     mapping(address => Stake) private _stakes;
-    // Each piece of evidence slashes one provider once.
-    mapping(bytes32 => bool) public evidenceUsed;
+    // Each piece of evidence slashes each provider once: keyed by (provider, evidence).
+    mapping(bytes32 => bool) private _evidenceUsed;
     /// Slashed DPS not yet paid into the pool (the pool takes funds between epochs only).
     uint256 public pendingToPool;
     /// Everything slashed and everything paid into the pool, for the record.
@@ -144,13 +145,14 @@ contract Staking is AccessControl, ReentrancyGuardTransient {
         emit Staked(msg.sender, amount, s.bonded);
     }
 
-    /// @notice Starts unbonding `amount` of the sender's bonded DPS: what the admitted
-    /// capacity needs stays bonded, and everything unbonding waits the full period again.
+    /// @notice Starts unbonding `amount` of the sender's bonded DPS: what the registered
+    /// capacity needs stays bonded (a suspension does not free it: a provider suspended for
+    /// fraud must stay slashable), and everything unbonding waits the full period again.
     function requestUnbond(uint256 amount) external {
         if (amount == 0) revert ZeroAmount();
         Stake storage s = _stakes[msg.sender];
         if (amount > s.bonded) revert InsufficientBonded(msg.sender, s.bonded, amount);
-        uint256 required = requiredStake(registry.admittedCapacity(msg.sender));
+        uint256 required = requiredStake(registry.registeredCapacity(msg.sender));
         if (s.bonded - amount < required) revert StakeStillNeeded(msg.sender, s.bonded - amount, required);
         s.bonded -= amount;
         s.unbonding += amount;
@@ -174,12 +176,15 @@ contract Staking is AccessControl, ReentrancyGuardTransient {
     /// (unbonding first), once per piece of evidence (a challenge's or a vote's digest).
     function slash(address provider, Reason reason, bytes32 evidence) external onlyRole(GATEWAY_ROLE) returns (uint256 amount) {
         if (evidence == bytes32(0)) revert ZeroEvidence();
-        if (evidenceUsed[evidence]) revert EvidenceUsed(evidence);
+        bytes32 key = keccak256(abi.encode(provider, evidence));
+        if (_evidenceUsed[key]) revert EvidenceUsed(evidence);
         Stake storage s = _stakes[provider];
         uint256 total = s.bonded + s.unbonding;
-        if (total == 0) revert NothingToSlash(provider);
-        evidenceUsed[evidence] = true;
         amount = total * fractionBps(reason) / BPS;
+        // A stake too small for the fraction to take a wei is nothing to slash: the evidence
+        // stays unused.
+        if (amount == 0) revert NothingToSlash(provider);
+        _evidenceUsed[key] = true;
         uint256 fromUnbonding = amount < s.unbonding ? amount : s.unbonding;
         s.unbonding -= fromUnbonding;
         s.bonded -= amount - fromUnbonding;
@@ -188,6 +193,11 @@ contract Staking is AccessControl, ReentrancyGuardTransient {
         slashedTotal += amount;
         pendingToPool += amount;
         emit Slashed(provider, reason, evidence, amount, s.bonded, s.unbonding);
+    }
+
+    /// @notice Whether `evidence` has slashed `provider` already.
+    function evidenceUsed(address provider, bytes32 evidence) external view returns (bool) {
+        return _evidenceUsed[keccak256(abi.encode(provider, evidence))];
     }
 
     function fractionBps(Reason reason) public view returns (uint16) {
