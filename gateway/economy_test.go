@@ -302,10 +302,10 @@ func TestRegistryWaitsForAnInterruptedSettlement(t *testing.T) {
 func TestApprovalNeedsStake(t *testing.T) {
 	for name, mod := range map[string]func(*gateway.StakingConfig){
 		"unbonding shorter than two epochs": func(s *gateway.StakingConfig) { s.Unbonding = 2*time.Hour - time.Second },
-		"fraction below 0.0001":           func(s *gateway.StakingConfig) { s.SlashFractions.FailedChallenge = 0.00001 },
-		"fraction over 1":                 func(s *gateway.StakingConfig) { s.SlashFractions.DuplicateIdentity = 1.5 },
-		"negative stake":                  func(s *gateway.StakingConfig) { s.PerPetaFLOPS = "-1" },
-		"not an amount":                   func(s *gateway.StakingConfig) { s.PerPetaFLOPS = "lots" },
+		"fraction below 0.0001":             func(s *gateway.StakingConfig) { s.SlashFractions.FailedChallenge = 0.00001 },
+		"fraction over 1":                   func(s *gateway.StakingConfig) { s.SlashFractions.DuplicateIdentity = 1.5 },
+		"negative stake":                    func(s *gateway.StakingConfig) { s.PerPetaFLOPS = "-1" },
+		"not an amount":                     func(s *gateway.StakingConfig) { s.PerPetaFLOPS = "lots" },
 	} {
 		c := gateway.Config{Epochs: gateway.EpochsConfig{Period: time.Hour}}
 		mod(&c.Economy.Staking)
