@@ -168,6 +168,7 @@ func Deploy(ctx context.Context, c *Chain, deployer *ecdsa.PrivateKey, gateway, 
 	d.bindAll()
 	gatewayRole := crypto.Keccak256Hash([]byte("GATEWAY_ROLE"))
 	escrowRole := crypto.Keccak256Hash([]byte("ESCROW_ROLE"))
+	funderRole := crypto.Keccak256Hash([]byte("FUNDER_ROLE"))
 	step("GFL: Settlement becomes the gateway", func() error {
 		_, e := c.transact(ctx, deployer, d.gfl, d.GFL.PackGrantRole(gatewayRole, d.Addresses.Settlement))
 		return e
@@ -181,7 +182,7 @@ func Deploy(ctx context.Context, c *Chain, deployer *ecdsa.PrivateKey, gateway, 
 		return e
 	})
 	step("Settlement: Staking may pay slashed stakes into the pool", func() error {
-		_, e := c.transact(ctx, deployer, d.settlement, d.Settlement.PackGrantRole(crypto.Keccak256Hash([]byte("FUNDER_ROLE")), d.Addresses.Staking))
+		_, e := c.transact(ctx, deployer, d.settlement, d.Settlement.PackGrantRole(funderRole, d.Addresses.Staking))
 		return e
 	})
 	step("ProviderRegistry: admissions ask Staking", func() error {

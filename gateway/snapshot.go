@@ -130,10 +130,10 @@ func (d *dashboardSource) providers(ctx context.Context) ([]dashboard.Provider, 
 		if err == nil {
 			p.GFLWei = bal.String()
 		}
-		if st, err := d.deploy.StakeOf(ctx, addr); err == nil {
+		st, err := d.deploy.StakeOf(ctx, addr)
+		d.metrics.observeChain(chainRead, err)
+		if err == nil {
 			p.StakeBondedWei, p.StakeSlashedWei = st.BondedWei.String(), st.SlashedWei.String()
-		} else {
-			d.metrics.observeChain(chainRead, err)
 		}
 		if cum, ok := cumulative[addr]; ok {
 			claimed, err := d.deploy.Claimed(ctx, addr)

@@ -401,20 +401,26 @@ func (c *Client) Unbond(ctx context.Context, amount *big.Int) (Stake, error) {
 	return d.StakeOf(ctx, c.Address())
 }
 
-// WithdrawStake withdraws the client key's unbonded stake and returns what it received.
+// WithdrawStake withdraws the client key's unbonded stake and returns what it received: the
+// balance's change, as Claim measures it (a slash between a read of the stake and the
+// withdrawal would make the stake read before it wrong).
 func (c *Client) WithdrawStake(ctx context.Context) (*big.Int, error) {
 	d, err := c.chain(ctx)
 	if err != nil {
 		return nil, err
 	}
-	before, err := d.StakeOf(ctx, c.Address())
+	before, err := d.DPSBalance(ctx, c.Address())
 	if err != nil {
 		return nil, err
 	}
 	if err := d.WithdrawStake(ctx, c.key); err != nil {
 		return nil, fmt.Errorf("withdrawing the stake: %w", err)
 	}
-	return before.UnbondingWei, nil
+	after, err := d.DPSBalance(ctx, c.Address())
+	if err != nil {
+		return nil, err
+	}
+	return new(big.Int).Sub(after, before), nil
 }
 
 // Dashboard reads the gateway's public dashboard data: providers, economy, epochs and the

@@ -94,8 +94,8 @@ func PlanChallenge(in PlanInput) (Plan, error) {
 		p.Order *= 2
 	}
 	perProduct := float64(WorkOperations(p.Order, 1))
-	p.Products = int(math.Ceil(wantSeconds * rate / perProduct))
-	p.Products = min(max(p.Products, 1), MaxProducts)
+	// Clamped as a float: the ratio of a fast node to a small product can pass an int.
+	p.Products = int(min(max(math.Ceil(wantSeconds*rate/perProduct), 1), MaxProducts))
 	p.WorkOperations = WorkOperations(p.Order, p.Products)
 	computeSeconds := float64(p.WorkOperations) / rate
 	if computeSeconds > MaxComputeSeconds {
@@ -112,10 +112,10 @@ func PlanChallenge(in PlanInput) (Plan, error) {
 	p.VerifyShare = float64(VerifyOperations(p.Order, openings)) / float64(p.WorkOperations)
 	p.CapacityShare = float64(in.ChallengesPerEpoch) * in.NodeFLOPS * p.Window.Seconds() / (in.SiteFLOPS * float64(in.EpochSeconds))
 	if p.VerifyShare > VerifyBudget {
-		return p, fmt.Errorf("challenge plan: verifying %d openings of order %d costs %.3f%% of the work, over the %.0f%% budget", openings, p.Order, 100*p.VerifyShare, 100*VerifyBudget)
+		return Plan{}, fmt.Errorf("challenge plan: verifying %d openings of order %d costs %.3f%% of the work, over the %.0f%% budget", openings, p.Order, 100*p.VerifyShare, 100*VerifyBudget)
 	}
 	if p.CapacityShare > CapacityBudget {
-		return p, fmt.Errorf("%w: %d challenges of %s on a node of %g FLOPS hold %.2f%% of a site of %g FLOPS over %d s, over %.0f%%",
+		return Plan{}, fmt.Errorf("%w: %d challenges of %s on a node of %g FLOPS hold %.2f%% of a site of %g FLOPS over %d s, over %.0f%%",
 			ErrOverBudget, in.ChallengesPerEpoch, p.Window, in.NodeFLOPS, 100*p.CapacityShare, in.SiteFLOPS, in.EpochSeconds, 100*CapacityBudget)
 	}
 	return p, nil
