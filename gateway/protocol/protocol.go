@@ -14,9 +14,13 @@
 //	   the site verifies before it maps the job to the researcher's account; a job without
 //	   one (from a version 1 gateway, or submitted by an older client) runs as the site's
 //	   pool account. Poll answers say the gateway's version (PollResponse.Protocol).
+//	3: poll answers carry compute challenges (PollResponse.Challenges), answered on
+//	   PathChallenges + id; a PoCP report may come with its slot series
+//	   (ReportSubmission), which the gateway needs to count unverified time as missing.
 package protocol
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -29,12 +33,14 @@ import (
 
 	"github.com/petagrid/petagrid/internal/reqsign"
 	"github.com/petagrid/petagrid/internal/sanitize"
+	"github.com/petagrid/petagrid/pocp"
+	"github.com/petagrid/petagrid/pocp/challenge"
 	"github.com/petagrid/petagrid/site/runstate"
 	"github.com/petagrid/petagrid/site/siteapi"
 )
 
 // Version is the protocol version this build speaks (see the package comment).
-const Version = 2
+const Version = 3
 
 // Paths of the site-facing endpoints (all signed by the site's key).
 const (
@@ -43,6 +49,8 @@ const (
 	PathUpdates  = "/v1/site/updates"
 	PathLogs     = "/v1/site/logs/" // + log request id
 	PathReports  = "/v1/site/reports"
+	// PathChallenges + challenge id: the site posts the answer file of its challenge job.
+	PathChallenges = "/v1/site/challenges/"
 )
 
 // Bounds on what one message may hold.
@@ -64,6 +72,7 @@ var (
 	partitionPattern = regexp.MustCompile(`^[A-Za-z0-9_.-]{1,64}$`)
 	modelPattern     = regexp.MustCompile(`^[A-Za-z0-9_.+-]{1,64}$`)
 	jobIDPattern     = regexp.MustCompile(`^r-[a-z2-7]{16}$`)
+	challengePattern = regexp.MustCompile(`^c-[a-z2-7]{16}$`)
 	decimalPattern   = regexp.MustCompile(`^[0-9]{1,40}$`)
 )
 
@@ -73,6 +82,9 @@ func ValidSiteName(name string) bool { return siteNamePattern.MatchString(name) 
 // ValidJobID reports whether id is a grid job id (the same form as a site run id: the site
 // uses the gateway's id as its run id, so one id names the job end to end).
 func ValidJobID(id string) bool { return jobIDPattern.MatchString(id) }
+
+// ValidChallengeID reports whether id can name a challenge.
+func ValidChallengeID(id string) bool { return challengePattern.MatchString(id) }
 
 // Registration is POST PathRegister: who the site is, what it has and what it charges. A new
 // site starts pending until an operator approves it; a registered site sends it again
@@ -307,6 +319,44 @@ type PollResponse struct {
 	Status string `json:"status"`
 	// Protocol is the gateway's protocol version; 0 (absent) means 1.
 	Protocol int `json:"protocol,omitempty"`
+	// Challenges are compute challenges to run now (version 3). One is sent again while it
+	// is unanswered and not yet due (the site keys them by id), never after its deadline.
+	Challenges []Challenge `json:"challenges,omitempty"`
+}
+
+// MaxChallenges bounds the challenges one poll answer holds.
+const MaxChallenges = 16
+
+// Challenge is an unannounced compute challenge: the site runs `petagrid challenge run`
+// on Spec as one job of one whole node of Partition, and posts the answer file to
+// PathChallenges + ID before Spec.Deadline. Which node answers is the site's choice; the
+// answer names its devices, which the gateway checks against the registration.
+type Challenge struct {
+	ID        string         `json:"id"`
+	Partition string         `json:"partition"`
+	Spec      challenge.Spec `json:"spec"`
+}
+
+// Validate checks the id, the partition's form and the spec's bounds.
+func (c Challenge) Validate() error {
+	if !ValidChallengeID(c.ID) {
+		return fmt.Errorf("challenge: %q is not a challenge id", clip(c.ID))
+	}
+	if !partitionPattern.MatchString(c.Partition) {
+		return fmt.Errorf("challenge %s: %q is not a partition name", c.ID, clip(c.Partition))
+	}
+	if err := c.Spec.Validate(); err != nil {
+		return fmt.Errorf("challenge %s: %w", c.ID, err)
+	}
+	return nil
+}
+
+// ChallengeAnswer is the gateway's answer to a posted challenge answer: whether it passed,
+// and why not. A challenge takes one answer; another is refused with 409.
+type ChallengeAnswer struct {
+	ID      string   `json:"id"`
+	Outcome string   `json:"outcome"`
+	Reasons []string `json:"reasons,omitempty"`
 }
 
 // Assignment is one job placed on the site.
@@ -428,6 +478,20 @@ func (u Updates) Validate() error {
 	}
 	return nil
 }
+
+// ReportSubmission is POST PathReports from a version 3 site: the signed report with the
+// slot series its median was computed from (pocp.RunsFromSlots). The gateway checks that
+// the series gives the report's figures, and computes the median again without the time
+// its challenges could not verify. A bare report (an older site) is still read; it counts
+// for nothing in an epoch with unverified time, since which slots to leave out is unknown.
+type ReportSubmission struct {
+	Report json.RawMessage `json:"report"`
+	Slots  []pocp.SlotRun  `json:"slots"`
+}
+
+// MaxReportSubmissionBytes bounds a report with its series (pocp.MaxSlotRuns runs of at
+// most about 90 bytes, and the report).
+const MaxReportSubmissionBytes = 8 << 20
 
 // ReportAnswer is the gateway's answer to a PoCP report (POST PathReports).
 type ReportAnswer struct {
