@@ -193,6 +193,16 @@ func (d *Deployment) Slash(ctx context.Context, gateway *ecdsa.PrivateKey, provi
 	return nil, fmt.Errorf("slashing %s: the receipt has no Slashed event", provider.Hex())
 }
 
+// EvidenceUsed says whether evidence has slashed the provider already: a slash whose
+// transaction's fate the gateway did not learn is checked here before it is sent again.
+func (d *Deployment) EvidenceUsed(ctx context.Context, provider common.Address, evidence common.Hash) (bool, error) {
+	used, err := bind.Call(d.staking, callOpts(ctx), d.Staking.PackEvidenceUsed(provider, evidence), d.Staking.UnpackEvidenceUsed)
+	if err != nil {
+		return false, fmt.Errorf("evidence %s against %s: %w", evidence.Hex(), provider.Hex(), err)
+	}
+	return used, nil
+}
+
 // PaySlashedToPool moves the slashed DPS into the reward pool, signed by the gateway, between
 // settlements (the pool refuses funds while one is open). Nothing pending is not an error.
 func (d *Deployment) PaySlashedToPool(ctx context.Context, gateway *ecdsa.PrivateKey) error {

@@ -18,6 +18,7 @@ import (
 	"github.com/petagrid/petagrid/contracts"
 	"github.com/petagrid/petagrid/gateway/dashboard"
 	"github.com/petagrid/petagrid/gateway/gatewayapi"
+	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/gateway/store"
 	"github.com/petagrid/petagrid/internal/httpguard"
 	"github.com/petagrid/petagrid/internal/reqsign"
@@ -49,9 +50,9 @@ func (g *Gateway) Handler() http.Handler {
 		maxBodyBytes: g.cfg.API.MaxBodyBytes, log: g.log}
 	ops := operatorSet(g.res.operators)
 	researchers := &researcherAPI{store: g.store, intake: g.intake, logs: g.logs, wake: g.wake, operators: ops, log: g.log}
-	sites := &siteAPI{store: g.store, registry: g.registry, placer: g.placer, settler: g.settler, logs: g.logs, polls: g.polls, wake: g.wake,
+	sites := &siteAPI{store: g.store, registry: g.registry, placer: g.placer, settler: g.settler, challenger: g.challenger, logs: g.logs, polls: g.polls, wake: g.wake,
 		catalogSHA256: g.catalog.SHA256Hex(), log: g.log}
-	operators := &operatorAPI{store: g.store, registry: g.registry, closer: g.closer, chain: g.chain, deploy: g.deploy, key: g.key, metrics: g.metrics, log: g.log}
+	operators := &operatorAPI{store: g.store, registry: g.registry, closer: g.closer, challenger: g.challenger, chain: g.chain, deploy: g.deploy, key: g.key, metrics: g.metrics, log: g.log}
 	public := &publicAPI{store: g.store, closer: g.closer, describe: g.Info}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /v1/info", public.info)
@@ -66,11 +67,14 @@ func (g *Gateway) Handler() http.Handler {
 	mux.HandleFunc("POST /v1/site/poll", guard.signed(sites.sitePoll))
 	mux.HandleFunc("POST /v1/site/updates", guard.signed(sites.siteUpdates))
 	mux.HandleFunc("POST /v1/site/logs/{id}", guard.signed(sites.siteLogs))
-	mux.HandleFunc("POST /v1/site/reports", guard.signed(sites.siteReport))
+	mux.HandleFunc("POST /v1/site/reports", guard.signedSized(reportBodyLimit, sites.siteReport))
+	mux.HandleFunc("POST "+protocol.PathChallenges+"{id}", guard.signedSized(sites.challengeAnswerLimit, sites.siteChallengeAnswer))
 	// Operators.
 	mux.HandleFunc("GET /v1/providers", guard.signed(ops.only(operators.listProviders)))
 	mux.HandleFunc("POST /v1/providers/{site}/approve", guard.signed(ops.only(operators.approveProvider)))
 	mux.HandleFunc("POST /v1/providers/{site}/suspend", guard.signed(ops.only(operators.suspendProvider)))
+	mux.HandleFunc("POST /v1/providers/{site}/challenge", guard.signed(ops.only(operators.challengeProvider)))
+	mux.HandleFunc("GET /v1/challenges", guard.signed(ops.only(operators.listChallenges)))
 	mux.HandleFunc("POST /v1/epochs/close", guard.signed(ops.only(operators.closeEpoch)))
 	mux.HandleFunc("POST /v1/fund", guard.signed(ops.only(operators.fund)))
 	mux.HandleFunc("GET /v1/reports", guard.signed(ops.only(operators.listReports)))
@@ -106,6 +110,44 @@ type signatureGuard struct {
 	verifier     *reqsign.Verifier
 	maxBodyBytes int64 // gateway.api.maxBodyBytes
 	log          logrus.FieldLogger
+}
+
+// reportBodyLimit is a report with its slot series (protocol.ReportSubmission).
+func reportBodyLimit(*http.Request, common.Address) (int64, error) {
+	return protocol.MaxReportSubmissionBytes, nil
+}
+
+// signedSized is signed for a route whose body limit depends on the request: limit sizes
+// it from the signer the headers claim, before the body is read (the signature over the
+// body is checked after, as for every route). A refusal from limit reads nothing.
+func (s *signatureGuard) signedSized(limit func(*http.Request, common.Address) (int64, error), h signedHandler) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		claimed, err := s.verifier.CheckHeaders(r)
+		if err != nil {
+			httpguard.DropBody(w, r)
+			s.refuse(w, r, err)
+			return
+		}
+		maxBytes, err := limit(r, claimed)
+		if err != nil {
+			httpguard.DropBody(w, r)
+			writeRequestError(w, err)
+			return
+		}
+		body, err := httpguard.ReadBody(w, r, maxBytes)
+		if err != nil {
+			var bad *httpguard.BodyError
+			errors.As(err, &bad)
+			writeError(w, bad.Status, err.Error())
+			return
+		}
+		signer, err := s.verifier.Verify(r.Context(), r, body)
+		if err != nil {
+			s.refuse(w, r, err)
+			return
+		}
+		h(w, r, signer, body)
+	}
 }
 
 // signed verifies the request signature before anything else: its headers before the body

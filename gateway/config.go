@@ -24,6 +24,7 @@ import (
 	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/internal/httpguard"
 	"github.com/petagrid/petagrid/plugins"
+	"github.com/petagrid/petagrid/pocp/challenge"
 	"github.com/petagrid/petagrid/tokenomics"
 )
 
@@ -55,8 +56,10 @@ type Config struct {
 	Sites     SitesConfig     `yaml:"sites"`
 	Placement PlacementConfig `yaml:"placement"`
 	PoCP      PoCPConfig      `yaml:"pocp"`
-	API       APIConfig       `yaml:"api"`
-	Metrics   MetricsConfig   `yaml:"metrics"`
+	// Challenges are the unannounced compute checks of the sites' claimed power.
+	Challenges ChallengesConfig `yaml:"challenges"`
+	API        APIConfig        `yaml:"api"`
+	Metrics    MetricsConfig    `yaml:"metrics"`
 	// Plugins are the plugin executables the gateway may load (placement policies).
 	Plugins plugins.Config `yaml:"plugins"`
 }
@@ -113,6 +116,36 @@ type StakingConfig struct {
 	// SlashFractions are the fractions of a provider's whole stake slashed per reason, each
 	// in 0.0001..1 (defaults 0.1, 0.5 and 0.1).
 	SlashFractions SlashFractionsConfig `yaml:"slashFractions"`
+}
+
+// ChallengesConfig is how the gateway checks that sites have the power they report: at
+// random times in each epoch, unknown to the site, one node of a grid partition computes a
+// seeded matrix challenge by a deadline sized from the node's claimed power.
+type ChallengesConfig struct {
+	// Enabled issues challenges to every approved site (default false: the site daemons of
+	// the grid must run `petagrid challenge run` jobs, see the operator guide).
+	Enabled bool `yaml:"enabled"`
+	// PerEpoch is how many challenges each approved site receives per epoch (default 4).
+	PerEpoch int `yaml:"perEpoch"`
+	// FractionOfPeak is the share of a node's claimed CPU power the deadline asks for
+	// (default 0.1: the CPU kernel, integer arithmetic without SIMD, reaches about 30 % of a
+	// core's FP64 vector peak, the catalog's figure; see docs/threat-model.md).
+	FractionOfPeak float64 `yaml:"fractionOfPeak"`
+	// Allowance is the deadline's time beyond the computation: the job's queueing and
+	// start, the commitment and the answer's upload (default 2m).
+	Allowance time.Duration `yaml:"allowance"`
+	// Openings is how many result chunks an answer opens (default 64: a site that computed
+	// half the chunks passes with probability 2^-64).
+	Openings int `yaml:"openings"`
+	// MinOrder is the smallest matrix order issued (default 4096, below which verifying
+	// costs more than 1 % of the work; tests lower it).
+	MinOrder int `yaml:"minOrder"`
+	// CapacityBudget is the most of a site's capacity its challenges may hold over an epoch
+	// (default 0.02); a challenge that would hold more is not issued.
+	CapacityBudget float64 `yaml:"capacityBudget"`
+	// RequireGPUs fails an answer that names fewer GPUs than the node's shape claims
+	// (default true). Only test grids whose GPUs are doubles turn it off.
+	RequireGPUs *bool `yaml:"requireGpus"`
 }
 
 // SlashFractionsConfig are the fractions slashed per reason.
@@ -261,6 +294,29 @@ func (c Config) WithDefaults() Config {
 			*f.v = float64(f.bps) / 10_000
 		}
 	}
+	ch := &c.Challenges
+	if ch.PerEpoch == 0 {
+		ch.PerEpoch = 4
+	}
+	if ch.FractionOfPeak == 0 {
+		ch.FractionOfPeak = 0.1
+	}
+	if ch.Allowance == 0 {
+		ch.Allowance = 2 * time.Minute
+	}
+	if ch.Openings == 0 {
+		ch.Openings = 64
+	}
+	if ch.MinOrder == 0 {
+		ch.MinOrder = challenge.MinPlannedOrder
+	}
+	if ch.CapacityBudget == 0 {
+		ch.CapacityBudget = challenge.CapacityBudget
+	}
+	if ch.RequireGPUs == nil {
+		t := true
+		ch.RequireGPUs = &t
+	}
 	if c.Epochs.AutoClose == nil {
 		t := true
 		c.Epochs.AutoClose = &t
@@ -377,6 +433,7 @@ func (c Config) resolve() (resolved, error) {
 	c.resolveCalendar(&p, &r)
 	c.checkPacing(&p)
 	c.resolvePoCP(&p, &r)
+	c.checkChallenges(&p)
 	c.checkServing(&p)
 	return r, errors.Join(p...)
 }
@@ -385,6 +442,29 @@ func (c Config) resolve() (resolved, error) {
 type problems []error
 
 func (p *problems) add(format string, args ...any) { *p = append(*p, fmt.Errorf(format, args...)) }
+
+// checkChallenges bounds the challenges section.
+func (c Config) checkChallenges(p *problems) {
+	ch := c.Challenges
+	if ch.PerEpoch < 1 || ch.PerEpoch > 1000 {
+		p.add("gateway.challenges.perEpoch %d: from 1 to 1000", ch.PerEpoch)
+	}
+	if !(ch.FractionOfPeak > 0 && ch.FractionOfPeak <= 1) {
+		p.add("gateway.challenges.fractionOfPeak %v: in (0, 1]", ch.FractionOfPeak)
+	}
+	if ch.Allowance < time.Second || ch.Allowance > time.Hour {
+		p.add("gateway.challenges.allowance %s: from 1s to 1h", ch.Allowance)
+	}
+	if !(ch.CapacityBudget > 0 && ch.CapacityBudget <= 0.5) {
+		p.add("gateway.challenges.capacityBudget %v: in (0, 0.5]", ch.CapacityBudget)
+	}
+	if ch.Openings < challenge.MinOpenings || ch.Openings > challenge.MaxOpenings {
+		p.add("gateway.challenges.openings %d: from %d to %d", ch.Openings, challenge.MinOpenings, challenge.MaxOpenings)
+	}
+	if ch.MinOrder < challenge.MinOrder || ch.MinOrder > challenge.MaxOrder || ch.MinOrder&(ch.MinOrder-1) != 0 {
+		p.add("gateway.challenges.minOrder %d: a power of two from %d to %d", ch.MinOrder, challenge.MinOrder, challenge.MaxOrder)
+	}
+}
 
 // resolveIdentity checks the gateway's name, state, key and operators.
 func (c Config) resolveIdentity(p *problems, r *resolved) {

@@ -14,7 +14,9 @@ import (
 
 	"github.com/petagrid/petagrid/contracts"
 	"github.com/petagrid/petagrid/contracts/rewardtree"
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/gateway/store"
+	"github.com/petagrid/petagrid/pocp"
 	"github.com/petagrid/petagrid/tokenomics"
 )
 
@@ -24,6 +26,8 @@ type epochInputs struct {
 	// MFLOPS by site name.
 	medians       map[common.Address]*big.Int
 	mediansBySite map[string]uint64
+	// verification is what the challenges left verified of each report.
+	verification map[string]gatewayapi.Verification
 	// root commits to every report counted; reports is how many were accepted in all (the
 	// store refuses the computation if another arrives meanwhile).
 	root    common.Hash
@@ -70,7 +74,7 @@ func (c *epochCloser) compute(ctx context.Context, epoch uint64) (store.Epoch, e
 		return store.Epoch{}, err
 	}
 	s := settlementRecord{Epoch: epoch, InputsRoot: in.root, Replenishment: spent.String(), RewardsRoot: tree.Root(), RewardsTotal: result.RewardsTotal.String(),
-		Medians: in.mediansBySite, EraBefore: before.Era}
+		Medians: in.mediansBySite, EraBefore: before.Era, Verification: in.verification}
 	s.setRebalance(rebalance, params.EnvironmentalFactorBps)
 	settlementJSON, _ := json.Marshal(s)
 	resultJSON, err := json.Marshal(result)
@@ -105,7 +109,7 @@ func (c *epochCloser) inputs(ctx context.Context, epoch uint64) (epochInputs, er
 	if err != nil {
 		return epochInputs{}, err
 	}
-	in := epochInputs{medians: map[common.Address]*big.Int{}, mediansBySite: map[string]uint64{}, reports: len(reports)}
+	in := epochInputs{medians: map[common.Address]*big.Int{}, mediansBySite: map[string]uint64{}, verification: map[string]gatewayapi.Verification{}, reports: len(reports)}
 	var lines []string
 	for _, r := range reports {
 		site, err := c.store.Site(ctx, r.Site)
@@ -115,13 +119,66 @@ func (c *epochCloser) inputs(ctx context.Context, epoch uint64) (epochInputs, er
 		if site.Status != store.SiteApproved {
 			continue // suspended since: its report does not count
 		}
-		in.medians[common.HexToAddress(site.Address)] = tokenomics.GFLFromMegaFLOPS(r.MedianMFLOPS)
-		in.mediansBySite[r.Site] = r.MedianMFLOPS
+		v, err := c.verify(ctx, r, epoch)
+		if err != nil {
+			return epochInputs{}, err
+		}
+		in.verification[r.Site] = v
+		in.medians[common.HexToAddress(site.Address)] = tokenomics.GFLFromMegaFLOPS(v.VerifiedMegaFLOPS)
+		in.mediansBySite[r.Site] = v.VerifiedMegaFLOPS
 		lines = append(lines, fmt.Sprintf("%s %d %s", strings.ToLower(site.Address), r.Epoch, r.Digest))
 	}
 	sort.Strings(lines)
 	in.root = crypto.Keccak256Hash([]byte(strings.Join(lines, "\n")))
 	return in, nil
+}
+
+// verify is the report's median with the time the site's challenges left unverified
+// counted as missing: computed again from the report's slot series without those slots.
+// Below the minimum coverage the report counts for nothing, as one refused at intake would;
+// a report without a series (an older site) counts for nothing when any time is unverified,
+// since which slots to leave out cannot be told.
+func (c *epochCloser) verify(ctx context.Context, r store.Report, epoch uint64) (gatewayapi.Verification, error) {
+	v := gatewayapi.Verification{ReportedMegaFLOPS: r.MedianMFLOPS, VerifiedMegaFLOPS: r.MedianMFLOPS, VerifiedCoveragePPM: uint64(r.CoveragePPM)}
+	start, end, err := c.calendar.Period(epoch)
+	if err != nil {
+		return v, err
+	}
+	spans, tally, err := unverifiedSpans(ctx, c.store, r.Site, start, end)
+	if err != nil {
+		return v, err
+	}
+	v.Challenges = tally
+	for _, s := range spans {
+		v.UnverifiedSeconds += int64(s.End.Sub(s.Start) / time.Second)
+	}
+	if len(spans) == 0 {
+		return v, nil
+	}
+	if r.Series == "" {
+		v.VerifiedMegaFLOPS, v.VerifiedCoveragePPM = 0, 0
+		v.Reason = "time is unverified and the report came without its slot series"
+		return v, nil
+	}
+	var runs []pocp.SlotRun
+	if err := json.Unmarshal([]byte(r.Series), &runs); err != nil {
+		return v, fmt.Errorf("the stored slot series of %s's report for epoch %d: %w", r.Site, epoch, err)
+	}
+	rep, err := pocp.Decode([]byte(r.JSON))
+	if err != nil {
+		return v, fmt.Errorf("the stored report of %s for epoch %d: %w", r.Site, epoch, err)
+	}
+	sum, err := pocp.SummariseRuns(start, end, int64(rep.SlotSeconds), runs, spans)
+	if err != nil {
+		return v, fmt.Errorf("the stored slot series of %s's report for epoch %d: %w", r.Site, epoch, err)
+	}
+	v.VerifiedMegaFLOPS, v.VerifiedCoveragePPM = sum.MedianMegaFLOPS, sum.CoveragePPM
+	v.Reason = fmt.Sprintf("%d s unverified by %d failed and %d missed challenges", v.UnverifiedSeconds, tally.Failed, tally.Missed)
+	if sum.CoveragePPM < c.minCoveragePPM {
+		v.VerifiedMegaFLOPS = 0
+		v.Reason += fmt.Sprintf("; the verified coverage %.2f %% is below the required %.2f %%", float64(sum.CoveragePPM)/1e4, float64(c.minCoveragePPM)/1e4)
+	}
+	return v, nil
 }
 
 // rewardTree is the Merkle tree of cumulative rewards. With no rewards yet, a leaf worth

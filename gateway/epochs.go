@@ -31,6 +31,8 @@ type settlementRecord struct {
 	EraBefore    uint64            `json:"eraBefore"`
 	// EnvironmentalFactorsBps are the factors on chain when the epoch was computed.
 	EnvironmentalFactorsBps map[string]uint64 `json:"environmentalFactorsBps,omitempty"`
+	// Verification is, for each site with a report, what its challenges left verified.
+	Verification map[string]gatewayapi.Verification `json:"verification,omitempty"`
 }
 
 type medianRecord struct {
@@ -70,7 +72,7 @@ func summarise(e store.Epoch) (gatewayapi.EpochSummary, error) {
 	if err != nil {
 		return gatewayapi.EpochSummary{}, err
 	}
-	out := gatewayapi.EpochSummary{Epoch: e.Epoch, Status: e.Status, ClosedAt: e.ClosedAt, Medians: s.Medians, RewardEra: r.RewardEra, EraAfter: r.EraAfter, Gas: e.Gas,
+	out := gatewayapi.EpochSummary{Epoch: e.Epoch, Status: e.Status, ClosedAt: e.ClosedAt, Medians: s.Medians, Verification: s.Verification, RewardEra: r.RewardEra, EraAfter: r.EraAfter, Gas: e.Gas,
 		Rewards: map[string]string{}}
 	str := func(v *big.Int) string {
 		if v == nil {

@@ -3,6 +3,7 @@ package gateway
 import (
 	"context"
 	"crypto/ecdsa"
+	"crypto/rand"
 	"crypto/tls"
 	"errors"
 	"fmt"
@@ -63,6 +64,8 @@ type Gateway struct {
 	intake   *intake
 	settler  *settler
 	closer   *epochCloser
+	// challenger issues and decides compute challenges.
+	challenger *challenger
 	// dashboard gathers the dashboard's data.
 	dashboard *dashboardSource
 }
@@ -181,8 +184,10 @@ func (g *Gateway) wire(policy placement.Policy) {
 		policy: reportPolicy(g.cfg.PoCP, g.res.capacityTolerancePPM), domain: g.Domain(), log: g.log, now: g.now, metrics: g.metrics}
 	g.dashboard = &dashboardSource{store: g.store, deploy: g.deploy, chain: g.chain, calendar: g.calendar, params: g.params, gateway: g.cfg.Name, chainMode: g.cfg.Chain.Mode,
 		offlineAfter: g.cfg.Sites.OfflineAfter, grace: g.cfg.Epochs.Grace, referenceMegaFLOPS: g.catalog.ReferenceScore().PerDeviceMegaFLOPS, now: g.now, metrics: g.metrics}
+	g.challenger = &challenger{store: g.store, deploy: g.deploy, key: g.key, catalog: g.catalog, calendar: g.calendar, cfg: g.cfg.Challenges,
+		wake: g.wake, log: g.log.WithField("part", "challenges"), metrics: g.metrics, now: g.now, random: rand.Reader, plans: map[string]*sitePlan{}}
 	g.closer = &epochCloser{store: g.store, deploy: g.deploy, chain: g.chain, key: g.key, calendar: g.calendar, params: g.params, cfg: g.cfg.Epochs,
-		factorsBps: g.res.environmentalFactorsBps, treasury: g.address, lock: lock, log: g.log, metrics: g.metrics}
+		minCoveragePPM: uint64(g.cfg.PoCP.MinCoverage * 1e6), factorsBps: g.res.environmentalFactorsBps, treasury: g.address, lock: lock, log: g.log, metrics: g.metrics}
 }
 
 func loadCatalog(path string) (*tokenomics.Catalog, error) {
@@ -280,7 +285,7 @@ func (g *Gateway) serve(ctx context.Context, l net.Listener) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var wg sync.WaitGroup
-	for _, loop := range []func(context.Context){g.placer.Run, g.siteMonitor, g.settler.Run, g.closer.Run} {
+	for _, loop := range []func(context.Context){g.placer.Run, g.siteMonitor, g.settler.Run, g.closer.Run, g.challenger.Run} {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

@@ -7,6 +7,8 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
+
+	"github.com/petagrid/petagrid/gateway/store"
 )
 
 // Placement outcomes (petagrid_gateway_placements_total).
@@ -60,6 +62,7 @@ type metrics struct {
 	epochCloses       *prometheus.CounterVec
 	epochCloseSeconds prometheus.Histogram
 	chainErrors       *prometheus.CounterVec
+	challenges        *prometheus.CounterVec
 }
 
 // newMetrics creates the series; state is read at each scrape for the queue depth and the
@@ -87,6 +90,10 @@ func newMetrics(state stateReader, now func() time.Time, offlineAfter time.Durat
 		Name: "petagrid_gateway_chain_errors_total",
 		Help: "Chain calls that failed, by operation (read, settle_escrow, settle_epoch, registry, transfer, mine).",
 	}, []string{"operation"})
+	m.challenges = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "petagrid_gateway_challenges_total",
+		Help: "Compute challenges by event (issued, passed, failed, missed).",
+	}, []string{"event"})
 	// Every outcome is a series from the start, so that rates and alerts see zero, not nothing.
 	for _, o := range []string{placementPlaced, placementNoSite, placementAbandoned, placementCancelled, placementError} {
 		m.placements.WithLabelValues(o)
@@ -100,7 +107,10 @@ func newMetrics(state stateReader, now func() time.Time, offlineAfter time.Durat
 	for _, o := range []string{chainRead, chainSettleEscrow, chainSettleEpoch, chainRegistry, chainTransfer, chainMine, chainStaking} {
 		m.chainErrors.WithLabelValues(o)
 	}
-	m.registry.MustRegister(m.placements, m.reports, m.epochCloses, m.epochCloseSeconds, m.chainErrors,
+	for _, o := range []string{"issued", store.ChallengePassed, store.ChallengeFailed, store.ChallengeMissed} {
+		m.challenges.WithLabelValues(o)
+	}
+	m.registry.MustRegister(m.challenges, m.placements, m.reports, m.epochCloses, m.epochCloseSeconds, m.chainErrors,
 		newStateCollector(state, now, offlineAfter),
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
@@ -109,6 +119,12 @@ func newMetrics(state stateReader, now func() time.Time, offlineAfter time.Durat
 func (m *metrics) placement(outcome string) {
 	if m != nil {
 		m.placements.WithLabelValues(outcome).Inc()
+	}
+}
+
+func (m *metrics) challenge(event string) {
+	if m != nil {
+		m.challenges.WithLabelValues(event).Inc()
 	}
 }
 

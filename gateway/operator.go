@@ -16,6 +16,7 @@ import (
 
 	"github.com/petagrid/petagrid/contracts"
 	"github.com/petagrid/petagrid/gateway/gatewayapi"
+	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/gateway/store"
 	"github.com/petagrid/petagrid/tokenomics"
 )
@@ -26,8 +27,10 @@ type operatorAPI struct {
 	store    *store.Store
 	registry *registry
 	closer   *epochCloser
-	chain    *contracts.Chain
-	deploy   *contracts.Deployment
+	// challenger issues challenges on an operator's request and lists them.
+	challenger *challenger
+	chain      *contracts.Chain
+	deploy     *contracts.Deployment
 	// key funds accounts (the gateway's key).
 	key     *ecdsa.PrivateKey
 	metrics *metrics
@@ -218,4 +221,46 @@ func (a *operatorAPI) listReports(w http.ResponseWriter, r *http.Request, _ comm
 		reps = []store.Report{}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"accepted": reps, "rejected": rej})
+}
+
+// challengeProvider issues the site a compute challenge now.
+func (a *operatorAPI) challengeProvider(w http.ResponseWriter, r *http.Request, op common.Address, _ []byte) {
+	ch, err := a.challenger.IssueNow(r.Context(), r.PathValue("site"))
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		writeError(w, http.StatusNotFound, err.Error())
+	case err != nil:
+		var refused *requestError
+		if errors.As(err, &refused) {
+			writeRequestError(w, err)
+			return
+		}
+		writeError(w, http.StatusUnprocessableEntity, "the site cannot be challenged now: "+err.Error())
+	default:
+		a.log.WithFields(logrus.Fields{"site": ch.Site, "challenge": ch.ID, "operator": op.Hex()}).Info("challenge issued on an operator's request")
+		writeJSON(w, http.StatusCreated, ch)
+	}
+}
+
+// listChallenges lists challenges, newest first: ?site= one site's, ?limit= how many.
+func (a *operatorAPI) listChallenges(w http.ResponseWriter, r *http.Request, _ common.Address, _ []byte) {
+	limit, err := queryInt(r, "limit", 100, 1, 1000)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	site := r.URL.Query().Get("site")
+	if site != "" && !protocol.ValidSiteName(site) {
+		writeError(w, http.StatusBadRequest, "site: not a site name")
+		return
+	}
+	list, err := a.store.RecentChallenges(r.Context(), site, limit)
+	if err != nil {
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	if list == nil {
+		list = []gatewayapi.Challenge{}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"challenges": list})
 }

@@ -3,6 +3,7 @@ package gateway
 import (
 	"context"
 	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math/big"
@@ -67,9 +68,18 @@ func (s *settler) IntakeReport(ctx context.Context, site gatewayapi.Site, body [
 // intake runs the report through every rule and stores it; a broken rule is a
 // *reportRefusal. It fills ans as it learns the report's epoch and digest.
 func (s *settler) intake(ctx context.Context, site gatewayapi.Site, body []byte, ans *protocol.ReportAnswer) (int, error) {
+	body, series, err := splitSubmission(body)
+	if err != nil {
+		return 0, err
+	}
 	rep, err := s.authenticate(site, body, ans)
 	if err != nil {
 		return 0, err
+	}
+	if series != nil {
+		if err := pocp.CheckSeries(rep, series); err != nil {
+			return 0, refuse(http.StatusUnprocessableEntity, reportImplausible, "slot series: "+err.Error())
+		}
 	}
 	start, end, err := s.checkEpoch(ctx, rep.Epoch)
 	if err != nil {
@@ -82,7 +92,23 @@ func (s *settler) intake(ctx context.Context, site gatewayapi.Site, body []byte,
 	if len(reasons) > 0 {
 		return 0, refuse(http.StatusUnprocessableEntity, reportImplausible, reasons...)
 	}
-	return s.accept(ctx, site, rep, body, ans)
+	return s.accept(ctx, site, rep, body, series, ans)
+}
+
+// splitSubmission reads a report as a version 3 site sends it, with its slot series
+// (protocol.ReportSubmission), or bare as an older site sends it (series nil).
+func splitSubmission(body []byte) (report []byte, series []pocp.SlotRun, err error) {
+	var sub protocol.ReportSubmission
+	if decodeStrict(body, &sub, "a report submission") != nil || len(sub.Report) == 0 {
+		return body, nil, nil // a bare report: pocp.Decode judges it
+	}
+	if len(sub.Slots) > pocp.MaxSlotRuns {
+		return nil, nil, refuse(http.StatusUnprocessableEntity, reportMalformed, fmt.Sprintf("slot series: %d runs, more than %d", len(sub.Slots), pocp.MaxSlotRuns))
+	}
+	if sub.Slots == nil {
+		sub.Slots = []pocp.SlotRun{}
+	}
+	return sub.Report, sub.Slots, nil
 }
 
 // authenticate decodes the report and checks that the approved site's key signed it in
@@ -162,9 +188,16 @@ func (s *settler) implausibilities(ctx context.Context, site gatewayapi.Site, re
 }
 
 // accept stores the report: 201 when it is new, 200 when it is the one already accepted.
-func (s *settler) accept(ctx context.Context, site gatewayapi.Site, rep *pocp.Report, body []byte, ans *protocol.ReportAnswer) (int, error) {
+func (s *settler) accept(ctx context.Context, site gatewayapi.Site, rep *pocp.Report, body []byte, series []pocp.SlotRun, ans *protocol.ReportAnswer) (int, error) {
+	var seriesJSON []byte
+	if series != nil {
+		var err error
+		if seriesJSON, err = json.Marshal(series); err != nil {
+			return 0, fmt.Errorf("encoding the slot series: %w", err)
+		}
+	}
 	stored, err := s.store.AcceptReport(ctx, store.Report{Site: site.Name, Epoch: rep.Epoch, Digest: ans.Digest, MedianMFLOPS: rep.MedianMegaFLOPS, CoveragePPM: rep.CoveragePPM,
-		UptimePPM: uint32(rep.ProvenUptimePPM()), JSON: string(body)})
+		UptimePPM: uint32(rep.ProvenUptimePPM()), JSON: string(body), Series: string(seriesJSON)})
 	if errors.Is(err, store.ErrEpochClosed) {
 		return 0, refuse(http.StatusConflict, reportEpoch, "epoch: "+err.Error())
 	}

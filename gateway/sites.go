@@ -22,7 +22,9 @@ type siteAPI struct {
 	registry *registry
 	placer   *placer
 	settler  *settler
-	logs     *logRelay
+	// challenger delivers challenges in polls and decides their answers.
+	challenger *challenger
+	logs       *logRelay
 	// polls bounds each site's held long polls.
 	polls *sitePolls
 	wake  *wakeups
@@ -120,7 +122,7 @@ func (a *siteAPI) sitePoll(w http.ResponseWriter, r *http.Request, signer common
 			writeError(w, http.StatusInternalServerError, err.Error())
 			return
 		}
-		if len(resp.Assignments)+len(resp.Cancels)+len(resp.LogRequests) > 0 {
+		if len(resp.Assignments)+len(resp.Cancels)+len(resp.LogRequests)+len(resp.Challenges) > 0 {
 			break
 		}
 		select {
@@ -150,7 +152,55 @@ func (a *siteAPI) fillPoll(ctx context.Context, site string, approved bool, wait
 		return err
 	}
 	resp.LogRequests = a.logs.pending(site)
+	if approved {
+		if resp.Challenges, err = a.challenger.deliver(ctx, site); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+// challengeAnswerLimit sizes the body of an answer to the signer's challenge before it is
+// read: the most an answer to that challenge's spec can take. Another site's or an unknown
+// id reads nothing.
+func (a *siteAPI) challengeAnswerLimit(r *http.Request, signer common.Address) (int64, error) {
+	site, err := a.store.SiteByAddress(r.Context(), signer.Hex())
+	if errors.Is(err, store.ErrNotFound) {
+		return 0, refuseRequest(http.StatusForbidden, fmt.Sprintf("key %s is not a registered site", signer.Hex()))
+	}
+	if err != nil {
+		return 0, err
+	}
+	limit, ok, err := a.challenger.answerLimit(r.Context(), site.Name, r.PathValue("id"))
+	if err != nil {
+		return 0, err
+	}
+	if !ok {
+		return 0, refuseRequest(http.StatusNotFound, "no challenge "+truncate(r.PathValue("id"), 40)+" was issued to site "+site.Name)
+	}
+	return limit, nil
+}
+
+// siteChallengeAnswer decides the answer a site's challenge job wrote: 200 with the
+// outcome (passed or failed, with the reasons), 409 when the challenge was decided before
+// (answered, or missed at its deadline).
+func (a *siteAPI) siteChallengeAnswer(w http.ResponseWriter, r *http.Request, signer common.Address, body []byte) {
+	receivedAt := a.challenger.now()
+	site, ok := a.siteOf(w, r, signer)
+	if !ok {
+		return
+	}
+	ans, err := a.challenger.Answer(r.Context(), site, r.PathValue("id"), body, receivedAt)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		writeError(w, http.StatusNotFound, err.Error())
+	case errors.Is(err, store.ErrChallengeDecided):
+		writeError(w, http.StatusConflict, err.Error())
+	case err != nil:
+		writeError(w, http.StatusInternalServerError, err.Error())
+	default:
+		writeJSON(w, http.StatusOK, ans)
+	}
 }
 
 func (a *siteAPI) siteUpdates(w http.ResponseWriter, r *http.Request, signer common.Address, body []byte) {

@@ -17,6 +17,7 @@ import (
 	"math/big"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"time"
 
@@ -275,6 +276,26 @@ func (c *Client) setProviderStatus(ctx context.Context, site, action string, req
 	var s gatewayapi.Site
 	_, err := c.Call(ctx, http.MethodPost, "/v1/providers/"+url.PathEscape(site)+"/"+action, nil, body, &s, http.StatusOK)
 	return s, err
+}
+
+// ChallengeProvider issues a site a compute challenge now (operators only).
+func (c *Client) ChallengeProvider(ctx context.Context, site string) (gatewayapi.Challenge, error) {
+	var ch gatewayapi.Challenge
+	_, err := c.Call(ctx, http.MethodPost, "/v1/providers/"+url.PathEscape(site)+"/challenge", nil, nil, &ch, http.StatusCreated)
+	return ch, err
+}
+
+// Challenges lists the newest challenges, of one site when site is set (operators only).
+func (c *Client) Challenges(ctx context.Context, site string, limit int) ([]gatewayapi.Challenge, error) {
+	q := url.Values{"limit": {strconv.Itoa(limit)}}
+	if site != "" {
+		q.Set("site", site)
+	}
+	var out struct {
+		Challenges []gatewayapi.Challenge `json:"challenges"`
+	}
+	_, err := c.Call(ctx, http.MethodGet, "/v1/challenges", q, nil, &out, http.StatusOK)
+	return out.Challenges, err
 }
 
 // CloseEpoch settles the next epoch (or checks that epoch, when set) (operators only).

@@ -233,12 +233,15 @@ type EpochSummary struct {
 	Status   string     `json:"status"`
 	ClosedAt *time.Time `json:"closedAt,omitempty"`
 	// Medians are the accepted reports' medians by site.
-	Medians         map[string]uint64 `json:"mediansMegaFlops"`
-	MintedWei       string            `json:"mintedWei"`
-	BurnedWei       string            `json:"burnedWei"`
-	SupplyAfterWei  string            `json:"supplyAfterWei"`
-	ReplenishedWei  string            `json:"replenishedWei"`
-	RewardsTotalWei string            `json:"rewardsTotalWei"`
+	Medians map[string]uint64 `json:"mediansMegaFlops"`
+	// Verification is what each site's challenges left verified of its report: the medians
+	// above are the verified ones.
+	Verification    map[string]Verification `json:"verification,omitempty"`
+	MintedWei       string                  `json:"mintedWei"`
+	BurnedWei       string                  `json:"burnedWei"`
+	SupplyAfterWei  string                  `json:"supplyAfterWei"`
+	ReplenishedWei  string                  `json:"replenishedWei"`
+	RewardsTotalWei string                  `json:"rewardsTotalWei"`
 	// Rewards are each provider's rewards of this epoch.
 	Rewards   map[string]string `json:"rewardsWei"`
 	RewardEra uint64            `json:"rewardEra"`

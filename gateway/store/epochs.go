@@ -16,8 +16,11 @@ type Report struct {
 	MedianMFLOPS uint64 `json:"medianMegaFlops"`
 	CoveragePPM  uint32 `json:"coveragePpm"`
 	// UptimePPM is the uptime the report proved (node uptime × coverage).
-	UptimePPM  uint32    `json:"uptimePpm"`
-	JSON       string    `json:"-"`
+	UptimePPM uint32 `json:"uptimePpm"`
+	JSON      string `json:"-"`
+	// Series is the slot series the site sent with the report (JSON []pocp.SlotRun; ''
+	// when it sent none).
+	Series     string    `json:"-"`
 	ReceivedAt time.Time `json:"receivedAt"`
 }
 
@@ -42,8 +45,8 @@ func (s *Store) AcceptReport(ctx context.Context, r Report) (Report, error) {
 	var existing Report
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		var received int64
-		err := tx.QueryRowContext(ctx, `SELECT site, epoch, digest, median_mflops, coverage_ppm, uptime_ppm, report, received_at FROM reports WHERE site = ? AND epoch = ?`, r.Site, int64(r.Epoch)).
-			Scan(&existing.Site, &existing.Epoch, &existing.Digest, &existing.MedianMFLOPS, &existing.CoveragePPM, &existing.UptimePPM, &existing.JSON, &received)
+		err := tx.QueryRowContext(ctx, `SELECT site, epoch, digest, median_mflops, coverage_ppm, uptime_ppm, report, series, received_at FROM reports WHERE site = ? AND epoch = ?`, r.Site, int64(r.Epoch)).
+			Scan(&existing.Site, &existing.Epoch, &existing.Digest, &existing.MedianMFLOPS, &existing.CoveragePPM, &existing.UptimePPM, &existing.JSON, &existing.Series, &received)
 		if err == nil {
 			existing.ReceivedAt = fromUnix(received)
 			return ErrReportExists
@@ -60,8 +63,8 @@ func (s *Store) AcceptReport(ctx context.Context, r Report) (Report, error) {
 		if computed > 0 {
 			return fmt.Errorf("%w: epoch %d is settled or being settled", ErrEpochClosed, r.Epoch)
 		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO reports(site, epoch, digest, median_mflops, coverage_ppm, uptime_ppm, report, received_at) VALUES (?,?,?,?,?,?,?,?)`,
-			r.Site, int64(r.Epoch), r.Digest, int64(r.MedianMFLOPS), int64(r.CoveragePPM), int64(r.UptimePPM), r.JSON, unix(s.now()))
+		_, err = tx.ExecContext(ctx, `INSERT INTO reports(site, epoch, digest, median_mflops, coverage_ppm, uptime_ppm, report, series, received_at) VALUES (?,?,?,?,?,?,?,?,?)`,
+			r.Site, int64(r.Epoch), r.Digest, int64(r.MedianMFLOPS), int64(r.CoveragePPM), int64(r.UptimePPM), r.JSON, r.Series, unix(s.now()))
 		if err != nil {
 			return fmt.Errorf("gateway store: storing report of %s for epoch %d: %w", r.Site, r.Epoch, err)
 		}
@@ -89,7 +92,7 @@ func (s *Store) RejectReport(ctx context.Context, r Rejection) error {
 // Reports returns the accepted reports of an epoch (every site), or every report of a site
 // (epoch < 0 with site set).
 func (s *Store) Reports(ctx context.Context, epoch int64, site string) ([]Report, error) {
-	q := `SELECT site, epoch, digest, median_mflops, coverage_ppm, uptime_ppm, report, received_at FROM reports WHERE `
+	q := `SELECT site, epoch, digest, median_mflops, coverage_ppm, uptime_ppm, report, series, received_at FROM reports WHERE `
 	var args []any
 	switch {
 	case epoch >= 0 && site != "":
@@ -111,7 +114,7 @@ func (s *Store) Reports(ctx context.Context, epoch int64, site string) ([]Report
 	for rows.Next() {
 		var r Report
 		var received int64
-		if err := rows.Scan(&r.Site, &r.Epoch, &r.Digest, &r.MedianMFLOPS, &r.CoveragePPM, &r.UptimePPM, &r.JSON, &received); err != nil {
+		if err := rows.Scan(&r.Site, &r.Epoch, &r.Digest, &r.MedianMFLOPS, &r.CoveragePPM, &r.UptimePPM, &r.JSON, &r.Series, &received); err != nil {
 			return nil, err
 		}
 		r.ReceivedAt = fromUnix(received)
@@ -261,7 +264,7 @@ func (s *Store) LatestSettled(ctx context.Context) (Epoch, bool, error) {
 
 // LatestReports is each site's newest accepted report.
 func (s *Store) LatestReports(ctx context.Context) ([]Report, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT r.site, r.epoch, r.digest, r.median_mflops, r.coverage_ppm, r.uptime_ppm, r.report, r.received_at FROM reports r
+	rows, err := s.db.QueryContext(ctx, `SELECT r.site, r.epoch, r.digest, r.median_mflops, r.coverage_ppm, r.uptime_ppm, r.report, r.series, r.received_at FROM reports r
 		JOIN (SELECT site, max(epoch) AS epoch FROM reports GROUP BY site) m ON m.site = r.site AND m.epoch = r.epoch ORDER BY r.site`)
 	if err != nil {
 		return nil, fmt.Errorf("gateway store: latest reports: %w", err)
@@ -271,7 +274,7 @@ func (s *Store) LatestReports(ctx context.Context) ([]Report, error) {
 	for rows.Next() {
 		var r Report
 		var received int64
-		if err := rows.Scan(&r.Site, &r.Epoch, &r.Digest, &r.MedianMFLOPS, &r.CoveragePPM, &r.UptimePPM, &r.JSON, &received); err != nil {
+		if err := rows.Scan(&r.Site, &r.Epoch, &r.Digest, &r.MedianMFLOPS, &r.CoveragePPM, &r.UptimePPM, &r.JSON, &r.Series, &received); err != nil {
 			return nil, err
 		}
 		r.ReceivedAt = fromUnix(received)

@@ -167,6 +167,32 @@ var migrations = []string{
 		PRIMARY KEY (uuid, site)
 	);
 	CREATE INDEX site_devices_site ON site_devices(site);`,
+	// 5: compute challenges (gateway/challenges.go): what was issued, delivered, answered
+	// and decided, and the slash each failure owes; and each report's slot series
+	// (JSON []pocp.SlotRun, '' when the site sent none), from which the verified median is
+	// computed.
+	`CREATE TABLE challenges (
+		id TEXT PRIMARY KEY,
+		site TEXT NOT NULL,
+		partition TEXT NOT NULL,
+		spec TEXT NOT NULL,
+		nonce TEXT NOT NULL UNIQUE,
+		shape TEXT NOT NULL,
+		issued_at INTEGER NOT NULL,
+		deadline INTEGER NOT NULL,
+		delivered_at INTEGER,
+		state TEXT NOT NULL,
+		received_at INTEGER,
+		decided_at INTEGER,
+		reasons TEXT NOT NULL DEFAULT '',
+		devices TEXT NOT NULL DEFAULT '',
+		slash TEXT NOT NULL DEFAULT '',
+		slash_tx TEXT NOT NULL DEFAULT ''
+	);
+	CREATE INDEX challenges_site ON challenges(site, issued_at);
+	CREATE INDEX challenges_state ON challenges(state, deadline);
+	CREATE INDEX challenges_slash ON challenges(slash);
+	ALTER TABLE reports ADD COLUMN series TEXT NOT NULL DEFAULT '';`,
 }
 
 func (s *Store) tx(ctx context.Context, fn func(*sql.Tx) error) error { return s.handle.Write(ctx, fn) }

@@ -41,6 +41,13 @@ type PlanInput struct {
 	Openings int
 	// Separation: the compute term at least this many allowances (0: DefaultSeparation).
 	Separation float64
+	// MinOrder is the smallest order planned, a power of two (0: MinPlannedOrder). Only a
+	// test grid, whose nodes are a few cores, goes lower: the verification's share grows
+	// above VerifyBudget there, and the plan says so rather than refusing.
+	MinOrder int
+	// CapacityShareLimit replaces CapacityBudget as the most of the site the epoch's
+	// challenges may hold (0: CapacityBudget); test grids with minutes-long epochs raise it.
+	CapacityShareLimit float64
 }
 
 // Plan is a challenge sized for one node, with what it costs against the budgets.
@@ -88,6 +95,9 @@ func PlanChallenge(in PlanInput) (Plan, error) {
 	rate := in.NodeFLOPS * in.FractionOfPeak
 	wantSeconds := separation * in.Allowance.Seconds()
 	p := Plan{Order: MinPlannedOrder, Openings: openings}
+	if in.MinOrder != 0 {
+		p.Order = in.MinOrder
+	}
 	// A product of the smallest order takes under the separation's compute time on most
 	// nodes; a very fast node gets larger products before it gets more of them.
 	for p.Order < MaxOrder && float64(WorkOperations(p.Order, MaxProducts))/rate < wantSeconds {
@@ -111,12 +121,16 @@ func PlanChallenge(in PlanInput) (Plan, error) {
 	p.HashBytesPerSecond = float64(p.CommittedBytes) / computeSeconds
 	p.VerifyShare = float64(VerifyOperations(p.Order, openings)) / float64(p.WorkOperations)
 	p.CapacityShare = float64(in.ChallengesPerEpoch) * in.NodeFLOPS * p.Window.Seconds() / (in.SiteFLOPS * float64(in.EpochSeconds))
-	if p.VerifyShare > VerifyBudget {
+	if p.VerifyShare > VerifyBudget && (in.MinOrder == 0 || in.MinOrder >= MinPlannedOrder) {
 		return Plan{}, fmt.Errorf("challenge plan: verifying %d openings of order %d costs %.3f%% of the work, over the %.0f%% budget", openings, p.Order, 100*p.VerifyShare, 100*VerifyBudget)
 	}
-	if p.CapacityShare > CapacityBudget {
+	limit := CapacityBudget
+	if in.CapacityShareLimit != 0 {
+		limit = in.CapacityShareLimit
+	}
+	if p.CapacityShare > limit {
 		return Plan{}, fmt.Errorf("%w: %d challenges of %s on a node of %g FLOPS hold %.2f%% of a site of %g FLOPS over %d s, over %.0f%%",
-			ErrOverBudget, in.ChallengesPerEpoch, p.Window, in.NodeFLOPS, 100*p.CapacityShare, in.SiteFLOPS, in.EpochSeconds, 100*CapacityBudget)
+			ErrOverBudget, in.ChallengesPerEpoch, p.Window, in.NodeFLOPS, 100*p.CapacityShare, in.SiteFLOPS, in.EpochSeconds, 100*limit)
 	}
 	return p, nil
 }
@@ -139,6 +153,10 @@ func (in PlanInput) check() error {
 		return fmt.Errorf("challenge plan: %d challenges per %d-second epoch", in.ChallengesPerEpoch, in.EpochSeconds)
 	case in.Openings != 0 && (in.Openings < MinOpenings || in.Openings > MaxOpenings):
 		return fmt.Errorf("challenge plan: %d openings, outside %d..%d", in.Openings, MinOpenings, MaxOpenings)
+	case in.MinOrder != 0 && (in.MinOrder < MinOrder || in.MinOrder > MaxOrder || in.MinOrder&(in.MinOrder-1) != 0):
+		return fmt.Errorf("challenge plan: minimum order %d is not a power of two from %d to %d", in.MinOrder, MinOrder, MaxOrder)
+	case in.CapacityShareLimit != 0 && !(in.CapacityShareLimit > 0 && in.CapacityShareLimit <= 1):
+		return fmt.Errorf("challenge plan: capacity share limit %g, outside (0, 1]", in.CapacityShareLimit)
 	case in.Separation != 0 && !(in.Separation >= 1 && in.Separation <= 100):
 		return fmt.Errorf("challenge plan: separation %g, outside 1..100", in.Separation)
 	}

@@ -1,0 +1,619 @@
+package gateway
+
+import (
+	"context"
+	"crypto/ecdsa"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/base32"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math/big"
+	"net/http"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/sirupsen/logrus"
+
+	"github.com/petagrid/petagrid/contracts"
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
+	"github.com/petagrid/petagrid/gateway/protocol"
+	"github.com/petagrid/petagrid/gateway/store"
+	"github.com/petagrid/petagrid/pocp"
+	"github.com/petagrid/petagrid/pocp/challenge"
+	"github.com/petagrid/petagrid/tokenomics"
+)
+
+// Pacing of the challenger's loop and of deliveries.
+const (
+	challengeTick = 2 * time.Second
+	// redeliverAfter re-sends an unanswered challenge whose poll answer may have been lost;
+	// the site keys challenges by id and runs each once.
+	redeliverAfter = 30 * time.Second
+	// answerGrace is how long after a deadline an answer still counts as on time when it
+	// was on its way: the site's upload of an answer finished just before the deadline.
+	answerGrace = 5 * time.Second
+	// challengeBatch bounds each sweep's reads.
+	challengeBatch = 100
+)
+
+// Outcomes of an answer, as the site is told (protocol.ChallengeAnswer.Outcome).
+const (
+	outcomePassed = store.ChallengePassed
+	outcomeFailed = store.ChallengeFailed
+)
+
+// challenger issues compute challenges to approved sites at random times in each epoch,
+// decides their answers, marks the unanswered ones missed, and slashes the stake of a
+// site for each failure. Which slots the failures leave unverified is unverifiedSpans'.
+type challenger struct {
+	store    *store.Store
+	deploy   *contracts.Deployment
+	key      *ecdsa.PrivateKey
+	catalog  *tokenomics.Catalog
+	calendar pocp.Calendar
+	cfg      ChallengesConfig
+	wake     *wakeups
+	log      logrus.FieldLogger
+	metrics  *metrics
+	now      func() time.Time
+	// random draws the times, nonces and shapes (crypto/rand.Reader; tests replace it).
+	random io.Reader
+
+	mu sync.Mutex
+	// plans are each site's remaining challenge times in the current epoch, soonest first.
+	plans map[string]*sitePlan
+}
+
+// sitePlan is when a site's next challenges fall in one epoch.
+type sitePlan struct {
+	epoch uint64
+	times []time.Time
+}
+
+// Run issues, sweeps and slashes until ctx ends.
+func (c *challenger) Run(ctx context.Context) {
+	every(ctx, challengeTick, nil, c.step)
+}
+
+func (c *challenger) step(ctx context.Context) {
+	if c.cfg.Enabled {
+		if err := c.issueDue(ctx); err != nil && ctx.Err() == nil {
+			c.log.WithError(err).Warn("challenges: issuing")
+		}
+	}
+	if err := c.sweepMissed(ctx); err != nil && ctx.Err() == nil {
+		c.log.WithError(err).Warn("challenges: marking missed challenges")
+	}
+	c.slashDue(ctx)
+}
+
+// issueDue issues each approved site the challenges whose time has come.
+func (c *challenger) issueDue(ctx context.Context) error {
+	now := c.now()
+	epoch, ok := c.calendar.PeriodAt(now)
+	if !ok {
+		return nil // before genesis
+	}
+	start, end, err := c.calendar.Period(epoch)
+	if err != nil {
+		return err
+	}
+	sites, err := c.store.Sites(ctx)
+	if err != nil {
+		return err
+	}
+	tallies, err := c.store.ChallengeTallies(ctx, start, end)
+	if err != nil {
+		return err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, site := range sites {
+		if site.Status != store.SiteApproved {
+			delete(c.plans, site.Name)
+			continue
+		}
+		plan := c.plans[site.Name]
+		if plan == nil || plan.epoch != epoch {
+			// The rest of the epoch's challenges, at times drawn now: a restart draws again
+			// for what is left, and the site never learns the times.
+			left := c.cfg.PerEpoch - tallies[site.Name].Issued
+			plan = &sitePlan{epoch: epoch}
+			for range max(left, 0) {
+				t, err := c.drawTime(now, end)
+				if err != nil {
+					return err
+				}
+				plan.times = append(plan.times, t)
+			}
+			sort.Slice(plan.times, func(i, j int) bool { return plan.times[i].Before(plan.times[j]) })
+			c.plans[site.Name] = plan
+		}
+		if len(plan.times) == 0 || now.Before(plan.times[0]) {
+			continue
+		}
+		// One challenge at a time per site: the next waits until this one is decided.
+		if tallies[site.Name].Pending > 0 {
+			continue
+		}
+		plan.times = plan.times[1:]
+		if _, err := c.issue(ctx, site, now); err != nil {
+			c.log.WithError(err).WithField("site", site.Name).Warn("challenges: not issued")
+			continue
+		}
+	}
+	return nil
+}
+
+// drawTime is a uniformly random second in [from, to).
+func (c *challenger) drawTime(from, to time.Time) (time.Time, error) {
+	span := int64(to.Sub(from) / time.Second)
+	if span <= 0 {
+		return to, nil
+	}
+	n, err := c.uniform(uint64(span))
+	if err != nil {
+		return time.Time{}, err
+	}
+	return from.Truncate(time.Second).Add(time.Duration(n) * time.Second), nil
+}
+
+// uniform is a random integer in [0, n), without modulo bias.
+func (c *challenger) uniform(n uint64) (uint64, error) {
+	if n == 0 {
+		return 0, nil
+	}
+	v, err := rand.Int(c.random, new(big.Int).SetUint64(n))
+	if err != nil {
+		return 0, fmt.Errorf("challenges: drawing: %w", err)
+	}
+	return v.Uint64(), nil
+}
+
+// target is the node shape a challenge is sized for and the partition it runs on.
+type target struct {
+	partition string
+	shape     protocol.NodeShape
+	// cpuMegaFLOPS is the node's claimed power that the CPU kernel can check: the node's
+	// index less its GPUs' catalog index (GPUs are named, not timed, until a GPU kernel
+	// exists: docs/threat-model.md).
+	cpuMegaFLOPS uint64
+}
+
+// pickTarget draws a node shape among those the site claims available now, weighted by
+// their available nodes, so that no shape is left unchallenged.
+func (c *challenger) pickTarget(site gatewayapi.Site) (target, error) {
+	live := site.Live
+	if len(live.Partitions) == 0 {
+		live = site.Registration.Inventory
+	}
+	var all []target
+	var weights []uint64
+	var total uint64
+	for _, p := range live.Partitions {
+		for _, sh := range p.Shapes {
+			if sh.Available <= 0 {
+				continue
+			}
+			cpu, err := c.cpuPart(sh)
+			if err != nil {
+				return target{}, err
+			}
+			if cpu == 0 {
+				continue
+			}
+			all = append(all, target{partition: p.Name, shape: sh, cpuMegaFLOPS: cpu})
+			weights = append(weights, uint64(sh.Available))
+			total += uint64(sh.Available)
+		}
+	}
+	if total == 0 {
+		return target{}, errors.New("no node the site claims available now has CPU power to check")
+	}
+	n, err := c.uniform(total)
+	if err != nil {
+		return target{}, err
+	}
+	for i, w := range weights {
+		if n < w {
+			return all[i], nil
+		}
+		n -= w
+	}
+	return all[len(all)-1], nil
+}
+
+// cpuPart is a shape's index less its GPUs' catalog index (without interconnect).
+func (c *challenger) cpuPart(sh protocol.NodeShape) (uint64, error) {
+	if sh.GPUs == 0 {
+		return sh.MegaFLOPS, nil
+	}
+	if sh.GPUModel == "" {
+		return 0, nil
+	}
+	score, err := c.catalog.Score(tokenomics.DeviceSpec{Model: sh.GPUModel, Count: big.NewRat(int64(sh.GPUs), 1)})
+	if err != nil {
+		return 0, fmt.Errorf("GPU model %q of a registered shape: %w", sh.GPUModel, err)
+	}
+	if score.TotalMegaFLOPS >= sh.MegaFLOPS {
+		return 0, nil
+	}
+	return sh.MegaFLOPS - score.TotalMegaFLOPS, nil
+}
+
+// IssueNow issues an approved site a challenge at once (an operator's request: a site
+// whose figures look wrong need not wait for the next drawn time). It still reaches the
+// site unannounced, with its next poll.
+func (c *challenger) IssueNow(ctx context.Context, name string) (gatewayapi.Challenge, error) {
+	site, err := c.store.Site(ctx, name)
+	if err != nil {
+		return gatewayapi.Challenge{}, err
+	}
+	if site.Status != store.SiteApproved {
+		return gatewayapi.Challenge{}, refuseRequest(http.StatusConflict, fmt.Sprintf("site %s is %s: only approved sites are challenged", name, site.Status))
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.issue(ctx, site, c.now())
+}
+
+// issue sizes and records a challenge for the site; its next poll carries it.
+func (c *challenger) issue(ctx context.Context, site gatewayapi.Site, now time.Time) (gatewayapi.Challenge, error) {
+	t, err := c.pickTarget(site)
+	if err != nil {
+		return gatewayapi.Challenge{}, err
+	}
+	siteMegaFLOPS := max(site.Registration.Inventory.CapacityMegaFLOPS, t.shape.MegaFLOPS)
+	plan, err := challenge.PlanChallenge(challenge.PlanInput{
+		NodeFLOPS: float64(t.cpuMegaFLOPS) * 1e6, SiteFLOPS: float64(siteMegaFLOPS) * 1e6 * float64(t.cpuMegaFLOPS) / float64(t.shape.MegaFLOPS),
+		FractionOfPeak: c.cfg.FractionOfPeak, Allowance: c.cfg.Allowance,
+		EpochSeconds: c.calendar.PeriodSeconds, ChallengesPerEpoch: c.cfg.PerEpoch, Openings: c.cfg.Openings,
+		MinOrder: c.cfg.MinOrder, CapacityShareLimit: c.cfg.CapacityBudget,
+	})
+	if err != nil {
+		return gatewayapi.Challenge{}, err
+	}
+	var nonce challenge.Hash
+	if _, err := io.ReadFull(c.random, nonce[:]); err != nil {
+		return gatewayapi.Challenge{}, fmt.Errorf("challenge nonce: %w", err)
+	}
+	issued := now.Truncate(time.Second).UTC()
+	spec := challenge.Spec{Version: challenge.SpecVersion, Nonce: nonce, Order: plan.Order, Products: plan.Products, Openings: plan.Openings,
+		IssuedAt: issued, Deadline: issued.Add(plan.Window.Round(time.Second) + time.Second)}
+	id, err := c.newID()
+	if err != nil {
+		return gatewayapi.Challenge{}, err
+	}
+	shape, _ := json.Marshal(t.shape)
+	rec := gatewayapi.Challenge{State: store.ChallengeIssued, IssuedAt: spec.IssuedAt, Deadline: spec.Deadline, ID: id, Site: site.Name, Partition: t.partition, Spec: spec, Shape: string(shape)}
+	if err := c.store.IssueChallenge(ctx, rec); err != nil {
+		return gatewayapi.Challenge{}, err
+	}
+	c.metrics.challenge("issued")
+	c.log.WithFields(logrus.Fields{"site": site.Name, "challenge": id, "partition": t.partition, "order": plan.Order, "products": plan.Products,
+		"deadline": spec.Deadline.Format(time.RFC3339)}).Info("challenge issued")
+	c.wake.wakeSite(site.Name)
+	return c.store.Challenge(ctx, id)
+}
+
+func (c *challenger) newID() (string, error) {
+	var b [10]byte
+	if _, err := io.ReadFull(c.random, b[:]); err != nil {
+		return "", fmt.Errorf("challenge id: %w", err)
+	}
+	return "c-" + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b[:])), nil
+}
+
+// deliver is what the site's poll carries: its undelivered challenges.
+func (c *challenger) deliver(ctx context.Context, site string) ([]protocol.Challenge, error) {
+	list, err := c.store.DeliverChallenges(ctx, site, c.now(), redeliverAfter, protocol.MaxChallenges)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]protocol.Challenge, 0, len(list))
+	for _, ch := range list {
+		out = append(out, protocol.Challenge{ID: ch.ID, Partition: ch.Partition, Spec: ch.Spec})
+	}
+	return out, nil
+}
+
+// answerLimit is the most an answer to the site's challenge id may hold; ok is false for
+// an id that is not the site's.
+func (c *challenger) answerLimit(ctx context.Context, site, id string) (int64, bool, error) {
+	if !protocol.ValidChallengeID(id) {
+		return 0, false, nil
+	}
+	ch, err := c.store.Challenge(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return 0, false, nil
+	}
+	if err != nil {
+		return 0, false, err
+	}
+	if ch.Site != site {
+		return 0, false, nil
+	}
+	return int64(challenge.MaxAnswerBytes(ch.Spec)), true, nil
+}
+
+// Answer decides a site's answer to its challenge: the answer must parse, be on time,
+// open the right chunks with the right values (challenge.Verify), and name devices that
+// fit the node and the site's registration. A failure is slashed. errAnswered is an answer
+// to a decided challenge.
+func (c *challenger) Answer(ctx context.Context, site gatewayapi.Site, id string, body []byte, receivedAt time.Time) (protocol.ChallengeAnswer, error) {
+	ans := protocol.ChallengeAnswer{ID: id}
+	ch, err := c.store.Challenge(ctx, id)
+	if err != nil {
+		return ans, err
+	}
+	if ch.Site != site.Name {
+		return ans, fmt.Errorf("challenge %s: %w", id, store.ErrNotFound)
+	}
+	if ch.State != store.ChallengeIssued {
+		return ans, fmt.Errorf("challenge %s is %s: %w", id, ch.State, store.ErrChallengeDecided)
+	}
+	reasons, devices, err := c.check(ctx, site, ch, body, receivedAt)
+	if err != nil {
+		return ans, err
+	}
+	d := store.Decision{State: store.ChallengePassed, ReceivedAt: &receivedAt, Devices: devices}
+	if len(reasons) > 0 {
+		d.State, d.Reasons, d.Slash = store.ChallengeFailed, strings.Join(reasons, "; "), store.SlashDue
+	}
+	if err := c.store.DecideChallenge(ctx, id, d, c.now()); err != nil {
+		return ans, err
+	}
+	c.metrics.challenge(d.State)
+	ans.Outcome, ans.Reasons = d.State, reasons
+	log := c.log.WithFields(logrus.Fields{"site": site.Name, "challenge": id})
+	if d.State == store.ChallengePassed {
+		log.Info("challenge passed")
+	} else {
+		log.WithField("reasons", d.Reasons).Warn("challenge failed")
+	}
+	return ans, nil
+}
+
+// check runs every rule over an answer and returns the broken ones, with the devices the
+// answer named (JSON, for the record).
+func (c *challenger) check(ctx context.Context, site gatewayapi.Site, ch gatewayapi.Challenge, body []byte, receivedAt time.Time) ([]string, string, error) {
+	if receivedAt.After(ch.Spec.Deadline.Add(answerGrace)) {
+		return []string{fmt.Sprintf("late: received %s, deadline %s", receivedAt.Format(time.RFC3339), ch.Spec.Deadline.Format(time.RFC3339))}, "", nil
+	}
+	ans, err := challenge.ParseAnswer(body, ch.Spec)
+	if err != nil {
+		return []string{err.Error()}, "", nil
+	}
+	devicesJSON, _ := json.Marshal(ans.Devices)
+	// Checked as received by the deadline when it came within the grace: Verify's own
+	// deadline check has none.
+	checkedAt := receivedAt
+	if checkedAt.After(ch.Spec.Deadline) {
+		checkedAt = ch.Spec.Deadline
+	}
+	if _, err := challenge.Verify(ctx, ch.Spec, ans, checkedAt); err != nil {
+		if ctx.Err() != nil {
+			return nil, "", fmt.Errorf("verifying challenge %s: %w", ch.ID, ctx.Err())
+		}
+		return []string{err.Error()}, string(devicesJSON), nil
+	}
+	reasons, err := c.checkDevices(ctx, site, ch, ans.Devices)
+	return reasons, string(devicesJSON), err
+}
+
+// checkDevices holds the answer's devices to the node and the registration: a CPU must be
+// named; every GPU named must be one this site registered and no admitted site else holds;
+// and the node must show the GPUs its shape claims (unless gateway.challenges.requireGpus
+// is off, for test grids whose GPUs are doubles).
+func (c *challenger) checkDevices(ctx context.Context, site gatewayapi.Site, ch gatewayapi.Challenge, devices []challenge.Device) ([]string, error) {
+	var reasons []string
+	var shape protocol.NodeShape
+	_ = json.Unmarshal([]byte(ch.Shape), &shape)
+	cpus, gpus := 0, 0
+	registered := map[string]bool{}
+	for _, d := range site.Registration.Inventory.Devices {
+		registered[strings.ToUpper(d.UUID)] = true
+	}
+	for _, d := range devices {
+		switch d.Kind {
+		case "cpu":
+			cpus++
+		case "gpu":
+			gpus++
+			uuid := strings.ToUpper(d.UUID)
+			if !registered[uuid] {
+				reasons = append(reasons, fmt.Sprintf("devices: GPU %s is not in the site's registration", clipText(d.UUID)))
+				continue
+			}
+			holders, err := c.store.DeviceHolders(ctx, uuid)
+			if err != nil {
+				return nil, err
+			}
+			for _, h := range holders {
+				if h != site.Name {
+					reasons = append(reasons, fmt.Sprintf("devices: GPU %s is registered by site %s too", clipText(d.UUID), h))
+				}
+			}
+		}
+	}
+	if cpus == 0 {
+		reasons = append(reasons, "devices: the answer names no CPU")
+	}
+	if *c.cfg.RequireGPUs && gpus < shape.GPUs {
+		reasons = append(reasons, fmt.Sprintf("devices: the node named %d GPUs, its shape claims %d", gpus, shape.GPUs))
+	}
+	return reasons, nil
+}
+
+func clipText(s string) string {
+	if len(s) > 64 {
+		return s[:64] + "…"
+	}
+	return s
+}
+
+// sweepMissed marks missed the challenges whose deadline (and grace) passed unanswered.
+func (c *challenger) sweepMissed(ctx context.Context) error {
+	list, err := c.store.ChallengesPastDeadline(ctx, c.now().Add(-answerGrace-time.Second), challengeBatch)
+	if err != nil {
+		return err
+	}
+	for _, ch := range list {
+		err := c.store.DecideChallenge(ctx, ch.ID, store.Decision{State: store.ChallengeMissed, Reasons: "no answer by the deadline " + ch.Spec.Deadline.Format(time.RFC3339), Slash: store.SlashDue}, c.now())
+		if errors.Is(err, store.ErrChallengeDecided) {
+			continue // answered meanwhile
+		}
+		if err != nil {
+			return err
+		}
+		c.metrics.challenge(store.ChallengeMissed)
+		c.log.WithFields(logrus.Fields{"site": ch.Site, "challenge": ch.ID}).Warn("challenge missed")
+	}
+	return nil
+}
+
+// evidence is what a challenge's slash is keyed by on chain: the challenge's nonce and id,
+// so that one failure slashes once whatever is retried.
+func evidence(ch gatewayapi.Challenge) common.Hash {
+	h := sha256.New()
+	h.Write([]byte("petagrid challenge\x00"))
+	h.Write(ch.Spec.Nonce[:])
+	var n [8]byte
+	binary.BigEndian.PutUint64(n[:], uint64(len(ch.ID)))
+	h.Write(n[:])
+	h.Write([]byte(ch.ID))
+	return common.BytesToHash(h.Sum(nil))
+}
+
+// slashDue sends the slashes of failed and missed challenges. A provider with nothing
+// staked has nothing to slash (the challenge's unverified time is its only cost); a slash
+// already on chain (sent before a crash) is recorded as done.
+func (c *challenger) slashDue(ctx context.Context) {
+	list, err := c.store.SlashesDue(ctx, challengeBatch)
+	if err != nil {
+		c.log.WithError(err).Warn("challenges: reading the slashes due")
+		return
+	}
+	for _, ch := range list {
+		if err := c.slash(ctx, ch); err != nil && ctx.Err() == nil {
+			c.log.WithError(err).WithFields(logrus.Fields{"site": ch.Site, "challenge": ch.ID}).Warn("challenges: slashing (retried)")
+		}
+	}
+}
+
+func (c *challenger) slash(ctx context.Context, ch gatewayapi.Challenge) error {
+	site, err := c.store.Site(ctx, ch.Site)
+	if err != nil {
+		return err
+	}
+	provider := common.HexToAddress(site.Address)
+	ev := evidence(ch)
+	used, err := c.deploy.EvidenceUsed(ctx, provider, ev)
+	c.metrics.observeChain(chainRead, err)
+	if err != nil {
+		return err
+	}
+	if used {
+		return c.store.SetSlash(ctx, ch.ID, store.SlashDone, "")
+	}
+	stake, err := c.deploy.StakeOf(ctx, provider)
+	c.metrics.observeChain(chainRead, err)
+	if err != nil {
+		return err
+	}
+	if new(big.Int).Add(stake.BondedWei, stake.UnbondingWei).Sign() == 0 {
+		c.log.WithFields(logrus.Fields{"site": ch.Site, "challenge": ch.ID}).Warn("challenge failed by a provider with nothing staked: nothing to slash")
+		return c.store.SetSlash(ctx, ch.ID, store.SlashSkipped, "")
+	}
+	amount, err := c.deploy.Slash(ctx, c.key, provider, contracts.SlashFailedChallenge, ev)
+	c.metrics.observeChain(chainStaking, err)
+	if err != nil {
+		return err
+	}
+	c.log.WithFields(logrus.Fields{"site": ch.Site, "challenge": ch.ID, "slashedWei": amount.String()}).Warn("provider slashed for a failed challenge")
+	return c.store.SetSlash(ctx, ch.ID, store.SlashDone, amount.String())
+}
+
+// unverifiedSpans are the spans of [start, end) in which the site's availability is not
+// verified: from each failed or missed challenge back to the last passed one before it
+// (the start of the period when none passed in it), and on until the next pass.
+func unverifiedSpans(ctx context.Context, st *store.Store, site string, start, end time.Time) ([]pocp.Interval, gatewayapi.ChallengeTally, error) {
+	// Challenges issued up to a window before the period can decide its first slots.
+	list, err := st.ChallengesOf(ctx, site, start.Add(-challenge.MaxWindowSeconds*time.Second), end, 1<<16)
+	if err != nil {
+		return nil, gatewayapi.ChallengeTally{}, err
+	}
+	var tally gatewayapi.ChallengeTally
+	var spans []pocp.Interval
+	lastPass := start
+	var open *pocp.Interval
+	for _, ch := range list {
+		inPeriod := !ch.IssuedAt.Before(start)
+		if inPeriod {
+			tally.Issued++
+		}
+		switch ch.State {
+		case store.ChallengePassed:
+			if inPeriod {
+				tally.Passed++
+			}
+			at := *ch.ReceivedAt
+			if open != nil {
+				open.End = at
+				spans = append(spans, *open)
+				open = nil
+			}
+			if at.After(lastPass) {
+				lastPass = at
+			}
+		case store.ChallengeFailed, store.ChallengeMissed:
+			if inPeriod {
+				if ch.State == store.ChallengeFailed {
+					tally.Failed++
+				} else {
+					tally.Missed++
+				}
+			}
+			if open == nil {
+				open = &pocp.Interval{Start: lastPass}
+			}
+		case store.ChallengeIssued:
+			if inPeriod {
+				tally.Pending++
+			}
+		}
+	}
+	if open != nil {
+		open.End = end
+		spans = append(spans, *open)
+	}
+	clipped := spans[:0]
+	for _, s := range spans {
+		s.Start, s.End = maxTime(s.Start, start), minTime(s.End, end)
+		if s.End.After(s.Start) {
+			clipped = append(clipped, s)
+		}
+	}
+	return clipped, tally, nil
+}
+
+func maxTime(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
+}
+
+func minTime(a, b time.Time) time.Time {
+	if a.Before(b) {
+		return a
+	}
+	return b
+}

@@ -1,0 +1,261 @@
+package gateway_test
+
+import (
+	"context"
+	"encoding/json"
+	"math/big"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/petagrid/petagrid/gateway"
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
+	"github.com/petagrid/petagrid/gateway/protocol"
+	"github.com/petagrid/petagrid/gateway/store"
+	"github.com/petagrid/petagrid/pocp"
+	"github.com/petagrid/petagrid/pocp/challenge"
+	"github.com/petagrid/petagrid/site/challengerun"
+	"github.com/petagrid/petagrid/test/gatewaytest"
+	"github.com/petagrid/petagrid/tokenomics"
+)
+
+// cpuNodeMegaFLOPS is what the challenge tests' nodes claim: small enough that a test
+// answers a challenge of order 256 in well under a second.
+const cpuNodeMegaFLOPS = 200
+
+// cpuInventory is one CPU node of cpuNodeMegaFLOPS on partition "cpu".
+func cpuInventory(t *testing.T) protocol.Inventory {
+	cat, err := tokenomics.LoadEmbeddedCatalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return protocol.Inventory{Partitions: []protocol.Partition{{Name: "cpu", Default: true, Shapes: []protocol.NodeShape{
+		{Nodes: 1, Available: 1, Idle: 1, CPUs: 2, MemoryMiB: 4096, MegaFLOPS: cpuNodeMegaFLOPS}}}},
+		CapacityMegaFLOPS: cpuNodeMegaFLOPS, CatalogSHA256: cat.SHA256Hex()}
+}
+
+// challengeGrid is a grid whose challenges fit a test: order 256, a two-second allowance,
+// issued by the operator (the drawn times are off), and a stake to slash.
+func challengeGrid(t *testing.T) *gatewaytest.Grid {
+	return gatewaytest.StartGrid(t, func(c *gateway.Config) {
+		c.Challenges = gateway.ChallengesConfig{FractionOfPeak: 0.5, Allowance: 2 * time.Second, MinOrder: 256, Openings: 16, CapacityBudget: 0.5}
+		c.Economy.Staking = gateway.StakingConfig{PerPetaFLOPS: "100", Unbonding: 2 * time.Hour}
+	})
+}
+
+// stakedSite registers a CPU site, stakes 10 DPS and has it approved.
+func stakedSite(t *testing.T, g *gatewaytest.Grid, name string) *gatewaytest.Site {
+	t.Helper()
+	ctx := context.Background()
+	s := g.NewSite(name)
+	if code := s.Register(cpuInventory(t), "1"); code != http.StatusCreated {
+		t.Fatalf("register %s: %d", name, code)
+	}
+	op := g.Client(g.Operator)
+	if err := op.Fund(ctx, s.Addr(), "100", "1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Client(s.Key).Stake(ctx, tokenomics.MustAmount("10")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gatewaytest.ApproveListed(ctx, op, name, ""); err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// answer computes a true answer to the challenge on this machine, naming its CPU.
+func answer(t *testing.T, spec challenge.Spec) *challenge.Answer {
+	t.Helper()
+	ans, err := challengerun.Run(context.Background(), spec, challengerun.Options{
+		Devices: func(context.Context) ([]challenge.Device, error) {
+			return []challenge.Device{{Kind: "cpu", Model: "test CPU", Cores: 2}}, nil
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ans
+}
+
+func postAnswer(t *testing.T, s *gatewaytest.Site, id string, ans *challenge.Answer) (int, protocol.ChallengeAnswer) {
+	t.Helper()
+	body, err := ans.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out protocol.ChallengeAnswer
+	code := s.Post(protocol.PathChallenges+id, body, nil, &out)
+	return code, out
+}
+
+// pollChallenge polls until the site receives one challenge.
+func pollChallenge(t *testing.T, s *gatewaytest.Site) protocol.Challenge {
+	t.Helper()
+	resp := s.Poll(5)
+	if len(resp.Challenges) != 1 {
+		t.Fatalf("poll: %d challenges, want 1: %+v", len(resp.Challenges), resp)
+	}
+	ch := resp.Challenges[0]
+	if err := ch.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	return ch
+}
+
+// seriesReport is a site's report for epoch 0 (its one node available throughout) with
+// the slot series it came from; bare sends the report alone, as an older site does.
+func sendSeriesReport(t *testing.T, g *gatewaytest.Grid, s *gatewaytest.Site, bare bool) {
+	t.Helper()
+	rep := gatewaytest.Report(t, g, s, 0, cpuNodeMegaFLOPS, 1, 0)
+	body, err := json.Marshal(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bare {
+		runs := []pocp.SlotRun{{StartUnix: rep.PeriodStart.Unix(), SlotSeconds: int64(rep.SlotSeconds), Count: int64(rep.SlotsTotal), PowerMegaFLOPS: cpuNodeMegaFLOPS}}
+		if body, err = json.Marshal(protocol.ReportSubmission{Report: body, Slots: runs}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var ans protocol.ReportAnswer
+	if code := s.Post(protocol.PathReports, body, nil, &ans); code != http.StatusCreated {
+		t.Fatalf("report of %s: %d %+v", s.Name, code, ans)
+	}
+}
+
+// challengeOf is the operator's view of one challenge.
+func challengeOf(t *testing.T, g *gatewaytest.Grid, site, id string) gatewayapi.Challenge {
+	t.Helper()
+	list, err := g.Client(g.Operator).Challenges(context.Background(), site, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range list {
+		if c.ID == id {
+			return c
+		}
+	}
+	t.Fatalf("challenge %s of %s is not listed: %+v", id, site, list)
+	return gatewayapi.Challenge{}
+}
+
+func waitSlashed(t *testing.T, g *gatewaytest.Grid, site *gatewaytest.Site, id string) *big.Int {
+	t.Helper()
+	var c gatewayapi.Challenge
+	gatewaytest.WaitFor(t, "the slash of "+id, time.Minute, func() (bool, error) {
+		c = challengeOf(t, g, site.Name, id)
+		return c.Slash == store.SlashDone, nil
+	})
+	amount, ok := new(big.Int).SetString(c.SlashTx, 10)
+	if !ok || amount.Sign() <= 0 {
+		t.Fatalf("challenge %s slashed %q", id, c.SlashTx)
+	}
+	return amount
+}
+
+func TestChallengesDecideAnswersSlashAndVerifyMedians(t *testing.T) {
+	g := challengeGrid(t)
+	ctx := context.Background()
+	op := g.Client(g.Operator)
+	steady, cheat, silent := stakedSite(t, g, "steady"), stakedSite(t, g, "cheat"), stakedSite(t, g, "silent")
+	d := g.Gateway.Deployment()
+
+	// A challenge reaches the site with its next poll, once: a second poll within the
+	// redelivery time carries nothing.
+	issued, err := op.ChallengeProvider(ctx, "steady")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ch := pollChallenge(t, steady)
+	if ch.ID != issued.ID || ch.Partition != "cpu" || ch.Spec.Order != 256 || ch.Spec.Openings != 16 {
+		t.Fatalf("delivered %+v, issued %+v", ch, issued)
+	}
+	if again := steady.Poll(1); len(again.Challenges) != 0 {
+		t.Fatalf("delivered twice at once: %+v", again.Challenges)
+	}
+	// The deadline is the work at half the claimed rate plus the allowance.
+	wantCompute := float64(ch.Spec.WorkOperations()) / (cpuNodeMegaFLOPS * 1e6 * 0.5)
+	if got := ch.Spec.Deadline.Sub(ch.Spec.IssuedAt).Seconds(); got < wantCompute+2 || got > wantCompute+4 {
+		t.Fatalf("window %.0f s for %.1f s of work at half the claim and a 2 s allowance", got, wantCompute)
+	}
+
+	// Another site cannot answer it, and an answer larger than the spec allows is not read.
+	good := answer(t, ch.Spec)
+	if code, _ := postAnswer(t, cheat, ch.ID, good); code != http.StatusNotFound {
+		t.Fatalf("another site's answer: %d, want 404", code)
+	}
+	huge := make([]byte, challenge.MaxAnswerBytes(ch.Spec)+1)
+	if code := steady.Post(protocol.PathChallenges+ch.ID, huge, nil, nil); code != http.StatusRequestEntityTooLarge {
+		t.Fatalf("an oversized answer: %d, want 413", code)
+	}
+	if code, out := postAnswer(t, steady, ch.ID, good); code != http.StatusOK || out.Outcome != store.ChallengePassed {
+		t.Fatalf("a true answer: %d %+v", code, out)
+	}
+	if code, _ := postAnswer(t, steady, ch.ID, good); code != http.StatusConflict {
+		t.Fatalf("a second answer: %d, want 409", code)
+	}
+	if c := challengeOf(t, g, "steady", ch.ID); c.State != store.ChallengePassed || c.Slash != "" || !strings.Contains(c.Devices, "test CPU") {
+		t.Fatalf("the passed challenge as recorded: %+v", c)
+	}
+
+	// One wrong entry in an opened chunk fails the answer, and the stake is slashed once.
+	if _, err := op.ChallengeProvider(ctx, "cheat"); err != nil {
+		t.Fatal(err)
+	}
+	bad := pollChallenge(t, cheat)
+	wrong := answer(t, bad.Spec)
+	wrong.Openings[3].Values[7]++
+	if code, out := postAnswer(t, cheat, bad.ID, wrong); code != http.StatusOK || out.Outcome != store.ChallengeFailed || len(out.Reasons) == 0 {
+		t.Fatalf("a wrong answer: %d %+v", code, out)
+	}
+	first := waitSlashed(t, g, cheat, bad.ID)
+	// A replayed answer (the steady site's true answer, under another nonce) fails too.
+	if _, err := op.ChallengeProvider(ctx, "cheat"); err != nil {
+		t.Fatal(err)
+	}
+	replay := pollChallenge(t, cheat)
+	if code, out := postAnswer(t, cheat, replay.ID, good); code != http.StatusOK || out.Outcome != store.ChallengeFailed || !strings.Contains(strings.Join(out.Reasons, ";"), "replayed") {
+		t.Fatalf("a replayed answer: %d %+v", code, out)
+	}
+	second := waitSlashed(t, g, cheat, replay.ID)
+	stake, err := d.StakeOf(ctx, cheat.Addr())
+	if err != nil || stake.SlashedWei.Cmp(new(big.Int).Add(first, second)) != 0 {
+		t.Fatalf("the cheat's stake after two failures: %+v %v (slashed %s and %s)", stake, err, first, second)
+	}
+
+	// A challenge never answered is missed once its deadline passes, and slashed.
+	if _, err := op.ChallengeProvider(ctx, "silent"); err != nil {
+		t.Fatal(err)
+	}
+	ignored := pollChallenge(t, silent)
+	g.AdvanceClock(ignored.Spec.Deadline.Sub(ignored.Spec.IssuedAt) + 10*time.Second)
+	gatewaytest.WaitFor(t, "the unanswered challenge missed", time.Minute, func() (bool, error) {
+		return challengeOf(t, g, "silent", ignored.ID).State == store.ChallengeMissed, nil
+	})
+	waitSlashed(t, g, silent, ignored.ID)
+	if code, _ := postAnswer(t, silent, ignored.ID, answer(t, ignored.Spec)); code != http.StatusConflict {
+		t.Fatalf("an answer after the miss: %d, want 409", code)
+	}
+
+	// At the close, the failed and missed challenges leave the epoch unverified from the
+	// start (neither site had passed one): their slots count as missing, below the coverage
+	// needed, so their medians count for nothing. The steady site keeps its median.
+	endEpoch(t, g, 0)
+	sendSeriesReport(t, g, steady, false)
+	sendSeriesReport(t, g, cheat, true)
+	sendSeriesReport(t, g, silent, false)
+	sum, err := op.CloseEpoch(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Medians["steady"] != cpuNodeMegaFLOPS || sum.Medians["cheat"] != 0 || sum.Medians["silent"] != 0 {
+		t.Fatalf("verified medians %v: want steady %d, cheat and silent 0", sum.Medians, cpuNodeMegaFLOPS)
+	}
+	v := sum.Verification
+	if v["steady"].Challenges.Passed != 1 || v["steady"].UnverifiedSeconds != 0 ||
+		v["cheat"].Challenges.Failed != 2 || !strings.Contains(v["cheat"].Reason, "without its slot series") ||
+		v["silent"].Challenges.Missed != 1 || !strings.Contains(v["silent"].Reason, "coverage") || v["silent"].UnverifiedSeconds != 3600 {
+		t.Fatalf("verification: %+v", v)
+	}
+}

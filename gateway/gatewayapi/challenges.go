@@ -1,0 +1,52 @@
+package gatewayapi
+
+import (
+	"time"
+
+	"github.com/petagrid/petagrid/pocp/challenge"
+)
+
+// Challenge is one compute challenge as the gateway keeps it.
+type Challenge struct {
+	ID        string `json:"id"`
+	Site      string `json:"site"`
+	Partition string `json:"partition"`
+	// SpecJSON is the spec as issued (challenge.Spec.Encode); Spec its decoded form.
+	SpecJSON string         `json:"-"`
+	Spec     challenge.Spec `json:"spec"`
+	// Shape is the node shape the deadline was sized for (JSON protocol.NodeShape).
+	Shape       string     `json:"shape"`
+	IssuedAt    time.Time  `json:"issuedAt"`
+	Deadline    time.Time  `json:"deadline"`
+	DeliveredAt *time.Time `json:"deliveredAt,omitempty"`
+	State       string     `json:"state"`
+	ReceivedAt  *time.Time `json:"receivedAt,omitempty"`
+	DecidedAt   *time.Time `json:"decidedAt,omitempty"`
+	Reasons     string     `json:"reasons,omitempty"`
+	// Devices are the devices the answer named (JSON []challenge.Device).
+	Devices string `json:"devices,omitempty"`
+	Slash   string `json:"slash,omitempty"`
+	SlashTx string `json:"slashTx,omitempty"`
+}
+
+// ChallengeTally counts a site's challenges by state.
+type ChallengeTally struct {
+	Issued int `json:"issued"`
+	Passed int `json:"passed"`
+	Failed int `json:"failed"`
+	Missed int `json:"missed"`
+	// Pending are issued and not yet decided.
+	Pending int `json:"pending"`
+}
+
+// Verification is how a site's challenges changed its reported median: the time
+// they left unverified counted as missing (docs/threat-model.md).
+type Verification struct {
+	ReportedMegaFLOPS   uint64         `json:"reportedMegaFlops"`
+	VerifiedMegaFLOPS   uint64         `json:"verifiedMegaFlops"`
+	UnverifiedSeconds   int64          `json:"unverifiedSeconds"`
+	VerifiedCoveragePPM uint64         `json:"verifiedCoveragePpm"`
+	Challenges          ChallengeTally `json:"challenges"`
+	// Reason says why the verified median is what it is when it is not the reported one.
+	Reason string `json:"reason,omitempty"`
+}

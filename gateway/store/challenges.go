@@ -1,0 +1,221 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
+	"github.com/petagrid/petagrid/pocp/challenge"
+)
+
+// States of a challenge: issued until it is decided, then passed, failed (a wrong, late or
+// foreign answer) or missed (no answer by its deadline).
+const (
+	ChallengeIssued = "issued"
+	ChallengePassed = "passed"
+	ChallengeFailed = "failed"
+	ChallengeMissed = "missed"
+)
+
+// Slash states of a failed or missed challenge: due until the gateway's slash is mined,
+// done after, skipped when the provider had nothing to slash.
+const (
+	SlashDue     = "due"
+	SlashDone    = "done"
+	SlashSkipped = "skipped"
+)
+
+// ErrChallengeDecided is an answer to a challenge that was already decided.
+var ErrChallengeDecided = errors.New("the challenge was already decided")
+
+const challengeColumns = `id, site, partition, spec, shape, issued_at, deadline, delivered_at, state, received_at, decided_at, reasons, devices, slash, slash_tx`
+
+func scanChallenge(scan func(...any) error) (gatewayapi.Challenge, error) {
+	var c gatewayapi.Challenge
+	var issued, deadline int64
+	var delivered, received, decided sql.NullInt64
+	if err := scan(&c.ID, &c.Site, &c.Partition, &c.SpecJSON, &c.Shape, &issued, &deadline, &delivered, &c.State, &received, &decided, &c.Reasons, &c.Devices, &c.Slash, &c.SlashTx); err != nil {
+		return c, err
+	}
+	spec, err := challenge.ParseSpec([]byte(c.SpecJSON))
+	if err != nil {
+		return c, fmt.Errorf("gateway store: challenge %s: %w", c.ID, err)
+	}
+	c.Spec = spec
+	c.IssuedAt, c.Deadline = fromUnix(issued), fromUnix(deadline)
+	c.DeliveredAt, c.ReceivedAt, c.DecidedAt = timePtr(delivered), timePtr(received), timePtr(decided)
+	return c, nil
+}
+
+func (s *Store) queryChallenges(ctx context.Context, query string, args ...any) ([]gatewayapi.Challenge, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT `+challengeColumns+` FROM challenges `+query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("gateway store: challenges: %w", err)
+	}
+	defer rows.Close()
+	var out []gatewayapi.Challenge
+	for rows.Next() {
+		c, err := scanChallenge(rows.Scan)
+		if err != nil {
+			return nil, fmt.Errorf("gateway store: challenges: %w", err)
+		}
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}
+
+// IssueChallenge records a new challenge. The nonce is unique: a nonce issued twice (which
+// only a broken random source could do) is refused, so that no answer can be replayed.
+func (s *Store) IssueChallenge(ctx context.Context, c gatewayapi.Challenge) error {
+	spec, err := c.Spec.Encode()
+	if err != nil {
+		return err
+	}
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO challenges(id, site, partition, spec, nonce, shape, issued_at, deadline, state) VALUES (?,?,?,?,?,?,?,?,?)`,
+			c.ID, c.Site, c.Partition, string(spec), c.Spec.Nonce.String(), c.Shape, unix(c.Spec.IssuedAt), unix(c.Spec.Deadline), ChallengeIssued)
+		if err != nil {
+			return fmt.Errorf("gateway store: issuing challenge %s to %s: %w", c.ID, c.Site, err)
+		}
+		return nil
+	})
+}
+
+// Challenge is one challenge by id.
+func (s *Store) Challenge(ctx context.Context, id string) (gatewayapi.Challenge, error) {
+	c, err := scanChallenge(s.db.QueryRowContext(ctx, `SELECT `+challengeColumns+` FROM challenges WHERE id = ?`, id).Scan)
+	if errors.Is(err, sql.ErrNoRows) {
+		return gatewayapi.Challenge{}, fmt.Errorf("challenge %s: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return gatewayapi.Challenge{}, fmt.Errorf("gateway store: challenge %s: %w", id, err)
+	}
+	return c, nil
+}
+
+// DeliverChallenges are the site's undecided challenges still before their deadline that
+// were never sent or not within redeliverAfter (the poll answer that carried them may have
+// been lost); they are marked sent now.
+func (s *Store) DeliverChallenges(ctx context.Context, site string, now time.Time, redeliverAfter time.Duration, limit int) ([]gatewayapi.Challenge, error) {
+	out, err := s.queryChallenges(ctx, `WHERE site = ? AND state = ? AND deadline > ? AND (delivered_at IS NULL OR delivered_at <= ?) ORDER BY issued_at LIMIT ?`,
+		site, ChallengeIssued, unix(now), unix(now.Add(-redeliverAfter)), limit)
+	if err != nil || len(out) == 0 {
+		return out, err
+	}
+	err = s.tx(ctx, func(tx *sql.Tx) error {
+		for _, c := range out {
+			if _, err := tx.ExecContext(ctx, `UPDATE challenges SET delivered_at = ? WHERE id = ?`, unix(now), c.ID); err != nil {
+				return fmt.Errorf("gateway store: delivering challenge %s: %w", c.ID, err)
+			}
+		}
+		return nil
+	})
+	return out, err
+}
+
+// Decision is how an issued challenge ended.
+type Decision struct {
+	State      string
+	ReceivedAt *time.Time
+	Reasons    string
+	Devices    string
+	// Slash is SlashDue for a failure the provider's stake answers for, '' otherwise.
+	Slash string
+}
+
+// DecideChallenge records a challenge's outcome, once: a second decision (another answer,
+// or the sweep after an answer) is ErrChallengeDecided.
+func (s *Store) DecideChallenge(ctx context.Context, id string, d Decision, now time.Time) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		var received sql.NullInt64
+		if d.ReceivedAt != nil {
+			received = sql.NullInt64{Int64: unix(*d.ReceivedAt), Valid: true}
+		}
+		res, err := tx.ExecContext(ctx, `UPDATE challenges SET state = ?, received_at = ?, decided_at = ?, reasons = ?, devices = ?, slash = ? WHERE id = ? AND state = ?`,
+			d.State, received, unix(now), d.Reasons, d.Devices, d.Slash, id, ChallengeIssued)
+		if err != nil {
+			return fmt.Errorf("gateway store: deciding challenge %s: %w", id, err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return fmt.Errorf("challenge %s: %w", id, ErrChallengeDecided)
+		}
+		return nil
+	})
+}
+
+// ChallengesPastDeadline are the undecided challenges whose deadline is before t.
+func (s *Store) ChallengesPastDeadline(ctx context.Context, t time.Time, limit int) ([]gatewayapi.Challenge, error) {
+	return s.queryChallenges(ctx, `WHERE state = ? AND deadline < ? ORDER BY deadline LIMIT ?`, ChallengeIssued, unix(t), limit)
+}
+
+// SlashesDue are the failed or missed challenges whose slash is not yet on chain.
+func (s *Store) SlashesDue(ctx context.Context, limit int) ([]gatewayapi.Challenge, error) {
+	return s.queryChallenges(ctx, `WHERE slash = ? ORDER BY decided_at LIMIT ?`, SlashDue, limit)
+}
+
+// SetSlash records what became of a challenge's slash.
+func (s *Store) SetSlash(ctx context.Context, id, slash, txHash string) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `UPDATE challenges SET slash = ?, slash_tx = ? WHERE id = ?`, slash, txHash, id); err != nil {
+			return fmt.Errorf("gateway store: slash of challenge %s: %w", id, err)
+		}
+		return nil
+	})
+}
+
+// ChallengesOf are a site's challenges issued in [from, to), oldest first.
+func (s *Store) ChallengesOf(ctx context.Context, site string, from, to time.Time, limit int) ([]gatewayapi.Challenge, error) {
+	return s.queryChallenges(ctx, `WHERE site = ? AND issued_at >= ? AND issued_at < ? ORDER BY issued_at LIMIT ?`, site, unix(from), unix(to), limit)
+}
+
+// LastPassedBefore is when the site last passed a challenge answered before t (nil: never).
+func (s *Store) LastPassedBefore(ctx context.Context, site string, t time.Time) (*time.Time, error) {
+	var v sql.NullInt64
+	err := s.db.QueryRowContext(ctx, `SELECT max(received_at) FROM challenges WHERE site = ? AND state = ? AND received_at < ?`, site, ChallengePassed, unix(t)).Scan(&v)
+	if err != nil {
+		return nil, fmt.Errorf("gateway store: last passed challenge of %s: %w", site, err)
+	}
+	return timePtr(v), nil
+}
+
+// ChallengeTallies count each site's challenges issued in [from, to).
+func (s *Store) ChallengeTallies(ctx context.Context, from, to time.Time) (map[string]gatewayapi.ChallengeTally, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT site, state, count(*) FROM challenges WHERE issued_at >= ? AND issued_at < ? GROUP BY site, state`, unix(from), unix(to))
+	if err != nil {
+		return nil, fmt.Errorf("gateway store: challenge tallies: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]gatewayapi.ChallengeTally{}
+	for rows.Next() {
+		var site, state string
+		var n int
+		if err := rows.Scan(&site, &state, &n); err != nil {
+			return nil, fmt.Errorf("gateway store: challenge tallies: %w", err)
+		}
+		t := out[site]
+		t.Issued += n
+		switch state {
+		case ChallengePassed:
+			t.Passed += n
+		case ChallengeFailed:
+			t.Failed += n
+		case ChallengeMissed:
+			t.Missed += n
+		case ChallengeIssued:
+			t.Pending += n
+		}
+		out[site] = t
+	}
+	return out, rows.Err()
+}
+
+// RecentChallenges are the newest challenges, of one site when site is set.
+func (s *Store) RecentChallenges(ctx context.Context, site string, limit int) ([]gatewayapi.Challenge, error) {
+	if site != "" {
+		return s.queryChallenges(ctx, `WHERE site = ? ORDER BY issued_at DESC, id LIMIT ?`, site, limit)
+	}
+	return s.queryChallenges(ctx, `ORDER BY issued_at DESC, id LIMIT ?`, limit)
+}
