@@ -72,6 +72,11 @@ func SummariseRuns(start, end time.Time, slotSeconds int64, runs []SlotRun, excl
 		if r.StartUnix < startUnix || r.StartUnix > endUnix || r.Count*r.SlotSeconds > endUnix-r.StartUnix {
 			return PowerSummary{}, fmt.Errorf("pocp: run %d (%d × %d s from %d) is not inside the period %d – %d", i, r.Count, r.SlotSeconds, r.StartUnix, startUnix, endUnix)
 		}
+		// The grid is checked here and not only by SummarisePower: a run left out whole by
+		// the excluded intervals never reaches it.
+		if (r.StartUnix-startUnix)%slotSeconds != 0 || r.SlotSeconds%slotSeconds != 0 {
+			return PowerSummary{}, fmt.Errorf("pocp: run %d (%d s slots from %d) is off the %d s grid", i, r.SlotSeconds, r.StartUnix, slotSeconds)
+		}
 		total += r.Count * r.SlotSeconds
 		count += r.Count
 		if total > period {
@@ -79,6 +84,19 @@ func SummariseRuns(start, end time.Time, slotSeconds int64, runs []SlotRun, excl
 		}
 		if count > MaxSeriesSlots {
 			return PowerSummary{}, fmt.Errorf("pocp: the series holds more than %d slots", MaxSeriesSlots)
+		}
+	}
+	// Overlaps too: SummarisePower sees only the slots left in, so runs overlapping inside
+	// an excluded interval would otherwise pass.
+	order := make([]int, len(runs))
+	for i := range order {
+		order[i] = i
+	}
+	sort.Slice(order, func(a, b int) bool { return runs[order[a]].StartUnix < runs[order[b]].StartUnix })
+	for k := 1; k < len(order); k++ {
+		prev, r := runs[order[k-1]], runs[order[k]]
+		if r.StartUnix < prev.StartUnix+prev.Count*prev.SlotSeconds {
+			return PowerSummary{}, fmt.Errorf("pocp: runs %d and %d overlap at %d", order[k-1], order[k], r.StartUnix)
 		}
 	}
 	ex := mergeIntervals(excluded)
@@ -121,12 +139,18 @@ func CheckSeries(r *Report, runs []SlotRun) error {
 	return nil
 }
 
-// mergeIntervals sorts intervals and joins those that overlap or touch; empty ones go.
+// mergeIntervals sorts intervals and joins those that overlap or touch; empty ones go. An
+// interval is widened to whole seconds (start down, end up): cutting a fraction off its end
+// would let the slot it reaches into count as verified.
 func mergeIntervals(in []Interval) [][2]int64 {
 	var out [][2]int64
 	for _, iv := range in {
 		if iv.End.After(iv.Start) {
-			out = append(out, [2]int64{iv.Start.Unix(), iv.End.Unix()})
+			end := iv.End.Unix()
+			if iv.End.Nanosecond() != 0 {
+				end++
+			}
+			out = append(out, [2]int64{iv.Start.Unix(), end})
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i][0] < out[j][0] })

@@ -10,6 +10,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/urfave/cli/v2"
 
+	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/internal/reqsign"
 	"github.com/petagrid/petagrid/pocp"
 	"github.com/petagrid/petagrid/site/pocpreport"
@@ -30,6 +31,7 @@ func pocpCommand(e *env) *cli.Command {
 					&cli.StringFlag{Name: "cluster", Usage: "cluster (default: the store's only cluster)"},
 					&cli.StringFlag{Name: "sign", Usage: "site key file to sign with (EIP-712); unsigned without"},
 					&cli.StringFlag{Name: "out", Usage: "write the report JSON here (default: standard output)"},
+					&cli.BoolFlag{Name: "with-series", Usage: "write the report with the slot series its median came from: the body a protocol 3 gateway takes on " + protocol.PathReports},
 					catalogFlag(),
 				}, storeFlags()[0]),
 				Action: e.pocpReport,
@@ -105,6 +107,13 @@ func (e *env) pocpReport(c *cli.Context) error {
 	data, err := pocpreport.SignAndEncode(rep, cfg, key)
 	if err != nil {
 		return err
+	}
+	if c.Bool("with-series") {
+		// A gateway of protocol 3 counts a report without its series for nothing in a
+		// period with time it could not verify; one submitted by hand needs it too.
+		if data, err = pocpreport.EncodeSubmission(data, sum.Runs); err != nil {
+			return fmt.Errorf("--with-series: %w", err)
+		}
 	}
 	e.log.WithFields(map[string]any{
 		"period": epoch, "start": rep.PeriodStart.Format(time.RFC3339), "end": rep.PeriodEnd.Format(time.RFC3339),

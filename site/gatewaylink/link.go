@@ -228,6 +228,7 @@ func newLink(cfg Config, d deps) (*Link, error) {
 	now := func() time.Time { return time.Now().UTC() }
 	answers := &answerBook{byJob: map[string]answer{}}
 	status := &admission{}
+	version := &gatewayProtocol{}
 	wake := make(chan struct{}, 1)
 	logRequests := make(chan protocol.LogRequest, logQueue)
 	// A poll answer carries assignments; every other answer is an acknowledgement.
@@ -236,7 +237,7 @@ func newLink(cfg Config, d deps) (*Link, error) {
 		cfg: cfg, log: d.log, client: c, siteName: d.siteName, siteKey: crypto.PubkeyToAddress(d.key.PublicKey),
 		backoffMin: time.Second,
 		poll: &poller{
-			pollWait: cfg.PollWait, notApprovedWait: cfg.RetryMax, client: c, log: d.log, admission: status, updatesDue: wake, logRequests: logRequests,
+			pollWait: cfg.PollWait, notApprovedWait: cfg.RetryMax, client: c, log: d.log, admission: status, gatewayProtocol: version, updatesDue: wake, logRequests: logRequests,
 			minPollInterval: minPollInterval, maxPollAnswer: maxPollAnswer,
 			inventory: &inventoryCache{source: d.inventory, maxAge: inventoryMaxAge, now: now},
 			registrar: &registrar{client: c, log: d.log, siteName: d.siteName, version: d.version,
@@ -248,7 +249,7 @@ func newLink(cfg Config, d deps) (*Link, error) {
 		logs: &logResponder{queue: logRequests, client: c, journal: d.journal, logs: d.logs, log: d.log, maxAckAnswer: maxAckAnswer},
 	}
 	if d.reports != nil {
-		l.reports = &reporter{builder: d.reports, client: c, journal: d.journal, admission: status, log: d.log, now: now,
+		l.reports = &reporter{builder: d.reports, client: c, journal: d.journal, admission: status, protocol: version, log: d.log, now: now,
 			grace: d.reportGrace, notApprovedWait: cfg.RetryMax, pocpChainID: d.pocpChainID, pocpContract: d.pocpContract, maxAckAnswer: maxAckAnswer}
 	}
 	return l, nil

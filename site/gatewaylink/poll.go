@@ -44,6 +44,8 @@ type poller struct {
 	intake          *intake
 	// admission is where the site's status goes for the report loop.
 	admission *admission
+	// gatewayProtocol is where the gateway's protocol version goes for the report loop.
+	gatewayProtocol *gatewayProtocol
 	// updatesDue wakes the update loop when there are answers to send.
 	updatesDue chan<- struct{}
 	// logRequests go to the log workers.
@@ -138,6 +140,8 @@ func checkPoll(resp protocol.PollResponse) error {
 // handle acts on a poll answer: assignments are journaled (or refused), cancellations
 // passed on, log requests queued for the log workers.
 func (p *poller) handle(ctx context.Context, resp protocol.PollResponse) {
+	// The version first: the report loop, once it sees the site approved, reads it.
+	p.gatewayProtocol.set(resp.Protocol)
 	p.noteStatus(resp.Status)
 	p.noteProtocol(resp.Protocol)
 	answered := false

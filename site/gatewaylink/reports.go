@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/big"
 	"net/http"
+	"sync/atomic"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -15,14 +16,46 @@ import (
 	"github.com/petagrid/petagrid/internal/backoff"
 	"github.com/petagrid/petagrid/pocp"
 	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/site/pocpreport"
 )
 
 // reportBuilder builds a period's signed PoCP report.
 type reportBuilder interface {
 	Calendar() pocp.Calendar
 	Cluster(ctx context.Context) (string, error)
-	// Report returns the report's JSON, signed in domain.
-	Report(ctx context.Context, cluster string, epoch uint64, domain pocp.Domain) ([]byte, error)
+	// Report returns the report's JSON, signed in domain, with the slot series its median
+	// was computed from.
+	Report(ctx context.Context, cluster string, epoch uint64, domain pocp.Domain) (signedReport, error)
+}
+
+// signedReport is a period's signed report and the slot series behind its median.
+type signedReport struct {
+	data []byte
+	runs []pocp.SlotRun
+}
+
+// seriesProtocol is the first gateway protocol that takes a report with its slot series
+// (protocol.ReportSubmission).
+const seriesProtocol = 3
+
+// gatewayProtocol is the gateway's protocol version as the last poll answer said (0: not
+// heard yet): the poll loop writes it, the report loop reads it.
+type gatewayProtocol struct {
+	v atomic.Int64
+}
+
+func (g *gatewayProtocol) set(version int) {
+	if g != nil {
+		g.v.Store(int64(version))
+	}
+}
+
+// get is 0 for a nil gatewayProtocol (a reporter wired without a poller): an older gateway.
+func (g *gatewayProtocol) get() int {
+	if g == nil {
+		return 0
+	}
+	return int(g.v.Load())
 }
 
 // reporter is the report loop: it sends each closed period's signed PoCP report once.
@@ -31,8 +64,11 @@ type reporter struct {
 	client    *client
 	journal   *journal.Journal
 	admission *admission
-	log       logrus.FieldLogger
-	now       func() time.Time
+	// protocol is the gateway's protocol version, which decides whether a report goes with
+	// its slot series.
+	protocol *gatewayProtocol
+	log      logrus.FieldLogger
+	now      func() time.Time
 	// grace is how long after a period's end its report is built (the harvester and the node
 	// sampler must have caught up).
 	grace time.Duration
@@ -54,7 +90,12 @@ type reporter struct {
 type builtReport struct {
 	cluster string
 	epoch   uint64
-	data    []byte
+	signedReport
+	// submission is the report with its series (protocol.ReportSubmission), encoded the
+	// first time a gateway of protocol 3 or later is sent the report; bareWhy says why the
+	// report goes without its series instead ("" until decided).
+	submission []byte
+	bareWhy    string
 }
 
 // loop sends each closed period's report once.
@@ -118,7 +159,7 @@ func (r *reporter) sendDue(ctx context.Context) (time.Duration, error) {
 // there was nothing to report) in the journal.
 func (r *reporter) send(ctx context.Context, cluster string, n uint64) error {
 	log := r.log.WithField("period", n).WithField("cluster", cluster)
-	data, err := r.built(ctx, cluster, n)
+	b, err := r.built(ctx, cluster, n)
 	if errors.Is(err, errNoObservations) {
 		if err := r.journal.RecordGatewayReport(ctx, cluster, n, journal.ReportSkipped, err.Error()); err != nil {
 			return err
@@ -128,6 +169,10 @@ func (r *reporter) send(ctx context.Context, cluster string, n uint64) error {
 	}
 	if err != nil {
 		return fmt.Errorf("building the report of period %d: %w", n, err)
+	}
+	data := b.data
+	if version := r.protocol.get(); version >= seriesProtocol {
+		data = b.body(log.WithField("protocol", version))
 	}
 	_, _, err = r.client.call(ctx, http.MethodPost, protocol.PathReports, http.Header{"Content-Type": {"application/json"}}, data, requestTimeout, r.maxAckAnswer)
 	var se *statusError
@@ -150,20 +195,39 @@ func (r *reporter) send(ctx context.Context, cluster string, n uint64) error {
 
 // built builds a period's report once per process: a retry after a failed send reuses it
 // rather than read fifteen days of slots again.
-func (r *reporter) built(ctx context.Context, cluster string, epoch uint64) ([]byte, error) {
+func (r *reporter) built(ctx context.Context, cluster string, epoch uint64) (*builtReport, error) {
 	if r.report != nil && r.report.cluster == cluster && r.report.epoch == epoch {
-		return r.report.data, nil
+		return r.report, nil
 	}
 	domain, err := r.domain(ctx)
 	if err != nil {
 		return nil, err
 	}
-	data, err := r.builder.Report(ctx, cluster, epoch, domain)
+	sr, err := r.builder.Report(ctx, cluster, epoch, domain)
 	if err != nil {
 		return nil, err
 	}
-	r.report = &builtReport{cluster: cluster, epoch: epoch, data: data}
-	return data, nil
+	r.report = &builtReport{cluster: cluster, epoch: epoch, signedReport: sr}
+	return r.report, nil
+}
+
+// body is what a gateway of protocol 3 or later is sent: the report with its slot series,
+// or the bare report (with a warning, once per report) when the series cannot go with it.
+// The gateway would refuse a submission whose series is too long or does not reproduce the
+// report, and a refusal is final; a bare report is at least read.
+func (b *builtReport) body(log logrus.FieldLogger) []byte {
+	if b.submission == nil && b.bareWhy == "" {
+		sub, err := pocpreport.EncodeSubmission(b.data, b.runs)
+		if err != nil {
+			b.bareWhy = err.Error()
+			log.WithError(err).Warn("the PoCP report goes to the gateway without its slot series: the gateway cannot leave out time it could not verify, and may count the report for nothing")
+		}
+		b.submission = sub
+	}
+	if b.submission == nil {
+		return b.data
+	}
+	return b.submission
 }
 
 // domain is the EIP-712 domain reports are signed in: the gateway's chain and settlement

@@ -248,11 +248,11 @@ func TestStoreReportsSignWhatPocpReportBuilds(t *testing.T) {
 	r := &storeReports{store: st, catalog: cat, cfg: cfg, cluster: &clusterName{name: "alpha"}, slotSeconds: 60, key: key}
 	// Signed in the domain the gateway announces, not the configuration's default.
 	domain := pocp.Domain{ChainID: big.NewInt(31337), VerifyingContract: common.HexToAddress("0x00000000000000000000000000000000005e771e")}
-	data, err := r.Report(ctx, "alpha", 5, domain)
+	sr, err := r.Report(ctx, "alpha", 5, domain)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := pocp.Decode(data)
+	rep, err := pocp.Decode(sr.data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -263,12 +263,16 @@ func TestStoreReportsSignWhatPocpReportBuilds(t *testing.T) {
 	if err != nil || signer != crypto.PubkeyToAddress(key.PublicKey) {
 		t.Fatalf("signature: %s %v", signer.Hex(), err)
 	}
-	want, _, err := pocpreport.Build(ctx, st, cat, cfg, "alpha", 5, 60)
+	want, wantSum, err := pocpreport.Build(ctx, st, cat, cfg, "alpha", 5, 60)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if rep.Epoch != 5 || rep.MedianMegaFLOPS != want.MedianMegaFLOPS || rep.SlotsCovered != 60 {
 		t.Fatalf("report: %+v", rep)
+	}
+	// The series goes with the report it came from.
+	if !reflect.DeepEqual(sr.runs, wantSum.Runs) || len(sr.runs) != 1 || pocp.CheckSeries(rep, sr.runs) != nil {
+		t.Fatalf("series %+v, want %+v", sr.runs, wantSum.Runs)
 	}
 	if _, err := r.Report(ctx, "alpha", 6, domain); !errors.Is(err, errNoObservations) {
 		t.Fatalf("a period with nothing observed: %v", err)

@@ -244,15 +244,19 @@ func (r *storeReports) Calendar() pocp.Calendar { return r.cfg.Calendar }
 
 func (r *storeReports) Cluster(ctx context.Context) (string, error) { return r.cluster.get(ctx) }
 
-func (r *storeReports) Report(ctx context.Context, cluster string, epoch uint64, domain pocp.Domain) ([]byte, error) {
-	rep, _, err := pocpreport.Build(ctx, r.store, r.catalog, r.cfg, cluster, epoch, r.slotSeconds)
+func (r *storeReports) Report(ctx context.Context, cluster string, epoch uint64, domain pocp.Domain) (signedReport, error) {
+	rep, sum, err := pocpreport.Build(ctx, r.store, r.catalog, r.cfg, cluster, epoch, r.slotSeconds)
 	if err != nil {
-		return nil, err
+		return signedReport{}, err
 	}
 	if rep.SlotsCovered == 0 {
-		return nil, errNoObservations
+		return signedReport{}, errNoObservations
 	}
 	cfg := r.cfg
 	cfg.Domain = domain
-	return pocpreport.SignAndEncode(rep, cfg, r.key)
+	data, err := pocpreport.SignAndEncode(rep, cfg, r.key)
+	if err != nil {
+		return signedReport{}, err
+	}
+	return signedReport{data: data, runs: sum.Runs}, nil
 }

@@ -6,6 +6,7 @@ package pocpreport
 import (
 	"context"
 	"crypto/ecdsa"
+	"encoding/json"
 	"fmt"
 	"math/big"
 	"math/bits"
@@ -17,6 +18,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/petagrid/petagrid/accounting/store"
+	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/pocp"
 	"github.com/petagrid/petagrid/tokenomics"
 )
@@ -323,10 +325,14 @@ func parseGPUTypes(s string) ([]gpuCount, error) {
 	return out, nil
 }
 
-// Summary is what a report is built from, beside the report: the power series' summary and
-// the site's reliability over the period (uptime, MTBF, MTTR and grade from node availability).
+// Summary is what a report is built from, beside the report: the power series' summary, the
+// series itself and the site's reliability over the period (uptime, MTBF, MTTR and grade from
+// node availability).
 type Summary struct {
-	Power       pocp.PowerSummary
+	Power pocp.PowerSummary
+	// Runs is the slot series Power was computed from, folded into runs: what a protocol 3
+	// gateway needs beside the report to leave out the time it could not verify.
+	Runs        []pocp.SlotRun
 	Reliability tokenomics.Reliability
 }
 
@@ -354,6 +360,36 @@ func SignAndEncode(rep *pocp.Report, cfg Resolved, key *ecdsa.PrivateKey) ([]byt
 		}
 	}
 	return rep.Encode()
+}
+
+// EncodeSubmission is a signed report's JSON with the slot series its median was computed
+// from, as a protocol 3 gateway takes it on POST protocol.PathReports
+// (protocol.ReportSubmission): what the site sends such a gateway and what
+// `petagrid pocp report --with-series` writes. It refuses what the gateway would: more than
+// pocp.MaxSlotRuns runs, a series that does not give the report's figures (pocp.CheckSeries),
+// a body over protocol.MaxReportSubmissionBytes.
+func EncodeSubmission(report []byte, runs []pocp.SlotRun) ([]byte, error) {
+	if len(runs) > pocp.MaxSlotRuns {
+		return nil, fmt.Errorf("the slot series has %d runs, more than the %d a gateway takes", len(runs), pocp.MaxSlotRuns)
+	}
+	rep, err := pocp.Decode(report)
+	if err != nil {
+		return nil, fmt.Errorf("the report does not decode: %w", err)
+	}
+	if err := pocp.CheckSeries(rep, runs); err != nil {
+		return nil, fmt.Errorf("the slot series does not reproduce the report: %w", err)
+	}
+	if runs == nil {
+		runs = []pocp.SlotRun{} // "slots": [], not null
+	}
+	body, err := json.Marshal(protocol.ReportSubmission{Report: json.RawMessage(report), Slots: runs})
+	if err != nil {
+		return nil, fmt.Errorf("encoding the report with its slot series: %w", err)
+	}
+	if len(body) > protocol.MaxReportSubmissionBytes {
+		return nil, fmt.Errorf("the report with its slot series is %d bytes, more than the %d a gateway takes", len(body), protocol.MaxReportSubmissionBytes)
+	}
+	return body, nil
 }
 
 // Build reads period epoch of cluster from the store and assembles the unsigned report.
@@ -433,7 +469,13 @@ func Build(ctx context.Context, st *store.Store, cat *tokenomics.Catalog, cfg Re
 	if err != nil {
 		return nil, Summary{}, err
 	}
-	return rep, Summary{Power: ps, Reliability: rel}, nil
+	// pocp.Build sums the same observations into slots without returning them; summing them
+	// again here keeps its signature, which the gateway's tests build reports with.
+	powerSlots, err := pocp.SlotsFromNodes(obs, start, end)
+	if err != nil {
+		return nil, Summary{}, err
+	}
+	return rep, Summary{Power: ps, Runs: pocp.RunsFromSlots(powerSlots), Reliability: rel}, nil
 }
 
 func typicalGPUIndex(s *Scorer) uint64 {

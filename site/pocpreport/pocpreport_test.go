@@ -1,9 +1,12 @@
 package pocpreport
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"math/big"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +14,7 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 
 	"github.com/petagrid/petagrid/accounting/store"
+	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/pocp"
 	"github.com/petagrid/petagrid/slurmbridge"
 	"github.com/petagrid/petagrid/tokenomics"
@@ -98,6 +102,20 @@ func TestBuildFromStore(t *testing.T) {
 	if rep.CatalogSHA256 != cat.SHA256() {
 		t.Error("catalog hash missing")
 	}
+	// The series the median came from: ten minutes observed down, twenty up, the missed
+	// slot, twenty-nine up.
+	u := start.Unix()
+	wantRuns := []pocp.SlotRun{
+		{StartUnix: u, SlotSeconds: 60, Count: 10, PowerMegaFLOPS: 0},
+		{StartUnix: u + 600, SlotSeconds: 60, Count: 20, PowerMegaFLOPS: node},
+		{StartUnix: u + 1860, SlotSeconds: 60, Count: 29, PowerMegaFLOPS: node},
+	}
+	if !reflect.DeepEqual(sum.Runs, wantRuns) {
+		t.Errorf("runs %+v, want %+v", sum.Runs, wantRuns)
+	}
+	if err := pocp.CheckSeries(rep, sum.Runs); err != nil {
+		t.Errorf("the report's own series: %v", err)
+	}
 	key, _ := crypto.GenerateKey()
 	if err := rep.Sign(cfg.Domain, key); err != nil {
 		t.Fatal(err)
@@ -177,3 +195,68 @@ func TestResolveRefusesBadConfig(t *testing.T) {
 }
 
 func ratOf(n int64) *big.Rat { return big.NewRat(n, 1) }
+
+// TestEncodeSubmission: a report goes with its series as protocol.ReportSubmission; a series
+// that does not give the report's figures, or one longer than a gateway takes, is refused.
+func TestEncodeSubmission(t *testing.T) {
+	cal, err := pocp.NewCalendar(pocp.DefaultGenesis, 3600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start, _, _ := cal.Period(1)
+	var nodes []pocp.NodeObservation
+	for m := 0; m < 60; m++ {
+		nodes = append(nodes, pocp.NodeObservation{Node: "n1", SlotStart: start.Add(time.Duration(m) * time.Minute), SlotSeconds: 60, Available: m%3 != 0, PowerMegaFLOPS: 2_000_000})
+	}
+	rep, _, err := pocp.Build(pocp.BuildInput{Calendar: cal, Epoch: 1, Cluster: "alpha", SlotSeconds: 60, Nodes: nodes, ReferenceMegaFLOPS: 250_000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	key, _ := crypto.GenerateKey()
+	data, err := SignAndEncode(rep, Resolved{Domain: pocp.Domain{ChainID: big.NewInt(1337)}}, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	slots, err := pocp.SlotsFromNodes(nodes, start, start.Add(time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs := pocp.RunsFromSlots(slots)
+	body, err := EncodeSubmission(data, runs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sub protocol.ReportSubmission
+	dec := json.NewDecoder(bytes.NewReader(body))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&sub); err != nil {
+		t.Fatal(err)
+	}
+	back, err := pocp.Decode(sub.Report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if signer, err := back.Verify(pocp.Domain{ChainID: big.NewInt(1337)}); err != nil || signer != crypto.PubkeyToAddress(key.PublicKey) {
+		t.Fatalf("the submitted report's signature: %s %v", signer.Hex(), err)
+	}
+	if !reflect.DeepEqual(sub.Slots, runs) || len(runs) != 40 {
+		t.Fatalf("slots %+v, want the %d runs %+v", sub.Slots, len(runs), runs)
+	}
+	if err := pocp.CheckSeries(back, sub.Slots); err != nil {
+		t.Fatal(err)
+	}
+
+	changed := append([]pocp.SlotRun(nil), runs...)
+	changed[5].PowerMegaFLOPS++
+	changed[7].PowerMegaFLOPS = 0
+	if _, err := EncodeSubmission(data, changed); err == nil || !strings.Contains(err.Error(), "does not reproduce") {
+		t.Errorf("a changed series: %v", err)
+	}
+	tooMany := make([]pocp.SlotRun, pocp.MaxSlotRuns+1)
+	if _, err := EncodeSubmission(data, tooMany); err == nil || !strings.Contains(err.Error(), "runs, more than") {
+		t.Errorf("%d runs: %v", len(tooMany), err)
+	}
+	if _, err := EncodeSubmission([]byte("{"), runs); err == nil {
+		t.Error("a report that does not decode was encoded")
+	}
+}
