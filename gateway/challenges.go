@@ -359,13 +359,17 @@ func (c *challenger) Answer(ctx context.Context, site gatewayapi.Site, id string
 	if ch.State != store.ChallengeIssued {
 		return ans, fmt.Errorf("challenge %s is %s: %w", id, ch.State, store.ErrChallengeDecided)
 	}
-	reasons, devices, err := c.check(ctx, site, ch, body, receivedAt)
+	reasons, reused, devices, err := c.check(ctx, site, ch, body, receivedAt)
 	if err != nil {
 		return ans, err
 	}
 	d := store.Decision{State: store.ChallengePassed, ReceivedAt: &receivedAt, Devices: devices}
 	if len(reasons) > 0 {
-		d.State, d.Reasons, d.Slash = store.ChallengeFailed, strings.Join(reasons, "; "), store.SlashDue
+		d.State, d.Reasons, d.Slash, d.SlashReason = store.ChallengeFailed, strings.Join(reasons, "; "), store.SlashDue, uint8(contracts.SlashFailedChallenge)
+	}
+	if reused {
+		// A GPU another admitted site holds: the identity rule's fraction, not a challenge's.
+		d.SlashReason = uint8(contracts.SlashDuplicateIdentity)
 	}
 	if err := c.store.DecideChallenge(ctx, id, d, c.now()); err != nil {
 		return ans, err
@@ -383,13 +387,13 @@ func (c *challenger) Answer(ctx context.Context, site gatewayapi.Site, id string
 
 // check runs every rule over an answer and returns the broken ones, with the devices the
 // answer named (JSON, for the record).
-func (c *challenger) check(ctx context.Context, site gatewayapi.Site, ch gatewayapi.Challenge, body []byte, receivedAt time.Time) ([]string, string, error) {
+func (c *challenger) check(ctx context.Context, site gatewayapi.Site, ch gatewayapi.Challenge, body []byte, receivedAt time.Time) (reasons []string, reused bool, devices string, err error) {
 	if receivedAt.After(ch.Spec.Deadline.Add(answerGrace)) {
-		return []string{fmt.Sprintf("late: received %s, deadline %s", receivedAt.Format(time.RFC3339), ch.Spec.Deadline.Format(time.RFC3339))}, "", nil
+		return []string{fmt.Sprintf("late: received %s, deadline %s", receivedAt.Format(time.RFC3339), ch.Spec.Deadline.Format(time.RFC3339))}, false, "", nil
 	}
 	ans, err := challenge.ParseAnswer(body, ch.Spec)
 	if err != nil {
-		return []string{err.Error()}, "", nil
+		return []string{err.Error()}, false, "", nil
 	}
 	devicesJSON, _ := json.Marshal(ans.Devices)
 	// Checked as received by the deadline when it came within the grace: Verify's own
@@ -400,20 +404,21 @@ func (c *challenger) check(ctx context.Context, site gatewayapi.Site, ch gateway
 	}
 	if _, err := challenge.Verify(ctx, ch.Spec, ans, checkedAt); err != nil {
 		if ctx.Err() != nil {
-			return nil, "", fmt.Errorf("verifying challenge %s: %w", ch.ID, ctx.Err())
+			return nil, false, "", fmt.Errorf("verifying challenge %s: %w", ch.ID, ctx.Err())
 		}
-		return []string{err.Error()}, string(devicesJSON), nil
+		reasons = append(reasons, err.Error())
 	}
-	reasons, err := c.checkDevices(ctx, site, ch, ans.Devices)
-	return reasons, string(devicesJSON), err
+	// The devices are checked whatever the arithmetic: a GPU of another site is reused
+	// identity even in a wrong answer.
+	more, reused, err := c.checkDevices(ctx, site, ch, ans.Devices)
+	return append(reasons, more...), reused, string(devicesJSON), err
 }
 
 // checkDevices holds the answer's devices to the node and the registration: a CPU must be
 // named; every GPU named must be one this site registered and no admitted site else holds;
 // and the node must show the GPUs its shape claims (unless gateway.challenges.requireGpus
 // is off, for test grids whose GPUs are doubles).
-func (c *challenger) checkDevices(ctx context.Context, site gatewayapi.Site, ch gatewayapi.Challenge, devices []challenge.Device) ([]string, error) {
-	var reasons []string
+func (c *challenger) checkDevices(ctx context.Context, site gatewayapi.Site, ch gatewayapi.Challenge, devices []challenge.Device) (reasons []string, reused bool, err error) {
 	var shape protocol.NodeShape
 	_ = json.Unmarshal([]byte(ch.Shape), &shape)
 	cpus, gpus := 0, 0
@@ -434,11 +439,12 @@ func (c *challenger) checkDevices(ctx context.Context, site gatewayapi.Site, ch 
 			}
 			holders, err := c.store.DeviceHolders(ctx, uuid)
 			if err != nil {
-				return nil, err
+				return nil, false, err
 			}
 			for _, h := range holders {
 				if h != site.Name {
 					reasons = append(reasons, fmt.Sprintf("devices: GPU %s is registered by site %s too", clipText(d.UUID), h))
+					reused = true
 				}
 			}
 		}
@@ -449,7 +455,7 @@ func (c *challenger) checkDevices(ctx context.Context, site gatewayapi.Site, ch 
 	if *c.cfg.RequireGPUs && gpus < shape.GPUs {
 		reasons = append(reasons, fmt.Sprintf("devices: the node named %d GPUs, its shape claims %d", gpus, shape.GPUs))
 	}
-	return reasons, nil
+	return reasons, reused, nil
 }
 
 func clipText(s string) string {
@@ -466,7 +472,8 @@ func (c *challenger) sweepMissed(ctx context.Context) error {
 		return err
 	}
 	for _, ch := range list {
-		err := c.store.DecideChallenge(ctx, ch.ID, store.Decision{State: store.ChallengeMissed, Reasons: "no answer by the deadline " + ch.Spec.Deadline.Format(time.RFC3339), Slash: store.SlashDue}, c.now())
+		err := c.store.DecideChallenge(ctx, ch.ID, store.Decision{State: store.ChallengeMissed, Reasons: "no answer by the deadline " + ch.Spec.Deadline.Format(time.RFC3339),
+			Slash: store.SlashDue, SlashReason: uint8(contracts.SlashFailedChallenge)}, c.now())
 		if errors.Is(err, store.ErrChallengeDecided) {
 			continue // answered meanwhile
 		}
@@ -532,12 +539,12 @@ func (c *challenger) slash(ctx context.Context, ch gatewayapi.Challenge) error {
 		c.log.WithFields(logrus.Fields{"site": ch.Site, "challenge": ch.ID}).Warn("challenge failed by a provider with nothing staked: nothing to slash")
 		return c.store.SetSlash(ctx, ch.ID, store.SlashSkipped, "")
 	}
-	amount, err := c.deploy.Slash(ctx, c.key, provider, contracts.SlashFailedChallenge, ev)
+	amount, err := c.deploy.Slash(ctx, c.key, provider, contracts.SlashReason(ch.SlashReason), ev)
 	c.metrics.observeChain(chainStaking, err)
 	if err != nil {
 		return err
 	}
-	c.log.WithFields(logrus.Fields{"site": ch.Site, "challenge": ch.ID, "slashedWei": amount.String()}).Warn("provider slashed for a failed challenge")
+	c.log.WithFields(logrus.Fields{"site": ch.Site, "challenge": ch.ID, "slashedWei": amount.String()}).Warn("provider slashed for " + contracts.SlashReason(ch.SlashReason).String())
 	return c.store.SetSlash(ctx, ch.ID, store.SlashDone, amount.String())
 }
 

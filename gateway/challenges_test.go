@@ -147,9 +147,9 @@ func waitSlashed(t *testing.T, g *gatewaytest.Grid, site *gatewaytest.Site, id s
 		c = challengeOf(t, g, site.Name, id)
 		return c.Slash == store.SlashDone, nil
 	})
-	amount, ok := new(big.Int).SetString(c.SlashTx, 10)
+	amount, ok := new(big.Int).SetString(c.SlashedWei, 10)
 	if !ok || amount.Sign() <= 0 {
-		t.Fatalf("challenge %s slashed %q", id, c.SlashTx)
+		t.Fatalf("challenge %s slashed %q", id, c.SlashedWei)
 	}
 	return amount
 }

@@ -25,8 +25,12 @@ type Challenge struct {
 	Reasons     string     `json:"reasons,omitempty"`
 	// Devices are the devices the answer named (JSON []challenge.Device).
 	Devices string `json:"devices,omitempty"`
-	Slash   string `json:"slash,omitempty"`
-	SlashTx string `json:"slashTx,omitempty"`
+	Slash string `json:"slash,omitempty"`
+	// SlashReason is the reason it is slashed for (contracts.SlashReason: 0 a failed
+	// challenge, 1 a device identity another site holds).
+	SlashReason uint8 `json:"slashReason"`
+	// SlashedWei is the DPS the slash took (wei), once done.
+	SlashedWei string `json:"slashedWei,omitempty"`
 }
 
 // ChallengeTally counts a site's challenges by state.

@@ -31,13 +31,13 @@ const (
 // ErrChallengeDecided is an answer to a challenge that was already decided.
 var ErrChallengeDecided = errors.New("the challenge was already decided")
 
-const challengeColumns = `id, site, partition, spec, shape, issued_at, deadline, delivered_at, state, received_at, decided_at, reasons, devices, slash, slash_tx`
+const challengeColumns = `id, site, partition, spec, shape, issued_at, deadline, delivered_at, state, received_at, decided_at, reasons, devices, slash, slash_reason, slashed_wei`
 
 func scanChallenge(scan func(...any) error) (gatewayapi.Challenge, error) {
 	var c gatewayapi.Challenge
 	var issued, deadline int64
 	var delivered, received, decided sql.NullInt64
-	if err := scan(&c.ID, &c.Site, &c.Partition, &c.SpecJSON, &c.Shape, &issued, &deadline, &delivered, &c.State, &received, &decided, &c.Reasons, &c.Devices, &c.Slash, &c.SlashTx); err != nil {
+	if err := scan(&c.ID, &c.Site, &c.Partition, &c.SpecJSON, &c.Shape, &issued, &deadline, &delivered, &c.State, &received, &decided, &c.Reasons, &c.Devices, &c.Slash, &c.SlashReason, &c.SlashedWei); err != nil {
 		return c, err
 	}
 	spec, err := challenge.ParseSpec([]byte(c.SpecJSON))
@@ -122,8 +122,10 @@ type Decision struct {
 	ReceivedAt *time.Time
 	Reasons    string
 	Devices    string
-	// Slash is SlashDue for a failure the provider's stake answers for, '' otherwise.
-	Slash string
+	// Slash is SlashDue for a failure the provider's stake answers for, '' otherwise, and
+	// SlashReason the contracts.SlashReason it is slashed for.
+	Slash       string
+	SlashReason uint8
 }
 
 // DecideChallenge records a challenge's outcome, once: a second decision (another answer,
@@ -134,8 +136,8 @@ func (s *Store) DecideChallenge(ctx context.Context, id string, d Decision, now 
 		if d.ReceivedAt != nil {
 			received = sql.NullInt64{Int64: unix(*d.ReceivedAt), Valid: true}
 		}
-		res, err := tx.ExecContext(ctx, `UPDATE challenges SET state = ?, received_at = ?, decided_at = ?, reasons = ?, devices = ?, slash = ? WHERE id = ? AND state = ?`,
-			d.State, received, unix(now), d.Reasons, d.Devices, d.Slash, id, ChallengeIssued)
+		res, err := tx.ExecContext(ctx, `UPDATE challenges SET state = ?, received_at = ?, decided_at = ?, reasons = ?, devices = ?, slash = ?, slash_reason = ? WHERE id = ? AND state = ?`,
+			d.State, received, unix(now), d.Reasons, d.Devices, d.Slash, d.SlashReason, id, ChallengeIssued)
 		if err != nil {
 			return fmt.Errorf("gateway store: deciding challenge %s: %w", id, err)
 		}
@@ -157,9 +159,9 @@ func (s *Store) SlashesDue(ctx context.Context, limit int) ([]gatewayapi.Challen
 }
 
 // SetSlash records what became of a challenge's slash.
-func (s *Store) SetSlash(ctx context.Context, id, slash, txHash string) error {
+func (s *Store) SetSlash(ctx context.Context, id, slash, slashedWei string) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `UPDATE challenges SET slash = ?, slash_tx = ? WHERE id = ?`, slash, txHash, id); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE challenges SET slash = ?, slashed_wei = ? WHERE id = ?`, slash, slashedWei, id); err != nil {
 			return fmt.Errorf("gateway store: slash of challenge %s: %w", id, err)
 		}
 		return nil

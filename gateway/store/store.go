@@ -187,7 +187,8 @@ var migrations = []string{
 		reasons TEXT NOT NULL DEFAULT '',
 		devices TEXT NOT NULL DEFAULT '',
 		slash TEXT NOT NULL DEFAULT '',
-		slash_tx TEXT NOT NULL DEFAULT ''
+		slash_reason INTEGER NOT NULL DEFAULT 0,
+		slashed_wei TEXT NOT NULL DEFAULT ''
 	);
 	CREATE INDEX challenges_site ON challenges(site, issued_at);
 	CREATE INDEX challenges_state ON challenges(state, deadline);

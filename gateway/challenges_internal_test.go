@@ -1,0 +1,199 @@
+package gateway
+
+import (
+	"context"
+	"math/rand/v2"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/sirupsen/logrus"
+
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
+	"github.com/petagrid/petagrid/gateway/protocol"
+	"github.com/petagrid/petagrid/gateway/store"
+	"github.com/petagrid/petagrid/pocp"
+	"github.com/petagrid/petagrid/pocp/challenge"
+	"github.com/petagrid/petagrid/tokenomics"
+)
+
+// testChallenger is a challenger over a fresh store with a clock and a seeded random
+// source the test drives; its epochs are an hour from genesis.
+func testChallenger(t *testing.T, genesis time.Time) (*challenger, *store.Store, *time.Time) {
+	t.Helper()
+	ctx := context.Background()
+	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "gateway.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	cat, err := tokenomics.LoadEmbeddedCatalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cal, err := pocp.NewCalendar(genesis, 3600)
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := genesis
+	cfg := Config{}.WithDefaults().Challenges
+	cfg.Enabled, cfg.PerEpoch, cfg.MinOrder, cfg.Allowance, cfg.CapacityBudget, cfg.FractionOfPeak = true, 5, 256, 2*time.Second, 0.5, 0.5
+	log := logrus.New()
+	log.SetLevel(logrus.PanicLevel)
+	c := &challenger{store: st, catalog: cat, calendar: cal, cfg: cfg, wake: newWakeups(), log: log, now: func() time.Time { return now },
+		random: rand.NewChaCha8([32]byte{7}), plans: map[string]*sitePlan{}}
+	st.SetClock(func() time.Time { return now })
+	return c, st, &now
+}
+
+func registerCPUSite(t *testing.T, st *store.Store, name, address, status string) {
+	t.Helper()
+	ctx := context.Background()
+	cat, _ := tokenomics.LoadEmbeddedCatalog()
+	inv := protocol.Inventory{Partitions: []protocol.Partition{{Name: "cpu", Shapes: []protocol.NodeShape{{Nodes: 2, Available: 2, CPUs: 2, MegaFLOPS: 200}}}},
+		CapacityMegaFLOPS: 400, CatalogSHA256: cat.SHA256Hex()}
+	if _, _, err := st.Register(ctx, address, protocol.Registration{Site: name, Inventory: inv, Prices: protocol.Prices{PerComputeHour: "1"}}); err != nil {
+		t.Fatal(err)
+	}
+	if status != store.SitePending {
+		if _, err := st.SetSiteStatus(ctx, name, status, "test"); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestDrawnChallengesCoverEachEpoch: each approved site receives the configured number of
+// challenges per epoch, at drawn times inside it, never two undecided at once; pending and
+// suspended sites receive none.
+func TestDrawnChallengesCoverEachEpoch(t *testing.T) {
+	genesis := time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC)
+	c, st, now := testChallenger(t, genesis)
+	ctx := context.Background()
+	registerCPUSite(t, st, "a", "0x00000000000000000000000000000000000000aa", store.SiteApproved)
+	registerCPUSite(t, st, "b", "0x00000000000000000000000000000000000000bb", store.SiteApproved)
+	registerCPUSite(t, st, "p", "0x00000000000000000000000000000000000000cc", store.SitePending)
+	registerCPUSite(t, st, "s", "0x00000000000000000000000000000000000000dd", store.SiteSuspended)
+	issuedAt := map[string][]time.Time{}
+	for epoch := range 2 {
+		start := genesis.Add(time.Duration(epoch) * time.Hour)
+		for s := start; s.Before(start.Add(time.Hour)); s = s.Add(10 * time.Second) {
+			*now = s
+			if err := c.issueDue(ctx); err != nil {
+				t.Fatal(err)
+			}
+			// Each site answers at once (the decision is what lets the next one out).
+			for _, site := range []string{"a", "b", "p", "s"} {
+				list, err := st.ChallengesOf(ctx, site, genesis, genesis.Add(3*time.Hour), 100)
+				if err != nil {
+					t.Fatal(err)
+				}
+				undecided := 0
+				for _, ch := range list {
+					if ch.State == store.ChallengeIssued {
+						undecided++
+						issuedAt[site] = append(issuedAt[site], ch.IssuedAt)
+						if err := st.DecideChallenge(ctx, ch.ID, store.Decision{State: store.ChallengePassed, ReceivedAt: now}, *now); err != nil {
+							t.Fatal(err)
+						}
+					}
+				}
+				if undecided > 1 {
+					t.Fatalf("%s: %d undecided challenges at once", site, undecided)
+				}
+			}
+		}
+	}
+	for _, site := range []string{"a", "b"} {
+		got := issuedAt[site]
+		if len(got) != 2*c.cfg.PerEpoch {
+			t.Fatalf("site %s received %d challenges over two epochs, want %d", site, len(got), 2*c.cfg.PerEpoch)
+		}
+		perEpoch := map[int]int{}
+		for _, at := range got {
+			perEpoch[int(at.Sub(genesis)/time.Hour)]++
+		}
+		if perEpoch[0] != c.cfg.PerEpoch || perEpoch[1] != c.cfg.PerEpoch {
+			t.Fatalf("site %s: challenges per epoch %v", site, perEpoch)
+		}
+	}
+	if len(issuedAt["p"])+len(issuedAt["s"]) != 0 {
+		t.Fatalf("pending or suspended sites were challenged: %v", issuedAt)
+	}
+	// The two sites' times are drawn apart: the same schedule for both would let one site
+	// learn the other's.
+	same := 0
+	for i := range issuedAt["a"] {
+		if issuedAt["a"][i].Equal(issuedAt["b"][i]) {
+			same++
+		}
+	}
+	if same == len(issuedAt["a"]) {
+		t.Fatalf("both sites were challenged at the same times: %v", issuedAt["a"])
+	}
+}
+
+// TestUnverifiedSpans: a failure leaves the time from the last pass before it to the next
+// pass after it unverified; failures in a row make one span; a failure before the period
+// that no pass followed leaves the period's start unverified.
+func TestUnverifiedSpans(t *testing.T) {
+	genesis := time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC)
+	_, st, now := testChallenger(t, genesis)
+	ctx := context.Background()
+	registerCPUSite(t, st, "a", "0x00000000000000000000000000000000000000aa", store.SiteApproved)
+	n := 0
+	record := func(atMinute int, state string) {
+		t.Helper()
+		n++
+		issued := genesis.Add(time.Duration(atMinute) * time.Minute)
+		var nonce challenge.Hash
+		nonce[0], nonce[1] = byte(n), 1
+		spec := challenge.Spec{Version: challenge.SpecVersion, Nonce: nonce, Order: 256, Products: 1, Openings: 16, IssuedAt: issued, Deadline: issued.Add(time.Minute)}
+		id := "c-" + string(rune('a'+n)) + "aaaaaaaaaaaaaaa"
+		if err := st.IssueChallenge(ctx, gatewayapi.Challenge{ID: id, Site: "a", Partition: "cpu", Spec: spec, Shape: "{}"}); err != nil {
+			t.Fatal(err)
+		}
+		received := issued.Add(30 * time.Second)
+		d := store.Decision{State: state}
+		if state == store.ChallengePassed || state == store.ChallengeFailed {
+			d.ReceivedAt = &received
+		}
+		if state != store.ChallengeIssued {
+			*now = received
+			if err := st.DecideChallenge(ctx, id, d, received); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	// Epoch 0 (minutes 0-60): pass at 5, fail at 10, miss at 20, pass at 30, fail at 50.
+	// Epoch 1: pass at 70, pending at 80.
+	record(5, store.ChallengePassed)
+	record(10, store.ChallengeFailed)
+	record(20, store.ChallengeMissed)
+	record(30, store.ChallengePassed)
+	record(50, store.ChallengeFailed)
+	record(70, store.ChallengePassed)
+	record(80, store.ChallengeIssued)
+	at := func(min, sec int) time.Time { return genesis.Add(time.Duration(min)*time.Minute + time.Duration(sec)*time.Second) }
+	spans, tally, err := unverifiedSpans(ctx, st, "a", genesis, genesis.Add(time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []pocp.Interval{{Start: at(5, 30), End: at(30, 30)}, {Start: at(30, 30), End: at(60, 0)}}
+	if len(spans) != len(want) || !spans[0].Start.Equal(want[0].Start) || !spans[0].End.Equal(want[0].End) || !spans[1].Start.Equal(want[1].Start) || !spans[1].End.Equal(want[1].End) {
+		t.Fatalf("epoch 0 spans %v, want %v", spans, want)
+	}
+	if tally != (gatewayapi.ChallengeTally{Issued: 5, Passed: 2, Failed: 2, Missed: 1}) {
+		t.Fatalf("epoch 0 tally %+v", tally)
+	}
+	// Epoch 1 starts unverified: the failure at 50 lasts until the pass at 70.
+	spans, tally, err = unverifiedSpans(ctx, st, "a", genesis.Add(time.Hour), genesis.Add(2*time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(spans) != 1 || !spans[0].Start.Equal(at(60, 0)) || !spans[0].End.Equal(at(70, 30)) {
+		t.Fatalf("epoch 1 spans %v, want [60:00, 70:30)", spans)
+	}
+	if tally != (gatewayapi.ChallengeTally{Issued: 2, Passed: 1, Pending: 1}) {
+		t.Fatalf("epoch 1 tally %+v", tally)
+	}
+}
