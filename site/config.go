@@ -48,7 +48,24 @@ type Config struct {
 	Metrics MetricsConfig `yaml:"metrics"`
 	Tracker TrackerConfig `yaml:"tracker"`
 	Submit  SubmitConfig  `yaml:"submit"`
+	// Challenges runs the grid gateway's compute challenges (with a grid section only).
+	Challenges ChallengesConfig `yaml:"challenges"`
 }
+
+// ChallengesConfig is how the site answers the gateway's compute challenges: each runs as
+// one exclusive Slurm job of the grid pool account, `<binary> challenge run`.
+type ChallengesConfig struct {
+	// Enabled runs the challenges the gateway sends (default true). A site that does not
+	// answer them has its unverified time left out of its PoCP reports' figures.
+	Enabled *bool `yaml:"enabled"`
+	// Binary is the petagrid binary the challenge job runs, as the compute nodes see it
+	// (absolute); empty: this daemon's own executable (os.Executable), which suits a binary
+	// installed at the same path on every node.
+	Binary string `yaml:"binary"`
+}
+
+// On says whether the site runs the gateway's challenges (the default).
+func (c ChallengesConfig) On() bool { return c.Enabled == nil || *c.Enabled }
 
 // UsersConfig says whose identity jobs carry.
 type UsersConfig struct {
@@ -229,7 +246,7 @@ func (c Config) validateSite(bad complaint) {
 			bad("site.gridPartitions: %q is not a partition name", p)
 		}
 	}
-	for label, p := range map[string]string{"site.journal": c.Journal, "site.profile": c.Profile, "site.api.tls.cert": c.API.TLS.Cert, "site.api.tls.key": c.API.TLS.Key, "site.users.helper": c.Users.Helper, "site.users.runAsPath": c.Users.RunAsPath} {
+	for label, p := range map[string]string{"site.journal": c.Journal, "site.profile": c.Profile, "site.api.tls.cert": c.API.TLS.Cert, "site.api.tls.key": c.API.TLS.Key, "site.users.helper": c.Users.Helper, "site.users.runAsPath": c.Users.RunAsPath, "site.challenges.binary": c.Challenges.Binary} {
 		if p != "" && !filepath.IsAbs(p) {
 			bad("%s %q must be an absolute path", label, p)
 		}

@@ -39,6 +39,8 @@ type Daemon struct {
 	executor *executor
 	tracker  *tracker
 	intake   *intake
+	// challenges runs the gateway's compute challenges (nil: none; EnableChallenges).
+	challenges *ChallengeRunner
 }
 
 // loopDeps are what the executor and the tracker share.
@@ -140,6 +142,9 @@ func (d *Daemon) Run(parent context.Context) error {
 	defer cancel()
 	var wg sync.WaitGroup
 	d.startLoops(ctx, &wg)
+	if d.challenges != nil {
+		wg.Go(func() { d.challenges.run(ctx) })
+	}
 	var accountingErr error
 	if d.accounting != nil {
 		wg.Add(1)

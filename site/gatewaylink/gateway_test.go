@@ -72,11 +72,13 @@ type fakeGateway struct {
 	updates       []protocol.Updates
 	logs          []logPost
 	reports       [][]byte
+	answers       []logPost // challenge answers, by challenge id
 	infoAudience  string
 	// Programmable answers: status and body; nil: the default.
 	poll   func(n int) (int, string)
 	ack    func(n int, u protocol.Updates) (int, string)
 	report func(n int) (int, string)
+	answer func(n int, id string) (int, string)
 }
 
 func newFakeGateway(t *testing.T, siteAddr common.Address) *fakeGateway {
@@ -147,6 +149,14 @@ func (g *fakeGateway) serve(w http.ResponseWriter, r *http.Request) {
 	case strings.HasPrefix(r.URL.Path, protocol.PathLogs):
 		g.logs = append(g.logs, logPost{id: strings.TrimPrefix(r.URL.Path, protocol.PathLogs), header: r.Header.Clone(), body: body})
 		reply(http.StatusOK, `{}`)
+	case strings.HasPrefix(r.URL.Path, protocol.PathChallenges):
+		id := strings.TrimPrefix(r.URL.Path, protocol.PathChallenges)
+		g.answers = append(g.answers, logPost{id: id, header: r.Header.Clone(), body: body})
+		if g.answer != nil {
+			reply(g.answer(len(g.answers), id))
+			return
+		}
+		reply(http.StatusOK, `{"id":"`+id+`","outcome":"passed"}`)
 	case r.URL.Path == protocol.PathReports:
 		g.checkReport(body)
 		g.reports = append(g.reports, body)

@@ -76,8 +76,10 @@ type deps struct {
 	inventory    inventorySource
 	usage        usageSource
 	reports      reportBuilder // nil: reports off
-	log          logrus.FieldLogger
-	tlsConfig    *tls.Config
+	// challenges runs compute challenges (nil: they are ignored).
+	challenges ChallengeRunner
+	log        logrus.FieldLogger
+	tlsConfig  *tls.Config
 	// reportGrace is how long after a period's end its report is built (the harvester and
 	// the node sampler must have caught up).
 	reportGrace time.Duration
@@ -100,6 +102,7 @@ type Link struct {
 	updates *updater
 	reports *reporter // nil: reports off
 	logs    *logResponder
+	answers *challengePoster
 }
 
 // New checks the gateway section against the site and prepares the link; it does not
@@ -148,7 +151,19 @@ func New(cfg Config, d *site.Daemon, opts Options) (*Link, error) {
 		dp.pocpChainID, dp.pocpContract = opts.PoCP.ChainID, opts.PoCP.VerifyingContract
 		dp.reports = &storeReports{store: st, catalog: cat, cfg: resolved, cluster: cluster, slotSeconds: slotSeconds, key: key}
 	}
-	return newLink(cfg, dp)
+	l, err := newLink(cfg, dp)
+	if err != nil {
+		return nil, err
+	}
+	// The runner posts its answers through the link, so it is built once the link is.
+	runner, err := d.EnableChallenges(l, cfg.LocalUser)
+	if err != nil {
+		return nil, err
+	}
+	if runner != nil {
+		l.poll.challenges.runner = runner
+	}
+	return l, nil
 }
 
 // checkSite checks that the site can be a grid site as configured: its name fits the
@@ -242,12 +257,14 @@ func newLink(cfg Config, d deps) (*Link, error) {
 			inventory: &inventoryCache{source: d.inventory, maxAge: inventoryMaxAge, now: now},
 			registrar: &registrar{client: c, log: d.log, siteName: d.siteName, version: d.version,
 				prices: protocol.Prices{PerComputeHour: cfg.PricePerComputeHourWei}, labels: cfg.Labels, maxAckAnswer: maxAckAnswer},
-			intake: &intake{client: c, journal: d.journal, acceptor: d.acceptor, answers: answers, localUser: cfg.LocalUser, log: d.log, now: now},
+			intake:     &intake{client: c, journal: d.journal, acceptor: d.acceptor, answers: answers, localUser: cfg.LocalUser, log: d.log, now: now},
+			challenges: &challengeIntake{runner: d.challenges, log: d.log, now: now, noted: map[string]bool{}},
 		},
 		updates: &updater{client: c, journal: d.journal, usage: d.usage, answers: answers, wake: wake, interval: cfg.UpdateInterval,
 			log: d.log, maxAckAnswer: maxAckAnswer, usageErrs: map[string]string{}},
 		logs: &logResponder{queue: logRequests, client: c, journal: d.journal, logs: d.logs, log: d.log, maxAckAnswer: maxAckAnswer},
 	}
+	l.answers = &challengePoster{client: c, log: d.log, backoff: l.newBackoff, maxAckAnswer: maxAckAnswer}
 	if d.reports != nil {
 		l.reports = &reporter{builder: d.reports, client: c, journal: d.journal, admission: status, protocol: version, log: d.log, now: now,
 			grace: d.reportGrace, notApprovedWait: cfg.RetryMax, pocpChainID: d.pocpChainID, pocpContract: d.pocpContract, maxAckAnswer: maxAckAnswer}

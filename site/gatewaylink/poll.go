@@ -50,6 +50,8 @@ type poller struct {
 	updatesDue chan<- struct{}
 	// logRequests go to the log workers.
 	logRequests chan<- protocol.LogRequest
+	// challenges checks compute challenges and hands them to the site's runner.
+	challenges *challengeIntake
 
 	// Tunables, shortened by tests.
 	minPollInterval time.Duration
@@ -117,6 +119,8 @@ func (p *poller) once(ctx context.Context) (time.Duration, error) {
 	if resp.Status != StatusApproved {
 		return p.notApprovedWait, nil
 	}
+	// Challenges do not count: the gateway sends them again in every answer until they are
+	// answered, and polling at once for them would hammer it.
 	if len(resp.Assignments)+len(resp.Cancels)+len(resp.LogRequests) == 0 {
 		return p.minPollInterval - time.Since(started), nil
 	}
@@ -134,11 +138,14 @@ func checkPoll(resp protocol.PollResponse) error {
 		return fmt.Errorf("%d assignments, %d cancels and %d log requests: at most %d, %d and %d", len(resp.Assignments), len(resp.Cancels),
 			len(resp.LogRequests), protocol.MaxAssignments, maxCancels, maxLogRequests)
 	}
+	if len(resp.Challenges) > protocol.MaxChallenges {
+		return fmt.Errorf("%d challenges: at most %d", len(resp.Challenges), protocol.MaxChallenges)
+	}
 	return nil
 }
 
 // handle acts on a poll answer: assignments are journaled (or refused), cancellations
-// passed on, log requests queued for the log workers.
+// passed on, log requests queued for the log workers, challenges handed to the runner.
 func (p *poller) handle(ctx context.Context, resp protocol.PollResponse) {
 	// The version first: the report loop, once it sees the site approved, reads it.
 	p.gatewayProtocol.set(resp.Protocol)
@@ -161,6 +168,16 @@ func (p *poller) handle(ctx context.Context, resp protocol.PollResponse) {
 			p.log.WithField("request", clean(lr.ID, 64)).Warn("too many log requests waiting; dropped one (the gateway asks again)")
 		}
 	}
+	p.challenges.take(ctx, resp.Challenges, p.registeredPartitions())
+}
+
+// registeredPartitions are the grid partitions of the inventory last read (the one the
+// registration and the poll carry): the only ones a challenge may name.
+func (p *poller) registeredPartitions() []protocol.Partition {
+	if p.inventory.inv == nil {
+		return nil
+	}
+	return p.inventory.inv.Partitions
 }
 
 func (p *poller) noteStatus(status string) {

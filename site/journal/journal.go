@@ -172,6 +172,25 @@ var migrations = []string{
 		at INTEGER NOT NULL,
 		PRIMARY KEY (cluster, epoch)
 	);`,
+	// 3: the grid gateway's compute challenges, so that a restart neither loses one nor runs
+	// it twice: what was asked (the spec as the gateway sent it), the Slurm job the site
+	// submitted for it, and the gateway's word on its answer. The partial index keeps the
+	// runner's scan at start-up off the finished ones.
+	`CREATE TABLE challenges (
+		id TEXT PRIMARY KEY,
+		partition TEXT NOT NULL,
+		spec TEXT NOT NULL,
+		deadline INTEGER NOT NULL,
+		local_user TEXT NOT NULL,
+		workspace TEXT NOT NULL,
+		state TEXT NOT NULL,
+		job_id INTEGER,
+		outcome TEXT NOT NULL DEFAULT '',
+		detail TEXT NOT NULL DEFAULT '',
+		created_at INTEGER NOT NULL,
+		updated_at INTEGER NOT NULL
+	);
+	CREATE INDEX challenges_open ON challenges(created_at) WHERE state IN ('accepted', 'submitted');`,
 }
 
 // SchemaVersion is the version this build writes.

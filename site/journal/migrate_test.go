@@ -50,3 +50,27 @@ func TestOpenMigratesAnEarlierJournal(t *testing.T) {
 		t.Errorf("migrated schema:\n%v\nnew journal's:\n%v", got, want)
 	}
 }
+
+// A version 2 journal (gateway acknowledgements and reports, no challenges) opens: the
+// challenges table is added and the report it recorded is kept.
+func TestOpenMigratesAVersion2Journal(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "v2.db")
+	sqlitedbtest.WriteEarlier(t, path, sqlitedb.MigrationsTable, migrations[:2],
+		`INSERT INTO gateway_reports(cluster, epoch, outcome, detail, at) VALUES ('alpha', 7, 'accepted', '', 1)`)
+	j, err := Open(ctx, path)
+	if err != nil {
+		t.Fatalf("opening a version 2 journal: %v", err)
+	}
+	defer j.Close()
+	if outcome, _, ok, err := j.GatewayReport(ctx, "alpha", 7); err != nil || !ok || outcome != ReportAccepted {
+		t.Fatalf("the report from before the migration: %q %v %v", outcome, ok, err)
+	}
+	if pending, err := j.OpenChallenges(ctx); err != nil || len(pending) != 0 {
+		t.Fatalf("challenges after the migration: %+v %v", pending, err)
+	}
+	fresh, _ := open(t)
+	if got, want := sqlitedbtest.Layout(t, j.db), sqlitedbtest.Layout(t, fresh.db); !reflect.DeepEqual(got, want) {
+		t.Errorf("migrated schema:\n%v\nnew journal's:\n%v", got, want)
+	}
+}

@@ -1,0 +1,192 @@
+package site
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path"
+	"strconv"
+	"strings"
+	"time"
+
+	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/petagrid/petagrid/internal/backoff"
+	"github.com/petagrid/petagrid/pocp/challenge"
+	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/slurmbridge"
+	"github.com/petagrid/petagrid/workflows"
+)
+
+// A challenge's files, in its workspace (workspace root / account / challengeDirPrefix + id),
+// under the metadata directory every workspace has: the spec the job reads, the answer it
+// writes, and its output.
+const (
+	challengeDirPrefix  = "challenge-"
+	challengeSpecFile   = workflows.MetaDir + "/state/challenge-spec.json"
+	challengeAnswerFile = workflows.MetaDir + "/outputs/challenge-answer.json"
+	challengeLogFile    = workflows.MetaDir + "/logs/challenge.out"
+)
+
+// ChallengeTag is the name of a challenge's job: after a crash between sbatch and the
+// journal, the daemon finds the job by it rather than submit another.
+func ChallengeTag(id string) string { return "petagrid-challenge-" + id }
+
+// carry takes one challenge from wherever the journal says it is to a final state.
+func (r *ChallengeRunner) carry(ctx context.Context, id string, resumed bool) {
+	log := r.log.WithField("challenge", id)
+	lookup := resumed
+	retry := backoff.Exponential{Initial: time.Second, Max: max(r.retryMax, time.Second)}
+	for ctx.Err() == nil {
+		c, err := r.journal.Challenge(ctx, id)
+		if err != nil {
+			// Left open: the next time the gateway sends it, or at the next start, it is
+			// taken up again.
+			log.WithError(err).Error("reading the challenge from the journal")
+			return
+		}
+		switch c.State {
+		case journal.ChallengeAccepted:
+			if !r.now().Before(c.Deadline) {
+				// A job submitted without a journaled answer ends at its time limit, the
+				// deadline, by itself.
+				r.end(ctx, c, journal.ChallengeExpired, "", "the deadline passed before its job could be submitted")
+				return
+			}
+			err := r.submit(ctx, c, lookup)
+			if err == nil {
+				continue
+			}
+			if !transient(err) {
+				r.end(ctx, c, journal.ChallengeFailed, "", "submitting its job: "+err.Error())
+				return
+			}
+			lookup = true
+			wait := min(retry.Next(), max(c.Deadline.Sub(r.now()), 0))
+			log.WithError(err).WithField("retryInSeconds", wait.Seconds()).Warn("Slurm did not answer the challenge's submission; will look its job up by name and go on")
+			if backoff.Sleep(ctx, wait) != nil {
+				return
+			}
+		case journal.ChallengeSubmitted:
+			r.follow(ctx, c)
+			return
+		default:
+			return
+		}
+	}
+}
+
+// submit writes the challenge's spec into its workspace as the job's account and submits its
+// one job, journaling the job id. With lookup set (a resumed challenge, or a retry after an
+// unanswered sbatch) it first looks for a job submitted before under the challenge's name and
+// adopts it.
+func (r *ChallengeRunner) submit(ctx context.Context, c journal.Challenge, lookup bool) error {
+	b, err := r.mapper.Submitter(c.LocalUser)
+	if err != nil {
+		return err
+	}
+	tag := ChallengeTag(c.ID)
+	if lookup {
+		adopted, err := r.adopt(ctx, b, c, tag)
+		if err != nil || adopted {
+			return err
+		}
+	}
+	spec, err := challenge.ParseSpec(c.Spec)
+	if err != nil {
+		return fmt.Errorf("the journaled spec: %w", err)
+	}
+	acct, err := r.mapper.Account(c.LocalUser)
+	if err != nil {
+		return err
+	}
+	files := &workflows.Plan{Workspace: c.Workspace, Files: []workflows.File{{Path: challengeSpecFile, Data: c.Spec, Mode: 0o600}}}
+	if err := r.mapper.WriteWorkspace(ctx, acct, path.Dir(c.Workspace), files); err != nil {
+		return err
+	}
+	req, err := r.request(c, spec, tag)
+	if err != nil {
+		return err
+	}
+	res, err := b.Submit(ctx, req)
+	if err != nil {
+		return err
+	}
+	// The job exists: its id is journaled even if the daemon is stopping.
+	if err := r.journal.RecordChallengeJob(context.WithoutCancel(ctx), c.ID, res.JobID); err != nil {
+		return &journalError{err: err}
+	}
+	r.log.WithField("challenge", c.ID).WithField("jobId", res.JobID).WithField("partition", c.Partition).Info("challenge job submitted")
+	return nil
+}
+
+// adopt looks the challenge's job up by name (the account's own jobs only, in the controller
+// and in accounting) and journals the one it finds.
+func (r *ChallengeRunner) adopt(ctx context.Context, b jobControl, c journal.Challenge, tag string) (bool, error) {
+	ids, err := b.FindByTag(ctx, tag, c.CreatedAt.Add(-time.Minute))
+	if err != nil {
+		return false, &lookupError{err: err}
+	}
+	switch len(ids) {
+	case 0:
+		return false, nil
+	case 1:
+		if err := r.journal.RecordChallengeJob(ctx, c.ID, ids[0]); err != nil {
+			return false, &journalError{err: err}
+		}
+		r.log.WithField("challenge", c.ID).WithField("jobId", ids[0]).Info("adopted the challenge job submitted before a restart or an unanswered sbatch")
+		return true, nil
+	}
+	// The daemon never submits two: whoever did, neither is trusted to answer.
+	for _, id := range ids {
+		r.cancel(ctx, b, c.ID, id)
+	}
+	return false, &ambiguousTagError{tag: tag, jobs: len(ids)}
+}
+
+// request is the challenge's sbatch: one whole node of its partition until the deadline,
+// running `<binary> challenge run --spec … --out …` and nothing else.
+func (r *ChallengeRunner) request(c journal.Challenge, spec challenge.Spec, tag string) (slurmbridge.SubmitRequest, error) {
+	script, err := challengeScript(r.binary, path.Join(c.Workspace, challengeSpecFile), path.Join(c.Workspace, challengeAnswerFile))
+	if err != nil {
+		return slurmbridge.SubmitRequest{}, err
+	}
+	minutes := timeLimitMinutes(r.now(), spec.Deadline)
+	return slurmbridge.SubmitRequest{Script: script, Tag: tag, WorkDir: c.Workspace, Partition: c.Partition,
+		// --exclusive and --mem=0: the whole node, its cores and memory, as the challenge
+		// measures a node. --no-requeue: a job that lost its node is not started again late;
+		// the challenge has failed.
+		Options: []string{"--nodes=1", "--exclusive", "--mem=0", "--no-requeue", "--time=" + strconv.Itoa(minutes),
+			"--output=" + path.Join(c.Workspace, challengeLogFile)}}, nil
+}
+
+// timeLimitMinutes is the time from now to the deadline in whole minutes, rounded up (Slurm
+// takes minutes), at least one.
+func timeLimitMinutes(now, deadline time.Time) int {
+	left := deadline.Sub(now)
+	return max(int((left+time.Minute-1)/time.Minute), 1)
+}
+
+// challengeScript is the job's script: its only command execs the challenge run, every
+// argument quoted for the shell, so that no path can become a command.
+func challengeScript(binary, specPath, answerPath string) ([]byte, error) {
+	argv := []string{binary, "challenge", "run", "--spec", specPath, "--out", answerPath}
+	quoted := make([]string, len(argv))
+	for i, a := range argv {
+		q, err := syntax.Quote(a, syntax.LangPOSIX)
+		if err != nil {
+			return nil, fmt.Errorf("the challenge job's command: %q cannot be quoted for the shell: %w", a, err)
+		}
+		quoted[i] = q
+	}
+	return []byte("#!/bin/sh\n# A compute challenge from the grid gateway (petagrid).\nexec " + strings.Join(quoted, " ") + "\n"), nil
+}
+
+// cancel cancels a challenge's job; one that has ended already is fine, and any other
+// failure is only logged: the job's time limit ends it at the deadline anyway.
+func (r *ChallengeRunner) cancel(ctx context.Context, b jobControl, id string, jobID uint32) {
+	err := b.Cancel(ctx, jobID, "")
+	if err != nil && !errors.Is(err, slurmbridge.ErrJobFinished) && !errors.Is(err, slurmbridge.ErrJobNotFound) {
+		r.log.WithError(err).WithField("challenge", id).WithField("jobId", jobID).Warn("could not cancel the challenge job; its time limit ends it at the deadline")
+	}
+}

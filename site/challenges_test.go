@@ -1,0 +1,396 @@
+package site
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"github.com/petagrid/petagrid/gateway/protocol"
+	"github.com/petagrid/petagrid/pocp/challenge"
+	"github.com/petagrid/petagrid/site/challengerun"
+	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/slurmbridge"
+	"github.com/petagrid/petagrid/test/fakeslurm"
+)
+
+const (
+	challengeA = "c-aaaaaaaaaaaaaaaa"
+	challengeB = "c-bbbbbbbbbbbbbbbb"
+	// testBinary has a space: the script must quote it.
+	testBinary = "/opt/petagrid tools/petagrid"
+)
+
+// fakeAnswerer is the gateway as the runner sees it: it records the answers posted and
+// answers with verdict (nil: "passed").
+type fakeAnswerer struct {
+	mu      sync.Mutex
+	posts   [][]byte
+	verdict func(n int) (protocol.ChallengeAnswer, error)
+}
+
+func (f *fakeAnswerer) PostChallengeAnswer(_ context.Context, id string, answer []byte, _ time.Time) (protocol.ChallengeAnswer, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.posts = append(f.posts, answer)
+	if f.verdict != nil {
+		return f.verdict(len(f.posts))
+	}
+	return protocol.ChallengeAnswer{ID: id, Outcome: "passed"}, nil
+}
+
+func (f *fakeAnswerer) count() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return len(f.posts)
+}
+
+// challengeSite is a loop site with a challenge runner, which must live in a synctest bubble.
+type challengeSite struct {
+	*loopSite
+	runner *ChallengeRunner
+	gw     *fakeAnswerer
+	stop   func()
+}
+
+// startChallengeSite opens a site on the journal in dir and starts its challenge runner,
+// as "me" on slurm, with answers going to gw.
+func startChallengeSite(t *testing.T, slurm *fakeslurm.Slurm, dir string, gw *fakeAnswerer, configure func(*Config)) *challengeSite {
+	t.Helper()
+	s := openLoopSite(t, slurm, dir, configure)
+	r := &ChallengeRunner{log: s.d.log, journal: s.d.journal, slurm: s.slurm, mapper: s.d.mapper, answerer: gw, account: "me",
+		workspaceRoot: s.d.profile.WorkspaceRoot, binary: testBinary, partitions: s.d.cfg.GridPartitions,
+		now: func() time.Time { return time.Now().UTC() }, interval: 5 * time.Second, retryMax: time.Minute, maxHeld: DefaultMaxChallenges, held: map[string]bool{}}
+	ctx, cancel := context.WithCancel(t.Context())
+	var wg sync.WaitGroup
+	wg.Go(func() { r.run(ctx) })
+	stopped := false
+	stop := func() {
+		if !stopped {
+			stopped = true
+			cancel()
+			wg.Wait()
+			s.stop()
+		}
+	}
+	t.Cleanup(stop)
+	synctest.Wait()
+	return &challengeSite{loopSite: s, runner: r, gw: gw, stop: stop}
+}
+
+// newChallenge is a challenge on partition cpu due in 10 minutes of the bubble's time.
+func newChallenge(t *testing.T, id string) protocol.Challenge {
+	t.Helper()
+	now := time.Now().UTC().Truncate(time.Second)
+	spec := challenge.Spec{Version: challenge.SpecVersion, Order: 256, Products: 1, Openings: 16, IssuedAt: now, Deadline: now.Add(10 * time.Minute)}
+	copy(spec.Nonce[:], "a nonce of thirty-two bytes, yes")
+	c := protocol.Challenge{ID: id, Partition: "cpu", Spec: spec}
+	if err := c.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+func (s *challengeSite) start(c protocol.Challenge) error {
+	err := s.runner.Start(s.t.Context(), c)
+	synctest.Wait()
+	return err
+}
+
+func (s *challengeSite) challenge(id string) journal.Challenge {
+	s.t.Helper()
+	c, err := s.d.journal.Challenge(s.t.Context(), id)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	return c
+}
+
+// answer writes a true answer to c where its job would.
+func (s *challengeSite) answer(c protocol.Challenge) []byte {
+	s.t.Helper()
+	ans, err := challengerun.Run(s.t.Context(), c.Spec, challengerun.Options{Devices: func(context.Context) ([]challenge.Device, error) {
+		return []challenge.Device{{Kind: "cpu", Model: "test CPU", Cores: 2}}, nil
+	}})
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	path := filepath.Join(s.challenge(c.ID).Workspace, challengeAnswerFile)
+	if err := challengerun.WriteAnswer(path, ans); err != nil {
+		s.t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	return data
+}
+
+// A challenge is journaled and its one job submitted as asked (whole node, until the
+// deadline, the quoted command alone); sent again, it is not submitted again; its answer is
+// posted once, and the gateway's verdict journaled.
+func TestChallengeRunsOnceAndItsAnswerIsPostedOnce(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		slurm := fakeslurm.New(t, fakeslurm.Options{})
+		s := startChallengeSite(t, slurm, t.TempDir(), &fakeAnswerer{}, nil)
+		c := newChallenge(t, challengeA)
+		for range 3 {
+			if err := s.start(c); err != nil {
+				t.Fatal(err)
+			}
+		}
+		got := s.challenge(challengeA)
+		jobs := slurm.JobsTagged(ChallengeTag(challengeA))
+		if got.State != journal.ChallengeSubmitted || len(jobs) != 1 || got.JobID != jobs[0] || len(slurm.Calls("sbatch")) != 1 {
+			t.Fatalf("after three sends: %+v, jobs %v, %d sbatch", got, jobs, len(slurm.Calls("sbatch")))
+		}
+		req := slurm.Request(got.JobID)
+		specPath := filepath.Join(got.Workspace, challengeSpecFile)
+		answerPath := filepath.Join(got.Workspace, challengeAnswerFile)
+		wantScript := "exec '" + testBinary + "' challenge run --spec " + specPath + " --out " + answerPath + "\n"
+		if req.Partition != "cpu" || req.WorkDir != got.Workspace || !strings.HasSuffix(string(req.Script), wantScript) ||
+			!strings.HasPrefix(string(req.Script), "#!/bin/sh\n") || strings.Count(string(req.Script), "\n") != 3 {
+			t.Fatalf("request %+v\nscript:\n%s", req, req.Script)
+		}
+		for _, o := range []string{"--nodes=1", "--exclusive", "--time=10", "--no-requeue"} {
+			if !slices.Contains(req.Options, o) {
+				t.Errorf("options %v lack %s", req.Options, o)
+			}
+		}
+		spec, err := os.ReadFile(specPath)
+		if want, _ := c.Spec.Encode(); err != nil || string(spec) != string(want) {
+			t.Fatalf("spec file %q %v", spec, err)
+		}
+
+		// The job runs; nothing is posted until its answer exists.
+		slurm.Start(got.JobID)
+		s.sleep(time.Minute)
+		if s.gw.count() != 0 {
+			t.Fatal("posted before there was an answer")
+		}
+		answer := s.answer(c)
+		s.sleep(5 * time.Second)
+		if s.gw.count() != 1 || string(s.gw.posts[0]) != string(answer) {
+			t.Fatalf("%d posts", s.gw.count())
+		}
+		if got := s.challenge(challengeA); got.State != journal.ChallengeAnswered || got.Outcome != "passed" {
+			t.Fatalf("after the verdict: %+v", got)
+		}
+		slurm.Complete(got.JobID)
+		if err := s.start(c); err != nil {
+			t.Fatal(err)
+		}
+		s.sleep(time.Minute)
+		if s.gw.count() != 1 || len(slurm.Calls("sbatch")) != 1 {
+			t.Fatalf("after the answer: %d posts, %d sbatch", s.gw.count(), len(slurm.Calls("sbatch")))
+		}
+	})
+}
+
+// A daemon that died between sbatch and the journal finds the job by its name after the
+// restart and follows it rather than submit another; a daemon that died with the job
+// journaled follows it on.
+func TestChallengeSurvivesARestart(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		slurm := fakeslurm.New(t, fakeslurm.Options{})
+		dir := t.TempDir()
+		gw := &fakeAnswerer{}
+		first := startChallengeSite(t, slurm, dir, gw, nil)
+		a, b := newChallenge(t, challengeA), newChallenge(t, challengeB)
+		if err := first.start(a); err != nil {
+			t.Fatal(err)
+		}
+		jobA := first.challenge(challengeA).JobID
+		// b is journaled, and its sbatch reached Slurm, but the daemon died before it
+		// journaled the answer.
+		spec, _ := b.Spec.Encode()
+		ws := filepath.Join(first.d.profile.WorkspaceRoot, "me", challengeDirPrefix+challengeB)
+		if _, _, err := first.d.journal.AcceptChallenge(t.Context(), journal.Challenge{ID: challengeB, Partition: "cpu", Spec: spec,
+			Deadline: b.Spec.Deadline, LocalUser: "me", Workspace: ws}); err != nil {
+			t.Fatal(err)
+		}
+		lost, err := first.slurm.Submit(t.Context(), slurmbridge.SubmitRequest{Script: []byte("#!/bin/sh\ntrue\n"), Tag: ChallengeTag(challengeB), WorkDir: ws, Partition: "cpu"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		first.stop()
+
+		second := startChallengeSite(t, slurm, dir, gw, nil)
+		for _, c := range []protocol.Challenge{a, b} {
+			if err := second.start(c); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := second.challenge(challengeB); got.State != journal.ChallengeSubmitted || got.JobID != lost.JobID {
+			t.Fatalf("b after the restart: %+v (lost job %d)", got, lost.JobID)
+		}
+		if got := second.challenge(challengeA); got.JobID != jobA || len(slurm.Calls("sbatch")) != 2 {
+			t.Fatalf("a after the restart: %+v, %d sbatch for two challenges", got, len(slurm.Calls("sbatch")))
+		}
+		slurm.Start(jobA)
+		if err := os.MkdirAll(filepath.Join(ws, ".petagrid", "outputs"), 0o700); err != nil {
+			t.Fatal(err)
+		}
+		second.answer(a)
+		second.answer(b)
+		second.sleep(5 * time.Second)
+		if gw.count() != 2 || second.challenge(challengeA).State != journal.ChallengeAnswered || second.challenge(challengeB).State != journal.ChallengeAnswered {
+			t.Fatalf("%d posts; a %+v; b %+v", gw.count(), second.challenge(challengeA), second.challenge(challengeB))
+		}
+	})
+}
+
+// The gateway's 409 (it holds an answer already) is journaled as its final word: nothing is
+// posted again, even when the gateway sends the challenge once more.
+func TestChallengeConflictIsFinal(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		slurm := fakeslurm.New(t, fakeslurm.Options{})
+		gw := &fakeAnswerer{verdict: func(int) (protocol.ChallengeAnswer, error) {
+			return protocol.ChallengeAnswer{}, errors.Join(ErrChallengeAnswered, errors.New("409 Conflict"))
+		}}
+		s := startChallengeSite(t, slurm, t.TempDir(), gw, nil)
+		c := newChallenge(t, challengeA)
+		if err := s.start(c); err != nil {
+			t.Fatal(err)
+		}
+		s.answer(c)
+		s.sleep(time.Minute)
+		if err := s.start(c); err != nil {
+			t.Fatal(err)
+		}
+		s.sleep(time.Minute)
+		if got := s.challenge(challengeA); gw.count() != 1 || got.State != journal.ChallengeAnswered || got.Outcome != "already-answered" {
+			t.Fatalf("%d posts; %+v", gw.count(), got)
+		}
+	})
+}
+
+// A job still running without an answer at the deadline is cancelled and the challenge
+// expires; a job that ends without one, or with a forged one, fails it. Nothing is posted.
+func TestChallengeWithoutAnAnswer(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		slurm := fakeslurm.New(t, fakeslurm.Options{})
+		s := startChallengeSite(t, slurm, t.TempDir(), &fakeAnswerer{}, nil)
+		// Due at 10m30s: the job's time limit, 11 minutes, has not ended it then.
+		slow := newChallenge(t, challengeA)
+		slow.Spec.Deadline = slow.Spec.Deadline.Add(30 * time.Second)
+		if err := s.start(slow); err != nil {
+			t.Fatal(err)
+		}
+		job := s.challenge(challengeA).JobID
+		slurm.Start(job)
+		s.sleep(9 * time.Minute)
+		if len(slurm.Calls("scancel")) != 0 || s.challenge(challengeA).State != journal.ChallengeSubmitted {
+			t.Fatal("given up before the deadline")
+		}
+		s.sleep(2 * time.Minute)
+		states, err := slurm.JobStates(t.Context(), []uint32{job})
+		if got := s.challenge(challengeA); got.State != journal.ChallengeExpired || len(slurm.Calls("scancel")) != 1 ||
+			err != nil || len(states) != 1 || states[0].State != slurmbridge.StateCancelled {
+			t.Fatalf("at the deadline: %+v, scancel %d, job %+v %v", got, len(slurm.Calls("scancel")), states, err)
+		}
+
+		failing := newChallenge(t, challengeB)
+		if err := s.start(failing); err != nil {
+			t.Fatal(err)
+		}
+		job = s.challenge(challengeB).JobID
+		slurm.Start(job)
+		slurm.Fail(job, 1)
+		s.sleep(5 * time.Second)
+		if got := s.challenge(challengeB); got.State != journal.ChallengeFailed || !strings.Contains(got.Detail, "without an answer") {
+			t.Fatalf("after the job failed: %+v", got)
+		}
+
+		forged := newChallenge(t, "c-cccccccccccccccc")
+		if err := s.start(forged); err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(s.challenge(forged.ID).Workspace, challengeAnswerFile)
+		if err := os.WriteFile(path, []byte(`{"version":1,"products":["nonsense"]}`), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		s.sleep(5 * time.Second)
+		if got := s.challenge(forged.ID); got.State != journal.ChallengeFailed || !strings.Contains(got.Detail, "unusable") {
+			t.Fatalf("with a forged answer: %+v", got)
+		}
+		if s.gw.count() != 0 {
+			t.Fatalf("%d answers posted", s.gw.count())
+		}
+	})
+}
+
+// Challenges the site must not run are refused before anything is journaled or submitted:
+// a bad id, a deadline passed, a partition outside site.gridPartitions, one too many.
+func TestHostileChallengesAreRefused(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		slurm := fakeslurm.New(t, fakeslurm.Options{})
+		s := startChallengeSite(t, slurm, t.TempDir(), &fakeAnswerer{}, func(c *Config) { c.GridPartitions = []string{"cpu"} })
+		s.runner.maxHeld = 1
+		badID := newChallenge(t, challengeA)
+		badID.ID = "c-../../../etc"
+		late := newChallenge(t, challengeA)
+		late.Spec.IssuedAt, late.Spec.Deadline = late.Spec.IssuedAt.Add(-time.Hour), late.Spec.IssuedAt.Add(-time.Minute)
+		foreign := newChallenge(t, challengeA)
+		foreign.Partition = "gpu"
+		for name, c := range map[string]protocol.Challenge{"bad id": badID, "late": late, "foreign partition": foreign} {
+			if err := s.start(c); err == nil {
+				t.Errorf("%s: taken", name)
+			}
+		}
+		if open, err := s.d.journal.OpenChallenges(t.Context()); err != nil || len(open) != 0 || len(slurm.Calls("sbatch")) != 0 {
+			t.Fatalf("journaled %+v (%v), %d sbatch", open, err, len(slurm.Calls("sbatch")))
+		}
+		if err := s.start(newChallenge(t, challengeA)); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.start(newChallenge(t, challengeB)); !errors.Is(err, ErrTooManyChallenges) {
+			t.Fatalf("a second challenge with room for one: %v", err)
+		}
+		if _, err := s.d.journal.Challenge(t.Context(), challengeB); !errors.Is(err, journal.ErrChallengeNotFound) || len(slurm.Calls("sbatch")) != 1 {
+			t.Fatalf("the refused challenge: %v, %d sbatch", err, len(slurm.Calls("sbatch")))
+		}
+	})
+}
+
+func TestTimeLimitAndScript(t *testing.T) {
+	now := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	for left, want := range map[time.Duration]int{0: 1, time.Second: 1, time.Minute: 1, time.Minute + time.Second: 2, time.Hour: 60, -time.Hour: 1} {
+		if got := timeLimitMinutes(now, now.Add(left)); got != want {
+			t.Errorf("%s left: %d minutes, want %d", left, got, want)
+		}
+	}
+	script, err := challengeScript("/bin/petagrid", "/ws/a'b; rm -rf ~/spec.json", "/ws/$(reboot)/answer")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `exec /bin/petagrid challenge run --spec "/ws/a'b; rm -rf ~/spec.json" --out '/ws/$(reboot)/answer'` + "\n"
+	if !strings.HasSuffix(string(script), want) {
+		t.Fatalf("script:\n%s\nwant it to end with:\n%s", script, want)
+	}
+	if _, err := challengeScript("/bin/petagrid", "/ws/\n/spec", "/ws/answer"); err == nil {
+		t.Fatal("a newline in a path was quoted for /bin/sh")
+	}
+}
+
+func TestChallengeBinaryMustExist(t *testing.T) {
+	if _, err := challengeBinary(filepath.Join(t.TempDir(), "missing")); err == nil || !strings.Contains(err.Error(), "site.challenges.binary") {
+		t.Fatalf("a missing binary: %v", err)
+	}
+	plain := filepath.Join(t.TempDir(), "plain")
+	if err := os.WriteFile(plain, []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := challengeBinary(plain); err == nil {
+		t.Fatal("a file that is not executable was taken")
+	}
+	if exe, err := challengeBinary(""); err != nil || exe == "" {
+		t.Fatalf("the default (this executable): %q %v", exe, err)
+	}
+}
