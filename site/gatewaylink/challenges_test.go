@@ -4,12 +4,15 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/petagrid/petagrid/accounting"
 	"github.com/petagrid/petagrid/gateway/protocol"
+	"github.com/petagrid/petagrid/internal/reqsign"
 	"github.com/petagrid/petagrid/pocp/challenge"
 	"github.com/petagrid/petagrid/site"
 )
@@ -154,5 +157,26 @@ func TestChallengeAnswerPosting(t *testing.T) {
 	}
 	if _, err := e.link.PostChallengeAnswer(ctx, "../poll", answer, deadline); err == nil {
 		t.Fatal("posted under a bad id")
+	}
+}
+
+// A link built on a real daemon runs challenges by default (as the grid's pool account in
+// mapped mode, which needs grid.localUser).
+func TestNewRunsChallengesByDefault(t *testing.T) {
+	d, _, mapped := newDaemon(t, &accounting.Config{})
+	keyFile := filepath.Join(t.TempDir(), "site.key")
+	if _, err := reqsign.GenerateKeyFile(keyFile); err != nil {
+		t.Fatal(err)
+	}
+	cfg := Config{URL: "https://gateway.example.org", Key: keyFile, PricePerComputeHourWei: "1000"}
+	if mapped {
+		cfg.LocalUser = "nobody"
+	}
+	l, err := New(cfg, d, Options{Log: quietLog()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := l.poll.challenges.runner.(*site.ChallengeRunner); !ok {
+		t.Fatalf("the link's runner: %T", l.poll.challenges.runner)
 	}
 }
