@@ -319,7 +319,11 @@ func (c *challenger) deliver(ctx context.Context, site string) ([]protocol.Chall
 	}
 	out := make([]protocol.Challenge, 0, len(list))
 	for _, ch := range list {
-		out = append(out, protocol.Challenge{ID: ch.ID, Partition: ch.Partition, Spec: ch.Spec})
+		var shape protocol.NodeShape
+		if err := json.Unmarshal([]byte(ch.Shape), &shape); err != nil {
+			return nil, fmt.Errorf("challenge %s: its node shape: %w", ch.ID, err)
+		}
+		out = append(out, protocol.Challenge{ID: ch.ID, Partition: ch.Partition, Spec: ch.Spec, CPUs: shape.CPUs, GPUs: shape.GPUs, GPUType: shape.GPUType})
 	}
 	return out, nil
 }

@@ -152,12 +152,31 @@ func (r *ChallengeRunner) request(c journal.Challenge, spec challenge.Spec, tag 
 		return slurmbridge.SubmitRequest{}, err
 	}
 	minutes := timeLimitMinutes(r.now(), spec.Deadline)
-	return slurmbridge.SubmitRequest{Script: script, Tag: tag, WorkDir: c.Workspace, Partition: c.Partition,
-		// --exclusive and --mem=0: the whole node, its cores and memory, as the challenge
-		// measures a node. --no-requeue: a job that lost its node is not started again late;
-		// the challenge has failed.
-		Options: []string{"--nodes=1", "--exclusive", "--mem=0", "--no-requeue", "--time=" + strconv.Itoa(minutes),
-			"--output=" + path.Join(c.Workspace, challengeLogFile)}}, nil
+	// --exclusive and --mem=0: the whole node, its cores and memory, as the challenge
+	// measures a node. --no-requeue: a job that lost its node is not started again late;
+	// the challenge has failed.
+	options := []string{"--nodes=1", "--exclusive", "--mem=0", "--no-requeue", "--time=" + strconv.Itoa(minutes),
+		"--output=" + path.Join(c.Workspace, challengeLogFile)}
+	options = append(options, challengeNodeOptions(c.CPUs, c.GPUs, c.GPUType)...)
+	return slurmbridge.SubmitRequest{Script: script, Tag: tag, WorkDir: c.Workspace, Partition: c.Partition, Options: options}, nil
+}
+
+// challengeNodeOptions ask for a node of the shape the deadline was sized for: at least
+// its CPUs, and its GPUs, so that a Slurm constraining devices lets the job see (and name)
+// them. The type comes from a validated challenge (a GRES type's characters only).
+func challengeNodeOptions(cpus, gpus int, gpuType string) []string {
+	var options []string
+	if cpus > 0 {
+		options = append(options, "--mincpus="+strconv.Itoa(cpus))
+	}
+	if gpus > 0 {
+		gres := "gpu:" + strconv.Itoa(gpus)
+		if gpuType != "" {
+			gres = "gpu:" + gpuType + ":" + strconv.Itoa(gpus)
+		}
+		options = append(options, "--gres="+gres)
+	}
+	return options
 }
 
 // timeLimitMinutes is the time from now to the deadline in whole minutes, rounded up (Slurm

@@ -140,6 +140,7 @@ func TestChallengeRunsOnceAndItsAnswerIsPostedOnce(t *testing.T) {
 		slurm := fakeslurm.New(t, fakeslurm.Options{})
 		s := startChallengeSite(t, slurm, t.TempDir(), &fakeAnswerer{}, nil)
 		c := newChallenge(t, challengeA)
+		c.CPUs = 2
 		for range 3 {
 			if err := s.start(c); err != nil {
 				t.Fatal(err)
@@ -158,7 +159,7 @@ func TestChallengeRunsOnceAndItsAnswerIsPostedOnce(t *testing.T) {
 			!strings.HasPrefix(string(req.Script), "#!/bin/sh\n") || strings.Count(string(req.Script), "\n") != 3 {
 			t.Fatalf("request %+v\nscript:\n%s", req, req.Script)
 		}
-		for _, o := range []string{"--nodes=1", "--exclusive", "--time=10", "--no-requeue"} {
+		for _, o := range []string{"--nodes=1", "--exclusive", "--time=10", "--no-requeue", "--mincpus=2"} {
 			if !slices.Contains(req.Options, o) {
 				t.Errorf("options %v lack %s", req.Options, o)
 			}
@@ -392,5 +393,23 @@ func TestChallengeBinaryMustExist(t *testing.T) {
 	}
 	if exe, err := challengeBinary(""); err != nil || exe == "" {
 		t.Fatalf("the default (this executable): %q %v", exe, err)
+	}
+}
+
+// The job asks for the node the deadline was sized for: its CPUs at least, its GPUs by type.
+func TestChallengeNodeOptions(t *testing.T) {
+	for _, c := range []struct {
+		cpus, gpus int
+		typ        string
+		want       []string
+	}{
+		{0, 0, "", nil},
+		{64, 0, "", []string{"--mincpus=64"}},
+		{64, 4, "", []string{"--mincpus=64", "--gres=gpu:4"}},
+		{64, 8, "h100", []string{"--mincpus=64", "--gres=gpu:h100:8"}},
+	} {
+		if got := challengeNodeOptions(c.cpus, c.gpus, c.typ); !slices.Equal(got, c.want) {
+			t.Errorf("%d CPUs, %d %q GPUs: %v, want %v", c.cpus, c.gpus, c.typ, got, c.want)
+		}
 	}
 }

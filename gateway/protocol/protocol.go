@@ -335,7 +335,16 @@ type Challenge struct {
 	ID        string         `json:"id"`
 	Partition string         `json:"partition"`
 	Spec      challenge.Spec `json:"spec"`
+	// CPUs, GPUs and GPUType describe the node shape the deadline was sized for: the job
+	// asks for a node with at least these CPUs and these GPUs, so that it lands on such a
+	// node and sees its GPUs (a Slurm that constrains devices hides the others).
+	CPUs    int    `json:"cpus,omitempty"`
+	GPUs    int    `json:"gpus,omitempty"`
+	GPUType string `json:"gpuType,omitempty"`
 }
+
+// MaxChallengeGPUs bounds the GPUs a challenge's node may need (the largest nodes hold 16).
+const MaxChallengeGPUs = 1024
 
 // Validate checks the id, the partition's form and the spec's bounds.
 func (c Challenge) Validate() error {
@@ -344,6 +353,12 @@ func (c Challenge) Validate() error {
 	}
 	if !partitionPattern.MatchString(c.Partition) {
 		return fmt.Errorf("challenge %s: %q is not a partition name", c.ID, clip(c.Partition))
+	}
+	if c.CPUs < 0 || c.CPUs > 1<<20 || c.GPUs < 0 || c.GPUs > MaxChallengeGPUs {
+		return fmt.Errorf("challenge %s: %d CPUs and %d GPUs: out of bounds", c.ID, c.CPUs, c.GPUs)
+	}
+	if c.GPUType != "" && (c.GPUs == 0 || !modelPattern.MatchString(c.GPUType)) {
+		return fmt.Errorf("challenge %s: GPU type %q without GPUs or not a GRES type", c.ID, clip(c.GPUType))
 	}
 	if err := c.Spec.Validate(); err != nil {
 		return fmt.Errorf("challenge %s: %w", c.ID, err)

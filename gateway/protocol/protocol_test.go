@@ -94,6 +94,8 @@ func TestUpdatesValidate(t *testing.T) {
 
 // Version 2 adds optional fields only: a version 1 answer still decodes (no protocol, no
 // submission), and the new fields keep their wire names.
+// Versions 2 and 3 only add optional fields: an answer of version 1 still decodes, and
+// this version's answer carries its number and its new fields.
 func TestVersion2IsOptionalFieldsOnly(t *testing.T) {
 	var old PollResponse
 	if err := json.Unmarshal([]byte(`{"status":"approved","assignments":[{"job":"r-aaaaaaaaaaaaaaaa","researcher":"0x00000000000000000000000000000000000000aa","workflow":"w","fileName":"w.yaml","maxCostWei":"1"}]}`), &old); err != nil {
@@ -102,11 +104,12 @@ func TestVersion2IsOptionalFieldsOnly(t *testing.T) {
 	if old.Protocol != 0 || len(old.Assignments) != 1 || old.Assignments[0].Submission != nil {
 		t.Fatalf("a version 1 answer: %+v", old)
 	}
-	data, err := json.Marshal(PollResponse{Status: "approved", Protocol: Version, Assignments: []Assignment{{Job: "r-aaaaaaaaaaaaaaaa", Submission: &reqsign.Submission{Nonce: "n"}}}})
+	data, err := json.Marshal(PollResponse{Status: "approved", Protocol: Version, Assignments: []Assignment{{Job: "r-aaaaaaaaaaaaaaaa", Submission: &reqsign.Submission{Nonce: "n"}}},
+		Challenges: []Challenge{{ID: "c-aaaaaaaaaaaaaaaa", Partition: "cpu", GPUs: 2}}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`"protocol":2`, `"submission":{`, `"nonce":"n"`} {
+	for _, want := range []string{`"protocol":3`, `"submission":{`, `"nonce":"n"`, `"challenges":[{"id":"c-aaaaaaaaaaaaaaaa","partition":"cpu",`, `"gpus":2`} {
 		if !strings.Contains(string(data), want) {
 			t.Errorf("%s lacks %s", data, want)
 		}

@@ -188,7 +188,10 @@ var migrations = []string{
 		outcome TEXT NOT NULL DEFAULT '',
 		detail TEXT NOT NULL DEFAULT '',
 		created_at INTEGER NOT NULL,
-		updated_at INTEGER NOT NULL
+		updated_at INTEGER NOT NULL,
+		cpus INTEGER NOT NULL DEFAULT 0,
+		gpus INTEGER NOT NULL DEFAULT 0,
+		gpu_type TEXT NOT NULL DEFAULT ''
 	);
 	CREATE INDEX challenges_open ON challenges(created_at) WHERE state IN ('accepted', 'submitted');`,
 }
