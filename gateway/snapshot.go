@@ -112,6 +112,17 @@ func (d *dashboardSource) providers(ctx context.Context) ([]dashboard.Provider, 
 	if err != nil {
 		return nil, nil, err
 	}
+	// The challenges of the epoch under way (none before genesis).
+	var tallies map[string]gatewayapi.ChallengeTally
+	if epoch, ok := d.calendar.PeriodAt(d.now()); ok {
+		start, end, err := d.calendar.Period(epoch)
+		if err != nil {
+			return nil, nil, err
+		}
+		if tallies, err = d.store.ChallengeTallies(ctx, start, end); err != nil {
+			return nil, nil, err
+		}
+	}
 	grades := siteGrades(sites, latest, d.referenceMegaFLOPS)
 	claimableTotal := new(big.Int)
 	var out []dashboard.Provider
@@ -119,6 +130,9 @@ func (d *dashboardSource) providers(ctx context.Context) ([]dashboard.Provider, 
 		p := d.provider(s, grades[s.Name])
 		if sh := shared[s.Name]; sh != nil {
 			p.SharedDevices, p.SharesDevicesWith = sh.Count, sh.Sites
+		}
+		if t, ok := tallies[s.Name]; ok {
+			p.Challenges = &dashboard.ChallengeCounts{Issued: t.Issued, Passed: t.Passed, Failed: t.Failed, Missed: t.Missed}
 		}
 		if r, ok := byLatest[s.Name]; ok {
 			ep := r.Epoch

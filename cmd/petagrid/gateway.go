@@ -110,6 +110,7 @@ func gatewayCommand(e *env) *cli.Command {
 			gatewayProvidersCommand(e),
 			gatewayEpochCommand(e),
 			gatewayFundCommand(e),
+			gatewayChallengesCommand(e),
 		},
 	}
 }

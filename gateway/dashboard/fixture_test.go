@@ -75,6 +75,7 @@ func richSnapshot() Snapshot {
 				LastMedianMegaFLOPS:    8_750_000_000, LastCoveragePPM: 951_000, LastReportEpoch: &reported,
 				GFLWei: gfl(9), DPSClaimableWei: "3850000000000000000",
 				StakeBondedWei: gfl(785), StakeSlashedWei: gfl(125),
+				Challenges:       &ChallengeCounts{Issued: 4, Passed: 2, Failed: 1, Missed: 1},
 				PerformanceGrade: "C", ReliabilityGrade: 3,
 			},
 		},

@@ -81,6 +81,7 @@ func TestPageRendersRichSnapshot(t *testing.T) {
 		`<span class="badge ok">completed<b>41</b></span>`,
 		"4 GPUs also at ideal-hpc",                                             // devices another site registers too
 		"Slashed stakes", "1,850", "785<span class=\"sub\">slashed 125</span>", // stakes
+		`2 / 4<span class="sub warn"`, "1 failed, 1 missed", // this epoch's challenges
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("page lacks %q", want)

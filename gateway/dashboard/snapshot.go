@@ -76,8 +76,19 @@ type Provider struct {
 	// and SharesDevicesWith names those sites: hardware counted twice.
 	SharedDevices     int      `json:"sharedDevices,omitempty"`
 	SharesDevicesWith []string `json:"sharesDevicesWith,omitempty"`
-	PerformanceGrade  string   `json:"performanceGrade"` // "A".."D", "" when unknown
-	ReliabilityGrade  int      `json:"reliabilityGrade"` // 1..4, 0 when unknown
+	// Challenges are this epoch's compute challenges of the site (nil: none issued).
+	Challenges       *ChallengeCounts `json:"challenges,omitempty"`
+	PerformanceGrade string           `json:"performanceGrade"` // "A".."D", "" when unknown
+	ReliabilityGrade int              `json:"reliabilityGrade"` // 1..4, 0 when unknown
+}
+
+// ChallengeCounts are a site's compute challenges in the epoch under way: issued, and
+// decided as passed, failed (a wrong, late or foreign answer) or missed (no answer).
+type ChallengeCounts struct {
+	Issued int `json:"issued"`
+	Passed int `json:"passed"`
+	Failed int `json:"failed"`
+	Missed int `json:"missed"`
 }
 
 // Epoch is one closed settlement epoch.

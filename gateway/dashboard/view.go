@@ -72,6 +72,8 @@ type providerRow struct {
 	GFL, DPSClaimable                  string
 	Stake, StakeSlashed                string
 	SharedDevices                      string
+	Challenges, ChallengesNote         string
+	ChallengesFailing                  bool
 	Grades                             string
 	Graded                             bool
 }
@@ -205,29 +207,32 @@ func providerRows(providers []Provider, now time.Time) ([]providerRow, string) {
 			lastCoverage = FormatPPMPercent(p.LastCoveragePPM)
 		}
 		rows = append(rows, providerRow{
-			Site:            p.Site,
-			Address:         p.Address,
-			AddressShort:    shortAddress(p.Address),
-			Status:          orDash(p.Status),
-			StatusClass:     knownClass(p.Status, "approved", "pending", "suspended"),
-			Online:          p.Online,
-			LastSeen:        FormatTime(p.LastSeen),
-			LastSeenISO:     isoTime(p.LastSeen),
-			LastSeenAgo:     relativeTo(now, p.LastSeen),
-			Capacity:        FormatPFLOPS(p.CapacityMegaFLOPS),
-			GPUs:            strconv.Itoa(p.GPUs),
-			Nodes:           strconv.Itoa(p.Nodes),
-			Price:           FormatTokenWei(p.PricePerComputeHourWei),
-			LastMedian:      lastMedian,
-			LastCoverage:    lastCoverage,
-			LastReportEpoch: lastReport,
-			GFL:             FormatTokenWei(p.GFLWei),
-			DPSClaimable:    FormatTokenWei(p.DPSClaimableWei),
-			Stake:           FormatTokenWei(p.StakeBondedWei),
-			StakeSlashed:    slashedNote(p.StakeSlashedWei),
-			SharedDevices:   sharedNote(p.SharedDevices, p.SharesDevicesWith),
-			Grades:          grades(p.PerformanceGrade, p.ReliabilityGrade),
-			Graded:          p.PerformanceGrade != "" || p.ReliabilityGrade != 0,
+			Site:              p.Site,
+			Address:           p.Address,
+			AddressShort:      shortAddress(p.Address),
+			Status:            orDash(p.Status),
+			StatusClass:       knownClass(p.Status, "approved", "pending", "suspended"),
+			Online:            p.Online,
+			LastSeen:          FormatTime(p.LastSeen),
+			LastSeenISO:       isoTime(p.LastSeen),
+			LastSeenAgo:       relativeTo(now, p.LastSeen),
+			Capacity:          FormatPFLOPS(p.CapacityMegaFLOPS),
+			GPUs:              strconv.Itoa(p.GPUs),
+			Nodes:             strconv.Itoa(p.Nodes),
+			Price:             FormatTokenWei(p.PricePerComputeHourWei),
+			LastMedian:        lastMedian,
+			LastCoverage:      lastCoverage,
+			LastReportEpoch:   lastReport,
+			GFL:               FormatTokenWei(p.GFLWei),
+			DPSClaimable:      FormatTokenWei(p.DPSClaimableWei),
+			Stake:             FormatTokenWei(p.StakeBondedWei),
+			StakeSlashed:      slashedNote(p.StakeSlashedWei),
+			SharedDevices:     sharedNote(p.SharedDevices, p.SharesDevicesWith),
+			Challenges:        challengesPassed(p.Challenges),
+			ChallengesNote:    challengesNote(p.Challenges),
+			ChallengesFailing: p.Challenges != nil && p.Challenges.Failed+p.Challenges.Missed > 0,
+			Grades:            grades(p.PerformanceGrade, p.ReliabilityGrade),
+			Graded:            p.PerformanceGrade != "" || p.ReliabilityGrade != 0,
 		})
 	}
 	note := ""
@@ -388,6 +393,29 @@ func slashedNote(wei string) string {
 }
 
 // sharedNote warns of GPUs another site registers too: "4 GPUs also at site-b".
+// challengesPassed is "passed / issued" this epoch, a dash before any.
+func challengesPassed(c *ChallengeCounts) string {
+	if c == nil {
+		return noValue
+	}
+	return strconv.Itoa(c.Passed) + " / " + strconv.Itoa(c.Issued)
+}
+
+// challengesNote names the failures and misses, which leave the site's time unverified.
+func challengesNote(c *ChallengeCounts) string {
+	if c == nil {
+		return ""
+	}
+	var parts []string
+	if c.Failed > 0 {
+		parts = append(parts, strconv.Itoa(c.Failed)+" failed")
+	}
+	if c.Missed > 0 {
+		parts = append(parts, strconv.Itoa(c.Missed)+" missed")
+	}
+	return strings.Join(parts, ", ")
+}
+
 func sharedNote(n int, sites []string) string {
 	if n <= 0 {
 		return ""
