@@ -130,7 +130,7 @@ func PlanChallenge(in PlanInput) (Plan, error) {
 	}
 	if p.CapacityShare > limit {
 		return Plan{}, fmt.Errorf("%w: %d challenges of %s on a node of %g FLOPS hold %.2f%% of a site of %g FLOPS over %d s, over %.0f%%",
-			ErrOverBudget, in.ChallengesPerEpoch, p.Window, in.NodeFLOPS, 100*p.CapacityShare, in.SiteFLOPS, in.EpochSeconds, 100*limit)
+			ErrOverBudget, in.ChallengesPerEpoch, p.Window.Round(time.Second), in.NodeFLOPS, 100*p.CapacityShare, in.SiteFLOPS, in.EpochSeconds, 100*limit)
 	}
 	return p, nil
 }

@@ -48,6 +48,12 @@ steps:
 // scored as EPYC 7763 cores and catalogModel GPUs.
 func gridSite(t *testing.T, g *gatewaytest.Grid, name, confVar, gpuType, catalogModel, priceDPS string) (*siteDaemon, string) {
 	t.Helper()
+	return gridSiteWith(t, g, name, confVar, gpuType, catalogModel, priceDPS, "")
+}
+
+// gridSiteWith is gridSite with siteExtra in the site section.
+func gridSiteWith(t *testing.T, g *gatewaytest.Grid, name, confVar, gpuType, catalogModel, priceDPS, siteExtra string) (*siteDaemon, string) {
+	t.Helper()
 	keyFile := filepath.Join(t.TempDir(), name+".key")
 	if _, err := reqsign.GenerateKeyFile(keyFile); err != nil {
 		t.Fatal(err)
@@ -68,7 +74,7 @@ grid:
   pricePerComputeHourWei: %q
   localUser: pgalice
 `, g.Config.Epochs.Genesis, g.Config.Epochs.Period, gridCPUModel, gpuType, catalogModel, g.URL, keyFile, tokenomics.MustAmount(priceDPS).String())
-	s := startSite(t, siteOptions{confVar: confVar, name: name, gpuTypes: "{" + gpuType + ": gpu}", extra: extra})
+	s := startSite(t, siteOptions{confVar: confVar, name: name, gpuTypes: "{" + gpuType + ": gpu}", extra: extra, siteExtra: siteExtra})
 	return s, keyFile
 }
 

@@ -90,6 +90,8 @@ type siteOptions struct {
 	gpuTypes string
 	// extra is appended to the configuration (e.g. grid: and pocp: sections).
 	extra string
+	// siteExtra is appended to the site section (indented two spaces).
+	siteExtra string
 }
 
 func freePort(t *testing.T) string {
@@ -205,7 +207,7 @@ site:
   submit:
     workers: %d
     retryMax: 4s
-accounting:
+%saccounting:
   store: %s
   harvest:
     interval: 2s
@@ -213,7 +215,7 @@ accounting:
     initialBackfill: 1h
   nodes:
     slot: 10s
-%s`, os.Getenv(opts.confVar), opts.name, profile, s.journal, users, researchers.String(), s.socket, listen, metrics, opts.trackerInterval, opts.workers, s.accountingStore, opts.extra)
+%s`, os.Getenv(opts.confVar), opts.name, profile, s.journal, users, researchers.String(), s.socket, listen, metrics, opts.trackerInterval, opts.workers, opts.siteExtra, s.accountingStore, opts.extra)
 	if err := os.WriteFile(s.config, []byte(cfg), 0o644); err != nil {
 		t.Fatal(err)
 	}
