@@ -144,11 +144,69 @@ func (c *challenger) issueDue(ctx context.Context) error {
 			continue
 		}
 		plan.times = plan.times[1:]
-		if _, err := c.issue(ctx, site, now); err != nil {
+		if _, err := c.issue(ctx, site, now); errors.Is(err, errNothingAvailable) {
+			if err := c.skip(ctx, site.Name, now); err != nil {
+				return err
+			}
+		} else if err != nil {
 			c.log.WithError(err).WithField("site", site.Name).Warn("challenges: not issued")
-			continue
 		}
 	}
+	return nil
+}
+
+// skip records a drawn time at which the site claimed no node available. Nothing is sent
+// and nothing slashed (an honest site's nodes may all be down), but the time is not
+// verified: a site cannot dodge challenges by claiming in its polls what its report
+// contradicts. Another challenge follows soon.
+func (c *challenger) skip(ctx context.Context, site string, now time.Time) error {
+	id, err := c.newID()
+	if err != nil {
+		return err
+	}
+	if err := c.store.RecordSkipped(ctx, id, site, now, "the site's last poll claimed no node available"); err != nil {
+		return err
+	}
+	c.metrics.challenge(store.ChallengeSkipped)
+	c.log.WithFields(logrus.Fields{"site": site, "challenge": id}).Warn("challenge skipped: the site claims no node available")
+	return c.followUpLocked(site, now)
+}
+
+// recheckWithin bounds when a challenge follows a failed, missed or skipped one: soon
+// enough that an honest site's unverified time stays short.
+func (c *challenger) recheckWithin() time.Duration {
+	period := time.Duration(c.calendar.PeriodSeconds) * time.Second
+	return max(min(period/time.Duration(2*c.cfg.PerEpoch), time.Hour), time.Minute)
+}
+
+// followUp adds a challenge at a random time soon to the site's plan for this epoch.
+func (c *challenger) followUp(site string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if err := c.followUpLocked(site, c.now()); err != nil {
+		c.log.WithError(err).WithField("site", site).Warn("challenges: drawing a follow-up")
+	}
+}
+
+func (c *challenger) followUpLocked(site string, now time.Time) error {
+	if !c.cfg.Enabled {
+		return nil
+	}
+	plan := c.plans[site]
+	epoch, ok := c.calendar.PeriodAt(now)
+	if plan == nil || !ok || plan.epoch != epoch {
+		return nil // the next epoch's plan is drawn whole
+	}
+	_, end, err := c.calendar.Period(epoch)
+	if err != nil {
+		return err
+	}
+	t, err := c.drawTime(now.Add(time.Second), minTime(now.Add(c.recheckWithin()), end))
+	if err != nil {
+		return err
+	}
+	plan.times = append(plan.times, t)
+	sort.Slice(plan.times, func(i, j int) bool { return plan.times[i].Before(plan.times[j]) })
 	return nil
 }
 
@@ -187,6 +245,9 @@ type target struct {
 	cpuMegaFLOPS uint64
 }
 
+// errNothingAvailable is a site whose last poll claims no node with CPU power to check.
+var errNothingAvailable = errors.New("no node the site claims available now has CPU power to check")
+
 // pickTarget draws a node shape among those the site claims available now, weighted by
 // their available nodes, so that no shape is left unchallenged.
 func (c *challenger) pickTarget(site gatewayapi.Site) (target, error) {
@@ -215,7 +276,7 @@ func (c *challenger) pickTarget(site gatewayapi.Site) (target, error) {
 		}
 	}
 	if total == 0 {
-		return target{}, errors.New("no node the site claims available now has CPU power to check")
+		return target{}, errNothingAvailable
 	}
 	n, err := c.uniform(total)
 	if err != nil {
@@ -375,6 +436,11 @@ func (c *challenger) Answer(ctx context.Context, site gatewayapi.Site, id string
 		// A GPU another admitted site holds: the identity rule's fraction, not a challenge's.
 		d.SlashReason = uint8(contracts.SlashDuplicateIdentity)
 	}
+	defer func() {
+		if d.State == store.ChallengeFailed {
+			c.followUp(site.Name)
+		}
+	}()
 	if err := c.store.DecideChallenge(ctx, id, d, c.now()); err != nil {
 		return ans, err
 	}
@@ -486,6 +552,7 @@ func (c *challenger) sweepMissed(ctx context.Context) error {
 		}
 		c.metrics.challenge(store.ChallengeMissed)
 		c.log.WithFields(logrus.Fields{"site": ch.Site, "challenge": ch.ID}).Warn("challenge missed")
+		c.followUp(ch.Site)
 	}
 	return nil
 }
@@ -584,12 +651,15 @@ func unverifiedSpans(ctx context.Context, st *store.Store, site string, start, e
 			if at.After(lastPass) {
 				lastPass = at
 			}
-		case store.ChallengeFailed, store.ChallengeMissed:
+		case store.ChallengeFailed, store.ChallengeMissed, store.ChallengeSkipped:
 			if inPeriod {
-				if ch.State == store.ChallengeFailed {
+				switch ch.State {
+				case store.ChallengeFailed:
 					tally.Failed++
-				} else {
+				case store.ChallengeMissed:
 					tally.Missed++
+				default:
+					tally.Skipped++
 				}
 			}
 			if open == nil {

@@ -173,7 +173,9 @@ func TestUnverifiedSpans(t *testing.T) {
 	record(50, store.ChallengeFailed)
 	record(70, store.ChallengePassed)
 	record(80, store.ChallengeIssued)
-	at := func(min, sec int) time.Time { return genesis.Add(time.Duration(min)*time.Minute + time.Duration(sec)*time.Second) }
+	at := func(min, sec int) time.Time {
+		return genesis.Add(time.Duration(min)*time.Minute + time.Duration(sec)*time.Second)
+	}
 	spans, tally, err := unverifiedSpans(ctx, st, "a", genesis, genesis.Add(time.Hour))
 	if err != nil {
 		t.Fatal(err)
@@ -195,5 +197,52 @@ func TestUnverifiedSpans(t *testing.T) {
 	}
 	if tally != (gatewayapi.ChallengeTally{Issued: 2, Passed: 1, Pending: 1}) {
 		t.Fatalf("epoch 1 tally %+v", tally)
+	}
+}
+
+// TestSkippedChallengeFollowsUp: a drawn time at which the site claims no node available
+// issues nothing and slashes nothing, but is recorded as skipped, leaves the time unverified
+// and draws another challenge within recheckWithin.
+func TestSkippedChallengeFollowsUp(t *testing.T) {
+	genesis := time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC)
+	c, st, now := testChallenger(t, genesis)
+	ctx := context.Background()
+	registerCPUSite(t, st, "a", "0x00000000000000000000000000000000000000aa", store.SiteApproved)
+	c.cfg.PerEpoch = 1
+	// The site's polls claim every node down.
+	down := protocol.Inventory{Partitions: []protocol.Partition{{Name: "cpu", Shapes: []protocol.NodeShape{{Nodes: 2, Available: 0, CPUs: 2, MegaFLOPS: 200}}}}, CapacityMegaFLOPS: 400}
+	if err := st.Seen(ctx, "a", &down); err != nil {
+		t.Fatal(err)
+	}
+	var skippedAt time.Time
+	for s := genesis; s.Before(genesis.Add(time.Hour)) && skippedAt.IsZero(); s = s.Add(10 * time.Second) {
+		*now = s
+		if err := c.issueDue(ctx); err != nil {
+			t.Fatal(err)
+		}
+		list, err := st.ChallengesOf(ctx, "a", genesis, genesis.Add(time.Hour), 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, ch := range list {
+			if ch.State != store.ChallengeSkipped || ch.Slash != "" {
+				t.Fatalf("with no node available: %+v", ch)
+			}
+			skippedAt = ch.IssuedAt
+		}
+	}
+	if skippedAt.IsZero() {
+		t.Fatal("the drawn time never came")
+	}
+	plan := c.plans["a"]
+	if len(plan.times) != 1 || !plan.times[0].After(skippedAt) || plan.times[0].After(skippedAt.Add(c.recheckWithin())) {
+		t.Fatalf("follow-up %v after a skip at %s (within %s)", plan.times, skippedAt, c.recheckWithin())
+	}
+	spans, tally, err := unverifiedSpans(ctx, st, "a", genesis, genesis.Add(time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tally.Skipped != 1 || len(spans) != 1 || !spans[0].Start.Equal(genesis) || !spans[0].End.Equal(genesis.Add(time.Hour)) {
+		t.Fatalf("after a skip: spans %v, tally %+v", spans, tally)
 	}
 }

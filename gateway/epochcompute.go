@@ -173,7 +173,7 @@ func (c *epochCloser) verify(ctx context.Context, r store.Report, epoch uint64) 
 		return v, fmt.Errorf("the stored slot series of %s's report for epoch %d: %w", r.Site, epoch, err)
 	}
 	v.VerifiedMegaFLOPS, v.VerifiedCoveragePPM = sum.MedianMegaFLOPS, sum.CoveragePPM
-	v.Reason = fmt.Sprintf("%d s unverified by %d failed and %d missed challenges", v.UnverifiedSeconds, tally.Failed, tally.Missed)
+	v.Reason = fmt.Sprintf("%d s unverified by %d failed, %d missed and %d skipped challenges", v.UnverifiedSeconds, tally.Failed, tally.Missed, tally.Skipped)
 	if sum.CoveragePPM < c.minCoveragePPM {
 		v.VerifiedMegaFLOPS = 0
 		v.Reason += fmt.Sprintf("; the verified coverage %.2f %% is below the required %.2f %%", float64(sum.CoveragePPM)/1e4, float64(c.minCoveragePPM)/1e4)

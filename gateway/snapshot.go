@@ -132,7 +132,7 @@ func (d *dashboardSource) providers(ctx context.Context) ([]dashboard.Provider, 
 			p.SharedDevices, p.SharesDevicesWith = sh.Count, sh.Sites
 		}
 		if t, ok := tallies[s.Name]; ok {
-			p.Challenges = &dashboard.ChallengeCounts{Issued: t.Issued, Passed: t.Passed, Failed: t.Failed, Missed: t.Missed}
+			p.Challenges = &dashboard.ChallengeCounts{Issued: t.Issued - t.Skipped, Passed: t.Passed, Failed: t.Failed, Missed: t.Missed, Skipped: t.Skipped}
 		}
 		if r, ok := byLatest[s.Name]; ok {
 			ep := r.Epoch

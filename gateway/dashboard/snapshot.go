@@ -83,12 +83,14 @@ type Provider struct {
 }
 
 // ChallengeCounts are a site's compute challenges in the epoch under way: issued, and
-// decided as passed, failed (a wrong, late or foreign answer) or missed (no answer).
+// decided as passed, failed (a wrong, late or foreign answer) or missed (no answer); and
+// skipped, the drawn times at which the site claimed no node available.
 type ChallengeCounts struct {
-	Issued int `json:"issued"`
-	Passed int `json:"passed"`
-	Failed int `json:"failed"`
-	Missed int `json:"missed"`
+	Issued  int `json:"issued"`
+	Passed  int `json:"passed"`
+	Failed  int `json:"failed"`
+	Missed  int `json:"missed"`
+	Skipped int `json:"skipped,omitempty"`
 }
 
 // Epoch is one closed settlement epoch.

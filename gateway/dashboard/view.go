@@ -230,7 +230,7 @@ func providerRows(providers []Provider, now time.Time) ([]providerRow, string) {
 			SharedDevices:     sharedNote(p.SharedDevices, p.SharesDevicesWith),
 			Challenges:        challengesPassed(p.Challenges),
 			ChallengesNote:    challengesNote(p.Challenges),
-			ChallengesFailing: p.Challenges != nil && p.Challenges.Failed+p.Challenges.Missed > 0,
+			ChallengesFailing: p.Challenges != nil && p.Challenges.Failed+p.Challenges.Missed+p.Challenges.Skipped > 0,
 			Grades:            grades(p.PerformanceGrade, p.ReliabilityGrade),
 			Graded:            p.PerformanceGrade != "" || p.ReliabilityGrade != 0,
 		})
@@ -412,6 +412,9 @@ func challengesNote(c *ChallengeCounts) string {
 	}
 	if c.Missed > 0 {
 		parts = append(parts, strconv.Itoa(c.Missed)+" missed")
+	}
+	if c.Skipped > 0 {
+		parts = append(parts, strconv.Itoa(c.Skipped)+" skipped")
 	}
 	return strings.Join(parts, ", ")
 }

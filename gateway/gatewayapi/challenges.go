@@ -25,7 +25,7 @@ type Challenge struct {
 	Reasons     string     `json:"reasons,omitempty"`
 	// Devices are the devices the answer named (JSON []challenge.Device).
 	Devices string `json:"devices,omitempty"`
-	Slash string `json:"slash,omitempty"`
+	Slash   string `json:"slash,omitempty"`
 	// SlashReason is the reason it is slashed for (contracts.SlashReason: 0 a failed
 	// challenge, 1 a device identity another site holds).
 	SlashReason uint8 `json:"slashReason"`
@@ -39,6 +39,8 @@ type ChallengeTally struct {
 	Passed int `json:"passed"`
 	Failed int `json:"failed"`
 	Missed int `json:"missed"`
+	// Skipped are drawn times at which the site claimed no node available.
+	Skipped int `json:"skipped"`
 	// Pending are issued and not yet decided.
 	Pending int `json:"pending"`
 }

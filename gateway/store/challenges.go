@@ -12,12 +12,14 @@ import (
 )
 
 // States of a challenge: issued until it is decided, then passed, failed (a wrong, late or
-// foreign answer) or missed (no answer by its deadline).
+// foreign answer) or missed (no answer by its deadline). Skipped is a drawn time at which
+// the site claimed no node available: nothing was issued, and the time is not verified.
 const (
-	ChallengeIssued = "issued"
-	ChallengePassed = "passed"
-	ChallengeFailed = "failed"
-	ChallengeMissed = "missed"
+	ChallengeIssued  = "issued"
+	ChallengePassed  = "passed"
+	ChallengeFailed  = "failed"
+	ChallengeMissed  = "missed"
+	ChallengeSkipped = "skipped"
 )
 
 // Slash states of a failed or missed challenge: due until the gateway's slash is mined,
@@ -40,11 +42,13 @@ func scanChallenge(scan func(...any) error) (gatewayapi.Challenge, error) {
 	if err := scan(&c.ID, &c.Site, &c.Partition, &c.SpecJSON, &c.Shape, &issued, &deadline, &delivered, &c.State, &received, &decided, &c.Reasons, &c.Devices, &c.Slash, &c.SlashReason, &c.SlashedWei); err != nil {
 		return c, err
 	}
-	spec, err := challenge.ParseSpec([]byte(c.SpecJSON))
-	if err != nil {
-		return c, fmt.Errorf("gateway store: challenge %s: %w", c.ID, err)
+	if c.State != ChallengeSkipped {
+		spec, err := challenge.ParseSpec([]byte(c.SpecJSON))
+		if err != nil {
+			return c, fmt.Errorf("gateway store: challenge %s: %w", c.ID, err)
+		}
+		c.Spec = spec
 	}
-	c.Spec = spec
 	c.IssuedAt, c.Deadline = fromUnix(issued), fromUnix(deadline)
 	c.DeliveredAt, c.ReceivedAt, c.DecidedAt = timePtr(delivered), timePtr(received), timePtr(decided)
 	return c, nil
@@ -79,6 +83,19 @@ func (s *Store) IssueChallenge(ctx context.Context, c gatewayapi.Challenge) erro
 			c.ID, c.Site, c.Partition, string(spec), c.Spec.Nonce.String(), c.Shape, unix(c.Spec.IssuedAt), unix(c.Spec.Deadline), ChallengeIssued)
 		if err != nil {
 			return fmt.Errorf("gateway store: issuing challenge %s to %s: %w", c.ID, c.Site, err)
+		}
+		return nil
+	})
+}
+
+// RecordSkipped records a drawn time at which the site could not be challenged because it
+// claimed no node available (nothing is sent to it).
+func (s *Store) RecordSkipped(ctx context.Context, id, site string, at time.Time, reason string) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO challenges(id, site, partition, spec, nonce, shape, issued_at, deadline, state, decided_at, reasons) VALUES (?,?,'','',?,'',?,?,?,?,?)`,
+			id, site, "skipped:"+id, unix(at), unix(at), ChallengeSkipped, unix(at), reason)
+		if err != nil {
+			return fmt.Errorf("gateway store: recording a skipped challenge of %s: %w", site, err)
 		}
 		return nil
 	})
@@ -206,6 +223,8 @@ func (s *Store) ChallengeTallies(ctx context.Context, from, to time.Time) (map[s
 			t.Failed += n
 		case ChallengeMissed:
 			t.Missed += n
+		case ChallengeSkipped:
+			t.Skipped += n
 		case ChallengeIssued:
 			t.Pending += n
 		}
