@@ -13,6 +13,7 @@ import (
 	"io"
 	"math/big"
 	"net/http"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -496,6 +497,7 @@ func (c *challenger) checkDevices(ctx context.Context, site gatewayapi.Site, ch 
 	for _, d := range site.Registration.Inventory.Devices {
 		registered[strings.ToUpper(d.UUID)] = true
 	}
+	var seen []string
 	for _, d := range devices {
 		switch d.Kind {
 		case "cpu":
@@ -503,9 +505,10 @@ func (c *challenger) checkDevices(ctx context.Context, site gatewayapi.Site, ch 
 		case "gpu":
 			gpus++
 			uuid := strings.ToUpper(d.UUID)
-			if !registered[uuid] {
-				reasons = append(reasons, fmt.Sprintf("devices: GPU %s is not in the site's registration", clipText(d.UUID)))
-				continue
+			// Only well-formed UUIDs enter the registry; any other string is a GPU no
+			// registration can name.
+			if protocol.ValidDevice(protocol.DeviceIdentity{Node: "n", UUID: d.UUID}) {
+				seen = append(seen, uuid)
 			}
 			holders, err := c.store.DeviceHolders(ctx, uuid)
 			if err != nil {
@@ -513,11 +516,19 @@ func (c *challenger) checkDevices(ctx context.Context, site gatewayapi.Site, ch 
 			}
 			for _, h := range holders {
 				if h != site.Name {
-					reasons = append(reasons, fmt.Sprintf("devices: GPU %s is registered by site %s too", clipText(d.UUID), h))
+					reasons = append(reasons, fmt.Sprintf("devices: GPU %s is registered by site %s", clipText(d.UUID), h))
 					reused = true
 				}
 			}
+			if !registered[uuid] && !slices.ContainsFunc(holders, func(h string) bool { return h != site.Name }) {
+				reasons = append(reasons, fmt.Sprintf("devices: GPU %s is not in the site's registration", clipText(d.UUID)))
+			}
 		}
+	}
+	// What answered here is known to be here, whatever the verdict: a GPU another site
+	// registers flags both sites (store.SharedDevices).
+	if err := c.store.RecordSightings(ctx, site.Name, ch.ID, seen, c.now()); err != nil {
+		return nil, false, err
 	}
 	if cpus == 0 {
 		reasons = append(reasons, "devices: the answer names no CPU")

@@ -259,3 +259,98 @@ func TestChallengesDecideAnswersSlashAndVerifyMedians(t *testing.T) {
 		t.Fatalf("verification: %+v", v)
 	}
 }
+
+// TestChallengeIdentityAndLateness: a node must show the GPUs its shape claims; a GPU that
+// another site registers, named in an answer, fails it, is slashed at the duplicate-identity
+// fraction and flags both sites; an answer after the deadline (and its grace) fails.
+func TestChallengeIdentityAndLateness(t *testing.T) {
+	g := challengeGrid(t)
+	ctx := context.Background()
+	op := g.Client(g.Operator)
+	cat, err := tokenomics.LoadEmbeddedCatalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const gpu = "GPU-5e4c3a2b-1d0e-4f9a-8b7c-6d5e4f3a2b1c"
+	a100 := cat.ReferenceScore().PerDeviceMegaFLOPS
+	gpuNode := cpuInventory(t)
+	gpuNode.Partitions[0].Shapes[0].GPUs, gpuNode.Partitions[0].Shapes[0].GPUModel = 1, "A100-SXM4-80GB"
+	gpuNode.Partitions[0].Shapes[0].MegaFLOPS += a100
+	gpuNode.CapacityMegaFLOPS, gpuNode.GPUs = gpuNode.Partitions[0].Shapes[0].MegaFLOPS, 1
+	gpuNode.Devices = []protocol.DeviceIdentity{{Node: "holder-n1", UUID: gpu}}
+	holder := g.NewSite("holder")
+	if code := holder.Register(gpuNode, "1"); code != http.StatusCreated {
+		t.Fatalf("register: %d", code)
+	}
+	if err := op.Fund(ctx, holder.Addr(), "100", "1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Client(holder.Key).Stake(ctx, tokenomics.MustAmount("50")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gatewaytest.ApproveListed(ctx, op, "holder", ""); err != nil {
+		t.Fatal(err)
+	}
+	copier := stakedSite(t, g, "copier")
+
+	// The holder's node claims a GPU: an answer naming none fails, one naming it passes.
+	if _, err := op.ChallengeProvider(ctx, "holder"); err != nil {
+		t.Fatal(err)
+	}
+	ch := pollChallenge(t, holder)
+	if ch.GPUs != 1 || ch.CPUs != 2 {
+		t.Fatalf("the challenge names the node %d CPUs %d GPUs, want 2 and 1", ch.CPUs, ch.GPUs)
+	}
+	if code, out := postAnswer(t, holder, ch.ID, answer(t, ch.Spec)); code != http.StatusOK || out.Outcome != store.ChallengeFailed || !strings.Contains(strings.Join(out.Reasons, ";"), "named 0 GPUs") {
+		t.Fatalf("an answer without the claimed GPU: %d %+v", code, out)
+	}
+	withGPU := func(spec challenge.Spec) *challenge.Answer {
+		a := answer(t, spec)
+		a.Devices = append(a.Devices, challenge.Device{Kind: "gpu", UUID: gpu, PCIBusID: "00000000:07:00.0", Model: "NVIDIA A100-SXM4-80GB"})
+		return a
+	}
+	if _, err := op.ChallengeProvider(ctx, "holder"); err != nil {
+		t.Fatal(err)
+	}
+	ch = pollChallenge(t, holder)
+	if code, out := postAnswer(t, holder, ch.ID, withGPU(ch.Spec)); code != http.StatusOK || out.Outcome != store.ChallengePassed {
+		t.Fatalf("an answer with the registered GPU: %d %+v", code, out)
+	}
+
+	// The copier names the holder's GPU: it fails, is slashed at 50 %, and both are flagged.
+	if _, err := op.ChallengeProvider(ctx, "copier"); err != nil {
+		t.Fatal(err)
+	}
+	ch = pollChallenge(t, copier)
+	if code, out := postAnswer(t, copier, ch.ID, withGPU(ch.Spec)); code != http.StatusOK || out.Outcome != store.ChallengeFailed || !strings.Contains(strings.Join(out.Reasons, ";"), "registered by site holder") {
+		t.Fatalf("an answer with another site's GPU: %d %+v", code, out)
+	}
+	slashed := waitSlashed(t, g, copier, ch.ID)
+	if c := challengeOf(t, g, "copier", ch.ID); c.SlashReason != 1 || slashed.Cmp(tokenomics.MustAmount("5")) != 0 {
+		t.Fatalf("the copier's slash: reason %d, %s wei (want duplicate identity, half of 10 DPS)", c.SlashReason, slashed)
+	}
+	providers, err := op.Providers(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range providers {
+		other := map[string]string{"holder": "copier", "copier": "holder"}[p.Name]
+		if p.SharedDevices == nil || len(p.SharedDevices.Sites) != 1 || p.SharedDevices.Sites[0] != other {
+			t.Errorf("%s: shared devices %+v, want the GPU shared with %s", p.Name, p.SharedDevices, other)
+		}
+	}
+
+	// An answer that arrives after the deadline and its grace fails, however right.
+	if _, err := op.ChallengeProvider(ctx, "copier"); err != nil {
+		t.Fatal(err)
+	}
+	ch = pollChallenge(t, copier)
+	late := answer(t, ch.Spec)
+	g.AdvanceClock(ch.Spec.Deadline.Sub(g.Now()) + 6*time.Second)
+	if code, out := postAnswer(t, copier, ch.ID, late); code == http.StatusOK && out.Outcome != store.ChallengeFailed || code != http.StatusOK && code != http.StatusConflict {
+		t.Fatalf("a late answer: %d %+v", code, out)
+	}
+	if c := challengeOf(t, g, "copier", ch.ID); c.State == store.ChallengePassed || c.Slash == "" {
+		t.Fatalf("the late challenge as recorded: %+v", c)
+	}
+}

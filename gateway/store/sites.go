@@ -331,13 +331,16 @@ func sameDevices(a, b []protocol.DeviceIdentity) bool {
 	return true
 }
 
-// sharedDevicesQuery joins a site's devices with the same UUIDs at admitted sites (approved
-// or suspended): the first site admitted with a GPU holds it, and a site that registers it
-// later, pending or not, cannot block that site. Admitted sites hold distinct UUIDs (each
+// sharedDevicesQuery joins the GPUs each site is known by (its registration's, and those
+// its challenge answers named) with the same UUIDs at other, admitted sites (approved or
+// suspended): the first site admitted with a GPU holds it, and a site that registers it
+// later, pending or not, cannot block that site; a GPU that answered a challenge at one
+// site and is registered by another flags both. Admitted sites hold distinct UUIDs (each
 // approval checks), so the join is linear in the devices.
-const sharedDevicesQuery = `SELECT d.site, COUNT(DISTINCT d.uuid), MIN(d.uuid), group_concat(DISTINCT o.site)
-	FROM site_devices d
-	JOIN site_devices o ON o.uuid = d.uuid AND o.site != d.site
+const sharedDevicesQuery = `WITH known(uuid, site) AS (SELECT uuid, site FROM site_devices UNION SELECT uuid, site FROM device_sightings)
+	SELECT d.site, COUNT(DISTINCT d.uuid), MIN(d.uuid), group_concat(DISTINCT o.site)
+	FROM known d
+	JOIN known o ON o.uuid = d.uuid AND o.site != d.site
 	JOIN sites s ON s.name = o.site AND s.status IN ('` + SiteApproved + `', '` + SiteSuspended + `')`
 
 // SharedDevices are, for each site, its GPUs that an admitted site registers too: hardware
@@ -376,6 +379,28 @@ func (s *Store) sharedDevices(ctx context.Context, query string, args ...any) (m
 		return nil, fmt.Errorf("gateway store: shared devices: %w", err)
 	}
 	return out, nil
+}
+
+// RecordSightings records the GPUs a challenge answer at site named (upper case, as
+// stored): the identity registry counts them beside registrations.
+func (s *Store) RecordSightings(ctx context.Context, site, challenge string, uuids []string, at time.Time) error {
+	if len(uuids) == 0 {
+		return nil
+	}
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		stmt, err := tx.PrepareContext(ctx, `INSERT INTO device_sightings(uuid, site, challenge, seen_at) VALUES (?,?,?,?)
+			ON CONFLICT(uuid, site) DO UPDATE SET challenge = excluded.challenge, seen_at = excluded.seen_at`)
+		if err != nil {
+			return fmt.Errorf("gateway store: device sightings at %s: %w", site, err)
+		}
+		defer stmt.Close()
+		for _, u := range uuids {
+			if _, err := stmt.ExecContext(ctx, strings.ToUpper(u), site, challenge, unix(at)); err != nil {
+				return fmt.Errorf("gateway store: device sighting %s at %s: %w", u, site, err)
+			}
+		}
+		return nil
+	})
 }
 
 // DeviceHolders are the admitted sites (approved or suspended) whose registrations name

@@ -168,7 +168,9 @@ var migrations = []string{
 	);
 	CREATE INDEX site_devices_site ON site_devices(site);`,
 	// 5: compute challenges (gateway/challenges.go): what was issued, delivered, answered
-	// and decided, and the slash each failure owes; and each report's slot series
+	// and decided, and the slash each failure owes; the GPUs challenge answers named at each
+	// site (device_sightings, which the identity registry counts beside registrations);
+	// and each report's slot series
 	// (JSON []pocp.SlotRun, '' when the site sent none), from which the verified median is
 	// computed.
 	`CREATE TABLE challenges (
@@ -193,6 +195,14 @@ var migrations = []string{
 	CREATE INDEX challenges_site ON challenges(site, issued_at);
 	CREATE INDEX challenges_state ON challenges(state, deadline);
 	CREATE INDEX challenges_slash ON challenges(slash);
+	CREATE TABLE device_sightings (
+		uuid TEXT NOT NULL,
+		site TEXT NOT NULL,
+		challenge TEXT NOT NULL,
+		seen_at INTEGER NOT NULL,
+		PRIMARY KEY (uuid, site)
+	);
+	CREATE INDEX device_sightings_site ON device_sightings(site);
 	ALTER TABLE reports ADD COLUMN series TEXT NOT NULL DEFAULT '';`,
 }
 
