@@ -246,22 +246,33 @@ type target struct {
 	cpuMegaFLOPS uint64
 }
 
-// errNothingAvailable is a site whose last poll claims no node with CPU power to check.
-var errNothingAvailable = errors.New("no node the site claims available now has CPU power to check")
+// errNothingAvailable is a site with no idle node to challenge now, by its last poll.
+var errNothingAvailable = errors.New("the site claims no idle node with CPU power to check")
 
-// pickTarget draws a node shape among those the site claims available now, weighted by
-// their available nodes, so that no shape is left unchallenged.
+// pickTarget draws a node shape of the site's registration among those its last poll says
+// have idle nodes, weighted by them. The shapes, their power and their GPUs are the
+// registration's, which the operator approved and the stake covers: the poll only says
+// which registered shapes have idle nodes (a live shape that matches none counts for
+// nothing). An idle node is asked for because the challenge job takes a whole node, and a
+// busy one would leave it queued past its deadline.
 func (c *challenger) pickTarget(site gatewayapi.Site) (target, error) {
+	idle := map[string]int{}
 	live := site.Live
 	if len(live.Partitions) == 0 {
 		live = site.Registration.Inventory
 	}
+	for _, p := range live.Partitions {
+		for _, sh := range p.Shapes {
+			idle[shapeKey(p.Name, sh)] += max(sh.Idle, 0)
+		}
+	}
 	var all []target
 	var weights []uint64
 	var total uint64
-	for _, p := range live.Partitions {
+	for _, p := range site.Registration.Inventory.Partitions {
 		for _, sh := range p.Shapes {
-			if sh.Available <= 0 {
+			n := min(idle[shapeKey(p.Name, sh)], sh.Nodes)
+			if n <= 0 {
 				continue
 			}
 			cpu, err := c.cpuPart(sh)
@@ -272,8 +283,8 @@ func (c *challenger) pickTarget(site gatewayapi.Site) (target, error) {
 				continue
 			}
 			all = append(all, target{partition: p.Name, shape: sh, cpuMegaFLOPS: cpu})
-			weights = append(weights, uint64(sh.Available))
-			total += uint64(sh.Available)
+			weights = append(weights, uint64(n))
+			total += uint64(n)
 		}
 	}
 	if total == 0 {
@@ -290,6 +301,11 @@ func (c *challenger) pickTarget(site gatewayapi.Site) (target, error) {
 		n -= w
 	}
 	return all[len(all)-1], nil
+}
+
+// shapeKey identifies a node shape of a partition by everything but its node counts.
+func shapeKey(partition string, sh protocol.NodeShape) string {
+	return fmt.Sprintf("%s\x00%d\x00%d\x00%d\x00%s\x00%s\x00%d", partition, sh.CPUs, sh.MemoryMiB, sh.GPUs, sh.GPUType, sh.GPUModel, sh.MegaFLOPS)
 }
 
 // cpuPart is a shape's index less its GPUs' catalog index (without interconnect).

@@ -50,7 +50,7 @@ func registerCPUSite(t *testing.T, st *store.Store, name, address, status string
 	t.Helper()
 	ctx := context.Background()
 	cat, _ := tokenomics.LoadEmbeddedCatalog()
-	inv := protocol.Inventory{Partitions: []protocol.Partition{{Name: "cpu", Shapes: []protocol.NodeShape{{Nodes: 2, Available: 2, CPUs: 2, MegaFLOPS: 200}}}},
+	inv := protocol.Inventory{Partitions: []protocol.Partition{{Name: "cpu", Shapes: []protocol.NodeShape{{Nodes: 2, Available: 2, Idle: 2, CPUs: 2, MegaFLOPS: 200}}}},
 		CapacityMegaFLOPS: 400, CatalogSHA256: cat.SHA256Hex()}
 	if _, _, err := st.Register(ctx, address, protocol.Registration{Site: name, Inventory: inv, Prices: protocol.Prices{PerComputeHour: "1"}}); err != nil {
 		t.Fatal(err)

@@ -114,7 +114,8 @@ func sendSeriesReport(t *testing.T, g *gatewaytest.Grid, s *gatewaytest.Site, ba
 	}
 	if !bare {
 		runs := []pocp.SlotRun{{StartUnix: rep.PeriodStart.Unix(), SlotSeconds: int64(rep.SlotSeconds), Count: int64(rep.SlotsTotal), PowerMegaFLOPS: cpuNodeMegaFLOPS}}
-		if body, err = json.Marshal(protocol.ReportSubmission{Report: body, Slots: runs}); err != nil {
+		slots, _ := json.Marshal(runs)
+		if body, err = json.Marshal(protocol.ReportSubmission{Report: body, Slots: slots}); err != nil {
 			t.Fatal(err)
 		}
 	}

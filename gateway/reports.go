@@ -68,6 +68,10 @@ func (s *settler) IntakeReport(ctx context.Context, site gatewayapi.Site, body [
 // intake runs the report through every rule and stores it; a broken rule is a
 // *reportRefusal. It fills ans as it learns the report's epoch and digest.
 func (s *settler) intake(ctx context.Context, site gatewayapi.Site, body []byte, ans *protocol.ReportAnswer) (int, error) {
+	// Only an approved site's body is decoded any further than its JSON shape.
+	if site.Status != store.SiteApproved {
+		return 0, refuse(http.StatusForbidden, reportNotApproved, fmt.Sprintf("registration: site %s is %s, not approved", site.Name, site.Status))
+	}
 	body, series, err := splitSubmission(body)
 	if err != nil {
 		return 0, err
@@ -96,19 +100,21 @@ func (s *settler) intake(ctx context.Context, site gatewayapi.Site, body []byte,
 }
 
 // splitSubmission reads a report as a version 3 site sends it, with its slot series
-// (protocol.ReportSubmission), or bare as an older site sends it (series nil).
+// (protocol.ReportSubmission), or bare as an older site sends it (series nil). The series
+// is decoded one run at a time and refused past pocp.MaxSlotRuns.
 func splitSubmission(body []byte) (report []byte, series []pocp.SlotRun, err error) {
 	var sub protocol.ReportSubmission
 	if decodeStrict(body, &sub, "a report submission") != nil || len(sub.Report) == 0 {
 		return body, nil, nil // a bare report: pocp.Decode judges it
 	}
-	if len(sub.Slots) > pocp.MaxSlotRuns {
-		return nil, nil, refuse(http.StatusUnprocessableEntity, reportMalformed, fmt.Sprintf("slot series: %d runs, more than %d", len(sub.Slots), pocp.MaxSlotRuns))
+	if len(sub.Slots) == 0 {
+		return sub.Report, []pocp.SlotRun{}, nil
 	}
-	if sub.Slots == nil {
-		sub.Slots = []pocp.SlotRun{}
+	runs, err := pocp.DecodeRuns(sub.Slots)
+	if err != nil {
+		return nil, nil, refuse(http.StatusUnprocessableEntity, reportMalformed, "slot series: "+err.Error())
 	}
-	return sub.Report, sub.Slots, nil
+	return sub.Report, runs, nil
 }
 
 // authenticate decodes the report and checks that the approved site's key signed it in

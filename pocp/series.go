@@ -1,6 +1,9 @@
 package pocp
 
 import (
+	"bytes"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
 	"time"
@@ -169,4 +172,37 @@ func mergeIntervals(in []Interval) [][2]int64 {
 func overlapsAny(merged [][2]int64, a, b int64) bool {
 	i := sort.Search(len(merged), func(i int) bool { return merged[i][1] > a })
 	return i < len(merged) && merged[i][0] < b
+}
+
+// DecodeRuns reads a JSON array of runs strictly (known fields only), one run at a time,
+// refusing the array as soon as it holds more than MaxSlotRuns: a body of empty objects
+// cannot make it hold more than that many.
+func DecodeRuns(data []byte) ([]SlotRun, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, fmt.Errorf("pocp: slot series: %w", err)
+	}
+	if d, ok := tok.(json.Delim); !ok || d != '[' {
+		return nil, errors.New("pocp: slot series: not a JSON array")
+	}
+	runs := []SlotRun{}
+	for dec.More() {
+		if len(runs) == MaxSlotRuns {
+			return nil, fmt.Errorf("pocp: slot series: more than %d runs", MaxSlotRuns)
+		}
+		var r SlotRun
+		if err := dec.Decode(&r); err != nil {
+			return nil, fmt.Errorf("pocp: slot series: run %d: %w", len(runs), err)
+		}
+		runs = append(runs, r)
+	}
+	if _, err := dec.Token(); err != nil {
+		return nil, fmt.Errorf("pocp: slot series: %w", err)
+	}
+	if _, err := dec.Token(); err == nil {
+		return nil, errors.New("pocp: slot series: data after the array")
+	}
+	return runs, nil
 }

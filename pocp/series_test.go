@@ -438,3 +438,29 @@ func FuzzSummariseRuns(f *testing.F) {
 		}
 	})
 }
+
+// DecodeRuns stops at MaxSlotRuns however small each run's JSON, and reads strictly.
+func TestDecodeRunsIsBounded(t *testing.T) {
+	flood := []byte("[" + strings.Repeat("{},", MaxSlotRuns) + "{}]")
+	if _, err := DecodeRuns(flood); err == nil || !strings.Contains(err.Error(), "more than") {
+		t.Fatalf("%d empty runs: %v", MaxSlotRuns+1, err)
+	}
+	exact := []byte("[" + strings.Repeat(`{"start":0,"slotSeconds":60,"count":1,"powerMegaFlops":1},`, MaxSlotRuns-1) + `{"start":0,"slotSeconds":60,"count":1,"powerMegaFlops":1}]`)
+	if runs, err := DecodeRuns(exact); err != nil || len(runs) != MaxSlotRuns {
+		t.Fatalf("%d runs: %d %v", MaxSlotRuns, len(runs), err)
+	}
+	for name, bad := range map[string]string{
+		"unknown field": `[{"start":0,"extra":1}]`,
+		"not an array":  `{"start":0}`,
+		"trailing data": `[] []`,
+		"unterminated":  `[{"start":0}`,
+		"a string":      `["x"]`,
+	} {
+		if _, err := DecodeRuns([]byte(bad)); err == nil {
+			t.Errorf("%s: %s decoded", name, bad)
+		}
+	}
+	if runs, err := DecodeRuns([]byte(" [ ] ")); err != nil || len(runs) != 0 {
+		t.Fatalf("an empty series: %v %v", runs, err)
+	}
+}

@@ -33,7 +33,6 @@ import (
 
 	"github.com/petagrid/petagrid/internal/reqsign"
 	"github.com/petagrid/petagrid/internal/sanitize"
-	"github.com/petagrid/petagrid/pocp"
 	"github.com/petagrid/petagrid/pocp/challenge"
 	"github.com/petagrid/petagrid/site/runstate"
 	"github.com/petagrid/petagrid/site/siteapi"
@@ -501,7 +500,9 @@ func (u Updates) Validate() error {
 // for nothing in an epoch with unverified time, since which slots to leave out is unknown.
 type ReportSubmission struct {
 	Report json.RawMessage `json:"report"`
-	Slots  []pocp.SlotRun  `json:"slots"`
+	// Slots is the JSON array of pocp.SlotRun, kept raw here so that this package links
+	// nothing of pocp's (the gateway reads it with pocp.DecodeRuns, bounded as it goes).
+	Slots json.RawMessage `json:"slots"`
 }
 
 // MaxReportSubmissionBytes bounds a report with its series (pocp.MaxSlotRuns runs of at

@@ -40,7 +40,12 @@ func (g *fakeGateway) checkReport(body []byte) {
 			g.t.Errorf("the submission's report: %v", err)
 			return
 		}
-		if err := pocp.CheckSeries(rep, sub.Slots); err != nil {
+		runs, err := pocp.DecodeRuns(sub.Slots)
+		if err != nil {
+			g.t.Errorf("the submission's series: %v", err)
+			return
+		}
+		if err := pocp.CheckSeries(rep, runs); err != nil {
 			g.t.Errorf("the submission's series: %v", err)
 		}
 	default:
@@ -153,15 +158,16 @@ func TestReportGoesWithItsSeriesToAProtocol3Gateway(t *testing.T) {
 		t.Fatalf("report %+v", rep)
 	}
 	// Both up, g2 down, both up, unobserved, both up: four runs.
-	if len(sub.Slots) != 4 {
-		t.Fatalf("series %+v, want 4 runs", sub.Slots)
+	runs, err := pocp.DecodeRuns(sub.Slots)
+	if err != nil || len(runs) != 4 {
+		t.Fatalf("series %s (%v), want 4 runs", sub.Slots, err)
 	}
-	if err := pocp.CheckSeries(rep, sub.Slots); err != nil {
+	if err := pocp.CheckSeries(rep, runs); err != nil {
 		t.Fatalf("the series sent: %v", err)
 	}
 	// The check would see a different series.
-	sub.Slots[1].PowerMegaFLOPS = sub.Slots[0].PowerMegaFLOPS
-	if err := pocp.CheckSeries(rep, sub.Slots); err == nil {
+	runs[1].PowerMegaFLOPS = runs[0].PowerMegaFLOPS
+	if err := pocp.CheckSeries(rep, runs); err == nil {
 		t.Fatal("CheckSeries accepts a series with g2 never down")
 	}
 }

@@ -382,7 +382,11 @@ func EncodeSubmission(report []byte, runs []pocp.SlotRun) ([]byte, error) {
 	if runs == nil {
 		runs = []pocp.SlotRun{} // "slots": [], not null
 	}
-	body, err := json.Marshal(protocol.ReportSubmission{Report: json.RawMessage(report), Slots: runs})
+	slots, err := json.Marshal(runs)
+	if err != nil {
+		return nil, fmt.Errorf("encoding the slot series: %w", err)
+	}
+	body, err := json.Marshal(protocol.ReportSubmission{Report: json.RawMessage(report), Slots: slots})
 	if err != nil {
 		return nil, fmt.Errorf("encoding the report with its slot series: %w", err)
 	}

@@ -239,10 +239,11 @@ func TestEncodeSubmission(t *testing.T) {
 	if signer, err := back.Verify(pocp.Domain{ChainID: big.NewInt(1337)}); err != nil || signer != crypto.PubkeyToAddress(key.PublicKey) {
 		t.Fatalf("the submitted report's signature: %s %v", signer.Hex(), err)
 	}
-	if !reflect.DeepEqual(sub.Slots, runs) || len(runs) != 40 {
-		t.Fatalf("slots %+v, want the %d runs %+v", sub.Slots, len(runs), runs)
+	got, err := pocp.DecodeRuns(sub.Slots)
+	if err != nil || !reflect.DeepEqual(got, runs) || len(runs) != 40 {
+		t.Fatalf("slots %s (%v), want the %d runs %+v", sub.Slots, err, len(runs), runs)
 	}
-	if err := pocp.CheckSeries(back, sub.Slots); err != nil {
+	if err := pocp.CheckSeries(back, got); err != nil {
 		t.Fatal(err)
 	}
 
