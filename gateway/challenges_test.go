@@ -240,8 +240,8 @@ func TestChallengesDecideAnswersSlashAndVerifyMedians(t *testing.T) {
 	}
 
 	// At the close, the failed and missed challenges leave the epoch unverified from the
-	// start (neither site had passed one): their slots count as missing, below the coverage
-	// needed, so their medians count for nothing. The steady site keeps its median.
+	// start (neither site had passed one): their slots count at zero power, and so do their
+	// medians. The steady site keeps its median.
 	endEpoch(t, g, 0)
 	sendSeriesReport(t, g, steady, false)
 	sendSeriesReport(t, g, cheat, true)
@@ -256,7 +256,7 @@ func TestChallengesDecideAnswersSlashAndVerifyMedians(t *testing.T) {
 	v := sum.Verification
 	if v["steady"].Challenges.Passed != 1 || v["steady"].UnverifiedSeconds != 0 ||
 		v["cheat"].Challenges.Failed != 2 || !strings.Contains(v["cheat"].Reason, "without its slot series") ||
-		v["silent"].Challenges.Missed != 1 || !strings.Contains(v["silent"].Reason, "coverage") || v["silent"].UnverifiedSeconds != 3600 {
+		v["silent"].Challenges.Missed != 1 || !strings.Contains(v["silent"].Reason, "zero power") || v["silent"].UnverifiedSeconds != 3600 || v["silent"].VerifiedCoveragePPM != 0 {
 		t.Fatalf("verification: %+v", v)
 	}
 }

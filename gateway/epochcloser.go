@@ -35,9 +35,6 @@ type epochCloser struct {
 	calendar pocp.Calendar
 	params   contracts.Params
 	cfg      EpochsConfig
-	// minCoveragePPM is gateway.pocp.minCoverage: a report whose verified coverage falls
-	// below it counts for nothing.
-	minCoveragePPM uint64
 	// factorsBps are the environmental factors the configuration gives sites by name, in
 	// basis points; nil when the contracts were deployed without them.
 	factorsBps map[string]uint64

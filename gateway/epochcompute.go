@@ -134,10 +134,11 @@ func (c *epochCloser) inputs(ctx context.Context, epoch uint64) (epochInputs, er
 }
 
 // verify is the report's median with the time the site's challenges left unverified
-// counted as missing: computed again from the report's slot series without those slots.
-// Below the minimum coverage the report counts for nothing, as one refused at intake would;
-// a report without a series (an older site) counts for nothing when any time is unverified,
-// since which slots to leave out cannot be told.
+// counted at zero power: computed again from the report's slot series with those slots at
+// zero. It is never above the reported median, wherever the site put its slots. The
+// verified coverage (the share of the period observed and verified) is recorded; a report
+// without a series (an older site) counts for nothing when any time is unverified, since
+// which slots to count at zero cannot be told.
 func (c *epochCloser) verify(ctx context.Context, r store.Report, epoch uint64) (gatewayapi.Verification, error) {
 	v := gatewayapi.Verification{ReportedMegaFLOPS: r.MedianMFLOPS, VerifiedMegaFLOPS: r.MedianMFLOPS, VerifiedCoveragePPM: uint64(r.CoveragePPM)}
 	start, end, err := c.calendar.Period(epoch)
@@ -160,24 +161,24 @@ func (c *epochCloser) verify(ctx context.Context, r store.Report, epoch uint64) 
 		v.Reason = "time is unverified and the report came without its slot series"
 		return v, nil
 	}
-	var runs []pocp.SlotRun
-	if err := json.Unmarshal([]byte(r.Series), &runs); err != nil {
+	runs, err := pocp.DecodeRuns([]byte(r.Series))
+	if err != nil {
 		return v, fmt.Errorf("the stored slot series of %s's report for epoch %d: %w", r.Site, epoch, err)
 	}
 	rep, err := pocp.Decode([]byte(r.JSON))
 	if err != nil {
 		return v, fmt.Errorf("the stored report of %s for epoch %d: %w", r.Site, epoch, err)
 	}
-	sum, err := pocp.SummariseRuns(start, end, int64(rep.SlotSeconds), runs, spans)
+	atZero, err := pocp.SummariseRunsAtZero(start, end, int64(rep.SlotSeconds), runs, spans)
 	if err != nil {
 		return v, fmt.Errorf("the stored slot series of %s's report for epoch %d: %w", r.Site, epoch, err)
 	}
-	v.VerifiedMegaFLOPS, v.VerifiedCoveragePPM = sum.MedianMegaFLOPS, sum.CoveragePPM
-	v.Reason = fmt.Sprintf("%d s unverified by %d failed, %d missed and %d skipped challenges", v.UnverifiedSeconds, tally.Failed, tally.Missed, tally.Skipped)
-	if sum.CoveragePPM < c.minCoveragePPM {
-		v.VerifiedMegaFLOPS = 0
-		v.Reason += fmt.Sprintf("; the verified coverage %.2f %% is below the required %.2f %%", float64(sum.CoveragePPM)/1e4, float64(c.minCoveragePPM)/1e4)
+	verified, err := pocp.SummariseRuns(start, end, int64(rep.SlotSeconds), runs, spans)
+	if err != nil {
+		return v, fmt.Errorf("the stored slot series of %s's report for epoch %d: %w", r.Site, epoch, err)
 	}
+	v.VerifiedMegaFLOPS, v.VerifiedCoveragePPM = min(atZero.MedianMegaFLOPS, r.MedianMFLOPS), verified.CoveragePPM
+	v.Reason = fmt.Sprintf("%d s unverified by %d failed, %d missed and %d skipped challenges, counted at zero power", v.UnverifiedSeconds, tally.Failed, tally.Missed, tally.Skipped)
 	return v, nil
 }
 

@@ -187,7 +187,7 @@ func (g *Gateway) wire(policy placement.Policy) {
 	g.challenger = &challenger{store: g.store, deploy: g.deploy, key: g.key, catalog: g.catalog, calendar: g.calendar, cfg: g.cfg.Challenges,
 		wake: g.wake, log: g.log.WithField("part", "challenges"), metrics: g.metrics, now: g.now, random: rand.Reader, plans: map[string]*sitePlan{}}
 	g.closer = &epochCloser{store: g.store, deploy: g.deploy, chain: g.chain, key: g.key, calendar: g.calendar, params: g.params, cfg: g.cfg.Epochs,
-		minCoveragePPM: uint64(g.cfg.PoCP.MinCoverage * 1e6), factorsBps: g.res.environmentalFactorsBps, treasury: g.address, lock: lock, log: g.log, metrics: g.metrics}
+		factorsBps: g.res.environmentalFactorsBps, treasury: g.address, lock: lock, log: g.log, metrics: g.metrics}
 }
 
 func loadCatalog(path string) (*tokenomics.Catalog, error) {

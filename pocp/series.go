@@ -57,6 +57,18 @@ type Interval struct {
 // nobody observed does). It refuses a series that is too long, off the grid, outside the
 // period or overlapping itself, before anything is expanded.
 func SummariseRuns(start, end time.Time, slotSeconds int64, runs []SlotRun, excluded []Interval) (PowerSummary, error) {
+	return summariseRuns(start, end, slotSeconds, runs, excluded, false)
+}
+
+// SummariseRunsAtZero is SummariseRuns with the slots overlapping the intervals counted at
+// zero power instead of left out: the median and mean a site has when the time it could not
+// prove counts as power it did not make available. It is never above the summary of the
+// whole series, whatever the slots' order.
+func SummariseRunsAtZero(start, end time.Time, slotSeconds int64, runs []SlotRun, zeroed []Interval) (PowerSummary, error) {
+	return summariseRuns(start, end, slotSeconds, runs, zeroed, true)
+}
+
+func summariseRuns(start, end time.Time, slotSeconds int64, runs []SlotRun, excluded []Interval, zero bool) (PowerSummary, error) {
 	if len(runs) > MaxSlotRuns {
 		return PowerSummary{}, fmt.Errorf("pocp: a series of %d runs, more than %d", len(runs), MaxSlotRuns)
 	}
@@ -107,10 +119,14 @@ func SummariseRuns(start, end time.Time, slotSeconds int64, runs []SlotRun, excl
 	for _, r := range runs {
 		for k := range r.Count {
 			s0 := r.StartUnix + k*r.SlotSeconds
+			power := r.PowerMegaFLOPS
 			if overlapsAny(ex, s0, s0+r.SlotSeconds) {
-				continue
+				if !zero {
+					continue
+				}
+				power = 0
 			}
-			slots = append(slots, Slot{Start: time.Unix(s0, 0).UTC(), Seconds: r.SlotSeconds, PowerMegaFLOPS: r.PowerMegaFLOPS})
+			slots = append(slots, Slot{Start: time.Unix(s0, 0).UTC(), Seconds: r.SlotSeconds, PowerMegaFLOPS: power})
 		}
 	}
 	return SummarisePower(start, end, slotSeconds, slots)

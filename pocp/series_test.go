@@ -464,3 +464,50 @@ func TestDecodeRunsIsBounded(t *testing.T) {
 		t.Fatalf("an empty series: %v %v", runs, err)
 	}
 }
+
+// Unverified slots at zero power never raise the median above the whole series', wherever
+// the site put its low slots: half the time at 10 and half at 1000 reports a median of 10,
+// and leaving the first tenth out would give 1000, but counting it at zero gives at most 10.
+func TestSummariseRunsAtZeroNeverRaisesTheMedian(t *testing.T) {
+	start := time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC)
+	end := start.Add(1000 * time.Second)
+	runs := []SlotRun{{StartUnix: start.Unix(), SlotSeconds: 10, Count: 50, PowerMegaFLOPS: 10}, {StartUnix: start.Unix() + 500, SlotSeconds: 10, Count: 50, PowerMegaFLOPS: 1000}}
+	whole, err := SummariseRuns(start, end, 10, runs, nil)
+	if err != nil || whole.MedianMegaFLOPS != 10 {
+		t.Fatalf("whole: %+v %v", whole, err)
+	}
+	unverified := []Interval{{Start: start, End: start.Add(100 * time.Second)}}
+	left, err := SummariseRuns(start, end, 10, runs, unverified)
+	if err != nil || left.MedianMegaFLOPS != 1000 {
+		t.Fatalf("with the slots left out the median rises (the reason to count them at zero): %+v %v", left, err)
+	}
+	zero, err := SummariseRunsAtZero(start, end, 10, runs, unverified)
+	if err != nil || zero.MedianMegaFLOPS > whole.MedianMegaFLOPS || zero.CoveragePPM != whole.CoveragePPM {
+		t.Fatalf("at zero: %+v %v", zero, err)
+	}
+	rng := rand.New(rand.NewSource(34))
+	for range 300 {
+		var rs []SlotRun
+		at := start.Unix()
+		for at < end.Unix() {
+			n := int64(1 + rng.Intn(10))
+			if at+10*n > end.Unix() {
+				n = (end.Unix() - at) / 10
+			}
+			if rng.Intn(4) > 0 {
+				rs = append(rs, SlotRun{StartUnix: at, SlotSeconds: 10, Count: n, PowerMegaFLOPS: uint64(rng.Intn(1000))})
+			}
+			at += 10 * n
+		}
+		var ivs []Interval
+		for range rng.Intn(4) {
+			a := start.Add(time.Duration(rng.Intn(1000)) * time.Second)
+			ivs = append(ivs, Interval{Start: a, End: a.Add(time.Duration(rng.Intn(300)) * time.Second)})
+		}
+		w, err1 := SummariseRuns(start, end, 10, rs, nil)
+		z, err2 := SummariseRunsAtZero(start, end, 10, rs, ivs)
+		if err1 != nil || err2 != nil || z.MedianMegaFLOPS > w.MedianMegaFLOPS || z.MeanMegaFLOPS > w.MeanMegaFLOPS || z.CoveragePPM != w.CoveragePPM {
+			t.Fatalf("series %+v, zeroed %v: whole %+v, at zero %+v (%v %v)", rs, ivs, w, z, err1, err2)
+		}
+	}
+}

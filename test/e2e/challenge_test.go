@@ -165,7 +165,7 @@ func TestChallengesOnTheTestClusters(t *testing.T) {
 	}
 
 	// Both sites report epoch 0 with their slot series; at the close the dishonest site's
-	// time is unverified from the start, so its median counts for nothing.
+	// time is unverified from the start: counted at zero power, its median is zero.
 	gatewaytest.WaitFor(t, "both sites' reports for epoch 0", 4*time.Minute, func() (bool, error) {
 		reps, err := g.Gateway.Store().Reports(ctx, 0, "")
 		return len(reps) == 2, err
@@ -187,7 +187,7 @@ func TestChallengesOnTheTestClusters(t *testing.T) {
 	if sum.Epoch != 0 || honestMedian == 0 || sum.Medians["honest"] != honestMedian || sum.Medians["liar"] != 0 {
 		t.Fatalf("epoch %d medians %v: want the honest site's %d and nothing for the liar", sum.Epoch, sum.Medians, honestMedian)
 	}
-	if v := sum.Verification["liar"]; v.ReportedMegaFLOPS == 0 || v.Challenges.Failed != 1 || !strings.Contains(v.Reason, "coverage") {
+	if v := sum.Verification["liar"]; v.ReportedMegaFLOPS == 0 || v.Challenges.Failed != 1 || !strings.Contains(v.Reason, "zero power") {
 		t.Fatalf("the liar's verification: %+v", v)
 	}
 	if v := sum.Verification["honest"]; v.Challenges.Passed != 1 || v.UnverifiedSeconds != 0 {
