@@ -39,9 +39,14 @@ const (
 	redeliverAfter = 30 * time.Second
 	// answerGrace is how long after a deadline an answer still counts as on time when it
 	// was on its way: the site's upload of an answer finished just before the deadline.
-	answerGrace = 5 * time.Second
+	answerGrace = protocol.AnswerGrace
 	// challengeBatch bounds each sweep's reads.
 	challengeBatch = 100
+	// checkTimeout bounds one answer's check (a few seconds at the largest spec).
+	checkTimeout = 2 * time.Minute
+	// stuckAfter is how long after its deadline an answer whose check never ended (the
+	// gateway stopped meanwhile) is given up: void, neither passed nor slashed.
+	stuckAfter = 5 * time.Minute
 )
 
 // Outcomes of an answer, as the site is told (protocol.ChallengeAnswer.Outcome).
@@ -66,6 +71,9 @@ type challenger struct {
 	now      func() time.Time
 	// random draws the times, nonces and shapes (crypto/rand.Reader; tests replace it).
 	random io.Reader
+	// startedAt is when this process began deciding challenges: a deadline before it fell
+	// while the gateway could not take answers.
+	startedAt time.Time
 
 	mu sync.Mutex
 	// plans are each site's remaining challenge times in the current epoch, soonest first.
@@ -80,6 +88,7 @@ type sitePlan struct {
 
 // Run issues, sweeps and slashes until ctx ends.
 func (c *challenger) Run(ctx context.Context) {
+	c.startedAt = c.now()
 	every(ctx, challengeTick, nil, c.step)
 }
 
@@ -114,6 +123,10 @@ func (c *challenger) issueDue(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	undecided, err := c.store.UndecidedChallenges(ctx)
+	if err != nil {
+		return err
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for _, site := range sites {
@@ -134,14 +147,28 @@ func (c *challenger) issueDue(ctx context.Context) error {
 				}
 				plan.times = append(plan.times, t)
 			}
+			// A site whose last challenge was not passed is checked again soon, also after a
+			// restart forgot the follow-up drawn before it.
+			last, err := c.store.LatestDecided(ctx, site.Name)
+			if err != nil {
+				return err
+			}
+			if last == store.ChallengeFailed || last == store.ChallengeMissed || last == store.ChallengeSkipped {
+				t, err := c.drawTime(now, minTime(now.Add(c.recheckWithin()), end))
+				if err != nil {
+					return err
+				}
+				plan.times = append(plan.times, t)
+			}
 			sort.Slice(plan.times, func(i, j int) bool { return plan.times[i].Before(plan.times[j]) })
 			c.plans[site.Name] = plan
 		}
 		if len(plan.times) == 0 || now.Before(plan.times[0]) {
 			continue
 		}
-		// One challenge at a time per site: the next waits until this one is decided.
-		if tallies[site.Name].Pending > 0 {
+		// One challenge at a time per site, whenever issued: the next waits until this one
+		// is decided.
+		if undecided[site.Name] > 0 {
 			continue
 		}
 		plan.times = plan.times[1:]
@@ -407,22 +434,23 @@ func (c *challenger) deliver(ctx context.Context, site string) ([]protocol.Chall
 }
 
 // answerLimit is the most an answer to the site's challenge id may hold; ok is false for
-// an id that is not the site's.
-func (c *challenger) answerLimit(ctx context.Context, site, id string) (int64, bool, error) {
+// an id that is not the site's, and open false for one decided or already answered (its
+// body is not read).
+func (c *challenger) answerLimit(ctx context.Context, site, id string) (limit int64, ok, open bool, err error) {
 	if !protocol.ValidChallengeID(id) {
-		return 0, false, nil
+		return 0, false, false, nil
 	}
 	ch, err := c.store.Challenge(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
-		return 0, false, nil
+		return 0, false, false, nil
 	}
 	if err != nil {
-		return 0, false, err
+		return 0, false, false, err
 	}
 	if ch.Site != site {
-		return 0, false, nil
+		return 0, false, false, nil
 	}
-	return int64(challenge.MaxAnswerBytes(ch.Spec)), true, nil
+	return int64(challenge.MaxAnswerBytes(ch.Spec)), true, ch.State == store.ChallengeIssued && ch.ReceivedAt == nil, nil
 }
 
 // Answer decides a site's answer to its challenge: the answer must parse, be on time,
@@ -438,9 +466,15 @@ func (c *challenger) Answer(ctx context.Context, site gatewayapi.Site, id string
 	if ch.Site != site.Name {
 		return ans, fmt.Errorf("challenge %s: %w", id, store.ErrNotFound)
 	}
-	if ch.State != store.ChallengeIssued {
-		return ans, fmt.Errorf("challenge %s is %s: %w", id, ch.State, store.ErrChallengeDecided)
+	// One answer is checked per challenge: the claim is recorded first, so that neither a
+	// second answer nor the sweep of missed challenges takes it while it is checked.
+	if err := c.store.ClaimAnswer(ctx, id, receivedAt); err != nil {
+		return ans, err
 	}
+	// The check runs to its end even if the site hangs up: an answer that arrived in time
+	// is decided, not left for the sweep.
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), checkTimeout)
+	defer cancel()
 	reasons, reused, devices, err := c.check(ctx, site, ch, body, receivedAt)
 	if err != nil {
 		return ans, err
@@ -453,11 +487,6 @@ func (c *challenger) Answer(ctx context.Context, site gatewayapi.Site, id string
 		// A GPU another admitted site holds: the identity rule's fraction, not a challenge's.
 		d.SlashReason = uint8(contracts.SlashDuplicateIdentity)
 	}
-	defer func() {
-		if d.State == store.ChallengeFailed {
-			c.followUp(site.Name)
-		}
-	}()
 	if err := c.store.DecideChallenge(ctx, id, d, c.now()); err != nil {
 		return ans, err
 	}
@@ -468,6 +497,7 @@ func (c *challenger) Answer(ctx context.Context, site gatewayapi.Site, id string
 		log.Info("challenge passed")
 	} else {
 		log.WithField("reasons", d.Reasons).Warn("challenge failed")
+		c.followUp(site.Name)
 	}
 	return ans, nil
 }
@@ -514,13 +544,19 @@ func (c *challenger) checkDevices(ctx context.Context, site gatewayapi.Site, ch 
 		registered[strings.ToUpper(d.UUID)] = true
 	}
 	var seen []string
+	named := map[string]bool{}
 	for _, d := range devices {
 		switch d.Kind {
 		case "cpu":
 			cpus++
 		case "gpu":
-			gpus++
 			uuid := strings.ToUpper(d.UUID)
+			// One GPU named twice is one GPU.
+			if named[uuid] {
+				continue
+			}
+			named[uuid] = true
+			gpus++
 			// Only well-formed UUIDs enter the registry; any other string is a GPU no
 			// registration can name.
 			if protocol.ValidDevice(protocol.DeviceIdentity{Node: "n", UUID: d.UUID}) {
@@ -562,24 +598,57 @@ func clipText(s string) string {
 	return s
 }
 
-// sweepMissed marks missed the challenges whose deadline (and grace) passed unanswered.
+// sweepMissed decides the challenges whose deadline (and grace) passed without an answer:
+// missed, and slashed, when the site received the challenge and could have answered; void
+// (nothing either way) when it never received it, when the deadline fell while the gateway
+// was down (it could not take the answer), or when the site was not approved by then (its
+// polls carry no challenges). An answer whose check never ended is void too.
 func (c *challenger) sweepMissed(ctx context.Context) error {
-	list, err := c.store.ChallengesPastDeadline(ctx, c.now().Add(-answerGrace-time.Second), challengeBatch)
+	now := c.now()
+	list, err := c.store.ChallengesPastDeadline(ctx, now.Add(-answerGrace-time.Second), challengeBatch)
 	if err != nil {
 		return err
 	}
 	for _, ch := range list {
-		err := c.store.DecideChallenge(ctx, ch.ID, store.Decision{State: store.ChallengeMissed, Reasons: "no answer by the deadline " + ch.Spec.Deadline.Format(time.RFC3339),
-			Slash: store.SlashDue, SlashReason: uint8(contracts.SlashFailedChallenge)}, c.now())
+		d := store.Decision{State: store.ChallengeMissed, Reasons: "no answer by the deadline " + ch.Spec.Deadline.Format(time.RFC3339),
+			Slash: store.SlashDue, SlashReason: uint8(contracts.SlashFailedChallenge)}
+		site, err := c.store.Site(ctx, ch.Site)
+		if err != nil {
+			return err
+		}
+		switch {
+		case ch.DeliveredAt == nil:
+			d = store.Decision{State: store.ChallengeVoid, Reasons: "never delivered: the site did not poll before the deadline"}
+		case ch.Spec.Deadline.Before(c.startedAt):
+			d = store.Decision{State: store.ChallengeVoid, Reasons: "the deadline fell while the gateway was down"}
+		case site.Status != store.SiteApproved:
+			d = store.Decision{State: store.ChallengeVoid, Reasons: "the site was " + site.Status + " at the deadline"}
+		}
+		err = c.store.DecideChallenge(ctx, ch.ID, d, now)
 		if errors.Is(err, store.ErrChallengeDecided) {
 			continue // answered meanwhile
 		}
 		if err != nil {
 			return err
 		}
-		c.metrics.challenge(store.ChallengeMissed)
-		c.log.WithFields(logrus.Fields{"site": ch.Site, "challenge": ch.ID}).Warn("challenge missed")
-		c.followUp(ch.Site)
+		c.metrics.challenge(d.State)
+		log := c.log.WithFields(logrus.Fields{"site": ch.Site, "challenge": ch.ID})
+		if d.State == store.ChallengeMissed {
+			log.Warn("challenge missed")
+			c.followUp(ch.Site)
+		} else {
+			log.WithField("reason", d.Reasons).Info("challenge void")
+		}
+	}
+	stuck, err := c.store.ChallengesStuck(ctx, now.Add(-stuckAfter), challengeBatch)
+	if err != nil {
+		return err
+	}
+	for _, ch := range stuck {
+		err := c.store.DecideChallenge(ctx, ch.ID, store.Decision{State: store.ChallengeVoid, Reasons: "the gateway stopped while checking the answer"}, now)
+		if err != nil && !errors.Is(err, store.ErrChallengeDecided) {
+			return err
+		}
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package gateway
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"path/filepath"
 	"testing"
@@ -244,5 +245,69 @@ func TestSkippedChallengeFollowsUp(t *testing.T) {
 	}
 	if tally.Skipped != 1 || len(spans) != 1 || !spans[0].Start.Equal(genesis) || !spans[0].End.Equal(genesis.Add(time.Hour)) {
 		t.Fatalf("after a skip: spans %v, tally %+v", spans, tally)
+	}
+}
+
+// TestSweepVoidsWhatTheSiteCouldNotAnswer: past its deadline, a challenge the site never
+// received, one due while the gateway was down, or one of a site no longer approved is void
+// (no slash, no unverified time); one the site received and left is missed and slashed.
+func TestSweepVoidsWhatTheSiteCouldNotAnswer(t *testing.T) {
+	genesis := time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC)
+	c, st, now := testChallenger(t, genesis)
+	ctx := context.Background()
+	for i, name := range []string{"undelivered", "downtime", "suspended", "silent"} {
+		registerCPUSite(t, st, name, fmt.Sprintf("0x00000000000000000000000000000000000000%02x", i+1), store.SiteApproved)
+	}
+	issued := map[string]gatewayapi.Challenge{}
+	issue := func(name string, at time.Time, deliver bool) {
+		t.Helper()
+		*now = at
+		site, err := st.Site(ctx, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ch, err := c.issue(ctx, site, at)
+		if err != nil {
+			t.Fatal(err)
+		}
+		issued[name] = ch
+		if deliver {
+			if got, err := st.DeliverChallenges(ctx, name, at, redeliverAfter, 10); err != nil || len(got) != 1 {
+				t.Fatalf("delivering to %s: %v %v", name, got, err)
+			}
+		}
+	}
+	// The downtime site's challenge falls due before the gateway (re)starts; the others
+	// after it.
+	issue("downtime", genesis.Add(time.Minute), true)
+	c.startedAt = issued["downtime"].Deadline.Add(time.Second)
+	later := c.startedAt.Add(time.Minute)
+	issue("undelivered", later, false)
+	issue("suspended", later, true)
+	issue("silent", later, true)
+	if _, err := st.SetSiteStatus(ctx, "suspended", store.SiteSuspended, "test"); err != nil {
+		t.Fatal(err)
+	}
+	*now = later.Add(time.Hour)
+	if err := c.sweepMissed(ctx); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"undelivered": store.ChallengeVoid, "downtime": store.ChallengeVoid, "suspended": store.ChallengeVoid, "silent": store.ChallengeMissed}
+	for name, state := range want {
+		ch, err := st.Challenge(ctx, issued[name].ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantSlash := ""
+		if state == store.ChallengeMissed {
+			wantSlash = store.SlashDue
+		}
+		if ch.State != state || ch.Slash != wantSlash {
+			t.Errorf("%s: %s (slash %q, %s), want %s (slash %q)", name, ch.State, ch.Slash, ch.Reasons, state, wantSlash)
+		}
+	}
+	spans, _, err := unverifiedSpans(ctx, st, "undelivered", genesis, genesis.Add(time.Hour))
+	if err != nil || len(spans) != 0 {
+		t.Fatalf("a void challenge left time unverified: %v %v", spans, err)
 	}
 }

@@ -40,6 +40,17 @@ func (c *epochCloser) compute(ctx context.Context, epoch uint64) (store.Epoch, e
 	if err := c.checkEnded(ctx, epoch); err != nil {
 		return store.Epoch{}, err
 	}
+	// The verified medians need every challenge of the epoch decided: one still open could
+	// otherwise be ignored by its site, whose time would stay verified.
+	_, end, err := c.calendar.Period(epoch)
+	if err != nil {
+		return store.Epoch{}, err
+	}
+	if n, latest, err := c.store.UndecidedIssuedBefore(ctx, end); err != nil {
+		return store.Epoch{}, err
+	} else if n > 0 {
+		return store.Epoch{}, fmt.Errorf("%w: %d compute challenges issued up to its end are undecided until %s", ErrEpochNotOver, n, latest.Add(answerGrace+challengeTick).Format(time.RFC3339))
+	}
 	in, err := c.inputs(ctx, epoch)
 	if err != nil {
 		return store.Epoch{}, err

@@ -171,12 +171,15 @@ func (a *siteAPI) challengeAnswerLimit(r *http.Request, signer common.Address) (
 	if err != nil {
 		return 0, err
 	}
-	limit, ok, err := a.challenger.answerLimit(r.Context(), site.Name, r.PathValue("id"))
+	limit, ok, open, err := a.challenger.answerLimit(r.Context(), site.Name, r.PathValue("id"))
 	if err != nil {
 		return 0, err
 	}
 	if !ok {
 		return 0, refuseRequest(http.StatusNotFound, "no challenge "+truncate(r.PathValue("id"), 40)+" was issued to site "+site.Name)
+	}
+	if !open {
+		return 0, refuseRequest(http.StatusConflict, "challenge "+r.PathValue("id")+" has an answer already or was decided")
 	}
 	return limit, nil
 }

@@ -41,6 +41,9 @@ type ChallengeTally struct {
 	Missed int `json:"missed"`
 	// Skipped are drawn times at which the site claimed no node available.
 	Skipped int `json:"skipped"`
+	// Void count for nothing: never delivered, or due while the gateway was down or the
+	// site not approved, or an answer the gateway could not finish checking.
+	Void int `json:"void,omitempty"`
 	// Pending are issued and not yet decided.
 	Pending int `json:"pending"`
 }

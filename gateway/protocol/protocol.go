@@ -326,6 +326,10 @@ type PollResponse struct {
 // MaxChallenges bounds the challenges one poll answer holds.
 const MaxChallenges = 16
 
+// AnswerGrace is how long after a challenge's deadline an answer still counts as on time:
+// one whose upload began before the deadline.
+const AnswerGrace = 5 * time.Second
+
 // Challenge is an unannounced compute challenge: the site runs `petagrid challenge run`
 // on Spec as one job of one whole node of Partition, and posts the answer file to
 // PathChallenges + ID before Spec.Deadline. Which node answers is the site's choice; the

@@ -20,6 +20,10 @@ const (
 	ChallengeFailed  = "failed"
 	ChallengeMissed  = "missed"
 	ChallengeSkipped = "skipped"
+	// ChallengeVoid is a challenge that counts for nothing either way: never delivered, due
+	// while the gateway was down, due while the site was not approved, or an answer the
+	// gateway could not finish checking.
+	ChallengeVoid = "void"
 )
 
 // Slash states of a failed or missed challenge: due until the gateway's slash is mined,
@@ -153,7 +157,7 @@ func (s *Store) DecideChallenge(ctx context.Context, id string, d Decision, now 
 		if d.ReceivedAt != nil {
 			received = sql.NullInt64{Int64: unix(*d.ReceivedAt), Valid: true}
 		}
-		res, err := tx.ExecContext(ctx, `UPDATE challenges SET state = ?, received_at = ?, decided_at = ?, reasons = ?, devices = ?, slash = ?, slash_reason = ? WHERE id = ? AND state = ?`,
+		res, err := tx.ExecContext(ctx, `UPDATE challenges SET state = ?, received_at = coalesce(?, received_at), decided_at = ?, reasons = ?, devices = ?, slash = ?, slash_reason = ? WHERE id = ? AND state = ?`,
 			d.State, received, unix(now), d.Reasons, d.Devices, d.Slash, d.SlashReason, id, ChallengeIssued)
 		if err != nil {
 			return fmt.Errorf("gateway store: deciding challenge %s: %w", id, err)
@@ -165,9 +169,80 @@ func (s *Store) DecideChallenge(ctx context.Context, id string, d Decision, now 
 	})
 }
 
-// ChallengesPastDeadline are the undecided challenges whose deadline is before t.
+// ChallengesPastDeadline are the undecided challenges whose deadline is before t and
+// whose answer did not arrive.
 func (s *Store) ChallengesPastDeadline(ctx context.Context, t time.Time, limit int) ([]gatewayapi.Challenge, error) {
-	return s.queryChallenges(ctx, `WHERE state = ? AND deadline < ? ORDER BY deadline LIMIT ?`, ChallengeIssued, unix(t), limit)
+	return s.queryChallenges(ctx, `WHERE state = ? AND received_at IS NULL AND deadline < ? ORDER BY deadline LIMIT ?`, ChallengeIssued, unix(t), limit)
+}
+
+// ChallengesStuck are challenges whose answer arrived but was never decided (the gateway
+// stopped while checking it), with a deadline before t.
+func (s *Store) ChallengesStuck(ctx context.Context, t time.Time, limit int) ([]gatewayapi.Challenge, error) {
+	return s.queryChallenges(ctx, `WHERE state = ? AND received_at IS NOT NULL AND deadline < ? ORDER BY deadline LIMIT ?`, ChallengeIssued, unix(t), limit)
+}
+
+// ClaimAnswer records that an answer to the challenge arrived at t, before it is checked:
+// one answer is checked per challenge, and the sweep does not take a challenge being
+// checked for missed. A challenge decided or already claimed is ErrChallengeDecided.
+func (s *Store) ClaimAnswer(ctx context.Context, id string, t time.Time) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE challenges SET received_at = ? WHERE id = ? AND state = ? AND received_at IS NULL`, unix(t), id, ChallengeIssued)
+		if err != nil {
+			return fmt.Errorf("gateway store: claiming the answer to challenge %s: %w", id, err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return fmt.Errorf("challenge %s has an answer already: %w", id, ErrChallengeDecided)
+		}
+		return nil
+	})
+}
+
+// UndecidedChallenges counts each site's challenges not yet decided, whenever issued.
+func (s *Store) UndecidedChallenges(ctx context.Context) (map[string]int, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT site, count(*) FROM challenges WHERE state = ? GROUP BY site`, ChallengeIssued)
+	if err != nil {
+		return nil, fmt.Errorf("gateway store: undecided challenges: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]int{}
+	for rows.Next() {
+		var site string
+		var n int
+		if err := rows.Scan(&site, &n); err != nil {
+			return nil, fmt.Errorf("gateway store: undecided challenges: %w", err)
+		}
+		out[site] = n
+	}
+	return out, rows.Err()
+}
+
+// UndecidedIssuedBefore counts the undecided challenges issued before t, and the latest of
+// their deadlines.
+func (s *Store) UndecidedIssuedBefore(ctx context.Context, t time.Time) (int, time.Time, error) {
+	var n int
+	var latest sql.NullInt64
+	err := s.db.QueryRowContext(ctx, `SELECT count(*), max(deadline) FROM challenges WHERE state = ? AND issued_at < ?`, ChallengeIssued, unix(t)).Scan(&n, &latest)
+	if err != nil {
+		return 0, time.Time{}, fmt.Errorf("gateway store: undecided challenges: %w", err)
+	}
+	if !latest.Valid {
+		return n, time.Time{}, nil
+	}
+	return n, fromUnix(latest.Int64), nil
+}
+
+// LatestDecided is the state of the site's most recently decided challenge ('' for none).
+func (s *Store) LatestDecided(ctx context.Context, site string) (string, error) {
+	var state string
+	err := s.db.QueryRowContext(ctx, `SELECT state FROM challenges WHERE site = ? AND state NOT IN (?, ?) ORDER BY decided_at DESC, issued_at DESC LIMIT 1`,
+		site, ChallengeIssued, ChallengeVoid).Scan(&state)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", nil
+	}
+	if err != nil {
+		return "", fmt.Errorf("gateway store: latest challenge of %s: %w", site, err)
+	}
+	return state, nil
 }
 
 // SlashesDue are the failed or missed challenges whose slash is not yet on chain.
@@ -225,6 +300,8 @@ func (s *Store) ChallengeTallies(ctx context.Context, from, to time.Time) (map[s
 			t.Missed += n
 		case ChallengeSkipped:
 			t.Skipped += n
+		case ChallengeVoid:
+			t.Void += n
 		case ChallengeIssued:
 			t.Pending += n
 		}

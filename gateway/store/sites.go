@@ -332,15 +332,17 @@ func sameDevices(a, b []protocol.DeviceIdentity) bool {
 }
 
 // sharedDevicesQuery joins the GPUs each site is known by (its registration's, and those
-// its challenge answers named) with the same UUIDs at other, admitted sites (approved or
-// suspended): the first site admitted with a GPU holds it, and a site that registers it
-// later, pending or not, cannot block that site; a GPU that answered a challenge at one
-// site and is registered by another flags both. Admitted sites hold distinct UUIDs (each
-// approval checks), so the join is linear in the devices.
+// its challenge answers named) with the same UUIDs registered at other, admitted sites
+// (approved or suspended): the first site admitted with a GPU holds it, and a site that
+// registers it later, pending or not, cannot block that site. A GPU a site's answer named
+// that another site registers flags the site that named it, never the other: naming a
+// UUID (learned with nvidia-smi -L in any job) must not let one site block another.
+// Admitted sites hold distinct UUIDs (each approval checks), so the join is linear in the
+// devices.
 const sharedDevicesQuery = `WITH known(uuid, site) AS (SELECT uuid, site FROM site_devices UNION SELECT uuid, site FROM device_sightings)
 	SELECT d.site, COUNT(DISTINCT d.uuid), MIN(d.uuid), group_concat(DISTINCT o.site)
 	FROM known d
-	JOIN known o ON o.uuid = d.uuid AND o.site != d.site
+	JOIN site_devices o ON o.uuid = d.uuid AND o.site != d.site
 	JOIN sites s ON s.name = o.site AND s.status IN ('` + SiteApproved + `', '` + SiteSuspended + `')`
 
 // SharedDevices are, for each site, its GPUs that an admitted site registers too: hardware

@@ -121,7 +121,9 @@ func (p *challengePoster) post(ctx context.Context, id string, answer []byte, de
 	if !protocol.ValidChallengeID(id) {
 		return protocol.ChallengeAnswer{}, fmt.Errorf("%q is not a challenge id", clean(id, 64))
 	}
-	ctx, cancel := context.WithDeadline(ctx, deadline)
+	// The gateway takes an answer up to its grace after the deadline: one on its way then
+	// is not cut off.
+	ctx, cancel := context.WithDeadline(ctx, deadline.Add(protocol.AnswerGrace))
 	defer cancel()
 	path := protocol.PathChallenges + id
 	bo := p.backoff()
