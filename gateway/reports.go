@@ -68,10 +68,6 @@ func (s *settler) IntakeReport(ctx context.Context, site gatewayapi.Site, body [
 // intake runs the report through every rule and stores it; a broken rule is a
 // *reportRefusal. It fills ans as it learns the report's epoch and digest.
 func (s *settler) intake(ctx context.Context, site gatewayapi.Site, body []byte, ans *protocol.ReportAnswer) (int, error) {
-	// Only an approved site's body is decoded any further than its JSON shape.
-	if site.Status != store.SiteApproved {
-		return 0, refuse(http.StatusForbidden, reportNotApproved, fmt.Sprintf("registration: site %s is %s, not approved", site.Name, site.Status))
-	}
 	body, series, err := splitSubmission(body)
 	if err != nil {
 		return 0, err
