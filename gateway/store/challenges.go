@@ -231,7 +231,7 @@ func (s *Store) UndecidedIssuedBefore(ctx context.Context, t time.Time) (int, ti
 	return n, fromUnix(latest.Int64), nil
 }
 
-// LatestDecided is the state of the site's most recently decided challenge ('' for none).
+// LatestDecided is the state of the site's most recently decided challenge (” for none).
 func (s *Store) LatestDecided(ctx context.Context, site string) (string, error) {
 	var state string
 	err := s.db.QueryRowContext(ctx, `SELECT state FROM challenges WHERE site = ? AND state NOT IN (?, ?) ORDER BY decided_at DESC, issued_at DESC LIMIT 1`,
