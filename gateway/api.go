@@ -152,28 +152,9 @@ func (s *signatureGuard) signedSized(limit func(*http.Request, common.Address) (
 
 // signed verifies the request signature before anything else: its headers before the body
 // is read (an unsigned or stale request is refused without reading it), then the body
-// (bounded, within gateway.api.bodyTimeout) with the signature.
+// (bounded by gateway.api.maxBodyBytes, within gateway.api.bodyTimeout) with the signature.
 func (s *signatureGuard) signed(h signedHandler) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		if _, err := s.verifier.CheckHeaders(r); err != nil {
-			httpguard.DropBody(w, r)
-			s.refuse(w, r, err)
-			return
-		}
-		body, err := httpguard.ReadBody(w, r, s.maxBodyBytes)
-		if err != nil {
-			var bad *httpguard.BodyError
-			errors.As(err, &bad)
-			writeError(w, bad.Status, err.Error())
-			return
-		}
-		signer, err := s.verifier.Verify(r.Context(), r, body)
-		if err != nil {
-			s.refuse(w, r, err)
-			return
-		}
-		h(w, r, signer, body)
-	}
+	return s.signedSized(func(*http.Request, common.Address) (int64, error) { return s.maxBodyBytes, nil }, h)
 }
 
 // refuse answers a request whose signature Verify or CheckHeaders refused: 401 for the

@@ -154,7 +154,7 @@ func (c *challenger) issueDue(ctx context.Context) error {
 				return err
 			}
 			if last == store.ChallengeFailed || last == store.ChallengeMissed || last == store.ChallengeSkipped {
-				t, err := c.drawTime(now, minTime(now.Add(c.recheckWithin()), end))
+				t, err := c.drawTime(now, earlier(now.Add(c.recheckWithin()), end))
 				if err != nil {
 					return err
 				}
@@ -229,7 +229,7 @@ func (c *challenger) followUpLocked(site string, now time.Time) error {
 	if err != nil {
 		return err
 	}
-	t, err := c.drawTime(now.Add(time.Second), minTime(now.Add(c.recheckWithin()), end))
+	t, err := c.drawTime(now.Add(time.Second), earlier(now.Add(c.recheckWithin()), end))
 	if err != nil {
 		return err
 	}
@@ -773,24 +773,10 @@ func unverifiedSpans(ctx context.Context, st *store.Store, site string, start, e
 	}
 	clipped := spans[:0]
 	for _, s := range spans {
-		s.Start, s.End = maxTime(s.Start, start), minTime(s.End, end)
+		s.Start, s.End = later(s.Start, start), earlier(s.End, end)
 		if s.End.After(s.Start) {
 			clipped = append(clipped, s)
 		}
 	}
 	return clipped, tally, nil
-}
-
-func maxTime(a, b time.Time) time.Time {
-	if a.After(b) {
-		return a
-	}
-	return b
-}
-
-func minTime(a, b time.Time) time.Time {
-	if a.Before(b) {
-		return a
-	}
-	return b
 }
