@@ -20,7 +20,7 @@ import (
 	"syscall"
 	"time"
 
-	_ "github.com/mattn/go-sqlite3" // the database/sql driver for SQLite
+	"github.com/mattn/go-sqlite3" // the database/sql driver for SQLite
 )
 
 // Options says how to open one store's database.
@@ -158,11 +158,34 @@ func Open(ctx context.Context, path string, o Options) (*DB, error) {
 	}
 	db.SetMaxOpenConns(o.MaxOpenConns)
 	d.SQL = db
-	if err := migrate(ctx, db, o.Schema); err != nil {
+	if err := migrateWaiting(ctx, db, o.Schema, o.BusyTimeout); err != nil {
 		d.Close()
 		return nil, fmt.Errorf("%s %s: %w", o.Name, path, err)
 	}
 	return d, nil
+}
+
+// migrateWaiting is migrate, tried again while SQLite answers "database is locked" for up
+// to busyTimeout. Processes opening a new shared database at once meet in its first
+// statements (one switches the new file to WAL, another reads its schema), where SQLite
+// answers busy at once rather than through the busy handler; once the file is set up,
+// the busy timeout covers the rest.
+func migrateWaiting(ctx context.Context, db *sql.DB, s Schema, busyTimeout time.Duration) error {
+	deadline := time.Now().Add(busyTimeout)
+	wait := 5 * time.Millisecond
+	for {
+		err := migrate(ctx, db, s)
+		var se sqlite3.Error
+		if err == nil || !errors.As(err, &se) || (se.Code != sqlite3.ErrBusy && se.Code != sqlite3.ErrLocked) || time.Now().After(deadline) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, 200*time.Millisecond)
+	}
 }
 
 func (d *DB) unlock() {
