@@ -62,9 +62,10 @@ func newMetrics(j *journal.Journal) *metrics {
 		Help: "API requests by route and status code.",
 	}, []string{"route", "code"})
 	runs := prometheus.NewDesc("petagrid_site_runs", "Runs in the journal by state.", []string{"state"}, nil)
+	challenges := prometheus.NewDesc("petagrid_site_challenges", "The gateway's compute challenges in the journal by state (accepted, submitted, answered, failed, expired) and the gateway's outcome of the answer (passed, failed, or empty).", []string{"state", "outcome"}, nil)
 	m.registry.MustRegister(m.submitLatency, m.slurmErrors, m.slurmCommands, m.trackerPolls, m.trackerLag, m.trackedJobs, m.trackerBackoff, m.requests,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
-		&runsCollector{desc: runs, journal: j})
+		&runsCollector{desc: runs, journal: j}, &challengesCollector{desc: challenges, journal: j})
 	return m
 }
 
@@ -108,5 +109,26 @@ func (c *runsCollector) Collect(ch chan<- prometheus.Metric) {
 	}
 	for _, s := range runstate.All() {
 		ch <- prometheus.MustNewConstMetric(c.desc, prometheus.GaugeValue, float64(counts[s]), string(s))
+	}
+}
+
+// challengesCollector reads the journal's challenges at each scrape.
+type challengesCollector struct {
+	desc    *prometheus.Desc
+	journal *journal.Journal
+}
+
+func (c *challengesCollector) Describe(ch chan<- *prometheus.Desc) { ch <- c.desc }
+
+func (c *challengesCollector) Collect(ch chan<- prometheus.Metric) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	counts, err := c.journal.CountChallenges(ctx)
+	if err != nil {
+		ch <- prometheus.NewInvalidMetric(c.desc, err)
+		return
+	}
+	for _, n := range counts {
+		ch <- prometheus.MustNewConstMetric(c.desc, prometheus.GaugeValue, float64(n.Count), string(n.State), n.Outcome)
 	}
 }

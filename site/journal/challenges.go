@@ -192,3 +192,30 @@ func scanChallenge(r rowScanner) (Challenge, error) {
 	}
 	return c, nil
 }
+
+// ChallengeCount is how many journaled challenges are in one state with one outcome.
+type ChallengeCount struct {
+	State   ChallengeState
+	Outcome string
+	Count   int
+}
+
+// CountChallenges counts the journaled challenges by state and the gateway's outcome.
+func (j *Journal) CountChallenges(ctx context.Context) ([]ChallengeCount, error) {
+	rows, err := j.db.QueryContext(ctx, `SELECT state, outcome, count(*) FROM challenges GROUP BY state, outcome ORDER BY state, outcome`)
+	if err != nil {
+		return nil, fmt.Errorf("journal: counting challenges: %w", err)
+	}
+	defer rows.Close()
+	var out []ChallengeCount
+	for rows.Next() {
+		var c ChallengeCount
+		var state string
+		if err := rows.Scan(&state, &c.Outcome, &c.Count); err != nil {
+			return nil, fmt.Errorf("journal: counting challenges: %w", err)
+		}
+		c.State = ChallengeState(state)
+		out = append(out, c)
+	}
+	return out, rows.Err()
+}

@@ -3,6 +3,7 @@ package journal
 import (
 	"context"
 	"errors"
+	"reflect"
 	"testing"
 	"time"
 )
@@ -55,6 +56,17 @@ func TestChallengesAreJournaledOnceAndEndOnce(t *testing.T) {
 	}
 	if pending, err := j.OpenChallenges(ctx); err != nil || len(pending) != 0 {
 		t.Fatalf("open challenges after the answer: %+v %v", pending, err)
+	}
+	// The metrics' counts: one answered and passed, one still open.
+	other := c
+	other.ID = "c-cccccccccccccccc"
+	if _, _, err := j.AcceptChallenge(ctx, other); err != nil {
+		t.Fatal(err)
+	}
+	counts, err := j.CountChallenges(ctx)
+	want := []ChallengeCount{{State: ChallengeAccepted, Count: 1}, {State: ChallengeAnswered, Outcome: "passed", Count: 1}}
+	if err != nil || !reflect.DeepEqual(counts, want) {
+		t.Fatalf("counts %+v %v, want %+v", counts, err, want)
 	}
 	if _, err := j.Challenge(ctx, "c-bbbbbbbbbbbbbbbb"); !errors.Is(err, ErrChallengeNotFound) {
 		t.Fatalf("unknown challenge: %v", err)
