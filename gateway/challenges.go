@@ -47,6 +47,9 @@ const (
 	// stuckAfter is how long after its deadline an answer whose check never ended (the
 	// gateway stopped meanwhile) is given up: void, neither passed nor slashed.
 	stuckAfter = 5 * time.Minute
+	// sweepMargin is how long past the deadline and its grace a challenge waits before it
+	// is taken for missed: an answer received in the grace is claimed within it.
+	sweepMargin = 30 * time.Second
 )
 
 // Outcomes of an answer, as the site is told (protocol.ChallengeAnswer.Outcome).
@@ -192,7 +195,20 @@ func (c *challenger) skip(ctx context.Context, site string, now time.Time) error
 	if err != nil {
 		return err
 	}
-	if err := c.store.RecordSkipped(ctx, id, site, now, "the site's last poll claimed no node available"); err != nil {
+	// A site whose nodes run the grid's own jobs is busy with work the gateway placed: it is
+	// not taken for one dodging (the time counts neither way), and is checked again soon.
+	running, err := c.store.RunningJobsAt(ctx, site)
+	if err != nil {
+		return err
+	}
+	if running > 0 {
+		if err := c.store.RecordSkipped(ctx, id, site, now, store.ChallengeVoid, fmt.Sprintf("no idle node while %d grid jobs run there", running)); err != nil {
+			return err
+		}
+		c.metrics.challenge(store.ChallengeVoid)
+		return c.followUpLocked(site, now)
+	}
+	if err := c.store.RecordSkipped(ctx, id, site, now, store.ChallengeSkipped, "the site's last poll claimed no idle node"); err != nil {
 		return err
 	}
 	c.metrics.challenge(store.ChallengeSkipped)
@@ -475,6 +491,16 @@ func (c *challenger) Answer(ctx context.Context, site gatewayapi.Site, id string
 	// is decided, not left for the sweep.
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), checkTimeout)
 	defer cancel()
+	decided := false
+	defer func() {
+		// The gateway's own failure must not cost the site its answer: the claim goes,
+		// and the site's retry is checked.
+		if !decided {
+			if err := c.store.ReleaseClaim(context.WithoutCancel(ctx), id); err != nil {
+				c.log.WithError(err).WithField("challenge", id).Warn("challenges: releasing an answer's claim")
+			}
+		}
+	}()
 	reasons, reused, devices, err := c.check(ctx, site, ch, body, receivedAt)
 	if err != nil {
 		return ans, err
@@ -490,6 +516,7 @@ func (c *challenger) Answer(ctx context.Context, site gatewayapi.Site, id string
 	if err := c.store.DecideChallenge(ctx, id, d, c.now()); err != nil {
 		return ans, err
 	}
+	decided = true
 	c.metrics.challenge(d.State)
 	ans.Outcome, ans.Reasons = d.State, reasons
 	log := c.log.WithFields(logrus.Fields{"site": site.Name, "challenge": id})
@@ -598,45 +625,43 @@ func clipText(s string) string {
 	return s
 }
 
-// sweepMissed decides the challenges whose deadline (and grace) passed without an answer:
-// missed, and slashed, when the site received the challenge and could have answered; void
-// (nothing either way) when it never received it, when the deadline fell while the gateway
-// was down (it could not take the answer), or when the site was not approved by then (its
-// polls carry no challenges). An answer whose check never ended is void too.
+// sweepMissed decides the challenges whose deadline passed without an answer (after the
+// grace and a margin for an answer being claimed): missed, and slashed, when the site
+// received the challenge; skipped (unverified, not slashed) when it never polled to
+// receive it; void (nothing either way) when the deadline fell while the gateway was down
+// and could not take the answer. An answer whose check never ended is void too. A row that
+// fails is logged and left for the next sweep; the others go on.
 func (c *challenger) sweepMissed(ctx context.Context) error {
 	now := c.now()
-	list, err := c.store.ChallengesPastDeadline(ctx, now.Add(-answerGrace-time.Second), challengeBatch)
+	list, err := c.store.ChallengesPastDeadline(ctx, now.Add(-answerGrace-sweepMargin), challengeBatch)
 	if err != nil {
 		return err
 	}
 	for _, ch := range list {
 		d := store.Decision{State: store.ChallengeMissed, Reasons: "no answer by the deadline " + ch.Spec.Deadline.Format(time.RFC3339),
 			Slash: store.SlashDue, SlashReason: uint8(contracts.SlashFailedChallenge)}
-		site, err := c.store.Site(ctx, ch.Site)
-		if err != nil {
-			return err
-		}
 		switch {
-		case ch.DeliveredAt == nil:
-			d = store.Decision{State: store.ChallengeVoid, Reasons: "never delivered: the site did not poll before the deadline"}
 		case ch.Spec.Deadline.Before(c.startedAt):
 			d = store.Decision{State: store.ChallengeVoid, Reasons: "the deadline fell while the gateway was down"}
-		case site.Status != store.SiteApproved:
-			d = store.Decision{State: store.ChallengeVoid, Reasons: "the site was " + site.Status + " at the deadline"}
+		case ch.DeliveredAt == nil:
+			// A site that stops polling cannot be challenged, and must not gain by it.
+			d = store.Decision{State: store.ChallengeSkipped, Reasons: "never delivered: the site did not poll before the deadline"}
 		}
-		err = c.store.DecideChallenge(ctx, ch.ID, d, now)
+		err := c.store.DecideUnanswered(ctx, ch.ID, d, now)
 		if errors.Is(err, store.ErrChallengeDecided) {
 			continue // answered meanwhile
 		}
+		log := c.log.WithFields(logrus.Fields{"site": ch.Site, "challenge": ch.ID})
 		if err != nil {
-			return err
+			log.WithError(err).Warn("challenges: deciding an unanswered challenge (retried)")
+			continue
 		}
 		c.metrics.challenge(d.State)
-		log := c.log.WithFields(logrus.Fields{"site": ch.Site, "challenge": ch.ID})
-		if d.State == store.ChallengeMissed {
-			log.Warn("challenge missed")
+		switch d.State {
+		case store.ChallengeMissed, store.ChallengeSkipped:
+			log.WithField("reason", d.Reasons).Warn("challenge " + d.State)
 			c.followUp(ch.Site)
-		} else {
+		default:
 			log.WithField("reason", d.Reasons).Info("challenge void")
 		}
 	}
@@ -647,7 +672,7 @@ func (c *challenger) sweepMissed(ctx context.Context) error {
 	for _, ch := range stuck {
 		err := c.store.DecideChallenge(ctx, ch.ID, store.Decision{State: store.ChallengeVoid, Reasons: "the gateway stopped while checking the answer"}, now)
 		if err != nil && !errors.Is(err, store.ErrChallengeDecided) {
-			return err
+			c.log.WithError(err).WithField("challenge", ch.ID).Warn("challenges: deciding a stuck answer (retried)")
 		}
 	}
 	return nil

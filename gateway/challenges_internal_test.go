@@ -248,9 +248,10 @@ func TestSkippedChallengeFollowsUp(t *testing.T) {
 	}
 }
 
-// TestSweepVoidsWhatTheSiteCouldNotAnswer: past its deadline, a challenge the site never
-// received, one due while the gateway was down, or one of a site no longer approved is void
-// (no slash, no unverified time); one the site received and left is missed and slashed.
+// TestSweepVoidsWhatTheSiteCouldNotAnswer: past its deadline, a challenge due while the
+// gateway was down is void (no slash, no unverified time); one the site never polled to
+// receive is skipped (unverified, not slashed); one it received and left is missed and
+// slashed, suspended since or not (suspension must not void a site's own misses).
 func TestSweepVoidsWhatTheSiteCouldNotAnswer(t *testing.T) {
 	genesis := time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC)
 	c, st, now := testChallenger(t, genesis)
@@ -292,7 +293,7 @@ func TestSweepVoidsWhatTheSiteCouldNotAnswer(t *testing.T) {
 	if err := c.sweepMissed(ctx); err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]string{"undelivered": store.ChallengeVoid, "downtime": store.ChallengeVoid, "suspended": store.ChallengeVoid, "silent": store.ChallengeMissed}
+	want := map[string]string{"undelivered": store.ChallengeSkipped, "downtime": store.ChallengeVoid, "suspended": store.ChallengeMissed, "silent": store.ChallengeMissed}
 	for name, state := range want {
 		ch, err := st.Challenge(ctx, issued[name].ID)
 		if err != nil {
@@ -306,8 +307,12 @@ func TestSweepVoidsWhatTheSiteCouldNotAnswer(t *testing.T) {
 			t.Errorf("%s: %s (slash %q, %s), want %s (slash %q)", name, ch.State, ch.Slash, ch.Reasons, state, wantSlash)
 		}
 	}
-	spans, _, err := unverifiedSpans(ctx, st, "undelivered", genesis, genesis.Add(time.Hour))
+	spans, _, err := unverifiedSpans(ctx, st, "downtime", genesis, genesis.Add(time.Hour))
 	if err != nil || len(spans) != 0 {
 		t.Fatalf("a void challenge left time unverified: %v %v", spans, err)
+	}
+	// Not polling gains nothing: the undelivered challenge leaves the time unverified.
+	if spans, _, err := unverifiedSpans(ctx, st, "undelivered", genesis, genesis.Add(2*time.Hour)); err != nil || len(spans) != 1 {
+		t.Fatalf("an undelivered challenge: spans %v %v", spans, err)
 	}
 }

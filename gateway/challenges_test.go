@@ -230,12 +230,14 @@ func TestChallengesDecideAnswersSlashAndVerifyMedians(t *testing.T) {
 		t.Fatal(err)
 	}
 	ignored := pollChallenge(t, silent)
-	g.AdvanceClock(ignored.Spec.Deadline.Sub(ignored.Spec.IssuedAt) + 10*time.Second)
+	tooLate := answer(t, ignored.Spec)
+	// Past the deadline, its grace and the sweep's margin for an answer being claimed.
+	g.AdvanceClock(ignored.Spec.Deadline.Sub(ignored.Spec.IssuedAt) + time.Minute)
 	gatewaytest.WaitFor(t, "the unanswered challenge missed", time.Minute, func() (bool, error) {
 		return challengeOf(t, g, "silent", ignored.ID).State == store.ChallengeMissed, nil
 	})
 	waitSlashed(t, g, silent, ignored.ID)
-	if code, _ := postAnswer(t, silent, ignored.ID, answer(t, ignored.Spec)); code != http.StatusConflict {
+	if code, _ := postAnswer(t, silent, ignored.ID, tooLate); code != http.StatusConflict {
 		t.Fatalf("an answer after the miss: %d, want 409", code)
 	}
 
@@ -252,10 +254,11 @@ func TestChallengesDecideAnswersSlashAndVerifyMedians(t *testing.T) {
 		t.Fatal(err)
 	}
 	open := pollChallenge(t, steady)
+	last := answer(t, open.Spec)
 	if _, err := op.CloseEpoch(ctx, nil); err == nil || !strings.Contains(err.Error(), "undecided") {
 		t.Fatalf("a close with a challenge open: %v", err)
 	}
-	if code, out := postAnswer(t, steady, open.ID, answer(t, open.Spec)); code != http.StatusOK || out.Outcome != store.ChallengePassed {
+	if code, out := postAnswer(t, steady, open.ID, last); code != http.StatusOK || out.Outcome != store.ChallengePassed {
 		t.Fatalf("the last challenge: %d %+v", code, out)
 	}
 	sum, err := op.CloseEpoch(ctx, nil)

@@ -49,7 +49,7 @@ func (c *epochCloser) compute(ctx context.Context, epoch uint64) (store.Epoch, e
 	if n, latest, err := c.store.UndecidedIssuedBefore(ctx, end); err != nil {
 		return store.Epoch{}, err
 	} else if n > 0 {
-		return store.Epoch{}, fmt.Errorf("%w: %d compute challenges issued up to its end are undecided until %s", ErrEpochNotOver, n, latest.Add(answerGrace+challengeTick).Format(time.RFC3339))
+		return store.Epoch{}, fmt.Errorf("%w: %d compute challenges issued up to its end are undecided (their last deadline is %s; an answer being checked is given up %s after it)", ErrEpochNotOver, n, latest.Format(time.RFC3339), stuckAfter)
 	}
 	in, err := c.inputs(ctx, epoch)
 	if err != nil {
@@ -188,8 +188,13 @@ func (c *epochCloser) verify(ctx context.Context, r store.Report, epoch uint64) 
 	if err != nil {
 		return v, fmt.Errorf("the stored slot series of %s's report for epoch %d: %w", r.Site, epoch, err)
 	}
-	v.VerifiedMegaFLOPS, v.VerifiedCoveragePPM = min(atZero.MedianMegaFLOPS, r.MedianMFLOPS), verified.CoveragePPM
-	v.Reason = fmt.Sprintf("%d s unverified by %d failed, %d missed and %d skipped challenges, counted at zero power", v.UnverifiedSeconds, tally.Failed, tally.Missed, tally.Skipped)
+	// The median at zero power alone would not move while at least half the time is
+	// verified; the verified share of the period scales it too, so that every unverified
+	// hour costs its share, whatever the series says (slots absent from it included).
+	period := int64(end.Sub(start) / time.Second)
+	scaled := mulDivUint64(r.MedianMFLOPS, uint64(max(period-v.UnverifiedSeconds, 0)), uint64(period))
+	v.VerifiedMegaFLOPS, v.VerifiedCoveragePPM = min(atZero.MedianMegaFLOPS, scaled, r.MedianMFLOPS), verified.CoveragePPM
+	v.Reason = fmt.Sprintf("%d s unverified by %d failed, %d missed and %d skipped challenges: counted at zero power, the median scaled by the verified share", v.UnverifiedSeconds, tally.Failed, tally.Missed, tally.Skipped)
 	return v, nil
 }
 
@@ -337,4 +342,9 @@ func (c *epochCloser) syncEnvironmentalFactors(ctx context.Context, providers []
 		c.log.WithField("provider", a.Hex()).WithField("factorBps", want).Info("environmental factor set on chain")
 	}
 	return nil
+}
+
+// mulDivUint64 is a × b / c rounded down, without overflow (c > 0).
+func mulDivUint64(a, b, c uint64) uint64 {
+	return new(big.Int).Div(new(big.Int).Mul(new(big.Int).SetUint64(a), new(big.Int).SetUint64(b)), new(big.Int).SetUint64(c)).Uint64()
 }

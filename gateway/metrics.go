@@ -92,7 +92,7 @@ func newMetrics(state stateReader, now func() time.Time, offlineAfter time.Durat
 	}, []string{"operation"})
 	m.challenges = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "petagrid_gateway_challenges_total",
-		Help: "Compute challenges by event (issued, passed, failed, missed, skipped: the site claimed no node available).",
+		Help: "Compute challenges by event (issued, passed, failed, missed, skipped: the site claimed no idle node or did not poll; void: counts neither way).",
 	}, []string{"event"})
 	// Every outcome is a series from the start, so that rates and alerts see zero, not nothing.
 	for _, o := range []string{placementPlaced, placementNoSite, placementAbandoned, placementCancelled, placementError} {
@@ -107,7 +107,7 @@ func newMetrics(state stateReader, now func() time.Time, offlineAfter time.Durat
 	for _, o := range []string{chainRead, chainSettleEscrow, chainSettleEpoch, chainRegistry, chainTransfer, chainMine, chainStaking} {
 		m.chainErrors.WithLabelValues(o)
 	}
-	for _, o := range []string{"issued", store.ChallengePassed, store.ChallengeFailed, store.ChallengeMissed, store.ChallengeSkipped} {
+	for _, o := range []string{"issued", store.ChallengePassed, store.ChallengeFailed, store.ChallengeMissed, store.ChallengeSkipped, store.ChallengeVoid} {
 		m.challenges.WithLabelValues(o)
 	}
 	m.registry.MustRegister(m.challenges, m.placements, m.reports, m.epochCloses, m.epochCloseSeconds, m.chainErrors,

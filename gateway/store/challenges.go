@@ -46,7 +46,7 @@ func scanChallenge(scan func(...any) error) (gatewayapi.Challenge, error) {
 	if err := scan(&c.ID, &c.Site, &c.Partition, &c.SpecJSON, &c.Shape, &issued, &deadline, &delivered, &c.State, &received, &decided, &c.Reasons, &c.Devices, &c.Slash, &c.SlashReason, &c.SlashedWei); err != nil {
 		return c, err
 	}
-	if c.State != ChallengeSkipped {
+	if c.SpecJSON != "" {
 		spec, err := challenge.ParseSpec([]byte(c.SpecJSON))
 		if err != nil {
 			return c, fmt.Errorf("gateway store: challenge %s: %w", c.ID, err)
@@ -93,11 +93,15 @@ func (s *Store) IssueChallenge(ctx context.Context, c gatewayapi.Challenge) erro
 }
 
 // RecordSkipped records a drawn time at which the site could not be challenged because it
-// claimed no node available (nothing is sent to it).
-func (s *Store) RecordSkipped(ctx context.Context, id, site string, at time.Time, reason string) error {
+// claimed no idle node (nothing is sent to it), decided as state (ChallengeSkipped, or
+// ChallengeVoid when the grid's own jobs filled the site).
+func (s *Store) RecordSkipped(ctx context.Context, id, site string, at time.Time, state, reason string) error {
+	if state != ChallengeSkipped && state != ChallengeVoid {
+		return fmt.Errorf("gateway store: a drawn time recorded as %q", state)
+	}
 	return s.tx(ctx, func(tx *sql.Tx) error {
 		_, err := tx.ExecContext(ctx, `INSERT INTO challenges(id, site, partition, spec, nonce, shape, issued_at, deadline, state, decided_at, reasons) VALUES (?,?,'','',?,'',?,?,?,?,?)`,
-			id, site, "skipped:"+id, unix(at), unix(at), ChallengeSkipped, unix(at), reason)
+			id, site, "skipped:"+id, unix(at), unix(at), state, unix(at), reason)
 		if err != nil {
 			return fmt.Errorf("gateway store: recording a skipped challenge of %s: %w", site, err)
 		}
@@ -195,6 +199,43 @@ func (s *Store) ClaimAnswer(ctx context.Context, id string, t time.Time) error {
 		}
 		return nil
 	})
+}
+
+// ReleaseClaim undoes ClaimAnswer for a challenge still undecided: the gateway could not
+// check the answer (its own failure), and the site may send it again.
+func (s *Store) ReleaseClaim(ctx context.Context, id string) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `UPDATE challenges SET received_at = NULL WHERE id = ? AND state = ?`, id, ChallengeIssued); err != nil {
+			return fmt.Errorf("gateway store: releasing the answer to challenge %s: %w", id, err)
+		}
+		return nil
+	})
+}
+
+// DecideUnanswered is DecideChallenge for a challenge no answer has claimed: an answer
+// that arrives (is claimed) meanwhile wins, and this is ErrChallengeDecided.
+func (s *Store) DecideUnanswered(ctx context.Context, id string, d Decision, now time.Time) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE challenges SET state = ?, decided_at = ?, reasons = ?, slash = ?, slash_reason = ? WHERE id = ? AND state = ? AND received_at IS NULL`,
+			d.State, unix(now), d.Reasons, d.Slash, d.SlashReason, id, ChallengeIssued)
+		if err != nil {
+			return fmt.Errorf("gateway store: deciding challenge %s: %w", id, err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return fmt.Errorf("challenge %s: %w", id, ErrChallengeDecided)
+		}
+		return nil
+	})
+}
+
+// RunningJobsAt counts the grid jobs running (or submitted to Slurm) at the site.
+func (s *Store) RunningJobsAt(ctx context.Context, site string) (int, error) {
+	var n int
+	err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM jobs WHERE site = ? AND state IN (?, ?)`, site, "submitted", "running").Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("gateway store: running jobs at %s: %w", site, err)
+	}
+	return n, nil
 }
 
 // UndecidedChallenges counts each site's challenges not yet decided, whenever issued.
