@@ -2,6 +2,7 @@ package gateway
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
@@ -314,5 +315,61 @@ func TestSweepVoidsWhatTheSiteCouldNotAnswer(t *testing.T) {
 	// Not polling gains nothing: the undelivered challenge leaves the time unverified.
 	if spans, _, err := unverifiedSpans(ctx, st, "undelivered", genesis, genesis.Add(2*time.Hour)); err != nil || len(spans) != 1 {
 		t.Fatalf("an undelivered challenge: spans %v %v", spans, err)
+	}
+}
+
+// TestVerifiedMedianScalesWithTheVerifiedShare: a quarter hour unverified in an hour at a
+// constant 1000 MFLOPS leaves the median at zero power unmoved (most slots are verified),
+// but the verified share scales it to 750.
+func TestVerifiedMedianScalesWithTheVerifiedShare(t *testing.T) {
+	genesis := time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC)
+	c, st, now := testChallenger(t, genesis)
+	ctx := context.Background()
+	registerCPUSite(t, st, "a", "0x00000000000000000000000000000000000000aa", store.SiteApproved)
+	var obs []pocp.NodeObservation
+	for m := range 60 {
+		obs = append(obs, pocp.NodeObservation{Node: "n1", SlotStart: genesis.Add(time.Duration(m) * time.Minute), SlotSeconds: 60, Available: true, PowerMegaFLOPS: 1000})
+	}
+	rep, _, err := pocp.Build(pocp.BuildInput{Calendar: c.calendar, Epoch: 0, Cluster: "a", SlotSeconds: 60, Nodes: obs, ReferenceMegaFLOPS: c.catalog.ReferenceScore().PerDeviceMegaFLOPS, CatalogSHA256: c.catalog.SHA256()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := rep.Encode()
+	series, _ := json.Marshal([]pocp.SlotRun{{StartUnix: genesis.Unix(), SlotSeconds: 60, Count: 60, PowerMegaFLOPS: 1000}})
+	if _, err := st.AcceptReport(ctx, store.Report{Site: "a", Epoch: 0, Digest: "d", MedianMFLOPS: rep.MedianMegaFLOPS, CoveragePPM: rep.CoveragePPM, JSON: string(body), Series: string(series)}); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	record := func(atMinute int, state string) {
+		t.Helper()
+		n++
+		issued := genesis.Add(time.Duration(atMinute) * time.Minute)
+		var nonce challenge.Hash
+		nonce[0], nonce[1] = byte(n), 2
+		spec := challenge.Spec{Version: challenge.SpecVersion, Nonce: nonce, Order: 256, Products: 1, Openings: 16, IssuedAt: issued, Deadline: issued.Add(time.Minute)}
+		id := "c-" + string(rune('a'+n)) + "bbbbbbbbbbbbbbb"
+		if err := st.IssueChallenge(ctx, gatewayapi.Challenge{ID: id, Site: "a", Partition: "cpu", Spec: spec, Shape: "{}"}); err != nil {
+			t.Fatal(err)
+		}
+		received := issued.Add(30 * time.Second)
+		*now = received
+		if err := st.DecideChallenge(ctx, id, store.Decision{State: state, ReceivedAt: &received}, received); err != nil {
+			t.Fatal(err)
+		}
+	}
+	record(10, store.ChallengePassed)
+	record(20, store.ChallengeFailed)
+	record(25, store.ChallengePassed)
+	closer := &epochCloser{store: st, calendar: c.calendar}
+	reports, err := st.Reports(ctx, 0, "a")
+	if err != nil || len(reports) != 1 {
+		t.Fatalf("reports: %v %v", reports, err)
+	}
+	v, err := closer.verify(ctx, reports[0], 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.ReportedMegaFLOPS != 1000 || v.UnverifiedSeconds != 900 || v.VerifiedMegaFLOPS != 750 || v.Challenges.Failed != 1 || v.Challenges.Passed != 2 {
+		t.Fatalf("verification %+v: want 900 s unverified and 1000 scaled to 750", v)
 	}
 }
