@@ -595,12 +595,12 @@ func (c *challenger) checkDevices(ctx context.Context, site gatewayapi.Site, ch 
 			}
 			for _, h := range holders {
 				if h != site.Name {
-					reasons = append(reasons, fmt.Sprintf("devices: GPU %s is registered by site %s", clipText(d.UUID), h))
+					reasons = append(reasons, fmt.Sprintf("devices: GPU %s is registered by site %s", truncate(d.UUID, 64), h))
 					reused = true
 				}
 			}
 			if !registered[uuid] && !slices.ContainsFunc(holders, func(h string) bool { return h != site.Name }) {
-				reasons = append(reasons, fmt.Sprintf("devices: GPU %s is not in the site's registration", clipText(d.UUID)))
+				reasons = append(reasons, fmt.Sprintf("devices: GPU %s is not in the site's registration", truncate(d.UUID, 64)))
 			}
 		}
 	}
@@ -616,13 +616,6 @@ func (c *challenger) checkDevices(ctx context.Context, site gatewayapi.Site, ch 
 		reasons = append(reasons, fmt.Sprintf("devices: the node named %d GPUs, its shape claims %d", gpus, shape.GPUs))
 	}
 	return reasons, reused, nil
-}
-
-func clipText(s string) string {
-	if len(s) > 64 {
-		return s[:64] + "…"
-	}
-	return s
 }
 
 // sweepMissed decides the challenges whose deadline passed without an answer (after the

@@ -142,30 +142,7 @@ func TestUnverifiedSpans(t *testing.T) {
 	_, st, now := testChallenger(t, genesis)
 	ctx := context.Background()
 	registerCPUSite(t, st, "a", "0x00000000000000000000000000000000000000aa", store.SiteApproved)
-	n := 0
-	record := func(atMinute int, state string) {
-		t.Helper()
-		n++
-		issued := genesis.Add(time.Duration(atMinute) * time.Minute)
-		var nonce challenge.Hash
-		nonce[0], nonce[1] = byte(n), 1
-		spec := challenge.Spec{Version: challenge.SpecVersion, Nonce: nonce, Order: 256, Products: 1, Openings: 16, IssuedAt: issued, Deadline: issued.Add(time.Minute)}
-		id := "c-" + string(rune('a'+n)) + "aaaaaaaaaaaaaaa"
-		if err := st.IssueChallenge(ctx, gatewayapi.Challenge{ID: id, Site: "a", Partition: "cpu", Spec: spec, Shape: "{}"}); err != nil {
-			t.Fatal(err)
-		}
-		received := issued.Add(30 * time.Second)
-		d := store.Decision{State: state}
-		if state == store.ChallengePassed || state == store.ChallengeFailed {
-			d.ReceivedAt = &received
-		}
-		if state != store.ChallengeIssued {
-			*now = received
-			if err := st.DecideChallenge(ctx, id, d, received); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	record := challengeRecorder(t, st, now, genesis, "a")
 	// Epoch 0 (minutes 0-60): pass at 5, fail at 10, miss at 20, pass at 30, fail at 50.
 	// Epoch 1: pass at 70, pending at 80.
 	record(5, store.ChallengePassed)
@@ -339,24 +316,7 @@ func TestVerifiedMedianScalesWithTheVerifiedShare(t *testing.T) {
 	if _, err := st.AcceptReport(ctx, store.Report{Site: "a", Epoch: 0, Digest: "d", MedianMFLOPS: rep.MedianMegaFLOPS, CoveragePPM: rep.CoveragePPM, JSON: string(body), Series: string(series)}); err != nil {
 		t.Fatal(err)
 	}
-	n := 0
-	record := func(atMinute int, state string) {
-		t.Helper()
-		n++
-		issued := genesis.Add(time.Duration(atMinute) * time.Minute)
-		var nonce challenge.Hash
-		nonce[0], nonce[1] = byte(n), 2
-		spec := challenge.Spec{Version: challenge.SpecVersion, Nonce: nonce, Order: 256, Products: 1, Openings: 16, IssuedAt: issued, Deadline: issued.Add(time.Minute)}
-		id := "c-" + string(rune('a'+n)) + "bbbbbbbbbbbbbbb"
-		if err := st.IssueChallenge(ctx, gatewayapi.Challenge{ID: id, Site: "a", Partition: "cpu", Spec: spec, Shape: "{}"}); err != nil {
-			t.Fatal(err)
-		}
-		received := issued.Add(30 * time.Second)
-		*now = received
-		if err := st.DecideChallenge(ctx, id, store.Decision{State: state, ReceivedAt: &received}, received); err != nil {
-			t.Fatal(err)
-		}
-	}
+	record := challengeRecorder(t, st, now, genesis, "a")
 	record(10, store.ChallengePassed)
 	record(20, store.ChallengeFailed)
 	record(25, store.ChallengePassed)
@@ -371,5 +331,36 @@ func TestVerifiedMedianScalesWithTheVerifiedShare(t *testing.T) {
 	}
 	if v.ReportedMegaFLOPS != 1000 || v.UnverifiedSeconds != 900 || v.VerifiedMegaFLOPS != 750 || v.Challenges.Failed != 1 || v.Challenges.Passed != 2 {
 		t.Fatalf("verification %+v: want 900 s unverified and 1000 scaled to 750", v)
+	}
+}
+
+// challengeRecorder records challenges of site issued atMinute after genesis and decided 30 s
+// later as state (left undecided when state is issued), moving the driven clock along.
+func challengeRecorder(t *testing.T, st *store.Store, now *time.Time, genesis time.Time, site string) func(atMinute int, state string) {
+	n := 0
+	return func(atMinute int, state string) {
+		t.Helper()
+		ctx := context.Background()
+		n++
+		issued := genesis.Add(time.Duration(atMinute) * time.Minute)
+		var nonce challenge.Hash
+		nonce[0], nonce[1] = byte(n), 1
+		spec := challenge.Spec{Version: challenge.SpecVersion, Nonce: nonce, Order: 256, Products: 1, Openings: 16, IssuedAt: issued, Deadline: issued.Add(time.Minute)}
+		id := fmt.Sprintf("c-%saaaaaaaaaaaaaa", string(rune('a'+n/26))+string(rune('a'+n%26)))
+		if err := st.IssueChallenge(ctx, gatewayapi.Challenge{ID: id, Site: site, Partition: "cpu", Spec: spec, Shape: "{}"}); err != nil {
+			t.Fatal(err)
+		}
+		if state == store.ChallengeIssued {
+			return
+		}
+		received := issued.Add(30 * time.Second)
+		d := store.Decision{State: state}
+		if state == store.ChallengePassed || state == store.ChallengeFailed {
+			d.ReceivedAt = &received
+		}
+		*now = received
+		if err := st.DecideChallenge(ctx, id, d, received); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/pocp/challenge"
+	"github.com/petagrid/petagrid/site/runstate"
 )
 
 // States of a challenge: issued until it is decided, then passed, failed (a wrong, late or
@@ -231,7 +232,7 @@ func (s *Store) DecideUnanswered(ctx context.Context, id string, d Decision, now
 // RunningJobsAt counts the grid jobs running (or submitted to Slurm) at the site.
 func (s *Store) RunningJobsAt(ctx context.Context, site string) (int, error) {
 	var n int
-	err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM jobs WHERE site = ? AND state IN (?, ?)`, site, "submitted", "running").Scan(&n)
+	err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM jobs WHERE site = ? AND state IN (?, ?)`, site, string(runstate.Submitted), string(runstate.Running)).Scan(&n)
 	if err != nil {
 		return 0, fmt.Errorf("gateway store: running jobs at %s: %w", site, err)
 	}
