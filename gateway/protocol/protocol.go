@@ -17,6 +17,10 @@
 //	3: poll answers carry compute challenges (PollResponse.Challenges), answered on
 //	   PathChallenges + id; a PoCP report may come with its slot series
 //	   (ReportSubmission), which the gateway needs to count unverified time as missing.
+//	4: a site says its own version in its polls (PollRequest.Protocol), and a succeeded job's
+//	   update carries the digest of its declared outputs (JobUpdate.OutputsSHA256): the
+//	   gateway compares the replicas of a replicated workflow by it, and places replicas
+//	   only on sites that speak version 4.
 package protocol
 
 import (
@@ -39,7 +43,7 @@ import (
 )
 
 // Version is the protocol version this build speaks (see the package comment).
-const Version = 3
+const Version = 4
 
 // Paths of the site-facing endpoints (all signed by the site's key).
 const (
@@ -73,6 +77,7 @@ var (
 	jobIDPattern     = regexp.MustCompile(`^r-[a-z2-7]{16}$`)
 	challengePattern = regexp.MustCompile(`^c-[a-z2-7]{16}$`)
 	decimalPattern   = regexp.MustCompile(`^[0-9]{1,40}$`)
+	sha256HexPattern = regexp.MustCompile(`^[0-9a-f]{64}$`)
 )
 
 // ValidSiteName reports whether name can name a site (it is also the site's audience).
@@ -303,6 +308,9 @@ type PollRequest struct {
 	// Inventory, when set, replaces the live node counts (Available, Idle) the gateway places
 	// by; the registered shapes must not change without a new registration.
 	Inventory *Inventory `json:"inventory,omitempty"`
+	// Protocol is the site's protocol version (version 4 on; sent only to a gateway that
+	// said it speaks 4, since older ones refuse unknown fields).
+	Protocol int `json:"protocol,omitempty"`
 }
 
 // PollResponse is what the gateway has for the site. An empty response after the wait is
@@ -432,6 +440,9 @@ type JobUpdate struct {
 	Steps []siteapi.Step `json:"steps,omitempty"`
 	// Usage is set once the job has ended and Slurm's accounting has it.
 	Usage *Usage `json:"usage,omitempty"`
+	// OutputsSHA256 is the digest of the job's declared outputs (workflows.OutputsDigest), set only
+	// for a succeeded job (version 4).
+	OutputsSHA256 string `json:"outputsSha256,omitempty"`
 }
 
 // Usage is what a finished job used, from Slurm's accounting (sacct) on the site.
@@ -483,6 +494,9 @@ func (u Updates) Validate() error {
 		}
 		if len(j.Error) > 4000 {
 			return fmt.Errorf("job %s: error over 4000 bytes", j.Job)
+		}
+		if j.OutputsSHA256 != "" && (j.State != runstate.Completed || !sha256HexPattern.MatchString(j.OutputsSHA256)) {
+			return fmt.Errorf("job %s: outputsSha256 is 64 lowercase hex digits, sent only for a succeeded job", j.Job)
 		}
 		steps += len(j.Steps)
 		if u := j.Usage; u != nil {
