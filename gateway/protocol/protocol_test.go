@@ -92,10 +92,8 @@ func TestUpdatesValidate(t *testing.T) {
 	}
 }
 
-// Version 2 adds optional fields only: a version 1 answer still decodes (no protocol, no
-// submission), and the new fields keep their wire names.
-// Versions 2 and 3 only add optional fields: an answer of version 1 still decodes, and
-// this version's answer carries its number and its new fields.
+// Versions 2 to 4 only add optional fields: an answer of version 1 still decodes, and
+// this version's messages carry its number and their new fields.
 func TestVersion2IsOptionalFieldsOnly(t *testing.T) {
 	var old PollResponse
 	if err := json.Unmarshal([]byte(`{"status":"approved","assignments":[{"job":"r-aaaaaaaaaaaaaaaa","researcher":"0x00000000000000000000000000000000000000aa","workflow":"w","fileName":"w.yaml","maxCostWei":"1"}]}`), &old); err != nil {
@@ -109,9 +107,28 @@ func TestVersion2IsOptionalFieldsOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`"protocol":3`, `"submission":{`, `"nonce":"n"`, `"challenges":[{"id":"c-aaaaaaaaaaaaaaaa","partition":"cpu",`, `"gpus":2`} {
+	for _, want := range []string{`"protocol":4`, `"submission":{`, `"nonce":"n"`, `"challenges":[{"id":"c-aaaaaaaaaaaaaaaa","partition":"cpu",`, `"gpus":2`} {
 		if !strings.Contains(string(data), want) {
 			t.Errorf("%s lacks %s", data, want)
+		}
+	}
+}
+
+// A version 4 update carries the outputs digest of a succeeded job only, and only a digest.
+func TestOutputsDigestOnlyForSucceededJobs(t *testing.T) {
+	digest := strings.Repeat("ab", 32)
+	ok := Updates{Jobs: []JobUpdate{{Job: "r-aaaaaaaaaaaaaaaa", State: runstate.Completed, OutputsSHA256: digest}}}
+	if err := ok.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	for _, u := range []JobUpdate{
+		{Job: "r-aaaaaaaaaaaaaaaa", State: runstate.Failed, OutputsSHA256: digest},
+		{Job: "r-aaaaaaaaaaaaaaaa", State: runstate.Running, OutputsSHA256: digest},
+		{Job: "r-aaaaaaaaaaaaaaaa", State: runstate.Completed, OutputsSHA256: strings.ToUpper(digest)},
+		{Job: "r-aaaaaaaaaaaaaaaa", State: runstate.Completed, OutputsSHA256: digest + "00"},
+	} {
+		if err := (Updates{Jobs: []JobUpdate{u}}).Validate(); err == nil {
+			t.Errorf("%+v accepted", u)
 		}
 	}
 }
