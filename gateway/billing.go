@@ -57,7 +57,8 @@ func billJob(in billInputs) (store.Bill, error) {
 	if err != nil {
 		return store.Bill{}, fmt.Errorf("the job's price: %w", err)
 	}
-	budget, err := protocol.ParseWei(in.job.MaxCostWei)
+	// A replica's budget is its share of the submission's.
+	budget, err := replicaBudget(in.job)
 	if err != nil {
 		return store.Bill{}, fmt.Errorf("the job's budget: %w", err)
 	}

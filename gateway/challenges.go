@@ -705,32 +705,51 @@ func (c *challenger) slash(ctx context.Context, ch gatewayapi.Challenge) error {
 	if err != nil {
 		return err
 	}
-	provider := common.HexToAddress(site.Address)
-	ev := evidence(ch)
-	used, err := c.deploy.EvidenceUsed(ctx, provider, ev)
-	c.metrics.observeChain(chainRead, err)
+	log := c.log.WithFields(logrus.Fields{"site": ch.Site, "challenge": ch.ID})
+	state, amount, err := slashProvider(ctx, stakeSlasher{deploy: c.deploy, key: c.key, metrics: c.metrics}, log, site, contracts.SlashReason(ch.SlashReason), evidence(ch))
 	if err != nil {
 		return err
+	}
+	return c.store.SetSlash(ctx, ch.ID, state, amount)
+}
+
+// stakeSlasher is what slashing a provider needs of the chain.
+type stakeSlasher struct {
+	deploy  *contracts.Deployment
+	key     *ecdsa.PrivateKey
+	metrics *metrics
+}
+
+// slashProvider slashes the site's provider for reason, keyed by evidence: it returns the
+// slash's new state (store.SlashDone with the amount taken, or store.SlashSkipped when
+// nothing is staked). Evidence already used on chain (a slash sent before a crash) is
+// done; the chain's failures are returned, for a retry.
+func slashProvider(ctx context.Context, s stakeSlasher, log logrus.FieldLogger, site gatewayapi.Site, reason contracts.SlashReason, ev common.Hash) (state, slashedWei string, err error) {
+	provider := common.HexToAddress(site.Address)
+	used, err := s.deploy.EvidenceUsed(ctx, provider, ev)
+	s.metrics.observeChain(chainRead, err)
+	if err != nil {
+		return "", "", err
 	}
 	if used {
-		return c.store.SetSlash(ctx, ch.ID, store.SlashDone, "")
+		return store.SlashDone, "", nil
 	}
-	stake, err := c.deploy.StakeOf(ctx, provider)
-	c.metrics.observeChain(chainRead, err)
+	stake, err := s.deploy.StakeOf(ctx, provider)
+	s.metrics.observeChain(chainRead, err)
 	if err != nil {
-		return err
+		return "", "", err
 	}
 	if new(big.Int).Add(stake.BondedWei, stake.UnbondingWei).Sign() == 0 {
-		c.log.WithFields(logrus.Fields{"site": ch.Site, "challenge": ch.ID}).Warn("challenge failed by a provider with nothing staked: nothing to slash")
-		return c.store.SetSlash(ctx, ch.ID, store.SlashSkipped, "")
+		log.Warn("a provider with nothing staked owes a slash for " + reason.String() + ": nothing to slash")
+		return store.SlashSkipped, "", nil
 	}
-	amount, err := c.deploy.Slash(ctx, c.key, provider, contracts.SlashReason(ch.SlashReason), ev)
-	c.metrics.observeChain(chainStaking, err)
+	amount, err := s.deploy.Slash(ctx, s.key, provider, reason, ev)
+	s.metrics.observeChain(chainStaking, err)
 	if err != nil {
-		return err
+		return "", "", err
 	}
-	c.log.WithFields(logrus.Fields{"site": ch.Site, "challenge": ch.ID, "slashedWei": amount.String()}).Warn("provider slashed for " + contracts.SlashReason(ch.SlashReason).String())
-	return c.store.SetSlash(ctx, ch.ID, store.SlashDone, amount.String())
+	log.WithField("slashedWei", amount.String()).Warn("provider slashed for " + reason.String())
+	return store.SlashDone, amount.String(), nil
 }
 
 // unverifiedSpans are the spans of [start, end) in which the site's availability is not

@@ -66,6 +66,8 @@ type Gateway struct {
 	closer   *epochCloser
 	// challenger issues and decides compute challenges.
 	challenger *challenger
+	// voter decides replicated jobs' votes and slashes their dissents.
+	voter *replicaVoter
 	// dashboard gathers the dashboard's data.
 	dashboard *dashboardSource
 }
@@ -186,6 +188,7 @@ func (g *Gateway) wire(policy placement.Policy) {
 		offlineAfter: g.cfg.Sites.OfflineAfter, grace: g.cfg.Epochs.Grace, referenceMegaFLOPS: g.catalog.ReferenceScore().PerDeviceMegaFLOPS, now: g.now, metrics: g.metrics}
 	g.challenger = &challenger{store: g.store, deploy: g.deploy, key: g.key, catalog: g.catalog, calendar: g.calendar, cfg: g.cfg.Challenges,
 		wake: g.wake, log: g.log.WithField("part", "challenges"), metrics: g.metrics, now: g.now, random: rand.Reader, plans: map[string]*sitePlan{}}
+	g.voter = &replicaVoter{store: g.store, slasher: stakeSlasher{deploy: g.deploy, key: g.key, metrics: g.metrics}, log: g.log.WithField("part", "replicas"), metrics: g.metrics}
 	g.closer = &epochCloser{store: g.store, deploy: g.deploy, chain: g.chain, key: g.key, calendar: g.calendar, params: g.params, cfg: g.cfg.Epochs,
 		factorsBps: g.res.environmentalFactorsBps, treasury: g.address, lock: lock, log: g.log, metrics: g.metrics}
 }
@@ -285,7 +288,7 @@ func (g *Gateway) serve(ctx context.Context, l net.Listener) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var wg sync.WaitGroup
-	for _, loop := range []func(context.Context){g.placer.Run, g.siteMonitor, g.settler.Run, g.closer.Run, g.challenger.Run} {
+	for _, loop := range []func(context.Context){g.placer.Run, g.siteMonitor, g.settler.Run, g.closer.Run, g.challenger.Run, g.voter.Run} {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

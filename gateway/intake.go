@@ -137,6 +137,8 @@ func (in *intake) lockedEscrow(ctx context.Context, researcher common.Address, k
 type submissionVerdict struct {
 	// workflow is the workflow's name ("" when it does not parse).
 	workflow string
+	// replicas and quorum are the workflow's verify (replicas 0: not replicated).
+	replicas, quorum int
 	// refusal says why the job is refused ("" when it is taken), details the workflow's
 	// errors one by one.
 	refusal string
@@ -149,7 +151,7 @@ type submissionVerdict struct {
 func (in *intake) judge(ctx context.Context, req *gatewayapi.SubmitRequest, esc contracts.EscrowOnChain, maxCost *big.Int) (submissionVerdict, error) {
 	v, needs := readSubmittedWorkflow(req)
 	if v.refusal == "" {
-		refusal, err := in.placer.Refusal(ctx, needs, maxCost)
+		refusal, err := in.placer.Refusal(ctx, needs, maxCost, v.replicas)
 		if err != nil {
 			return v, refuseRequest(http.StatusInternalServerError, err.Error())
 		}
@@ -187,6 +189,9 @@ func readSubmittedWorkflow(req *gatewayapi.SubmitRequest) (submissionVerdict, []
 		return v, nil
 	}
 	v.workflow = wf.Name
+	if wf.Verify != nil {
+		v.replicas, v.quorum = wf.Verify.Replicas, wf.Verify.Quorum
+	}
 	needs, err := placement.NeedsOf(wf)
 	if err != nil {
 		v.refusal = "the workflow's resources: " + err.Error()
@@ -218,12 +223,24 @@ func (in *intake) escrowTimeLeft(ctx context.Context, esc contracts.EscrowOnChai
 // record records the job under its escrow: a refused one ended at once (its escrow is
 // refunded), an accepted one placed now if a site can take it.
 func (in *intake) record(ctx context.Context, researcher common.Address, req *gatewayapi.SubmitRequest, escrowID [32]byte, maxCost *big.Int, v submissionVerdict) (gatewayapi.Job, int, error) {
-	id, err := newJobID()
-	if err != nil {
-		return gatewayapi.Job{}, 0, refuseRequest(http.StatusInternalServerError, err.Error())
+	ids := make([]string, max(v.replicas, 1))
+	for i := range ids {
+		var err error
+		if ids[i], err = newJobID(); err != nil {
+			return gatewayapi.Job{}, 0, refuseRequest(http.StatusInternalServerError, err.Error())
+		}
 	}
-	job, err := in.store.CreateJob(ctx, gatewayapi.Job{ID: id, Researcher: researcher.Hex(), IdempotencyKey: req.IdempotencyKey, EscrowID: "0x" + hex.EncodeToString(escrowID[:]),
-		Workflow: v.workflow, SourceName: req.FileName, Source: []byte(req.Workflow), Params: req.Params, MaxCostWei: maxCost.String(), Submission: req.Submission})
+	id := ids[0]
+	first := gatewayapi.Job{ID: id, Researcher: researcher.Hex(), IdempotencyKey: req.IdempotencyKey, EscrowID: "0x" + hex.EncodeToString(escrowID[:]),
+		Workflow: v.workflow, SourceName: req.FileName, Source: []byte(req.Workflow), Params: req.Params, MaxCostWei: maxCost.String(), Submission: req.Submission}
+	var job gatewayapi.Job
+	var err error
+	// A refused replicated submission is recorded as one job: there is nothing to vote on.
+	if len(ids) > 1 && v.refusal == "" {
+		job, err = in.store.CreateReplicatedJob(ctx, first, ids, v.quorum)
+	} else {
+		job, err = in.store.CreateJob(ctx, first)
+	}
 	if errors.Is(err, store.ErrDuplicate) {
 		return job, http.StatusOK, nil
 	}
@@ -242,8 +259,12 @@ func (in *intake) record(ctx context.Context, researcher common.Address, req *ga
 		return gatewayapi.Job{}, 0, refuseRequest(http.StatusUnprocessableEntity, v.refusal, v.details...)
 	}
 	in.log.WithField("job", id).WithField("researcher", researcher.Hex()).WithField("workflow", v.workflow).WithField("maxCost", tokenomics.FormatAmount(maxCost)).
-		WithField("signedSubmission", req.Submission != nil).Info("job accepted")
-	in.placer.Place(ctx, job)
+		WithField("signedSubmission", req.Submission != nil).WithField("replicas", len(ids)).Info("job accepted")
+	for _, replica := range ids {
+		if j, err := in.store.Job(ctx, replica); err == nil {
+			in.placer.Place(ctx, j)
+		}
+	}
 	if j, err := in.store.Job(ctx, id); err == nil {
 		job = j
 	}

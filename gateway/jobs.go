@@ -146,9 +146,19 @@ func (a *researcherAPI) listJobs(w http.ResponseWriter, r *http.Request, researc
 }
 
 func (a *researcherAPI) getJob(w http.ResponseWriter, r *http.Request, researcher common.Address, _ []byte) {
-	if j, ok := a.lookupJob(w, r, researcher); ok {
-		writeJSON(w, http.StatusOK, j)
+	j, ok := a.lookupJob(w, r, researcher)
+	if !ok {
+		return
 	}
+	if j.Replica != nil {
+		g, err := a.store.ReplicaGroup(r.Context(), j.Replica.Group)
+		if err != nil {
+			writeError(w, http.StatusInternalServerError, err.Error())
+			return
+		}
+		j.ReplicaGroup = &g
+	}
+	writeJSON(w, http.StatusOK, j)
 }
 
 func (a *researcherAPI) cancelJob(w http.ResponseWriter, r *http.Request, researcher common.Address, _ []byte) {
@@ -156,7 +166,21 @@ func (a *researcherAPI) cancelJob(w http.ResponseWriter, r *http.Request, resear
 	if !ok {
 		return
 	}
-	if store.Terminal(j.State) {
+	// A replicated job is cancelled whole: it has ended when every replica has.
+	sites := []string{j.Site}
+	ended := store.Terminal(j.State)
+	if j.Replica != nil {
+		g, err := a.store.ReplicaGroup(r.Context(), j.Replica.Group)
+		if err != nil {
+			writeError(w, http.StatusInternalServerError, err.Error())
+			return
+		}
+		for _, m := range g.Members {
+			ended = ended && store.Terminal(runstate.State(m.State))
+			sites = append(sites, m.Site)
+		}
+	}
+	if ended {
 		writeError(w, http.StatusConflict, fmt.Sprintf("job %s has already ended (%s)", j.ID, j.State))
 		return
 	}
@@ -166,8 +190,10 @@ func (a *researcherAPI) cancelJob(w http.ResponseWriter, r *http.Request, resear
 		return
 	}
 	a.log.WithField("job", j.ID).WithField("by", researcher.Hex()).Info("cancel requested")
-	if j.Site != "" {
-		a.wake.wakeSite(j.Site)
+	for _, site := range sites {
+		if site != "" {
+			a.wake.wakeSite(site)
+		}
 	}
 	writeJSON(w, http.StatusAccepted, j)
 }

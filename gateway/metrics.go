@@ -8,6 +8,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/gateway/store"
 )
 
@@ -58,6 +59,8 @@ const (
 type metrics struct {
 	registry          *prometheus.Registry
 	placements        *prometheus.CounterVec
+	replicaGroups     *prometheus.CounterVec
+	replicaDissents   prometheus.Counter
 	reports           *prometheus.CounterVec
 	epochCloses       *prometheus.CounterVec
 	epochCloseSeconds prometheus.Histogram
@@ -90,6 +93,14 @@ func newMetrics(state stateReader, now func() time.Time, offlineAfter time.Durat
 		Name: "petagrid_gateway_chain_errors_total",
 		Help: "Chain calls that failed, by operation (read, settle_escrow, settle_epoch, registry, transfer, mine).",
 	}, []string{"operation"})
+	m.replicaGroups = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "petagrid_gateway_replica_groups_total",
+		Help: "Replicated jobs decided, by outcome (agreed: a quorum agreed on the outputs; no-quorum: none did).",
+	}, []string{"outcome"})
+	m.replicaDissents = prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "petagrid_gateway_replica_dissents_total",
+		Help: "Replicas outvoted by their group's quorum (not billed; their providers are slashed).",
+	})
 	m.challenges = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "petagrid_gateway_challenges_total",
 		Help: "Compute challenges by event (issued, passed, failed, missed, skipped: the site claimed no idle node or did not poll; void: counts neither way).",
@@ -110,7 +121,10 @@ func newMetrics(state stateReader, now func() time.Time, offlineAfter time.Durat
 	for _, o := range []string{"issued", store.ChallengePassed, store.ChallengeFailed, store.ChallengeMissed, store.ChallengeSkipped, store.ChallengeVoid} {
 		m.challenges.WithLabelValues(o)
 	}
-	m.registry.MustRegister(m.challenges, m.placements, m.reports, m.epochCloses, m.epochCloseSeconds, m.chainErrors,
+	for _, o := range []string{gatewayapi.GroupAgreed, gatewayapi.GroupNoQuorum} {
+		m.replicaGroups.WithLabelValues(o)
+	}
+	m.registry.MustRegister(m.challenges, m.replicaGroups, m.replicaDissents, m.placements, m.reports, m.epochCloses, m.epochCloseSeconds, m.chainErrors,
 		newStateCollector(state, now, offlineAfter),
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
@@ -125,6 +139,13 @@ func (m *metrics) placement(outcome string) {
 func (m *metrics) challenge(event string) {
 	if m != nil {
 		m.challenges.WithLabelValues(event).Inc()
+	}
+}
+
+func (m *metrics) replicaGroup(outcome string, dissents int) {
+	if m != nil {
+		m.replicaGroups.WithLabelValues(outcome).Inc()
+		m.replicaDissents.Add(float64(dissents))
 	}
 }
 

@@ -85,7 +85,16 @@ func (a *operatorAPI) setProviderStatus(w http.ResponseWriter, r *http.Request, 
 		writeError(w, http.StatusBadRequest, "registration: only an approval names a registration")
 		return
 	}
+	if req.Operator != "" && (status != store.SiteApproved || !protocol.ValidSiteName(req.Operator)) {
+		writeError(w, http.StatusBadRequest, "operator: only an approval names one, in a site name's form (lowercase letters, digits and -, at most 63)")
+		return
+	}
 	s, err := a.registry.SetStatus(r.Context(), r.PathValue("site"), status, req.Reason, reviewed, op)
+	if err == nil && req.Operator != "" {
+		if err = a.store.SetSiteOperator(r.Context(), s.Name, req.Operator); err == nil {
+			s.Operator = req.Operator
+		}
+	}
 	if errors.Is(err, store.ErrNotFound) {
 		writeError(w, http.StatusNotFound, err.Error())
 		return

@@ -75,6 +75,9 @@ func (p *placer) Place(ctx context.Context, j gatewayapi.Job) {
 		return
 	}
 	exclude, err := p.store.Exclusions(ctx, j.ID)
+	if err == nil && j.Replica != nil {
+		err = p.excludeForReplica(ctx, j, exclude)
+	}
 	if err != nil {
 		log.WithError(err).Warn("placer")
 		p.metrics.placement(placementError)
@@ -86,7 +89,12 @@ func (p *placer) Place(ctx context.Context, j gatewayapi.Job) {
 		p.metrics.placement(placementError)
 		return
 	}
-	maxCost, _ := protocol.ParseWei(j.MaxCostWei)
+	maxCost, err := replicaBudget(j)
+	if err != nil {
+		log.WithError(err).Error("placer: the job's budget")
+		p.metrics.placement(placementError)
+		return
+	}
 	decision, err := placement.Place(ctx, p.policy, p.request(j.ID, needs, maxCost), sites)
 	if err != nil {
 		p.wait(ctx, j, err, exclude, log)
@@ -94,6 +102,38 @@ func (p *placer) Place(ctx context.Context, j gatewayapi.Job) {
 		return
 	}
 	p.metrics.placement(p.assign(ctx, j, decision, sites, needs, log))
+}
+
+// excludeForReplica adds to exclude the sites a replica must not go to: those whose
+// operator runs another replica of its group, and those that do not report outputs digests
+// (protocol 4), without which the replica could not vote.
+func (p *placer) excludeForReplica(ctx context.Context, j gatewayapi.Job, exclude map[string]string) error {
+	g, err := p.store.ReplicaGroup(ctx, j.Replica.Group)
+	if err != nil {
+		return err
+	}
+	sites, err := p.store.Sites(ctx)
+	if err != nil {
+		return err
+	}
+	operatorOf := make(map[string]string, len(sites))
+	for _, s := range sites {
+		operatorOf[s.Name] = s.OperatorOf()
+	}
+	taken := map[string]string{}
+	for _, m := range g.Members {
+		if m.Job != j.ID && m.Site != "" {
+			taken[operatorOf[m.Site]] = m.Job
+		}
+	}
+	for _, s := range sites {
+		if other, ok := taken[s.OperatorOf()]; ok {
+			exclude[s.Name] = "its operator runs replica " + other
+		} else if s.Protocol < replicaProtocol {
+			exclude[s.Name] = fmt.Sprintf("it speaks protocol %d; replicas need %d (outputs digests)", s.Protocol, replicaProtocol)
+		}
+	}
+	return nil
 }
 
 // needsOrAbandon is what the job's steps need; a job that waited or was placed too often,
@@ -163,16 +203,51 @@ func (p *placer) assign(ctx context.Context, j gatewayapi.Job, decision placemen
 	return placementPlaced
 }
 
-// Refusal says why a new job could never run on any approved site ("" when one could).
-func (p *placer) Refusal(ctx context.Context, needs []placement.StepNeed, maxCost *big.Int) (string, error) {
-	sites, err := p.candidateSites(ctx, nil, true)
+// Refusal says why a new job could never run on any approved site ("" when one could). A
+// job of replicas > 1 needs that many approved sites of distinct operators that report
+// outputs digests, each able to run it within its share of the budget.
+func (p *placer) Refusal(ctx context.Context, needs []placement.StepNeed, maxCost *big.Int, replicas int) (string, error) {
+	if replicas <= 1 {
+		sites, err := p.candidateSites(ctx, nil, true)
+		if err != nil {
+			return "", err
+		}
+		if cands, rejections := placement.Feasible(p.request("new job", needs, maxCost), sites); len(cands) == 0 {
+			return (&placement.NoFitError{Rejections: rejections}).Error(), nil
+		}
+		return "", nil
+	}
+	all, err := p.store.Sites(ctx)
 	if err != nil {
 		return "", err
 	}
-	if cands, rejections := placement.Feasible(p.request("new job", needs, maxCost), sites); len(cands) == 0 {
-		return (&placement.NoFitError{Rejections: rejections}).Error(), nil
+	exclude := map[string]string{}
+	operatorOf := map[string]string{}
+	for _, s := range all {
+		operatorOf[s.Name] = s.OperatorOf()
+		if s.Protocol < replicaProtocol {
+			exclude[s.Name] = "speaks protocol < 4"
+		}
 	}
-	return "", nil
+	sites, err := p.candidateSites(ctx, exclude, true)
+	if err != nil {
+		return "", err
+	}
+	share := new(big.Int).Quo(maxCost, big.NewInt(int64(replicas)))
+	cands, rejections := placement.Feasible(p.request("new job", needs, share), sites)
+	operators := map[string]bool{}
+	for _, c := range cands {
+		operators[operatorOf[c.Site]] = true
+	}
+	if len(operators) >= replicas {
+		return "", nil
+	}
+	why := fmt.Sprintf("verify asks for %d replicas on sites of distinct operators that report outputs digests (protocol %d), each within its share of the budget (%s DPS: the budget pays for every replica); %d operator(s) can run it",
+		replicas, replicaProtocol, tokenomics.FormatAmount(share), len(operators))
+	if len(rejections) > 0 {
+		why += "; " + (&placement.NoFitError{Rejections: rejections}).Error()
+	}
+	return why, nil
 }
 
 // request is a job's placement question.

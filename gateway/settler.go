@@ -3,6 +3,7 @@ package gateway
 import (
 	"context"
 	"crypto/ecdsa"
+	"fmt"
 	"math/big"
 	"strings"
 	"time"
@@ -85,7 +86,7 @@ func (s *settler) settleEscrow(ctx context.Context, j gatewayapi.Job) bool {
 	var id [32]byte
 	copy(id[:], b)
 	researcher := common.HexToAddress(j.Researcher)
-	cost, err := protocol.ParseWei(j.CostWei)
+	cost, err := s.costToSettle(ctx, j)
 	if err != nil {
 		log.WithError(err).Error("escrow settler: malformed cost in the state")
 		return true
@@ -96,7 +97,6 @@ func (s *settler) settleEscrow(ctx context.Context, j gatewayapi.Job) bool {
 		log.WithError(err).Warn("escrow settler: reading the escrow")
 		return false
 	}
-	cost = settlementCap(log, j, cost)
 	if esc.MaxAmount != nil && cost.Cmp(esc.MaxAmount) > 0 {
 		cost = new(big.Int).Set(esc.MaxAmount)
 	}
@@ -108,6 +108,36 @@ func (s *settler) settleEscrow(ctx context.Context, j gatewayapi.Job) bool {
 		return false
 	}
 	return true
+}
+
+// costToSettle is what a job's escrow settles for: its cost, capped at its worst case; a
+// replicated job's, its decided group's cost (each replica's capped when it was billed),
+// capped at the budget.
+func (s *settler) costToSettle(ctx context.Context, j gatewayapi.Job) (*big.Int, error) {
+	if j.Replica == nil {
+		cost, err := protocol.ParseWei(j.CostWei)
+		if err != nil {
+			return nil, err
+		}
+		return settlementCap(s.log.WithField("job", j.ID), j, cost), nil
+	}
+	g, err := s.store.ReplicaGroup(ctx, j.Replica.Group)
+	if err != nil {
+		return nil, err
+	}
+	cost, err := protocol.ParseWei(g.CostWei)
+	if err != nil {
+		return nil, fmt.Errorf("replica group %s: %w", g.Job, err)
+	}
+	budget, err := protocol.ParseWei(j.MaxCostWei)
+	if err != nil {
+		return nil, err
+	}
+	if cost.Cmp(budget) > 0 {
+		s.log.WithField("job", j.ID).WithField("cost", cost.String()).WithField("budget", budget.String()).Error("escrow settler: the replica group's cost is above the budget; settling the budget")
+		cost = budget
+	}
+	return cost, nil
 }
 
 // settleOnChain settles a locked escrow for cost. The escrow was read first, so that a
@@ -122,7 +152,7 @@ func (s *settler) settleOnChain(ctx context.Context, log logrus.FieldLogger, j g
 			log.WithError(err).Warn("escrow settler: settling (will retry)")
 			return false
 		}
-		log.WithField("cost", j.CostWei).WithField("refund", new(big.Int).Sub(esc.MaxAmount, cost).String()).Info("escrow settled")
+		log.WithField("cost", cost.String()).WithField("refund", new(big.Int).Sub(esc.MaxAmount, cost).String()).Info("escrow settled")
 	case contracts.EscrowSettled:
 		// Settled before a crash let the state record it: nothing to send, but the
 		// amount must be the one computed.

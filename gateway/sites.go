@@ -78,6 +78,9 @@ func (a *siteAPI) registerSite(w http.ResponseWriter, r *http.Request, signer co
 	writeJSON(w, code, site)
 }
 
+// maxSiteProtocol bounds the protocol version a site may claim (any larger is a lie).
+const maxSiteProtocol = 1000
+
 func (a *siteAPI) sitePoll(w http.ResponseWriter, r *http.Request, signer common.Address, body []byte) {
 	site, ok := a.siteOf(w, r, signer)
 	if !ok {
@@ -101,10 +104,22 @@ func (a *siteAPI) sitePoll(w http.ResponseWriter, r *http.Request, signer common
 			return
 		}
 	}
+	if req.Protocol < 0 || req.Protocol > maxSiteProtocol {
+		writeError(w, http.StatusUnprocessableEntity, fmt.Sprintf("protocol: a version from 0 to %d", maxSiteProtocol))
+		return
+	}
 	ctx := r.Context()
 	if err := a.store.Seen(ctx, site.Name, req.Inventory); err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
+	}
+	// 0 is a site that does not say (older, or not yet told this gateway speaks 4): the
+	// version it said last stands.
+	if req.Protocol > 0 && req.Protocol != site.Protocol {
+		if err := a.store.SetSiteProtocol(ctx, site.Name, req.Protocol); err != nil {
+			writeError(w, http.StatusInternalServerError, err.Error())
+			return
+		}
 	}
 	resp := protocol.PollResponse{Status: site.Status, Protocol: protocol.Version}
 	// At most maxPollsPerSite polls per site are held: a newer one supersedes the oldest.

@@ -24,6 +24,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/petagrid/petagrid/gateway/gatewayapi"
+	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/internal/poll"
 	"github.com/petagrid/petagrid/internal/reqsign"
 	"github.com/petagrid/petagrid/internal/strictyaml"
@@ -31,6 +32,7 @@ import (
 	"github.com/petagrid/petagrid/site/client"
 	"github.com/petagrid/petagrid/site/runstate"
 	"github.com/petagrid/petagrid/site/siteapi"
+	"github.com/petagrid/petagrid/tokenomics"
 	"github.com/petagrid/petagrid/workflows"
 )
 
@@ -709,6 +711,12 @@ func printRun(e *env, out *printer, view siteapi.RunView) error {
 			return err
 		}
 	}
+	if g := view.ReplicaGroup; g != nil {
+		fmt.Fprintln(e.stdout)
+		if err := printReplicaGroup(e, out, g); err != nil {
+			return err
+		}
+	}
 	if len(view.History) > 0 {
 		fmt.Fprintln(e.stdout)
 		rows := make([][]string, 0, len(view.History))
@@ -718,6 +726,42 @@ func printRun(e *env, out *printer, view siteapi.RunView) error {
 		return out.table([]string{"AT", "STEP", "FROM", "TO", "DETAIL"}, rows)
 	}
 	return nil
+}
+
+// printReplicaGroup prints a replicated job's vote: the group's outcome, then each replica.
+func printReplicaGroup(e *env, out *printer, g *siteapi.ReplicaGroup) error {
+	outcome := g.State
+	switch g.State {
+	case gatewayapi.GroupVoting:
+		outcome = "voting (decided once every replica has ended)"
+	case gatewayapi.GroupAgreed:
+		outcome = "agreed on outputs " + g.OutputsSHA256
+	case gatewayapi.GroupNoQuorum:
+		outcome = "no quorum: no outputs were reported by enough replicas; nobody is slashed"
+	}
+	fmt.Fprintf(e.stdout, "Replicas: %d, quorum %d, %s\n", g.Replicas, g.Quorum, cell(outcome))
+	if g.CostWei != "" {
+		cost := g.CostWei
+		if v, err := protocol.ParseWei(g.CostWei); err == nil {
+			cost = tokenomics.FormatAmount(v) + " DPS"
+		}
+		fmt.Fprintf(e.stdout, "Settled for: %s (every replica but the outvoted)\n", cell(cost))
+	}
+	rows := make([][]string, 0, len(g.Members))
+	for _, m := range g.Members {
+		slash := m.Slash
+		if m.SlashedWei != "" {
+			if v, err := protocol.ParseWei(m.SlashedWei); err == nil {
+				slash += " " + tokenomics.FormatAmount(v) + " DPS"
+			}
+		}
+		outputs := m.OutputsSHA256
+		if len(outputs) > 16 {
+			outputs = outputs[:16] + "…"
+		}
+		rows = append(rows, []string{m.Job, strconv.Itoa(m.Index), m.Site, m.State, outputs, m.Vote, slash})
+	}
+	return out.table([]string{"REPLICA", "#", "SITE", "STATE", "OUTPUTS", "VOTE", "SLASH"}, rows)
 }
 
 // watchFrame is what --watch shows of a run.

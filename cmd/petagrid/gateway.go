@@ -259,7 +259,8 @@ func providerStatusCommand(e *env, name string, approve bool) *cli.Command {
 	flags := append(gatewayFlags(), &cli.StringFlag{Name: "reason", Usage: "why, kept with the site's status"})
 	usage := name + " a site (operators): in the gateway and in the chain's provider registry"
 	if approve {
-		flags = append(flags, &cli.StringFlag{Name: "registration", Usage: "the REGISTRATION digest `0x…` that `providers list` showed: the approval admits that registration, and is refused if the site registered another since"})
+		flags = append(flags, &cli.StringFlag{Name: "registration", Usage: "the REGISTRATION digest `0x…` that `providers list` showed: the approval admits that registration, and is refused if the site registered another since"},
+			&cli.StringFlag{Name: "operator", Usage: "who runs the site (`NAME`: lowercase letters, digits, -): replicas of a job never go to two sites of one operator; kept when omitted"})
 		usage += "; name the registration reviewed with --registration"
 	}
 	return &cli.Command{
@@ -286,7 +287,7 @@ func providerStatusCommand(e *env, name string, approve bool) *cli.Command {
 				var s gatewayapi.Site
 				var err error
 				if approve {
-					s, err = cl.ApproveProvider(ctx, c.Args().First(), reviewed, c.String("reason"))
+					s, err = cl.Approve(ctx, c.Args().First(), gatewayapi.StatusRequest{Reason: c.String("reason"), Registration: reviewed.Hex(), Operator: c.String("operator")})
 				} else {
 					s, err = cl.SuspendProvider(ctx, c.Args().First(), c.String("reason"))
 				}
@@ -480,5 +481,5 @@ func runOfJob(job gatewayapi.Job) siteapi.RunView {
 		SourceName: job.SourceName, Params: job.Params, State: job.State, Error: job.Error,
 		CancelRequested: job.CancelRequested, CreatedAt: job.CreatedAt, UpdatedAt: job.UpdatedAt,
 		EndedAt: job.EndedAt, Steps: job.Steps,
-	}}
+	}, ReplicaGroup: job.ReplicaGroup}
 }

@@ -263,7 +263,13 @@ func (c *Client) Providers(ctx context.Context) ([]gatewayapi.ProviderView, erro
 // (ProviderView.RegistrationDigest): the gateway refuses it if the site registered anything
 // else since (operators only).
 func (c *Client) ApproveProvider(ctx context.Context, site string, registration common.Hash, reason string) (gatewayapi.Site, error) {
-	return c.setProviderStatus(ctx, site, "approve", gatewayapi.StatusRequest{Reason: reason, Registration: registration.Hex()})
+	return c.Approve(ctx, site, gatewayapi.StatusRequest{Reason: reason, Registration: registration.Hex()})
+}
+
+// Approve approves a site as req says: the registration reviewed, why, and who operates it
+// (operators only).
+func (c *Client) Approve(ctx context.Context, site string, req gatewayapi.StatusRequest) (gatewayapi.Site, error) {
+	return c.setProviderStatus(ctx, site, "approve", req)
 }
 
 // SuspendProvider suspends a site (operators only).

@@ -140,6 +140,12 @@ type Job struct {
 	// account). SignedSubmission says which, for the job's readers.
 	Submission       *reqsign.Submission `json:"-"`
 	SignedSubmission bool                `json:"signedSubmission,omitempty"`
+	// Replica places a job of a replicated submission in its group (nil otherwise), and
+	// OutputsSHA256 is the digest of the outputs its site reported when it succeeded.
+	Replica       *Replica `json:"replica,omitempty"`
+	OutputsSHA256 string   `json:"outputsSha256,omitempty"`
+	// ReplicaGroup is the whole group's vote, in the view of one job (GET /v1/jobs/ID).
+	ReplicaGroup *ReplicaGroup `json:"replicaGroup,omitempty"`
 }
 
 // WorstCase is a job's worst-case cost at the site it is placed on, as placement computed it
@@ -184,6 +190,19 @@ type Site struct {
 	RegisteredAt time.Time          `json:"registeredAt"`
 	UpdatedAt    time.Time          `json:"updatedAt"`
 	LastSeen     time.Time          `json:"lastSeen"`
+	// Protocol is the protocol version the site's polls say it speaks (0: before 4).
+	Protocol int `json:"protocol,omitempty"`
+	// Operator is who runs the site, as the approving operator named it ("" : the site
+	// stands for itself): replicas of a job go to distinct operators.
+	Operator string `json:"operator,omitempty"`
+}
+
+// OperatorOf is who runs the site for replica placement: its named operator, or the site.
+func (s Site) OperatorOf() string {
+	if s.Operator != "" {
+		return s.Operator
+	}
+	return "site:" + s.Name
 }
 
 // ProviderView is a site as operators see it.
@@ -218,6 +237,10 @@ type SharedDevices struct {
 type StatusRequest struct {
 	Reason       string `json:"reason,omitempty"`
 	Registration string `json:"registration,omitempty"`
+	// Operator names who runs the site (an approval only; a site name's form): replicas of
+	// one job never go to two sites of one operator. Omitted, the site keeps the one it has
+	// (none: it stands for itself).
+	Operator string `json:"operator,omitempty"`
 }
 
 // FundRequest is POST /v1/fund: DPS and gas money from the treasury to an account.

@@ -27,6 +27,8 @@ const (
 const (
 	EscrowLocked  = "locked"
 	EscrowSettled = "settled"
+	// EscrowGroup: a replica after the first; its group's first job holds the escrow.
+	EscrowGroup = "group"
 )
 
 // ErrDuplicate is returned by CreateJob when the researcher already submitted under the same
@@ -74,7 +76,7 @@ func Terminal(s runstate.State) bool {
 	return s.Terminal()
 }
 
-const jobColumns = `id, researcher, idempotency_key, escrow_id, workflow, file_name, source, params, max_cost_wei, site, state, error, placement, steps, usage, cost_wei, price_wei, escrow_state, cancel_requested, placements, created_at, updated_at, assigned_at, ended_at, worst_case, billing, submission`
+const jobColumns = `id, researcher, idempotency_key, escrow_id, workflow, file_name, source, params, max_cost_wei, site, state, error, placement, steps, usage, cost_wei, price_wei, escrow_state, cancel_requested, placements, created_at, updated_at, assigned_at, ended_at, worst_case, billing, submission, replica_of, replica_index, replicas, quorum, outputs_sha256, vote, slash, slashed_wei`
 
 func scanJob(scan func(...any) error) (gatewayapi.Job, error) {
 	var j gatewayapi.Job
@@ -82,10 +84,14 @@ func scanJob(scan func(...any) error) (gatewayapi.Job, error) {
 	var created, updated int64
 	var assigned, ended sql.NullInt64
 	var cancel int
+	var r gatewayapi.Replica
 	if err := scan(&j.ID, &j.Researcher, &j.IdempotencyKey, &j.EscrowID, &j.Workflow, &j.SourceName, &j.Source, &params, &j.MaxCostWei, &j.Site,
 		&j.State, &j.Error, &j.Placement, &steps, &usage, &j.CostWei, &j.PriceWei, &j.EscrowState, &cancel, &j.Placements, &created, &updated, &assigned, &ended,
-		&worst, &billing, &submission); err != nil {
+		&worst, &billing, &submission, &r.Group, &r.Index, &r.Replicas, &r.Quorum, &j.OutputsSHA256, &r.Vote, &r.Slash, &r.SlashedWei); err != nil {
 		return gatewayapi.Job{}, err
+	}
+	if r.Group != "" {
+		j.Replica = &r
 	}
 	if err := unmarshalOptional(worst, &j.WorstCase); err != nil {
 		return gatewayapi.Job{}, fmt.Errorf("job %s worst case: %w", j.ID, err)
@@ -135,6 +141,26 @@ func marshalOptional[T any](v *T) (string, error) {
 // CreateJob records a new queued job. If the researcher already has a job with the same
 // idempotency key, nothing is written and that job is returned with ErrDuplicate.
 func (s *Store) CreateJob(ctx context.Context, j gatewayapi.Job) (gatewayapi.Job, error) {
+	return s.createJobs(ctx, j, nil, 0)
+}
+
+// CreateReplicatedJob records a replicated submission: one queued job per id, the first
+// under the submission's idempotency key and escrow (it settles the group's), the others
+// as its replicas, with the group's quorum, and the group to decide. The first job is
+// returned; ErrDuplicate as for CreateJob.
+func (s *Store) CreateReplicatedJob(ctx context.Context, j gatewayapi.Job, ids []string, quorum int) (gatewayapi.Job, error) {
+	if len(ids) < 2 || ids[0] != j.ID || quorum <= len(ids)/2 || quorum > len(ids) {
+		return gatewayapi.Job{}, fmt.Errorf("gateway store: a replicated job needs 2 or more ids, its own first, and a majority quorum (%d ids, quorum %d)", len(ids), quorum)
+	}
+	return s.createJobs(ctx, j, ids, quorum)
+}
+
+// replicaKeySeparator joins a submission's idempotency key and a replica's index into the
+// replica's own key: it is not a character researchers' keys may hold, so no submission
+// can take a replica's key.
+const replicaKeySeparator = "#"
+
+func (s *Store) createJobs(ctx context.Context, j gatewayapi.Job, ids []string, quorum int) (gatewayapi.Job, error) {
 	params, err := marshal(j.Params)
 	if err != nil {
 		return gatewayapi.Job{}, err
@@ -146,6 +172,11 @@ func (s *Store) CreateJob(ctx context.Context, j gatewayapi.Job) (gatewayapi.Job
 	j.SignedSubmission = j.Submission != nil
 	now := s.now()
 	j.State, j.EscrowState, j.CreatedAt, j.UpdatedAt = Queued, EscrowLocked, now, now
+	group := ""
+	if len(ids) > 0 {
+		group = j.ID
+		j.Replica = &gatewayapi.Replica{Group: group, Replicas: len(ids), Quorum: quorum}
+	}
 	var existing string
 	err = s.tx(ctx, func(tx *sql.Tx) error {
 		err := tx.QueryRowContext(ctx, `SELECT id FROM jobs WHERE researcher = ? AND idempotency_key = ?`, j.Researcher, j.IdempotencyKey).Scan(&existing)
@@ -162,10 +193,23 @@ func (s *Store) CreateJob(ctx context.Context, j gatewayapi.Job) (gatewayapi.Job
 		if n > 0 {
 			return fmt.Errorf("escrow %s already pays for another job", j.EscrowID)
 		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO jobs(id, researcher, idempotency_key, escrow_id, workflow, file_name, source, params, max_cost_wei, state, escrow_state, created_at, updated_at, submission)
-			VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)`, j.ID, j.Researcher, j.IdempotencyKey, j.EscrowID, j.Workflow, j.SourceName, j.Source, params, j.MaxCostWei, string(Queued), EscrowLocked, unix(now), unix(now), submission)
-		if err != nil {
-			return fmt.Errorf("gateway store: creating job %s: %w", j.ID, err)
+		for i, id := range append([]string{j.ID}, ids[min(1, len(ids)):]...) {
+			key, escrow := j.IdempotencyKey, EscrowLocked
+			if i > 0 {
+				key, escrow = fmt.Sprintf("%s%s%d", j.IdempotencyKey, replicaKeySeparator, i), EscrowGroup
+			}
+			_, err = tx.ExecContext(ctx, `INSERT INTO jobs(id, researcher, idempotency_key, escrow_id, workflow, file_name, source, params, max_cost_wei, state, escrow_state, created_at, updated_at, submission,
+				replica_of, replica_index, replicas, quorum)
+				VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`, id, j.Researcher, key, j.EscrowID, j.Workflow, j.SourceName, j.Source, params, j.MaxCostWei, string(Queued), escrow, unix(now), unix(now), submission,
+				group, i, len(ids), quorum)
+			if err != nil {
+				return fmt.Errorf("gateway store: creating job %s: %w", id, err)
+			}
+		}
+		if group != "" {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO replica_groups(job, state) VALUES (?, ?)`, group, gatewayapi.GroupVoting); err != nil {
+				return fmt.Errorf("gateway store: creating replica group %s: %w", group, err)
+			}
 		}
 		return nil
 	})
@@ -302,6 +346,15 @@ func (s *Store) Assign(ctx context.Context, id, site, placement, priceWei string
 	}
 	return s.tx(ctx, func(tx *sql.Tx) error {
 		now := unix(s.now())
+		var group string
+		if err := tx.QueryRowContext(ctx, `SELECT replica_of FROM jobs WHERE id = ?`, id).Scan(&group); err != nil {
+			return fmt.Errorf("gateway store: assigning %s: %w", id, err)
+		}
+		if group != "" {
+			if err := checkReplicaOperator(ctx, tx, id, group, site); err != nil {
+				return err
+			}
+		}
 		res, err := tx.ExecContext(ctx, `UPDATE jobs SET site = ?, state = ?, placement = ?, price_wei = ?, worst_case = ?, error = '', placements = placements + 1, assigned_at = ?, delivered_at = NULL, updated_at = ?
 			WHERE id = ? AND state = ?`, site, string(Assigned), placement, priceWei, worstJSON, now, now, id, string(Queued))
 		if err != nil {
@@ -453,8 +506,14 @@ func (s *Store) ApplyUpdate(ctx context.Context, site string, u protocol.JobUpda
 		if u.Error != "" {
 			msg = u.Error
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE jobs SET state = ?, error = ?, steps = ?, usage = ?, cost_wei = ?, billing = ?, ended_at = ?, updated_at = ? WHERE id = ?`,
-			string(state), msg, steps, usage, cost, billing, ended, unix(s.now()), j.ID)
+		// A succeeded job's outputs digest is taken once, and only before its cost closes
+		// the vote: a site cannot change its vote afterwards.
+		outputs := j.OutputsSHA256
+		if outputs == "" && state == runstate.Completed && j.CostWei == "" {
+			outputs = u.OutputsSHA256
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE jobs SET state = ?, error = ?, steps = ?, usage = ?, cost_wei = ?, billing = ?, ended_at = ?, updated_at = ?, outputs_sha256 = ? WHERE id = ?`,
+			string(state), msg, steps, usage, cost, billing, ended, unix(s.now()), outputs, j.ID)
 		if err != nil {
 			return fmt.Errorf("gateway store: updating %s: %w", j.ID, err)
 		}
@@ -499,14 +558,23 @@ func (s *Store) CancelsFor(ctx context.Context, site string) ([]string, error) {
 
 // RequestCancel marks a job cancelled by its researcher. A job no site has taken yet ends
 // here, cancelled, at no cost; the rest are cancelled by their site.
+// Cancelling any replica of a replicated job cancels them all: they are one submission.
 func (s *Store) RequestCancel(ctx context.Context, id string) (gatewayapi.Job, error) {
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		now := unix(s.now())
-		if _, err := tx.ExecContext(ctx, `UPDATE jobs SET cancel_requested = 1, updated_at = ? WHERE id = ?`, now, id); err != nil {
+		var group string
+		if err := tx.QueryRowContext(ctx, `SELECT replica_of FROM jobs WHERE id = ?`, id).Scan(&group); err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("gateway store: cancelling %s: %w", id, err)
+		}
+		match, arg := `id = ?`, id
+		if group != "" {
+			match, arg = `replica_of = ?`, group
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE jobs SET cancel_requested = 1, updated_at = ? WHERE `+match, now, arg); err != nil {
 			return fmt.Errorf("gateway store: cancelling %s: %w", id, err)
 		}
 		_, err := tx.ExecContext(ctx, `UPDATE jobs SET state = ?, ended_at = ?, cost_wei = '0', usage = '{"slurmJobs":[],"elapsedSeconds":0,"cpuSeconds":0,"gpuSeconds":0,"computeHoursMilli":0}'
-			WHERE id = ? AND state = ?`, string(runstate.Cancelled), now, id, string(Queued))
+			WHERE `+match+` AND state = ?`, string(runstate.Cancelled), now, arg, string(Queued))
 		if err != nil {
 			return fmt.Errorf("gateway store: cancelling %s: %w", id, err)
 		}
@@ -598,15 +666,18 @@ func (s *Store) SilentSites(ctx context.Context, before time.Time) ([]string, er
 	return out, rows.Err()
 }
 
-// ToSettle are jobs whose cost is known and whose escrow is still locked.
+// ToSettle are jobs whose cost is known and whose escrow is still locked: a replicated
+// job's first once its group is decided (it settles the group's cost).
 func (s *Store) ToSettle(ctx context.Context, limit int) ([]gatewayapi.Job, error) {
-	return s.queryJobs(ctx, `SELECT `+jobColumns+` FROM jobs WHERE escrow_state = ? AND cost_wei != '' ORDER BY ended_at LIMIT ?`, EscrowLocked, limit)
+	return s.queryJobs(ctx, `SELECT `+jobColumns+` FROM jobs WHERE escrow_state = ? AND cost_wei != ''
+		AND (replica_of = '' OR EXISTS (SELECT 1 FROM replica_groups g WHERE g.job = jobs.id AND g.state != ?)) ORDER BY ended_at LIMIT ?`, EscrowLocked, gatewayapi.GroupVoting, limit)
 }
 
-// EscrowSettled records that a job's escrow was settled on chain.
+// EscrowSettled records that a job's escrow was settled on chain (a replicated job's: for
+// its whole group).
 func (s *Store) EscrowSettled(ctx context.Context, id string) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `UPDATE jobs SET escrow_state = ?, updated_at = ? WHERE id = ?`, EscrowSettled, unix(s.now()), id)
+		_, err := tx.ExecContext(ctx, `UPDATE jobs SET escrow_state = ?, updated_at = ? WHERE id = ? OR replica_of = ?`, EscrowSettled, unix(s.now()), id, id)
 		if err != nil {
 			return fmt.Errorf("gateway store: escrow of %s: %w", id, err)
 		}

@@ -99,13 +99,13 @@ func (s *Store) Register(ctx context.Context, address string, reg protocol.Regis
 	return site, created, err
 }
 
-const siteColumns = `name, address, status, status_reason, registration, live_inventory, registered_at, updated_at, last_seen`
+const siteColumns = `name, address, status, status_reason, registration, live_inventory, registered_at, updated_at, last_seen, protocol, operator`
 
 func scanSite(scan func(...any) error) (gatewayapi.Site, error) {
 	var st gatewayapi.Site
 	var reg, live string
 	var registered, updated, seen int64
-	if err := scan(&st.Name, &st.Address, &st.Status, &st.StatusReason, &reg, &live, &registered, &updated, &seen); err != nil {
+	if err := scan(&st.Name, &st.Address, &st.Status, &st.StatusReason, &reg, &live, &registered, &updated, &seen, &st.Protocol, &st.Operator); err != nil {
 		return gatewayapi.Site{}, err
 	}
 	if err := json.Unmarshal([]byte(reg), &st.Registration); err != nil {
@@ -158,6 +158,30 @@ func (s *Store) Sites(ctx context.Context) ([]gatewayapi.Site, error) {
 		out = append(out, st)
 	}
 	return out, rows.Err()
+}
+
+// SetSiteProtocol records the protocol version a site's polls say it speaks.
+func (s *Store) SetSiteProtocol(ctx context.Context, name string, version int) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `UPDATE sites SET protocol = ? WHERE name = ?`, version, name); err != nil {
+			return fmt.Errorf("gateway store: site %s protocol: %w", name, err)
+		}
+		return nil
+	})
+}
+
+// SetSiteOperator records who runs a site ("" : the site stands for itself).
+func (s *Store) SetSiteOperator(ctx context.Context, name, operator string) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE sites SET operator = ? WHERE name = ?`, operator, name)
+		if err != nil {
+			return fmt.Errorf("gateway store: site %s operator: %w", name, err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return fmt.Errorf("site %s: %w", name, ErrNotFound)
+		}
+		return nil
+	})
 }
 
 // SetSiteStatus approves or suspends a site.

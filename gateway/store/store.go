@@ -204,6 +204,32 @@ var migrations = []string{
 	);
 	CREATE INDEX device_sightings_site ON device_sightings(site);
 	ALTER TABLE reports ADD COLUMN series TEXT NOT NULL DEFAULT '';`,
+	// 6: replicated execution (gateway/replicas.go). Every job of a replicated submission
+	// names its group (the first job's id; '' for a job that is not replicated), its index,
+	// the group's size and quorum, the digest of its outputs its site reported, and once
+	// the group is decided its vote and the slash a dissent owes. replica_groups holds each
+	// group's decision and what its escrow settles for. Each site's protocol version (from
+	// its polls) and the operator an approval named: replicas go to distinct operators.
+	`ALTER TABLE jobs ADD COLUMN replica_of TEXT NOT NULL DEFAULT '';
+	ALTER TABLE jobs ADD COLUMN replica_index INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE jobs ADD COLUMN replicas INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE jobs ADD COLUMN quorum INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE jobs ADD COLUMN outputs_sha256 TEXT NOT NULL DEFAULT '';
+	ALTER TABLE jobs ADD COLUMN vote TEXT NOT NULL DEFAULT '';
+	ALTER TABLE jobs ADD COLUMN slash TEXT NOT NULL DEFAULT '';
+	ALTER TABLE jobs ADD COLUMN slashed_wei TEXT NOT NULL DEFAULT '';
+	CREATE INDEX jobs_replica_of ON jobs(replica_of) WHERE replica_of != '';
+	CREATE INDEX jobs_slash ON jobs(slash) WHERE slash != '';
+	CREATE TABLE replica_groups (
+		job TEXT PRIMARY KEY,
+		state TEXT NOT NULL,
+		outputs_sha256 TEXT NOT NULL DEFAULT '',
+		cost_wei TEXT NOT NULL DEFAULT '',
+		decided_at INTEGER
+	);
+	CREATE INDEX replica_groups_state ON replica_groups(state);
+	ALTER TABLE sites ADD COLUMN protocol INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE sites ADD COLUMN operator TEXT NOT NULL DEFAULT '';`,
 }
 
 func (s *Store) tx(ctx context.Context, fn func(*sql.Tx) error) error { return s.handle.Write(ctx, fn) }

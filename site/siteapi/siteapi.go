@@ -45,6 +45,8 @@ type Info struct {
 type RunView struct {
 	Run
 	History []Transition `json:"history,omitempty"`
+	// ReplicaGroup is a replicated job's vote: from a gateway, never a site.
+	ReplicaGroup *ReplicaGroup `json:"replicaGroup,omitempty"`
 }
 
 // Run is one accepted workflow submission.

@@ -1,0 +1,209 @@
+package gateway
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"fmt"
+	"math/big"
+	"sort"
+	"time"
+
+	"github.com/ethereum/go-ethereum/common"
+	"github.com/sirupsen/logrus"
+
+	"github.com/petagrid/petagrid/contracts"
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
+	"github.com/petagrid/petagrid/gateway/protocol"
+	"github.com/petagrid/petagrid/gateway/store"
+	"github.com/petagrid/petagrid/site/runstate"
+)
+
+// Replicated execution (a workflow's verify: {replicas, quorum}): the submission becomes one
+// job per replica, each placed on a site of its own operator that speaks protocol 4. Each
+// site reports the digest of the outputs a succeeded replica declared
+// (workflows.OutputsDigest). Once every replica has ended with its cost known, the group is
+// decided:
+//
+//   - a digest that at least quorum replicas reported wins (quorum is a strict majority, so
+//     at most one can); the replicas that reported it are billed, those that succeeded with
+//     another digest dissent: they are not billed and their providers are slashed on chain
+//     (Staking's LostReplicaVote); replicas that did not succeed with a digest abstain
+//     and are billed as any job;
+//   - without a winner nobody is slashed and every replica is billed as any job: the
+//     gateway cannot tell a liar from a workflow that is not as deterministic as declared.
+//
+// The group's one escrow, locked for the whole budget, is settled for the sum once the
+// group is decided; each replica was placed and billed within budget / replicas.
+
+// replicaBudget is what one replica of j may cost: its submission's budget shared equally
+// among the replicas (the whole budget for a job that is not replicated).
+func replicaBudget(j gatewayapi.Job) (*big.Int, error) {
+	budget, err := protocol.ParseWei(j.MaxCostWei)
+	if err != nil {
+		return nil, err
+	}
+	if j.Replica != nil && j.Replica.Replicas > 1 {
+		budget.Quo(budget, big.NewInt(int64(j.Replica.Replicas)))
+	}
+	return budget, nil
+}
+
+// replicaProtocol is the first site protocol that reports outputs digests.
+const replicaProtocol = 4
+
+// decideVote decides a group from its members' outcomes (pure: see the comment at the top).
+func decideVote(members []gatewayapi.ReplicaMember, quorum int) (store.GroupDecision, error) {
+	d := store.GroupDecision{State: gatewayapi.GroupNoQuorum, Votes: make(map[string]string, len(members))}
+	counts := map[string]int{}
+	for _, m := range members {
+		if voted(m) {
+			counts[m.OutputsSHA256]++
+		}
+	}
+	for digest, n := range counts {
+		if n >= quorum {
+			d.State, d.OutputsSHA256 = gatewayapi.GroupAgreed, digest
+		}
+	}
+	cost := new(big.Int)
+	for _, m := range members {
+		vote := gatewayapi.VoteAbstained
+		switch {
+		case !voted(m):
+		case d.State == gatewayapi.GroupNoQuorum:
+			vote = gatewayapi.VoteUndecided
+		case m.OutputsSHA256 == d.OutputsSHA256:
+			vote = gatewayapi.VoteMajority
+		default:
+			vote = gatewayapi.VoteDissent
+		}
+		d.Votes[m.Job] = vote
+		if vote == gatewayapi.VoteDissent {
+			continue // not billed
+		}
+		c, err := protocol.ParseWei(m.CostWei)
+		if err != nil {
+			return d, fmt.Errorf("replica %s: cost: %w", m.Job, err)
+		}
+		cost.Add(cost, c)
+	}
+	d.CostWei = cost.String()
+	return d, nil
+}
+
+// voted: a replica votes with its digest when it succeeded and its site reported one.
+func voted(m gatewayapi.ReplicaMember) bool {
+	return m.State == string(runstate.Completed) && m.OutputsSHA256 != ""
+}
+
+// replicaEvidence keys a dissent's slash on chain: one per replica job, whatever is retried.
+func replicaEvidence(group, job string) common.Hash {
+	h := sha256.New()
+	h.Write([]byte("petagrid replica vote\x00"))
+	for _, s := range []string{group, job} {
+		var n [8]byte
+		binary.BigEndian.PutUint64(n[:], uint64(len(s)))
+		h.Write(n[:])
+		h.Write([]byte(s))
+	}
+	return common.BytesToHash(h.Sum(nil))
+}
+
+// replicaVoter decides replica groups and slashes their dissents.
+type replicaVoter struct {
+	store   *store.Store
+	slasher stakeSlasher
+	log     logrus.FieldLogger
+	metrics *metrics
+}
+
+// replicaBatch bounds the groups decided and the slashes sent in one round.
+const replicaBatch = 50
+
+// Run decides and slashes every few seconds until ctx ends.
+func (v *replicaVoter) Run(ctx context.Context) {
+	every(ctx, 3*time.Second, nil, v.step)
+}
+
+func (v *replicaVoter) step(ctx context.Context) {
+	groups, err := v.store.GroupsToDecide(ctx, replicaBatch)
+	if err != nil {
+		if ctx.Err() == nil {
+			v.log.WithError(err).Warn("replica votes: listing the groups to decide")
+		}
+		return
+	}
+	for _, g := range groups {
+		if err := v.decide(ctx, g); err != nil && ctx.Err() == nil {
+			v.log.WithError(err).WithField("group", g).Warn("replica votes: deciding (retried)")
+		}
+	}
+	v.slashDue(ctx)
+}
+
+// decide decides one group whose replicas have all ended.
+func (v *replicaVoter) decide(ctx context.Context, group string) error {
+	g, err := v.store.ReplicaGroup(ctx, group)
+	if err != nil {
+		return err
+	}
+	d, err := decideVote(g.Members, g.Quorum)
+	if err != nil {
+		return err
+	}
+	decided, err := v.store.DecideGroup(ctx, group, d)
+	if err != nil || !decided {
+		return err
+	}
+	var dissents []string
+	for job, vote := range d.Votes {
+		if vote == gatewayapi.VoteDissent {
+			dissents = append(dissents, job)
+		}
+	}
+	sort.Strings(dissents)
+	v.metrics.replicaGroup(d.State, len(dissents))
+	log := v.log.WithFields(logrus.Fields{"group": group, "state": d.State, "costWei": d.CostWei})
+	if d.State == gatewayapi.GroupAgreed {
+		log = log.WithField("outputsSha256", d.OutputsSHA256)
+	}
+	if len(dissents) > 0 {
+		log.WithField("dissents", dissents).Warn("replica group decided: replicas outvoted by the quorum are not billed, and their providers are slashed")
+	} else {
+		log.Info("replica group decided")
+	}
+	return nil
+}
+
+// slashDue sends the slashes the groups' dissents owe.
+func (v *replicaVoter) slashDue(ctx context.Context) {
+	jobs, err := v.store.ReplicaSlashesDue(ctx, replicaBatch)
+	if err != nil {
+		if ctx.Err() == nil {
+			v.log.WithError(err).Warn("replica votes: reading the slashes due")
+		}
+		return
+	}
+	for _, j := range jobs {
+		if err := v.slash(ctx, j); err != nil && ctx.Err() == nil {
+			v.log.WithError(err).WithFields(logrus.Fields{"site": j.Site, "job": j.ID}).Warn("replica votes: slashing (retried)")
+		}
+	}
+}
+
+func (v *replicaVoter) slash(ctx context.Context, j gatewayapi.Job) error {
+	if j.Replica == nil {
+		return fmt.Errorf("job %s owes a replica slash but is no replica", j.ID)
+	}
+	site, err := v.store.Site(ctx, j.Site)
+	if err != nil {
+		return err
+	}
+	log := v.log.WithFields(logrus.Fields{"site": j.Site, "job": j.ID, "group": j.Replica.Group})
+	state, amount, err := slashProvider(ctx, v.slasher, log, site, contracts.SlashLostReplicaVote, replicaEvidence(j.Replica.Group, j.ID))
+	if err != nil {
+		return err
+	}
+	return v.store.SetReplicaSlash(ctx, j.ID, state, amount)
+}

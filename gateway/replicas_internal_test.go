@@ -1,0 +1,121 @@
+package gateway
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
+	"github.com/petagrid/petagrid/site/runstate"
+)
+
+func member(job string, state runstate.State, outputs, cost string) gatewayapi.ReplicaMember {
+	return gatewayapi.ReplicaMember{Job: job, State: string(state), OutputsSHA256: outputs, CostWei: cost}
+}
+
+var (
+	honest = strings.Repeat("a", 64)
+	liar   = strings.Repeat("b", 64)
+	other  = strings.Repeat("c", 64)
+)
+
+func TestDecideVote(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		members []gatewayapi.ReplicaMember
+		quorum  int
+		state   string
+		winner  string
+		votes   map[string]string
+		costWei string
+	}{
+		{
+			name: "one liar of three is outvoted and not billed",
+			members: []gatewayapi.ReplicaMember{member("r1", runstate.Completed, honest, "100"), member("r2", runstate.Completed, liar, "200"),
+				member("r3", runstate.Completed, honest, "300")},
+			quorum: 2, state: gatewayapi.GroupAgreed, winner: honest, costWei: "400",
+			votes: map[string]string{"r1": gatewayapi.VoteMajority, "r2": gatewayapi.VoteDissent, "r3": gatewayapi.VoteMajority},
+		},
+		{
+			name: "a failed replica abstains and is billed; the other two still reach quorum",
+			members: []gatewayapi.ReplicaMember{member("r1", runstate.Completed, honest, "100"), member("r2", runstate.Failed, "", "50"),
+				member("r3", runstate.Completed, honest, "300")},
+			quorum: 2, state: gatewayapi.GroupAgreed, winner: honest, costWei: "450",
+			votes: map[string]string{"r1": gatewayapi.VoteMajority, "r2": gatewayapi.VoteAbstained, "r3": gatewayapi.VoteMajority},
+		},
+		{
+			name: "three different outputs: no quorum, nobody dissents, everyone billed",
+			members: []gatewayapi.ReplicaMember{member("r1", runstate.Completed, honest, "1"), member("r2", runstate.Completed, liar, "2"),
+				member("r3", runstate.Completed, other, "3")},
+			quorum: 2, state: gatewayapi.GroupNoQuorum, costWei: "6",
+			votes: map[string]string{"r1": gatewayapi.VoteUndecided, "r2": gatewayapi.VoteUndecided, "r3": gatewayapi.VoteUndecided},
+		},
+		{
+			name: "two agreeing liars of three win: collusion of a quorum is not detected",
+			members: []gatewayapi.ReplicaMember{member("r1", runstate.Completed, honest, "1"), member("r2", runstate.Completed, liar, "2"),
+				member("r3", runstate.Completed, liar, "3")},
+			quorum: 2, state: gatewayapi.GroupAgreed, winner: liar, costWei: "5",
+			votes: map[string]string{"r1": gatewayapi.VoteDissent, "r2": gatewayapi.VoteMajority, "r3": gatewayapi.VoteMajority},
+		},
+		{
+			name: "a unanimous quorum is not met by two of three",
+			members: []gatewayapi.ReplicaMember{member("r1", runstate.Completed, honest, "1"), member("r2", runstate.Completed, liar, "2"),
+				member("r3", runstate.Completed, honest, "3")},
+			quorum: 3, state: gatewayapi.GroupNoQuorum, costWei: "6",
+			votes: map[string]string{"r1": gatewayapi.VoteUndecided, "r2": gatewayapi.VoteUndecided, "r3": gatewayapi.VoteUndecided},
+		},
+		{
+			name: "a succeeded replica without a digest abstains",
+			members: []gatewayapi.ReplicaMember{member("r1", runstate.Completed, honest, "1"), member("r2", runstate.Completed, "", "2"),
+				member("r3", runstate.Cancelled, "", "0")},
+			quorum: 2, state: gatewayapi.GroupNoQuorum, costWei: "3",
+			votes: map[string]string{"r1": gatewayapi.VoteUndecided, "r2": gatewayapi.VoteAbstained, "r3": gatewayapi.VoteAbstained},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d, err := decideVote(tc.members, tc.quorum)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d.State != tc.state || d.OutputsSHA256 != tc.winner || d.CostWei != tc.costWei {
+				t.Errorf("decided %s %q cost %s, want %s %q cost %s", d.State, d.OutputsSHA256, d.CostWei, tc.state, tc.winner, tc.costWei)
+			}
+			for job, want := range tc.votes {
+				if d.Votes[job] != want {
+					t.Errorf("%s voted %q, want %q", job, d.Votes[job], want)
+				}
+			}
+		})
+	}
+}
+
+// A cost the state holds in a form it never writes stops the decision rather than
+// settling a wrong sum.
+func TestDecideVoteRefusesAMalformedCost(t *testing.T) {
+	_, err := decideVote([]gatewayapi.ReplicaMember{member("r1", runstate.Completed, honest, "1e18"), member("r2", runstate.Completed, honest, "1")}, 2)
+	if err == nil {
+		t.Fatal("a malformed cost was summed")
+	}
+}
+
+// Each replica's slash has evidence of its own, and the same replica always the same.
+func TestReplicaEvidence(t *testing.T) {
+	a, b := replicaEvidence("r-group", "r-one"), replicaEvidence("r-group", "r-two")
+	if a == b || a != replicaEvidence("r-group", "r-one") {
+		t.Fatal("evidence is not one per replica")
+	}
+	if replicaEvidence("r-gr", "oupr-one") == a {
+		t.Fatal("evidence is ambiguous between group and job")
+	}
+}
+
+func TestReplicaBudget(t *testing.T) {
+	j := gatewayapi.Job{MaxCostWei: "1000", Replica: &gatewayapi.Replica{Replicas: 3}}
+	b, err := replicaBudget(j)
+	if err != nil || b.String() != "333" {
+		t.Fatalf("budget %v %v, want 333", b, err)
+	}
+	j.Replica = nil
+	if b, _ := replicaBudget(j); b.String() != "1000" {
+		t.Fatalf("unreplicated budget %v", b)
+	}
+}

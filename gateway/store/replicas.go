@@ -1,0 +1,135 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
+)
+
+// ErrOperatorTaken refuses to place a replica on a site whose operator runs another replica
+// of the same group: the vote counts operators, not sites.
+var ErrOperatorTaken = errors.New("another replica of the job is placed with the site's operator")
+
+// operatorSQL is the operator of the sites row aliased so, as gatewayapi.Site.OperatorOf
+// names it.
+func operatorSQL(alias string) string {
+	return `(CASE WHEN ` + alias + `.operator != '' THEN ` + alias + `.operator ELSE 'site:' || ` + alias + `.name END)`
+}
+
+// checkReplicaOperator refuses to place job (a replica of group) on site when a sibling
+// holds a site of the same operator; run inside Assign's transaction, so that two
+// placements of one group cannot race past each other.
+func checkReplicaOperator(ctx context.Context, tx *sql.Tx, id, group, site string) error {
+	var n int
+	err := tx.QueryRowContext(ctx, `SELECT count(*) FROM jobs j JOIN sites s ON s.name = j.site JOIN sites t ON t.name = ?
+		WHERE j.replica_of = ? AND j.id != ? AND `+operatorSQL("s")+` = `+operatorSQL("t"), site, group, id).Scan(&n)
+	if err != nil {
+		return fmt.Errorf("gateway store: replicas of %s: %w", group, err)
+	}
+	if n > 0 {
+		return fmt.Errorf("job %s on %s: %w", id, site, ErrOperatorTaken)
+	}
+	return nil
+}
+
+// ReplicaGroup returns a replicated submission's group: its decision and every replica.
+func (s *Store) ReplicaGroup(ctx context.Context, group string) (gatewayapi.ReplicaGroup, error) {
+	g := gatewayapi.ReplicaGroup{Job: group}
+	var decided sql.NullInt64
+	err := s.db.QueryRowContext(ctx, `SELECT state, outputs_sha256, cost_wei, decided_at FROM replica_groups WHERE job = ?`, group).Scan(&g.State, &g.OutputsSHA256, &g.CostWei, &decided)
+	if errors.Is(err, sql.ErrNoRows) {
+		return g, fmt.Errorf("replica group %s: %w", group, ErrNotFound)
+	}
+	if err != nil {
+		return g, fmt.Errorf("gateway store: replica group %s: %w", group, err)
+	}
+	g.DecidedAt = timePtr(decided)
+	jobs, err := s.queryJobs(ctx, `SELECT `+jobColumns+` FROM jobs WHERE replica_of = ? ORDER BY replica_index LIMIT 64`, group)
+	if err != nil {
+		return g, err
+	}
+	for _, j := range jobs {
+		if j.Replica == nil {
+			continue
+		}
+		g.Replicas, g.Quorum = j.Replica.Replicas, j.Replica.Quorum
+		g.Members = append(g.Members, gatewayapi.ReplicaMember{Job: j.ID, Index: j.Replica.Index, Site: j.Site, State: string(j.State), OutputsSHA256: j.OutputsSHA256,
+			CostWei: j.CostWei, Vote: j.Replica.Vote, Slash: j.Replica.Slash, SlashedWei: j.Replica.SlashedWei})
+	}
+	return g, nil
+}
+
+// GroupsToDecide are replica groups still voting whose every replica has ended with its
+// cost known: nothing more can change their vote.
+func (s *Store) GroupsToDecide(ctx context.Context, limit int) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT g.job FROM replica_groups g WHERE g.state = ?
+		AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.replica_of = g.job AND j.cost_wei = '') ORDER BY g.job LIMIT ?`, gatewayapi.GroupVoting, limit)
+	if err != nil {
+		return nil, fmt.Errorf("gateway store: replica groups to decide: %w", err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out = append(out, id)
+	}
+	return out, rows.Err()
+}
+
+// GroupDecision is how a replica group's vote went.
+type GroupDecision struct {
+	State         string
+	OutputsSHA256 string
+	CostWei       string
+	// Votes are each replica's vote, by job id; a dissent owes a slash.
+	Votes map[string]string
+}
+
+// DecideGroup records a group's decision, once: false when it was decided already.
+func (s *Store) DecideGroup(ctx context.Context, group string, d GroupDecision) (bool, error) {
+	decided := false
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		now := unix(s.now())
+		res, err := tx.ExecContext(ctx, `UPDATE replica_groups SET state = ?, outputs_sha256 = ?, cost_wei = ?, decided_at = ? WHERE job = ? AND state = ?`,
+			d.State, d.OutputsSHA256, d.CostWei, now, group, gatewayapi.GroupVoting)
+		if err != nil {
+			return fmt.Errorf("gateway store: deciding replica group %s: %w", group, err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return nil
+		}
+		for id, vote := range d.Votes {
+			slash := ""
+			if vote == gatewayapi.VoteDissent {
+				slash = SlashDue
+			}
+			if _, err := tx.ExecContext(ctx, `UPDATE jobs SET vote = ?, slash = ?, updated_at = ? WHERE id = ? AND replica_of = ?`, vote, slash, now, id, group); err != nil {
+				return fmt.Errorf("gateway store: vote of %s: %w", id, err)
+			}
+		}
+		decided = true
+		return nil
+	})
+	return decided, err
+}
+
+// ReplicaSlashesDue are replicas whose dissent owes a slash not yet made.
+func (s *Store) ReplicaSlashesDue(ctx context.Context, limit int) ([]gatewayapi.Job, error) {
+	return s.queryJobs(ctx, `SELECT `+jobColumns+` FROM jobs WHERE slash = ? ORDER BY updated_at LIMIT ?`, SlashDue, limit)
+}
+
+// SetReplicaSlash records a dissent's slash: done (with what the chain took) or skipped.
+func (s *Store) SetReplicaSlash(ctx context.Context, id, slash, slashedWei string) error {
+	return s.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `UPDATE jobs SET slash = ?, slashed_wei = ?, updated_at = ? WHERE id = ? AND slash = ?`, slash, slashedWei, unix(s.now()), id, SlashDue); err != nil {
+			return fmt.Errorf("gateway store: slash of replica %s: %w", id, err)
+		}
+		return nil
+	})
+}
