@@ -84,9 +84,12 @@ func checkStepCounts(file string, root *yaml.Node) error {
 	return nil
 }
 
+// workflowFields are the keys of the workflow's top level.
+var workflowFields = []string{"version", "name", "description", "labels", "params", "resources", "env", "secrets", "deterministic", "verify", "steps", "finally"}
+
 func (d *decoder) workflow(n *yaml.Node) *Workflow {
 	wf := &Workflow{File: d.file}
-	f, ok := d.mapping(n, "the workflow", "version", "name", "description", "labels", "params", "resources", "env", "secrets", "steps", "finally")
+	f, ok := d.mapping(n, "the workflow", workflowFields...)
 	if !ok {
 		return wf
 	}
@@ -105,6 +108,12 @@ func (d *decoder) workflow(n *yaml.Node) *Workflow {
 	}
 	if v, ok := f["secrets"]; ok {
 		wf.Secrets = d.secrets(v.value)
+	}
+	if v, ok := f["deterministic"]; ok {
+		wf.Deterministic, _ = d.boolean(v.value, "deterministic")
+	}
+	if v, ok := f["verify"]; ok {
+		wf.Verify = d.verify(v.value)
 	}
 	if v, ok := f["steps"]; ok {
 		wf.Steps = d.steps(v.value, "steps", false)

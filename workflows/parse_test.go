@@ -311,3 +311,120 @@ func TestParseSyntaxErrorsInTheResearchersWords(t *testing.T) {
 		}
 	}
 }
+
+// replicated is a workflow that meets what verify needs; tests put a verify block after it.
+const replicated = `version: 1
+name: w
+deterministic: true
+steps:
+  - name: a
+    run: {command: [x]}
+    outputs: [{path: o}]
+`
+
+func TestParseDeterministicAndVerify(t *testing.T) {
+	wf := mustParse(t, minimal)
+	if wf.Deterministic || wf.Verify != nil {
+		t.Errorf("defaults: deterministic %v, verify %+v; want false and nil", wf.Deterministic, wf.Verify)
+	}
+	if wf := mustParse(t, replicated); !wf.Deterministic || wf.Verify != nil {
+		t.Errorf("deterministic alone: deterministic %v, verify %+v", wf.Deterministic, wf.Verify)
+	}
+	if wf := mustParse(t, strings.Replace(replicated, "true", "false", 1)); wf.Deterministic {
+		t.Error("deterministic: false reads as true")
+	}
+	cases := []struct {
+		verify           string
+		replicas, quorum int
+		at               Pos
+	}{
+		{"verify: {replicas: 2}\n", 2, 2, Pos{8, 9}},
+		{"verify: {replicas: 3}\n", 3, 2, Pos{8, 9}},
+		{"verify: {replicas: 4}\n", 4, 3, Pos{8, 9}},
+		{"verify: {replicas: 5}\n", 5, 3, Pos{8, 9}},
+		{"verify: {replicas: 3, quorum: 3}\n", 3, 3, Pos{8, 9}},
+		{"verify: {quorum: 4, replicas: 5}\n", 5, 4, Pos{8, 9}},
+		{"verify:\n  replicas: 5\n  quorum: 5\n", 5, 5, Pos{9, 3}},
+	}
+	for _, c := range cases {
+		wf := mustParse(t, replicated+c.verify)
+		want := &Verify{Replicas: c.replicas, Quorum: c.quorum, At: c.at}
+		if wf.Verify == nil || *wf.Verify != *want {
+			t.Errorf("%q: verify = %+v, want %+v", c.verify, wf.Verify, want)
+		}
+	}
+	// An output in a finally step is an output to compare too.
+	mustParse(t, "version: 1\nname: w\ndeterministic: true\nverify: {replicas: 2}\nsteps:\n  - name: a\n    run: {command: [x]}\nfinally:\n  - name: z\n    run: {command: [x]}\n    outputs: [{path: o}]\n")
+	// Outputs with matrix values, one manifest per array task, are outputs as well.
+	mustParse(t, "version: 1\nname: w\ndeterministic: true\nverify: {replicas: 2}\nsteps:\n  - name: a\n    for: {items: [1, 2]}\n    run: {command: [x]}\n    outputs: [{path: 'o/${{ matrix.item }}'}]\n")
+}
+
+// TestParseVerifyErrors checks each of verify's errors alone, with its exact position and
+// message.
+func TestParseVerifyErrors(t *testing.T) {
+	const noOutputs = "version: 1\nname: w\ndeterministic: true\nsteps:\n  - name: a\n    run: {command: [x]}\n"
+	cases := []struct {
+		name, src string
+		want      []string
+	}{
+		{"deterministic not a boolean", strings.Replace(replicated, "true", "'yes'", 1),
+			[]string{`w.yaml:3:16: deterministic must be true or false, got "yes"`}},
+		{"deterministic false", strings.Replace(replicated, "true", "false", 1) + "verify: {replicas: 3}\n",
+			[]string{"w.yaml:8:9: verify needs `deterministic: true`: replicated execution compares the outputs of several sites, which agree only when they depend on nothing but the inputs, image and params (no clocks, unseeded randomness, host names or thread-count-dependent reductions); declare it, and make sure it holds, or drop verify"}},
+		{"deterministic left out", strings.Replace(replicated, "deterministic: true\n", "", 1) + "verify:\n  replicas: 3\n",
+			[]string{"w.yaml:8:3: verify needs `deterministic: true`: replicated execution compares the outputs of several sites, which agree only when they depend on nothing but the inputs, image and params (no clocks, unseeded randomness, host names or thread-count-dependent reductions); declare it, and make sure it holds, or drop verify"}},
+		{"no outputs", noOutputs + "verify: {replicas: 2}\n",
+			[]string{"w.yaml:7:9: verify compares the replicas by their declared outputs, but no step in steps or finally declares any: there is nothing to compare; list the results under a step's outputs, or drop verify"}},
+		{"empty outputs", strings.Replace(replicated, "[{path: o}]", "[]", 1) + "verify: {replicas: 2}\n",
+			[]string{"w.yaml:8:9: verify compares the replicas by their declared outputs, but no step in steps or finally declares any: there is nothing to compare; list the results under a step's outputs, or drop verify"}},
+		{"publish", noOutputs + "    outputs:\n      - path: o\n      - path: p\n        publish: https://x.org/p\nfinally:\n  - name: z\n    run: {command: [x]}\n    outputs: [{path: q, publish: 'https://x.org/q'}]\nverify: {replicas: 2}\n",
+			[]string{
+				"w.yaml:10:18: step a publishes this output, but the workflow has verify: every replica would upload to the same URL, a dissenting one too; drop publish and fetch the outputs of the job instead, or drop verify",
+				"w.yaml:14:34: step z publishes this output, but the workflow has verify: every replica would upload to the same URL, a dissenting one too; drop publish and fetch the outputs of the job instead, or drop verify",
+			}},
+		{"not a mapping", replicated + "verify: 3\n",
+			[]string{`w.yaml:8:9: verify must be a mapping, got "3"`}},
+		{"empty", replicated + "verify: {}\n",
+			[]string{"w.yaml:8:9: verify needs replicas: how many distinct sites run the workflow (2-5)"}},
+		{"unknown key", replicated + "verify: {replicas: 3, quorom: 2}\n",
+			[]string{`w.yaml:8:23: unknown field "quorom" in verify (did you mean "quorum"?)`}},
+		{"key given twice", replicated + "verify: {replicas: 3, replicas: 4}\n",
+			[]string{`w.yaml:8:23: "replicas" is given twice in verify (first at w.yaml:8:10)`}},
+		{"one replica", replicated + "verify: {replicas: 1}\n",
+			[]string{"w.yaml:8:20: verify replicas must be between 2 and 5, got 1"}},
+		{"six replicas", replicated + "verify: {replicas: 6}\n",
+			[]string{"w.yaml:8:20: verify replicas must be between 2 and 5, got 6"}},
+		{"replicas as a string", replicated + "verify: {replicas: '3'}\n",
+			[]string{`w.yaml:8:20: verify replicas must be an integer, got "3"`}},
+		{"replicas with a leading zero", replicated + "verify: {replicas: 03}\n",
+			[]string{`w.yaml:8:20: verify replicas "03" has a leading zero, which YAML reads as octal; write it without`}},
+		{"quorum of half", replicated + "verify: {replicas: 4, quorum: 2}\n",
+			[]string{"w.yaml:8:31: verify quorum must be between 3 and 4 for 4 replicas, got 2: a quorum is more than half of the replicas, so that two groups that disagree can never both reach it (leave quorum out for 3)"}},
+		{"quorum above replicas", replicated + "verify: {replicas: 3, quorum: 4}\n",
+			[]string{"w.yaml:8:31: verify quorum must be between 2 and 3 for 3 replicas, got 4: a quorum is more than half of the replicas, so that two groups that disagree can never both reach it (leave quorum out for 2)"}},
+		{"negative quorum", replicated + "verify: {replicas: 5, quorum: -3}\n",
+			[]string{"w.yaml:8:31: verify quorum must be between 3 and 5 for 5 replicas, got -3: a quorum is more than half of the replicas, so that two groups that disagree can never both reach it (leave quorum out for 3)"}},
+		{"quorum without replicas", replicated + "verify: {quorum: 9}\n",
+			[]string{"w.yaml:8:9: verify needs replicas: how many distinct sites run the workflow (2-5)", "w.yaml:8:18: verify quorum must be between 2 and 5, got 9"}},
+		{"quorum with bad replicas", replicated + "verify: {replicas: 9, quorum: 1}\n",
+			[]string{"w.yaml:8:20: verify replicas must be between 2 and 5, got 9", "w.yaml:8:31: verify quorum must be between 2 and 5, got 1"}},
+		{"quorum not a number", replicated + "verify: {replicas: 3, quorum: all}\n",
+			[]string{`w.yaml:8:31: verify quorum must be an integer, got "all"`}},
+		{"everything at once", "version: 1\nname: w\nverify: {replicas: 7, quorum: 0, sites: [a]}\nsteps:\n  - name: a\n    run: {command: [x]}\n    outputs: [{path: o, publish: 'https://x.org/o'}]\n",
+			[]string{
+				"w.yaml:3:9: verify needs `deterministic: true`: replicated execution compares the outputs of several sites, which agree only when they depend on nothing but the inputs, image and params (no clocks, unseeded randomness, host names or thread-count-dependent reductions); declare it, and make sure it holds, or drop verify",
+				"w.yaml:3:20: verify replicas must be between 2 and 5, got 7",
+				"w.yaml:3:31: verify quorum must be between 2 and 5, got 0",
+				`w.yaml:3:34: unknown field "sites" in verify (expected one of: quorum, replicas)`,
+				"w.yaml:7:34: step a publishes this output, but the workflow has verify: every replica would upload to the same URL, a dissenting one too; drop publish and fetch the outputs of the job instead, or drop verify",
+			}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := parseErrors(t, tc.src)
+			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+		})
+	}
+}

@@ -416,6 +416,51 @@ func TestOrderFollowsNeedsNotFileOrder(t *testing.T) {
 	}
 }
 
+// TestVerifyDoesNotChangeThePlan: deterministic and verify are for the gateway, which places
+// the replicas; each site compiles and runs its replica exactly as the same workflow without
+// them, so the replicas' manifests can agree.
+func TestVerifyDoesNotChangeThePlan(t *testing.T) {
+	const src = `version: 1
+name: w
+params:
+  n: {type: int, default: 3}
+steps:
+  - name: sim
+    for: {items: [a, b]}
+    run:
+      image: docker://r.io/sim@sha256:bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb
+      command: [./sim, "${{ matrix.item }}", "${{ params.n }}"]
+    outputs: [{path: "out/${{ matrix.item }}.h5"}]
+finally:
+  - name: summary
+    run: {command: [./summarize]}
+    outputs: [{path: summary.json}]
+`
+	plain := mustParse(t, src)
+	replicated := mustParse(t, src+"deterministic: true\nverify: {replicas: 3}\n")
+	if !replicated.Deterministic || replicated.Verify == nil {
+		t.Fatalf("deterministic %v, verify %+v", replicated.Deterministic, replicated.Verify)
+	}
+	for _, rt := range []Runtime{RuntimeApptainer, RuntimeEnroot, RuntimeNone} {
+		p := goldenProfile(t)
+		p.Runtime = rt
+		want, err := Compile(plain, p, CompileOptions{RunID: "v"})
+		if err != nil {
+			t.Fatalf("%s: %v", rt, err)
+		}
+		got, err := Compile(replicated, p, CompileOptions{RunID: "v"})
+		if err != nil {
+			t.Fatalf("%s: %v", rt, err)
+		}
+		if planText(got) != planText(want) {
+			t.Errorf("%s: verify changes the plan:\n%s", rt, firstDiff(planText(want), planText(got)))
+		}
+		if msg := checkPlanInert(replicated, got); msg != "" {
+			t.Errorf("%s: %s", rt, msg)
+		}
+	}
+}
+
 // TestSiteRules checks what only a site can refuse, each reported at the right place.
 func TestSiteRules(t *testing.T) {
 	cases := []struct {

@@ -322,11 +322,34 @@ finally:
     run: {command: [./notify]}
 `
 
+// replicatedWorkflow uses verify with what it needs: deterministic, outputs, no publish.
+const replicatedWorkflow = `
+version: 1
+name: replicated
+deterministic: true
+verify:
+  replicas: 3
+  quorum: 2
+steps:
+  - name: simulate
+    run:
+      image: docker://ghcr.io/example/sim:2.1@sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef
+      command: [./simulate, --seed, "42"]
+    for: {items: [a, b]}
+    outputs:
+      - path: "results/${{ matrix.item }}.h5"
+finally:
+  - name: summary
+    run: {command: [./summarize]}
+    outputs:
+      - path: summary.json
+`
+
 // TestSchemaAcceptsValidWorkflows: workflows the parser accepts, written to touch every part
 // of the language, must be accepted by the schema too.
 func TestSchemaAcceptsValidWorkflows(t *testing.T) {
 	sch := compileSchema(t, "")
-	for name, doc := range map[string]string{"minimal": minimalWorkflow, "full": fullWorkflow} {
+	for name, doc := range map[string]string{"minimal": minimalWorkflow, "full": fullWorkflow, "replicated": replicatedWorkflow} {
 		t.Run(name, func(t *testing.T) {
 			if _, err := Parse(name+".yaml", []byte(doc)); err != nil {
 				t.Fatalf("the parser rejects the %s workflow:\n%v", name, err)
@@ -417,6 +440,18 @@ func TestSchemaRejectsInvalidWorkflows(t *testing.T) {
 		"bad label key":           "version: 1\nname: bad\nlabels: {Team: ml}\nsteps:\n  - name: a\n    run: {command: [x]}\n",
 		"finally with needs":      minimalWorkflow + "finally:\n  - name: b\n    needs: hello\n    run: {command: [x]}\n",
 		"finally with if":         minimalWorkflow + "finally:\n  - name: b\n    if: always()\n    run: {command: [x]}\n",
+		"deterministic as string": strings.Replace(minimalWorkflow, "name: hello", "name: hello\ndeterministic: \"yes\"", 1),
+		"verify, determ. false":   strings.Replace(replicatedWorkflow, "deterministic: true", "deterministic: false", 1),
+		"verify without determ.":  strings.Replace(replicatedWorkflow, "deterministic: true\n", "", 1),
+		"verify one replica":      strings.Replace(replicatedWorkflow, "replicas: 3", "replicas: 1", 1),
+		"verify six replicas":     strings.Replace(replicatedWorkflow, "replicas: 3", "replicas: 6", 1),
+		"verify without replicas": strings.Replace(replicatedWorkflow, "replicas: 3\n", "", 1),
+		"verify minority quorum":  strings.Replace(replicatedWorkflow, "replicas: 3\n  quorum: 2", "replicas: 4\n  quorum: 2", 1),
+		"verify quorum too large": strings.Replace(replicatedWorkflow, "quorum: 2", "quorum: 4", 1),
+		"verify unknown key":      strings.Replace(replicatedWorkflow, "quorum: 2", "quorum: 2\n  sites: 3", 1),
+		"verify as a number":      strings.Replace(replicatedWorkflow, "verify:\n  replicas: 3\n  quorum: 2", "verify: 3", 1),
+		"verify with publish":     strings.Replace(replicatedWorkflow, "- path: summary.json", "- path: summary.json\n        publish: https://a.example/summary.json", 1),
+		"verify without outputs":  "version: 1\nname: bad\ndeterministic: true\nverify: {replicas: 2}\nsteps:\n  - name: a\n    run: {command: [x]}\n",
 	}
 	sch := compileSchema(t, "")
 	for name, doc := range cases {
@@ -433,8 +468,8 @@ func TestSchemaRejectsInvalidWorkflows(t *testing.T) {
 
 // TestSchemaPropertiesMatchParser keeps the schema's field names in step with the parser's:
 // a field added to one and not the other fails here rather than in a researcher's editor.
-// stepFields and resourceFields are the parser's own lists; the others are the known keys
-// its d.mapping calls pass, copied from the parser (parse*.go).
+// workflowFields, stepFields, resourceFields and verifyFields are the parser's own lists;
+// the others are the known keys its d.mapping calls pass, copied from the parser (parse*.go).
 func TestSchemaPropertiesMatchParser(t *testing.T) {
 	doc := schemaDoc(t)
 	cases := []struct {
@@ -442,7 +477,8 @@ func TestSchemaPropertiesMatchParser(t *testing.T) {
 		path  []string
 		want  []string
 	}{
-		{"workflow", nil, []string{"version", "name", "description", "labels", "params", "resources", "env", "secrets", "steps", "finally"}},
+		{"workflow", nil, workflowFields},
+		{"verify", []string{"$defs", "verify"}, verifyFields},
 		{"param", []string{"$defs", "param"}, []string{"type", "default", "description"}},
 		{"resources", []string{"$defs", "resources"}, resourceFields},
 		{"step", []string{"$defs", "step"}, stepFields},
@@ -644,4 +680,55 @@ func TestSchemaLeafRulesMatchParser(t *testing.T) {
 			a.check(s, err, true)
 		}
 	})
+}
+
+// TestSchemaVerifyMatchesParser compares the schema's verdict on verify and what it needs of
+// the workflow (deterministic, outputs, no publish) with the parser's, over every combination
+// of a range of values: each rule the parser enforces there can be stated exactly.
+func TestSchemaVerifyMatchesParser(t *testing.T) {
+	sch := compileSchema(t, "")
+	// No 2.0: JSON Schema counts it as an integer, here as for every count of the schema.
+	values := []string{"", "-1", "0", "1", "2", "3", "4", "5", "6", "'3'", "null"}
+	deterministic := []string{"", "deterministic: true\n", "deterministic: false\n"}
+	outputs := map[string]string{
+		"none":    "steps:\n  - name: a\n    run: {command: [x]}\n",
+		"step":    "steps:\n  - name: a\n    run: {command: [x]}\n    outputs: [{path: o}]\n",
+		"finally": "steps:\n  - name: a\n    run: {command: [x]}\n    outputs: []\nfinally:\n  - name: z\n    run: {command: [x]}\n    outputs: [{path: o}]\n",
+		"publish": "steps:\n  - name: a\n    run: {command: [x]}\n    outputs: [{path: o}]\nfinally:\n  - name: z\n    run: {command: [x]}\n    outputs: [{path: p, publish: 'https://a.example/p'}]\n",
+	}
+	for _, replicas := range values {
+		for _, quorum := range values {
+			var fields []string
+			if replicas != "" {
+				fields = append(fields, "replicas: "+replicas)
+			}
+			if quorum != "" {
+				fields = append(fields, "quorum: "+quorum)
+			}
+			verify := "verify: {" + strings.Join(fields, ", ") + "}\n"
+			for _, det := range deterministic {
+				for name, steps := range outputs {
+					doc := "version: 1\nname: w\n" + det + verify + steps
+					_, parseErr := Parse("verify.yaml", []byte(doc))
+					schemaErr := sch.Validate(yamlToJSON(t, []byte(doc)))
+					switch {
+					case parseErr == nil && schemaErr != nil:
+						t.Errorf("%s, outputs %s: the parser accepts it, the schema rejects it: %v", strings.TrimSpace(det+" "+verify), name, schemaErr)
+					case parseErr != nil && schemaErr == nil:
+						t.Errorf("%s, outputs %s: the parser rejects it (%v), the schema accepts it", strings.TrimSpace(det+" "+verify), name, parseErr)
+					}
+				}
+			}
+		}
+	}
+	// Without verify, deterministic alone changes nothing the schema checks.
+	for _, det := range deterministic {
+		doc := "version: 1\nname: w\n" + det + outputs["publish"]
+		if _, err := Parse("verify.yaml", []byte(doc)); err != nil {
+			t.Errorf("%q: %v", det, err)
+		}
+		if err := sch.Validate(yamlToJSON(t, []byte(doc))); err != nil {
+			t.Errorf("%q: the schema rejects it: %v", det, err)
+		}
+	}
 }

@@ -38,10 +38,29 @@ type Workflow struct {
 	Resources Resources
 	Env       []EnvVar
 	Secrets   []SecretRef
-	Steps     []*Step
-	Finally   []*Step
+	// Deterministic is the researcher's word that the declared outputs are a pure function of
+	// the workflow's inputs, image and params: no clocks, unseeded randomness, host names or
+	// reductions whose result depends on the thread count. Verify requires it.
+	Deterministic bool
+	// Verify, when set, asks for replicated execution; nil runs the workflow once.
+	Verify  *Verify
+	Steps   []*Step
+	Finally []*Step
 	// Warnings are things that work but deserve a second look (an image not pinned by digest).
 	Warnings strictyaml.Errors
+}
+
+// Verify asks the gateway to run the workflow on Replicas distinct sites and to accept the
+// output manifest (the digest of the declared outputs) that at least Quorum of them report.
+// Parse fills in the default quorum, so Quorum is always set in a parsed workflow.
+type Verify struct {
+	// Replicas is the number of sites that run the workflow, MinReplicas to MaxReplicas.
+	Replicas int
+	// Quorum is a strict majority of Replicas (Replicas/2 < Quorum ≤ Replicas), so that two
+	// groups of replicas that disagree can never both reach it.
+	Quorum int
+	// At is where the verify mapping is written.
+	At Pos
 }
 
 // Label is one key/value annotation, for querying and accounting.

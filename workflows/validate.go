@@ -39,6 +39,32 @@ func validate(d *decoder, wf *Workflow) {
 		d.validateStep(wf, s, steps, params)
 	}
 	d.checkCycles(wf.Steps, steps)
+	d.checkVerify(wf, all)
+}
+
+// checkVerify checks what replicated execution needs of the rest of the workflow: the
+// replicas are compared by the digest of their declared outputs, so there must be outputs,
+// they must not depend on where they were made, and no replica may upload them itself.
+func (d *decoder) checkVerify(wf *Workflow, all []*Step) {
+	v := wf.Verify
+	if v == nil {
+		return
+	}
+	if !wf.Deterministic {
+		d.failAt(v.At, "verify needs `deterministic: true`: replicated execution compares the outputs of several sites, which agree only when they depend on nothing but the inputs, image and params (no clocks, unseeded randomness, host names or thread-count-dependent reductions); declare it, and make sure it holds, or drop verify")
+	}
+	outputs := 0
+	for _, s := range all {
+		outputs += len(s.Outputs)
+		for _, o := range s.Outputs {
+			if o.Publish.Set {
+				d.failAt(o.Publish.At, "step %s publishes this output, but the workflow has verify: every replica would upload to the same URL, a dissenting one too; drop publish and fetch the outputs of the job instead, or drop verify", s.Name)
+			}
+		}
+	}
+	if outputs == 0 {
+		d.failAt(v.At, "verify compares the replicas by their declared outputs, but no step in steps or finally declares any: there is nothing to compare; list the results under a step's outputs, or drop verify")
+	}
 }
 
 // validateStep checks the rules of one step that span its fields, the workflow's and the
