@@ -162,6 +162,8 @@ type Site struct {
 	Name string
 	Key  *ecdsa.PrivateKey
 	URL  string
+	// Protocol is the version its polls say it speaks (0: says none, as before version 4).
+	Protocol int
 }
 
 func (s *Site) Addr() common.Address { return crypto.PubkeyToAddress(s.Key.PublicKey) }
@@ -205,7 +207,7 @@ func (s *Site) Register(inv protocol.Inventory, priceWei string) int {
 
 func (s *Site) Poll(wait int) protocol.PollResponse {
 	s.T.Helper()
-	body, _ := json.Marshal(protocol.PollRequest{WaitSeconds: wait})
+	body, _ := json.Marshal(protocol.PollRequest{WaitSeconds: wait, Protocol: s.Protocol})
 	var out protocol.PollResponse
 	if code := s.Post(protocol.PathPoll, body, nil, &out); code != http.StatusOK {
 		s.T.Fatalf("poll: %d", code)
@@ -306,13 +308,18 @@ func WaitFor(t testing.TB, what string, timeout time.Duration, cond func() (bool
 // ApproveListed approves a site the way an operator does: it lists the providers, takes the
 // site's registration digest from the list (what the operator reviews) and approves that.
 func ApproveListed(ctx context.Context, op *gwclient.Client, site, reason string) (gatewayapi.Site, error) {
+	return ApproveOperated(ctx, op, site, reason, "")
+}
+
+// ApproveOperated approves a site as ApproveListed does, naming who operates it.
+func ApproveOperated(ctx context.Context, op *gwclient.Client, site, reason, operator string) (gatewayapi.Site, error) {
 	list, err := op.Providers(ctx)
 	if err != nil {
 		return gatewayapi.Site{}, err
 	}
 	for _, p := range list {
 		if p.Name == site {
-			return op.ApproveProvider(ctx, site, p.RegistrationDigest, reason)
+			return op.Approve(ctx, site, gatewayapi.StatusRequest{Reason: reason, Registration: p.RegistrationDigest.Hex(), Operator: operator})
 		}
 	}
 	return gatewayapi.Site{}, fmt.Errorf("site %s is not in the provider list", site)
