@@ -176,7 +176,11 @@ func (d *Daemon) Run(parent context.Context) error {
 
 // buildLoops builds the executor and the tracker on deps, and the intake that feeds them.
 func (d *Daemon) buildLoops(deps loopDeps, filters []SubmitFilter, queueSize int) {
-	d.tracker = newTracker(deps, d.cfg.Tracker)
+	root := ""
+	if d.profile != nil {
+		root = d.profile.WorkspaceRoot
+	}
+	d.tracker = newTracker(deps, d.cfg.Tracker, root)
 	d.executor = newExecutor(deps, executorOptions{submit: d.cfg.Submit, gridPartitions: d.cfg.GridPartitions, profile: d.profile,
 		filters: filters, wakeTracker: d.tracker.wake, queueSize: queueSize})
 	d.intake = &intake{log: deps.log, journal: deps.journal, mapper: deps.mapper, executor: d.executor, tracker: d.tracker}

@@ -101,17 +101,9 @@ func openLog(workspaceRoot, workspace, rel string, owner uint32) (*os.File, erro
 		return nil, fmt.Errorf("opening workspace root %s: %w", workspaceRoot, err)
 	}
 	defer unix.Close(root)
-	fd, err := unix.Openat2(root, inside, &unix.OpenHow{
-		Flags:   unix.O_RDONLY | unix.O_CLOEXEC | unix.O_NOFOLLOW | unix.O_NONBLOCK | unix.O_NOCTTY,
-		Resolve: unix.RESOLVE_BENEATH | unix.RESOLVE_NO_SYMLINKS | unix.RESOLVE_NO_MAGICLINKS,
-	})
+	fd, st, err := openBeneath(root, inside, unix.O_RDONLY|unix.O_NONBLOCK|unix.O_NOCTTY)
 	if err != nil {
 		return nil, &os.PathError{Op: "open", Path: filepath.Join(workspace, rel), Err: err}
-	}
-	var st unix.Stat_t
-	if err := unix.Fstat(fd, &st); err != nil {
-		unix.Close(fd)
-		return nil, fmt.Errorf("stat %s: %w", rel, err)
 	}
 	if st.Mode&unix.S_IFMT != unix.S_IFREG {
 		unix.Close(fd)
@@ -122,6 +114,25 @@ func openLog(workspaceRoot, workspace, rel string, owner uint32) (*os.File, erro
 		return nil, fmt.Errorf("log %s belongs to uid %d, not to the run's account (uid %d): refused", rel, st.Uid, owner)
 	}
 	return os.NewFile(uintptr(fd), filepath.Join(workspace, rel)), nil
+}
+
+// openBeneath opens name beneath the directory dirfd with flags (O_CLOEXEC and O_NOFOLLOW
+// added) without following any symbolic link on the way, and returns it with its status.
+// O_NONBLOCK in flags keeps a FIFO planted there from blocking the open.
+func openBeneath(dirfd int, name string, flags int) (int, unix.Stat_t, error) {
+	var st unix.Stat_t
+	fd, err := unix.Openat2(dirfd, name, &unix.OpenHow{
+		Flags:   uint64(flags | unix.O_CLOEXEC | unix.O_NOFOLLOW),
+		Resolve: unix.RESOLVE_BENEATH | unix.RESOLVE_NO_SYMLINKS | unix.RESOLVE_NO_MAGICLINKS,
+	})
+	if err != nil {
+		return -1, st, err
+	}
+	if err := unix.Fstat(fd, &st); err != nil {
+		unix.Close(fd)
+		return -1, st, fmt.Errorf("stat: %w", err)
+	}
+	return fd, st, nil
 }
 
 // streamLogs writes the run's logs to w. With one source and raw set, the bytes go out as

@@ -14,6 +14,7 @@ import (
 	"github.com/petagrid/petagrid/site/runstate"
 	"github.com/petagrid/petagrid/site/siteapi"
 	"github.com/petagrid/petagrid/slurmbridge"
+	"github.com/petagrid/petagrid/workflows"
 )
 
 // cancelRetry is how often the tracker repeats a cancellation Slurm has not carried out.
@@ -24,6 +25,8 @@ const cancelRetry = 30 * time.Second
 type tracker struct {
 	loopDeps
 	cfg TrackerConfig
+	// workspaceRoot is where runs' workspaces are, read for a completed run's outputs digest.
+	workspaceRoot string
 
 	// wakeup asks for a poll before the interval is up (a new submission, a cancellation).
 	wakeup chan struct{}
@@ -35,8 +38,8 @@ type tracker struct {
 	cancelled map[string]time.Time // when the tracker last asked Slurm to cancel a run's jobs
 }
 
-func newTracker(deps loopDeps, cfg TrackerConfig) *tracker {
-	return &tracker{loopDeps: deps, cfg: cfg, wakeup: make(chan struct{}, 1), cancelled: map[string]time.Time{}}
+func newTracker(deps loopDeps, cfg TrackerConfig, workspaceRoot string) *tracker {
+	return &tracker{loopDeps: deps, cfg: cfg, workspaceRoot: workspaceRoot, wakeup: make(chan struct{}, 1), cancelled: map[string]time.Time{}}
 }
 
 // wake asks for a poll now; the tracker still never polls more often than its interval.
@@ -448,14 +451,52 @@ func (tr *tracker) settle(ctx context.Context, run *siteapi.Run) {
 		return
 	}
 	outcome, detail := outcomeOf(run)
-	if err := tr.journal.Advance(ctx, run.ID, run.State, outcome, detail); err != nil {
+	var err error
+	digest := ""
+	if outcome == runstate.Completed {
+		var note string
+		digest, note = tr.outputsDigest(ctx, run)
+		if ctx.Err() != nil {
+			// Stopping: the run is settled at the next start, digest and all.
+			return
+		}
+		err = tr.journal.Complete(ctx, run.ID, run.State, digest, note)
+	} else {
+		err = tr.journal.Advance(ctx, run.ID, run.State, outcome, detail)
+	}
+	if err != nil {
 		log.WithError(err).Error("journal")
 		return
 	}
 	tr.mu.Lock()
 	delete(tr.cancelled, run.ID)
 	tr.mu.Unlock()
+	if digest != "" {
+		log = log.WithField("outputsSha256", digest)
+	}
 	log.WithField("outcome", outcome).Info("run ended")
+}
+
+// outputsDigest is a completed run's outputs digest, or "" and a note for its history that
+// says why there is none. A digest that cannot be computed does not fail the run, which
+// succeeded: only the gateway's comparison of replicas goes without it.
+func (tr *tracker) outputsDigest(ctx context.Context, run *siteapi.Run) (digest, note string) {
+	log := tr.log.WithField("run", run.ID)
+	acct, err := tr.mapper.Account(run.LocalUser)
+	if err == nil {
+		digest, err = outputsDigest(ctx, tr.workspaceRoot, run, acct.UID)
+	}
+	switch {
+	case err == nil:
+		return digest, ""
+	case ctx.Err() != nil:
+		return "", ""
+	case errors.Is(err, workflows.ErrNoOutputs):
+		log.Debug("the run declared no outputs: it has no outputs digest")
+		return "", "no outputs digest: " + err.Error()
+	}
+	log.WithError(err).Warn("the completed run's outputs digest cannot be computed; it goes without one")
+	return "", "no outputs digest: " + err.Error()
 }
 
 // outcomeOf is a run's terminal state: cancelled if the researcher asked, else the state of

@@ -260,7 +260,7 @@ func newLink(cfg Config, d deps) (*Link, error) {
 			intake:     &intake{client: c, journal: d.journal, acceptor: d.acceptor, answers: answers, localUser: cfg.LocalUser, log: d.log, now: now},
 			challenges: &challengeIntake{runner: d.challenges, log: d.log, now: now, noted: map[string]bool{}},
 		},
-		updates: &updater{client: c, journal: d.journal, usage: d.usage, answers: answers, wake: wake, interval: cfg.UpdateInterval,
+		updates: &updater{client: c, journal: d.journal, usage: d.usage, answers: answers, wake: wake, protocol: version, interval: cfg.UpdateInterval,
 			log: d.log, maxAckAnswer: maxAckAnswer, usageErrs: map[string]string{}},
 		logs: &logResponder{queue: logRequests, client: c, journal: d.journal, logs: d.logs, log: d.log, maxAckAnswer: maxAckAnswer},
 	}

@@ -95,6 +95,10 @@ func (p *poller) once(ctx context.Context) (time.Duration, error) {
 		p.log.WithError(invErr).Warn("could not read the inventory from Slurm; polling without it")
 	}
 	req := protocol.PollRequest{WaitSeconds: int(p.pollWait / time.Second)}
+	if p.protocol >= outputsProtocol {
+		// Older gateways decode polls strictly and would refuse the field.
+		req.Protocol = protocol.Version
+	}
 	if invErr == nil {
 		// The live counts are what a poll carries; the devices went with the registration.
 		live := inv
@@ -147,15 +151,17 @@ func checkPoll(resp protocol.PollResponse) error {
 // handle acts on a poll answer: assignments are journaled (or refused), cancellations
 // passed on, log requests queued for the log workers, challenges handed to the runner.
 func (p *poller) handle(ctx context.Context, resp protocol.PollResponse) {
-	// The version first: the report loop, once it sees the site approved, reads it.
-	p.gatewayProtocol.set(resp.Protocol)
+	// The version first: the report loop, once it sees the site approved, reads it. The
+	// update loop holds a completed run's outputs digest back until it is known: the first
+	// answer wakes it.
+	heard := p.gatewayProtocol.set(resp.Protocol) == 0
 	p.noteStatus(resp.Status)
 	p.noteProtocol(resp.Protocol)
 	answered := false
 	for _, a := range resp.Assignments {
 		answered = p.intake.accept(ctx, a) || answered
 	}
-	if answered {
+	if answered || heard {
 		p.wakeUpdates()
 	}
 	for _, id := range resp.Cancels {

@@ -39,15 +39,18 @@ type signedReport struct {
 const seriesProtocol = 3
 
 // gatewayProtocol is the gateway's protocol version as the last poll answer said (0: not
-// heard yet): the poll loop writes it, the report loop reads it.
+// heard yet): the poll loop writes it, the report and update loops read it.
 type gatewayProtocol struct {
 	v atomic.Int64
 }
 
-func (g *gatewayProtocol) set(version int) {
-	if g != nil {
-		g.v.Store(int64(version))
+// set records the version of a poll answer: one that says none is version 1, so that 0
+// keeps meaning "not heard yet". It returns the version recorded before.
+func (g *gatewayProtocol) set(version int) (previous int) {
+	if g == nil {
+		return 0
 	}
+	return int(g.v.Swap(int64(max(version, 1))))
 }
 
 // get is 0 for a nil gatewayProtocol (a reporter wired without a poller): an older gateway.

@@ -15,11 +15,17 @@ import (
 	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/internal/backoff"
 	"github.com/petagrid/petagrid/site/journal"
+	"github.com/petagrid/petagrid/site/runstate"
 	"github.com/petagrid/petagrid/site/siteapi"
 )
 
 // maxUpdatesBody keeps one updates message to a few MiB; more runs go in the next.
 const maxUpdatesBody = 4 << 20
+
+// outputsProtocol is the first gateway protocol that takes a site's version in its polls
+// and a succeeded job's outputs digest in its update (protocol.JobUpdate.OutputsSHA256).
+// Older gateways decode requests strictly and would refuse both.
+const outputsProtocol = 4
 
 // usageSource says what a terminal run used.
 type usageSource interface {
@@ -39,6 +45,10 @@ type updater struct {
 	interval     time.Duration
 	log          logrus.FieldLogger
 	maxAckAnswer int64
+
+	// protocol is the gateway's protocol version (the poll loop's), which decides whether a
+	// completed run's update carries its outputs digest.
+	protocol *gatewayProtocol
 
 	// usageErrs is the last usage error logged per run, so that a run whose usage cannot be
 	// computed is logged once per new error, not every interval. Owned by the update loop.
@@ -133,6 +143,22 @@ func (u *updater) jobUpdate(ctx context.Context, r journal.GatewayRun) (pendingJ
 		ack:    journal.GatewayAck{State: r.State, StepsSHA256: hash},
 	}
 	changed := r.Ack == nil || r.Ack.State != r.State || r.Ack.StepsSHA256 != hash
+	// The digest is journaled in the same commit as the run's completion (journal.Complete),
+	// so every update that says Completed carries it, and the gateway's acknowledgement of
+	// that state covers it: it never changes afterwards, so it needs no place in the ack.
+	// What goes without it is never sent again for it: a run completed before this build
+	// (none journaled), or one a gateway older than version 4 acknowledged, which cannot
+	// have placed it as a replica (it places replicas only on sites that said they speak 4).
+	// Until a poll answer has said the gateway's version, the update waits: sent without the
+	// digest and acknowledged with the usage, the run would be reported without it for good.
+	if r.State == runstate.Completed && r.OutputsSHA256 != "" {
+		switch version := u.protocol.get(); {
+		case version == 0:
+			return pendingJob{}, false
+		case version >= outputsProtocol:
+			pj.update.OutputsSHA256 = r.OutputsSHA256
+		}
+	}
 	if r.State.Terminal() {
 		usage, err := u.usage.Usage(ctx, r.Run)
 		u.noteUsageError(r.ID, err)

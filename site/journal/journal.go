@@ -194,6 +194,9 @@ var migrations = []string{
 		gpu_type TEXT NOT NULL DEFAULT ''
 	);
 	CREATE INDEX challenges_open ON challenges(created_at) WHERE state IN ('accepted', 'submitted');`,
+	// 4: the digest of a completed run's declared outputs (workflows.OutputsDigest), which
+	// the grid gateway compares replicas by; '' when there is none.
+	`ALTER TABLE runs ADD COLUMN outputs_sha256 TEXT NOT NULL DEFAULT '';`,
 }
 
 // SchemaVersion is the version this build writes.
@@ -307,6 +310,27 @@ func (j *Journal) Render(ctx context.Context, runID, workspace string, steps []s
 func (j *Journal) Advance(ctx context.Context, runID string, from, to runstate.State, detail string) error {
 	return j.tx(ctx, func(tx *sql.Tx) error {
 		return advance(ctx, tx, runID, from, to, j.now(), detail)
+	})
+}
+
+// Complete moves a run from state from to Completed with the digest of its declared outputs
+// (workflows.OutputsDigest; "" when there is none) in the same commit, so that no reader,
+// the gateway link least of all, ever sees the run completed without the digest it will
+// have. note, when set, says why there is no digest: it goes into the run's history, not
+// into its error, since the run succeeded.
+func (j *Journal) Complete(ctx context.Context, runID string, from runstate.State, outputsSHA256, note string) error {
+	now := j.now()
+	return j.tx(ctx, func(tx *sql.Tx) error {
+		if err := advance(ctx, tx, runID, from, runstate.Completed, now, ""); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE runs SET outputs_sha256 = ? WHERE id = ?`, outputsSHA256, runID); err != nil {
+			return fmt.Errorf("journal: outputs digest of %s: %w", runID, err)
+		}
+		if note == "" {
+			return nil
+		}
+		return logTransition(ctx, tx, runID, "", string(runstate.Completed), string(runstate.Completed), now, note)
 	})
 }
 
@@ -491,18 +515,18 @@ func (j *Journal) RequestCancel(ctx context.Context, runID string) (siteapi.Run,
 	return j.Get(ctx, runID)
 }
 
-const runColumns = `id, researcher, local_user, COALESCE(idempotency_key, ''), workflow, source_name, source, params, state, outcome, workspace, error, cancel_requested, created_at, updated_at, submitted_at, ended_at`
+const runColumns = `id, researcher, local_user, COALESCE(idempotency_key, ''), workflow, source_name, source, params, state, outcome, workspace, error, cancel_requested, created_at, updated_at, submitted_at, ended_at, outputs_sha256`
 
 // listColumns leave the workflow source out (up to 4 MiB a run): lists and the tracker's
 // work list never need it; Get returns it.
-const listColumns = `id, researcher, local_user, COALESCE(idempotency_key, ''), workflow, source_name, X'', params, state, outcome, workspace, error, cancel_requested, created_at, updated_at, submitted_at, ended_at`
+const listColumns = `id, researcher, local_user, COALESCE(idempotency_key, ''), workflow, source_name, X'', params, state, outcome, workspace, error, cancel_requested, created_at, updated_at, submitted_at, ended_at, outputs_sha256`
 
 func scanRun(scan func(...any) error) (siteapi.Run, error) {
 	var r siteapi.Run
 	var params, state, outcome string
 	var created, updated int64
 	var submitted, ended sql.NullInt64
-	if err := scan(&r.ID, &r.Researcher, &r.LocalUser, &r.IdempotencyKey, &r.Workflow, &r.SourceName, &r.Source, &params, &state, &outcome, &r.Workspace, &r.Error, &r.CancelRequested, &created, &updated, &submitted, &ended); err != nil {
+	if err := scan(&r.ID, &r.Researcher, &r.LocalUser, &r.IdempotencyKey, &r.Workflow, &r.SourceName, &r.Source, &params, &state, &outcome, &r.Workspace, &r.Error, &r.CancelRequested, &created, &updated, &submitted, &ended, &r.OutputsSHA256); err != nil {
 		return r, err
 	}
 	if err := json.Unmarshal([]byte(params), &r.Params); err != nil {

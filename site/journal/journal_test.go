@@ -197,3 +197,55 @@ func TestNewerSchemaRefused(t *testing.T) {
 		t.Fatal("a journal from a newer build was opened")
 	}
 }
+
+// A completed run's outputs digest is journaled with the state, in one commit; a run without
+// one keeps the reason in its history, not as its error.
+func TestCompleteRecordsTheOutputsDigest(t *testing.T) {
+	ctx := context.Background()
+	j, _ := open(t)
+	digest := "3c6a0a2ca5f4edda860a7acf2f7dfd0edec52a9a162fe52d50eaa966f011c153"
+	for _, id := range []string{"r-1", "r-2"} {
+		accept(t, j, id, "k-"+id)
+		if err := j.Render(ctx, id, "/ws/"+id, []siteapi.Step{{Name: "a", Tag: id + ".a"}}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := j.RecordJob(ctx, id, "a", 11, ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// From a state the run is not in: nothing is written.
+	var conflict *StateConflictError
+	if err := j.Complete(ctx, "r-1", runstate.Running, digest, ""); !errors.As(err, &conflict) {
+		t.Fatalf("stale completion: %v", err)
+	}
+	if r, _ := j.Get(ctx, "r-1"); r.State != runstate.Submitted || r.OutputsSHA256 != "" {
+		t.Fatalf("after a stale completion: %s %q", r.State, r.OutputsSHA256)
+	}
+	if err := j.Complete(ctx, "r-1", runstate.Submitted, digest, ""); err != nil {
+		t.Fatal(err)
+	}
+	r, err := j.Get(ctx, "r-1")
+	if err != nil || r.State != runstate.Completed || r.Outcome != runstate.Completed || r.OutputsSHA256 != digest || r.EndedAt == nil {
+		t.Fatalf("completed: %+v %v", r, err)
+	}
+	// Lists carry it too (the gateway link reads them).
+	if runs, err := j.List(ctx, Filter{}); err != nil || len(runs) != 2 || runs[1].OutputsSHA256 != digest {
+		t.Fatalf("list: %+v %v", runs, err)
+	}
+	note := "outputs digest: output manifest a.sha256, line 1: no path"
+	if err := j.Complete(ctx, "r-2", runstate.Submitted, "", note); err != nil {
+		t.Fatal(err)
+	}
+	r, _ = j.Get(ctx, "r-2")
+	if r.State != runstate.Completed || r.OutputsSHA256 != "" || r.Error != "" {
+		t.Fatalf("completed without a digest: %+v", r)
+	}
+	history, err := j.History(ctx, "r-2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := history[len(history)-1]
+	if last.From != string(runstate.Completed) || last.To != string(runstate.Completed) || last.Detail != note {
+		t.Fatalf("history: %+v", history)
+	}
+}

@@ -74,3 +74,24 @@ func TestOpenMigratesAVersion2Journal(t *testing.T) {
 		t.Errorf("migrated schema:\n%v\nnew journal's:\n%v", got, want)
 	}
 }
+
+// A version 3 journal opens: its runs, completed ones included, have no outputs digest.
+func TestOpenMigratesAVersion3Journal(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "v3.db")
+	sqlitedbtest.WriteEarlier(t, path, sqlitedb.MigrationsTable, migrations[:3],
+		`INSERT INTO runs(id, researcher, local_user, idempotency_key, workflow, source_name, source, params, state, outcome, created_at, updated_at)
+		VALUES ('r-1', '0xabc', 'alice', 'k1', 'wf', 'wf.yaml', 'version: 1', '{}', 'completed', 'completed', 1, 1)`)
+	j, err := Open(ctx, path)
+	if err != nil {
+		t.Fatalf("opening a version 3 journal: %v", err)
+	}
+	defer j.Close()
+	if r, err := j.Get(ctx, "r-1"); err != nil || r.State != runstate.Completed || r.OutputsSHA256 != "" {
+		t.Fatalf("the run from before the migration: %+v %v", r, err)
+	}
+	fresh, _ := open(t)
+	if got, want := sqlitedbtest.Layout(t, j.db), sqlitedbtest.Layout(t, fresh.db); !reflect.DeepEqual(got, want) {
+		t.Errorf("migrated schema:\n%v\nnew journal's:\n%v", got, want)
+	}
+}

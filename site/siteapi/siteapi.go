@@ -73,6 +73,11 @@ type Run struct {
 	SubmittedAt     *time.Time     `json:"submittedAt,omitempty"`
 	EndedAt         *time.Time     `json:"endedAt,omitempty"`
 	Steps           []Step         `json:"steps,omitempty"`
+	// OutputsSHA256 is the digest of a completed run's declared outputs
+	// (workflows.OutputsDigest): what the grid gateway compares the replicas of a job by.
+	// Empty when the run did not complete, declared no outputs, or its manifests could not
+	// be read (its history says why).
+	OutputsSHA256 string `json:"outputsSha256,omitempty"`
 }
 
 // Step is one step of a run and its Slurm job.
