@@ -3,6 +3,7 @@ package gateway
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math/big"
 	"time"
 
@@ -235,6 +236,13 @@ func (d *dashboardSource) jobs(ctx context.Context) ([]dashboard.Job, error) {
 	var out []dashboard.Job
 	for _, j := range jobs {
 		dj := dashboard.Job{ID: j.ID, Site: j.Site, Researcher: j.Researcher, State: string(j.State), CreatedAt: j.CreatedAt, CostWei: j.CostWei, MaxCostWei: j.MaxCostWei}
+		if r := j.Replica; r != nil {
+			dj.Replica = fmt.Sprintf("replica %d of %d", r.Index+1, r.Replicas)
+			if r.Vote != "" {
+				dj.Replica += " · " + r.Vote
+			}
+			dj.Dissent = r.Vote == gatewayapi.VoteDissent
+		}
 		if u := j.Usage; u != nil {
 			dj.ElapsedSeconds, dj.CPUSeconds, dj.GPUSeconds, dj.ComputeHoursMilli = u.ElapsedSeconds, u.CPUSeconds, u.GPUSeconds, u.ComputeHoursMilli
 		}

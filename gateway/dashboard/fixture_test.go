@@ -118,5 +118,7 @@ func richSnapshot() Snapshot {
 			ComputeHoursMilli: 2250,
 		})
 	}
+	// The latest two are replicas of one job, one of them outvoted.
+	s.Jobs[58].Replica, s.Jobs[59].Replica, s.Jobs[59].Dissent = "replica 1 of 2 · majority", "replica 2 of 2 · dissent", true
 	return s
 }

@@ -82,6 +82,7 @@ func TestPageRendersRichSnapshot(t *testing.T) {
 		"4 GPUs also at ideal-hpc",                                             // devices another site registers too
 		"Slashed stakes", "1,850", "785<span class=\"sub\">slashed 125</span>", // stakes
 		`2 / 4<span class="sub warn"`, "1 failed, 1 missed", // this epoch's challenges
+		`<span class="sub">replica 1 of 2 · majority</span>`, `<span class="sub warn">replica 2 of 2 · dissent</span>`, // replicated jobs
 	} {
 		if !strings.Contains(body, want) {
 			t.Errorf("page lacks %q", want)

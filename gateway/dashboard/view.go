@@ -93,6 +93,8 @@ type jobRow struct {
 	CreatedAt, CreatedAtISO               string
 	GPUHours, ComputeHours                string
 	Cost, MaxCost                         string
+	Replica                               string
+	Dissent                               bool
 }
 
 type stateCount struct {
@@ -314,6 +316,8 @@ func jobRows(jobs []Job) ([]jobRow, string) {
 			ComputeHours:    fixed3(j.ComputeHoursMilli, 1000),
 			Cost:            FormatTokenWei(j.CostWei),
 			MaxCost:         FormatTokenWei(j.MaxCostWei),
+			Replica:         j.Replica,
+			Dissent:         j.Dissent,
 		})
 	}
 	return rows, note
