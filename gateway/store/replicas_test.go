@@ -205,4 +205,3 @@ func TestCancellingAReplicaCancelsTheGroup(t *testing.T) {
 		}
 	}
 }
-
