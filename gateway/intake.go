@@ -24,6 +24,10 @@ import (
 	"github.com/petagrid/petagrid/workflows"
 )
 
+// replicaSettleTime is what a replicated job's escrow must stay locked beyond its group's
+// deadline: for the gateway to decide the group and settle the escrow.
+const replicaSettleTime = 30 * time.Minute
+
 // submissionSigningSlack is how much of a signed submission's validity may pass between its
 // signing and its arrival (the CLI locks the escrow in between).
 const submissionSigningSlack = 30 * time.Minute
@@ -137,8 +141,10 @@ func (in *intake) lockedEscrow(ctx context.Context, researcher common.Address, k
 type submissionVerdict struct {
 	// workflow is the workflow's name ("" when it does not parse).
 	workflow string
-	// replicas and quorum are the workflow's verify (replicas 0: not replicated).
+	// replicas and quorum are the workflow's verify (replicas 0: not replicated), decideBy
+	// when its group is decided at the latest.
 	replicas, quorum int
+	decideBy         time.Time
 	// refusal says why the job is refused ("" when it is taken), details the workflow's
 	// errors one by one.
 	refusal string
@@ -163,6 +169,12 @@ func (in *intake) judge(ctx context.Context, req *gatewayapi.SubmitRequest, esc 
 		left, need, err := in.escrowTimeLeft(ctx, esc, needs)
 		if err != nil {
 			return v, refuseRequest(http.StatusBadGateway, err.Error())
+		}
+		if v.replicas > 1 {
+			// A group is decided by the time its replicas may wait and run, and then needs
+			// time to settle before the escrow becomes reclaimable.
+			v.decideBy = in.now().Add(need)
+			need += replicaSettleTime
 		}
 		if left < need {
 			v.refusal = fmt.Sprintf("the escrow becomes reclaimable in %s, less than the %s this job may wait and run: lock a new escrow", left.Round(time.Second), need.Round(time.Second))
@@ -237,7 +249,7 @@ func (in *intake) record(ctx context.Context, researcher common.Address, req *ga
 	var err error
 	// A refused replicated submission is recorded as one job: there is nothing to vote on.
 	if len(ids) > 1 && v.refusal == "" {
-		job, err = in.store.CreateReplicatedJob(ctx, first, ids, v.quorum)
+		job, err = in.store.CreateReplicatedJob(ctx, first, ids, v.quorum, v.decideBy)
 	} else {
 		job, err = in.store.CreateJob(ctx, first)
 	}

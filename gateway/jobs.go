@@ -57,6 +57,14 @@ func newJobID() (string, error) {
 	return "r-" + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b[:])), nil
 }
 
+// hideUndecidedDigest blanks a replica's outputs digest until its group is decided: whoever
+// reads it could pass it to a replica that has not reported yet.
+func hideUndecidedDigest(j *gatewayapi.Job) {
+	if j.Replica != nil && j.Replica.Vote == "" {
+		j.OutputsSHA256 = ""
+	}
+}
+
 // researcherAPI serves the researchers' routes: submissions, their status, listing, logs
 // and cancellation.
 type researcherAPI struct {
@@ -142,6 +150,9 @@ func (a *researcherAPI) listJobs(w http.ResponseWriter, r *http.Request, researc
 	if jobs == nil {
 		jobs = []gatewayapi.Job{}
 	}
+	for i := range jobs {
+		hideUndecidedDigest(&jobs[i])
+	}
 	writeJSON(w, http.StatusOK, map[string]any{"runs": jobs})
 }
 
@@ -156,8 +167,16 @@ func (a *researcherAPI) getJob(w http.ResponseWriter, r *http.Request, researche
 			writeError(w, http.StatusInternalServerError, err.Error())
 			return
 		}
+		// While the group votes, no digest is shown: whoever reads them could pass them
+		// to a replica that has not reported yet.
+		if g.State == gatewayapi.GroupVoting {
+			for i := range g.Members {
+				g.Members[i].OutputsSHA256 = ""
+			}
+		}
 		j.ReplicaGroup = &g
 	}
+	hideUndecidedDigest(&j)
 	writeJSON(w, http.StatusOK, j)
 }
 

@@ -99,7 +99,7 @@ func newMetrics(state stateReader, now func() time.Time, offlineAfter time.Durat
 	}, []string{"outcome"})
 	m.replicaDissents = prometheus.NewCounter(prometheus.CounterOpts{
 		Name: "petagrid_gateway_replica_dissents_total",
-		Help: "Replicas outvoted by their group's quorum (not billed; their providers are slashed).",
+		Help: "Replicas outvoted by their group's quorum, or that withheld their outputs digest beside one (their providers are slashed).",
 	})
 	m.challenges = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "petagrid_gateway_challenges_total",

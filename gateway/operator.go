@@ -89,12 +89,19 @@ func (a *operatorAPI) setProviderStatus(w http.ResponseWriter, r *http.Request, 
 		writeError(w, http.StatusBadRequest, "operator: only an approval names one, in a site name's form (lowercase letters, digits and -, at most 63)")
 		return
 	}
-	s, err := a.registry.SetStatus(r.Context(), r.PathValue("site"), status, req.Reason, reviewed, op)
-	if err == nil && req.Operator != "" {
-		if err = a.store.SetSiteOperator(r.Context(), s.Name, req.Operator); err == nil {
-			s.Operator = req.Operator
+	// The operator's name is recorded first: a site is never approved without the name its
+	// approval gave (a name on a site whose approval then fails does no harm: replicas go
+	// to approved sites only).
+	if req.Operator != "" {
+		if err := a.store.SetSiteOperator(r.Context(), r.PathValue("site"), req.Operator); errors.Is(err, store.ErrNotFound) {
+			writeError(w, http.StatusNotFound, err.Error())
+			return
+		} else if err != nil {
+			writeError(w, http.StatusInternalServerError, err.Error())
+			return
 		}
 	}
+	s, err := a.registry.SetStatus(r.Context(), r.PathValue("site"), status, req.Reason, reviewed, op)
 	if errors.Is(err, store.ErrNotFound) {
 		writeError(w, http.StatusNotFound, err.Error())
 		return

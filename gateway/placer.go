@@ -127,13 +127,26 @@ func (p *placer) excludeForReplica(ctx context.Context, j gatewayapi.Job, exclud
 		}
 	}
 	for _, s := range sites {
-		if other, ok := taken[s.OperatorOf()]; ok {
+		if why := replicaUnfit(s); why != "" {
+			exclude[s.Name] = why
+		} else if other, ok := taken[s.OperatorOf()]; ok {
 			exclude[s.Name] = "its operator runs replica " + other
-		} else if s.Protocol < replicaProtocol {
-			exclude[s.Name] = fmt.Sprintf("it speaks protocol %d; replicas need %d (outputs digests)", s.Protocol, replicaProtocol)
 		}
 	}
 	return nil
+}
+
+// replicaUnfit says why a site may run no replica ("" when it may): it must report outputs
+// digests (protocol 4), and an approval must have named its operator, since replicas are
+// counted by operator and a site without one may be any operator's.
+func replicaUnfit(s gatewayapi.Site) string {
+	switch {
+	case s.Operator == "":
+		return "no operator was named at its approval (petagrid gateway providers approve --operator)"
+	case s.Protocol < replicaProtocol:
+		return fmt.Sprintf("it speaks protocol %d; replicas need %d (outputs digests)", s.Protocol, replicaProtocol)
+	}
+	return ""
 }
 
 // needsOrAbandon is what the job's steps need; a job that waited or was placed too often,
@@ -225,8 +238,8 @@ func (p *placer) Refusal(ctx context.Context, needs []placement.StepNeed, maxCos
 	operatorOf := map[string]string{}
 	for _, s := range all {
 		operatorOf[s.Name] = s.OperatorOf()
-		if s.Protocol < replicaProtocol {
-			exclude[s.Name] = "speaks protocol < 4"
+		if why := replicaUnfit(s); why != "" {
+			exclude[s.Name] = why
 		}
 	}
 	sites, err := p.candidateSites(ctx, exclude, true)
@@ -242,7 +255,7 @@ func (p *placer) Refusal(ctx context.Context, needs []placement.StepNeed, maxCos
 	if len(operators) >= replicas {
 		return "", nil
 	}
-	why := fmt.Sprintf("verify asks for %d replicas on sites of distinct operators that report outputs digests (protocol %d), each within its share of the budget (%s DPS: the budget pays for every replica); %d operator(s) can run it",
+	why := fmt.Sprintf("verify asks for %d replicas on sites of distinct named operators that report outputs digests (protocol %d), each within its share of the budget (%s DPS: the budget pays for every replica); %d operator(s) can run it",
 		replicas, replicaProtocol, tokenomics.FormatAmount(share), len(operators))
 	if len(rejections) > 0 {
 		why += "; " + (&placement.NoFitError{Rejections: rejections}).Error()

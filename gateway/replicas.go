@@ -20,21 +20,24 @@ import (
 )
 
 // Replicated execution (a workflow's verify: {replicas, quorum}): the submission becomes one
-// job per replica, each placed on a site of its own operator that speaks protocol 4. Each
-// site reports the digest of the outputs a succeeded replica declared
-// (workflows.OutputsDigest). Once every replica has ended with its cost known, the group is
+// job per replica, each placed on a site of its own named operator that speaks protocol 4.
+// Each site reports the digest of the outputs a succeeded replica declared
+// (workflows.OutputsDigest). Once every replica has ended with its cost known, or at the
+// group's deadline (when the replicas still going are stopped and abstain), the group is
 // decided:
 //
 //   - a digest that at least quorum replicas reported wins (quorum is a strict majority, so
-//     at most one can); the replicas that reported it are billed, those that succeeded with
-//     another digest dissent: they are not billed and their providers are slashed on chain
-//     (Staking's LostReplicaVote); replicas that did not succeed with a digest abstain
-//     and are billed as any job;
-//   - without a winner nobody is slashed and every replica is billed as any job: the
-//     gateway cannot tell a liar from a workflow that is not as deterministic as declared.
+//     at most one can). Replicas that succeeded with another digest dissent, and those that
+//     succeeded without showing one withhold: the providers of both are slashed on chain
+//     (Staking's LostReplicaVote). Replicas that did not succeed abstain;
+//   - without a winner nobody is slashed: the gateway cannot tell a liar from a workflow
+//     that is not as deterministic as declared.
 //
-// The group's one escrow, locked for the whole budget, is settled for the sum once the
-// group is decided; each replica was placed and billed within budget / replicas.
+// The researcher pays for every replica, whatever its vote: providers are paid from the
+// reward pool by their proven power, not per job, so leaving a dissent unbilled would only
+// refund the researcher, who would then profit from a replica outvoted. The group's one
+// escrow, locked for the whole budget, is settled for the sum once the group is decided;
+// each replica was placed and billed within budget / replicas.
 
 // replicaBudget is what one replica of j may cost: its submission's budget shared equally
 // among the replicas (the whole budget for a job that is not replicated).
@@ -53,6 +56,7 @@ func replicaBudget(j gatewayapi.Job) (*big.Int, error) {
 const replicaProtocol = 4
 
 // decideVote decides a group from its members' outcomes (pure: see the comment at the top).
+// A member without a cost (still going at the group's deadline) costs nothing.
 func decideVote(members []gatewayapi.ReplicaMember, quorum int) (store.GroupDecision, error) {
 	d := store.GroupDecision{State: gatewayapi.GroupNoQuorum, Votes: make(map[string]string, len(members))}
 	counts := map[string]int{}
@@ -66,21 +70,24 @@ func decideVote(members []gatewayapi.ReplicaMember, quorum int) (store.GroupDeci
 			d.State, d.OutputsSHA256 = gatewayapi.GroupAgreed, digest
 		}
 	}
+	agreed := d.State == gatewayapi.GroupAgreed
 	cost := new(big.Int)
 	for _, m := range members {
+		succeeded := m.State == string(runstate.Completed)
 		vote := gatewayapi.VoteAbstained
 		switch {
-		case !voted(m):
-		case d.State == gatewayapi.GroupNoQuorum:
+		case voted(m) && !agreed:
 			vote = gatewayapi.VoteUndecided
-		case m.OutputsSHA256 == d.OutputsSHA256:
+		case voted(m) && m.OutputsSHA256 == d.OutputsSHA256:
 			vote = gatewayapi.VoteMajority
-		default:
+		case voted(m):
 			vote = gatewayapi.VoteDissent
+		case succeeded && agreed:
+			vote = gatewayapi.VoteWithheld
 		}
 		d.Votes[m.Job] = vote
-		if vote == gatewayapi.VoteDissent {
-			continue // not billed
+		if m.CostWei == "" {
+			continue
 		}
 		c, err := protocol.ParseWei(m.CostWei)
 		if err != nil {
@@ -158,7 +165,7 @@ func (v *replicaVoter) decide(ctx context.Context, group string) error {
 	}
 	var dissents []string
 	for job, vote := range d.Votes {
-		if vote == gatewayapi.VoteDissent {
+		if vote == gatewayapi.VoteDissent || vote == gatewayapi.VoteWithheld {
 			dissents = append(dissents, job)
 		}
 	}
@@ -169,7 +176,7 @@ func (v *replicaVoter) decide(ctx context.Context, group string) error {
 		log = log.WithField("outputsSha256", d.OutputsSHA256)
 	}
 	if len(dissents) > 0 {
-		log.WithField("dissents", dissents).Warn("replica group decided: replicas outvoted by the quorum are not billed, and their providers are slashed")
+		log.WithField("dissents", dissents).Warn("replica group decided: the providers of replicas outvoted by the quorum, or that withheld their outputs' digest, are slashed")
 	} else {
 		log.Info("replica group decided")
 	}

@@ -29,10 +29,10 @@ func TestDecideVote(t *testing.T) {
 		costWei string
 	}{
 		{
-			name: "one liar of three is outvoted and not billed",
+			name: "one liar of three is outvoted, and billed all the same",
 			members: []gatewayapi.ReplicaMember{member("r1", runstate.Completed, honest, "100"), member("r2", runstate.Completed, liar, "200"),
 				member("r3", runstate.Completed, honest, "300")},
-			quorum: 2, state: gatewayapi.GroupAgreed, winner: honest, costWei: "400",
+			quorum: 2, state: gatewayapi.GroupAgreed, winner: honest, costWei: "600",
 			votes: map[string]string{"r1": gatewayapi.VoteMajority, "r2": gatewayapi.VoteDissent, "r3": gatewayapi.VoteMajority},
 		},
 		{
@@ -53,7 +53,7 @@ func TestDecideVote(t *testing.T) {
 			name: "two agreeing liars of three win: collusion of a quorum is not detected",
 			members: []gatewayapi.ReplicaMember{member("r1", runstate.Completed, honest, "1"), member("r2", runstate.Completed, liar, "2"),
 				member("r3", runstate.Completed, liar, "3")},
-			quorum: 2, state: gatewayapi.GroupAgreed, winner: liar, costWei: "5",
+			quorum: 2, state: gatewayapi.GroupAgreed, winner: liar, costWei: "6",
 			votes: map[string]string{"r1": gatewayapi.VoteDissent, "r2": gatewayapi.VoteMajority, "r3": gatewayapi.VoteMajority},
 		},
 		{
@@ -64,11 +64,25 @@ func TestDecideVote(t *testing.T) {
 			votes: map[string]string{"r1": gatewayapi.VoteUndecided, "r2": gatewayapi.VoteUndecided, "r3": gatewayapi.VoteUndecided},
 		},
 		{
-			name: "a succeeded replica without a digest abstains",
+			name: "without a quorum, a succeeded replica without a digest abstains",
 			members: []gatewayapi.ReplicaMember{member("r1", runstate.Completed, honest, "1"), member("r2", runstate.Completed, "", "2"),
 				member("r3", runstate.Cancelled, "", "0")},
 			quorum: 2, state: gatewayapi.GroupNoQuorum, costWei: "3",
 			votes: map[string]string{"r1": gatewayapi.VoteUndecided, "r2": gatewayapi.VoteAbstained, "r3": gatewayapi.VoteAbstained},
+		},
+		{
+			name: "beside a quorum, a succeeded replica that shows no digest withholds it",
+			members: []gatewayapi.ReplicaMember{member("r1", runstate.Completed, honest, "1"), member("r2", runstate.Completed, "", "2"),
+				member("r3", runstate.Completed, honest, "3")},
+			quorum: 2, state: gatewayapi.GroupAgreed, winner: honest, costWei: "6",
+			votes: map[string]string{"r1": gatewayapi.VoteMajority, "r2": gatewayapi.VoteWithheld, "r3": gatewayapi.VoteMajority},
+		},
+		{
+			name: "a replica still running at the deadline abstains and costs nothing",
+			members: []gatewayapi.ReplicaMember{member("r1", runstate.Completed, honest, "1"), member("r2", runstate.Running, "", ""),
+				member("r3", runstate.Completed, honest, "3")},
+			quorum: 2, state: gatewayapi.GroupAgreed, winner: honest, costWei: "4",
+			votes: map[string]string{"r1": gatewayapi.VoteMajority, "r2": gatewayapi.VoteAbstained, "r3": gatewayapi.VoteMajority},
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

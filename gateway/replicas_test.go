@@ -52,7 +52,8 @@ func replicaSite(t *testing.T, g *gatewaytest.Grid, name, operator string, versi
 // that speak protocol 4 (never on a second site of one operator, nor on a site that does not
 // report outputs digests), each within a third of the budget. One replica reports other
 // outputs than the two others: the group settles to the majority's, the escrow is charged
-// for the two agreeing replicas only, and the dissenting provider is slashed on chain.
+// for every replica (the researcher gains nothing from the dissent), and the dissenting
+// provider is slashed on chain. No digest is shown while the group votes.
 func TestReplicatedJobSettlesToTheMajority(t *testing.T) {
 	g := gatewaytest.StartGrid(t, func(c *gateway.Config) {
 		c.Economy.Staking = gateway.StakingConfig{PerPetaFLOPS: "100", Unbonding: 2 * time.Hour}
@@ -119,7 +120,7 @@ func TestReplicatedJobSettlesToTheMajority(t *testing.T) {
 	g.AdvanceClock(30 * time.Second)
 	exit0 := 0
 	claims := map[string]int64{"alpha": 1, "gamma": 2, liar.Name: 3} // mCH, at 1,500 DPS per CH
-	for _, s := range []*gatewaytest.Site{alpha, gamma, liar} {
+	report := func(s *gatewaytest.Site) {
 		id := assigned[s.Name]
 		outputs := honest
 		if s == liar {
@@ -129,7 +130,19 @@ func TestReplicatedJobSettlesToTheMajority(t *testing.T) {
 			Steps: []siteapi.Step{{Name: "train", State: runstate.StepCompleted, JobID: 7, ExitCode: &exit0, StartedAt: &started, EndedAt: &ended}},
 			Usage: &protocol.Usage{SlurmJobs: []uint32{7}, ElapsedSeconds: 10, GPUSeconds: 20, ComputeHoursMilli: claims[s.Name]}}}})
 	}
-
+	report(alpha)
+	report(gamma)
+	// While the liar's replica has not reported, nobody sees the others' digests.
+	if j, err := res.Job(ctx, assigned["alpha"]); err != nil || j.ReplicaGroup == nil || j.ReplicaGroup.State != gatewayapi.GroupVoting || j.OutputsSHA256 != "" {
+		t.Fatalf("the group while voting: %+v %q %v", j.ReplicaGroup, j.OutputsSHA256, err)
+	} else {
+		for _, m := range j.ReplicaGroup.Members {
+			if m.OutputsSHA256 != "" {
+				t.Fatalf("a digest is shown while the group votes: %+v", m)
+			}
+		}
+	}
+	report(liar)
 	var final gatewayapi.Job
 	gatewaytest.WaitFor(t, "the group decided, its dissent slashed and its escrow settled", 30*time.Second, func() (bool, error) {
 		j, err := res.Job(ctx, job.ID)
@@ -144,7 +157,7 @@ func TestReplicatedJobSettlesToTheMajority(t *testing.T) {
 		return j.EscrowState == store.EscrowSettled && slashed, nil
 	})
 	gr := final.ReplicaGroup
-	wantCost := tokenomics.MustAmount("4.5") // alpha's 1 mCH and gamma's 2, not the liar's 3
+	wantCost := tokenomics.MustAmount("9") // 1 + 2 + 3 mCH at 1,500 DPS per Compute Hour
 	if gr.State != gatewayapi.GroupAgreed || gr.OutputsSHA256 != honest || gr.CostWei != wantCost.String() || len(gr.Members) != 3 {
 		t.Fatalf("group: %+v", gr)
 	}

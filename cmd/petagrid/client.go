@@ -745,7 +745,7 @@ func printReplicaGroup(e *env, out *printer, g *siteapi.ReplicaGroup) error {
 		if v, err := protocol.ParseWei(g.CostWei); err == nil {
 			cost = tokenomics.FormatAmount(v) + " DPS"
 		}
-		fmt.Fprintf(e.stdout, "Settled for: %s (every replica but the outvoted)\n", cell(cost))
+		fmt.Fprintf(e.stdout, "Settled for: %s (every replica)\n", cell(cost))
 	}
 	rows := make([][]string, 0, len(g.Members))
 	for _, m := range g.Members {

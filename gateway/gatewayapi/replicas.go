@@ -2,17 +2,22 @@ package gatewayapi
 
 import "github.com/petagrid/petagrid/site/siteapi"
 
-// Votes a replica gets once its group is decided (Replica.Vote).
+// Votes a replica gets once its group is decided (Replica.Vote). The researcher pays for
+// every replica, whatever its vote: a researcher must gain nothing from a replica outvoted.
 const (
-	// VoteMajority: its outputs are the ones a quorum agreed on; it is billed.
+	// VoteMajority: its outputs are the ones a quorum agreed on.
 	VoteMajority = "majority"
-	// VoteDissent: it succeeded with other outputs than the quorum's; it is not billed and
-	// its provider is slashed.
+	// VoteDissent: it succeeded with other outputs than the quorum's; its provider is
+	// slashed.
 	VoteDissent = "dissent"
-	// VoteAbstained: it did not succeed with outputs to compare (failed, cancelled, or its
-	// site sent no digest); it is billed as any job, and nobody is slashed for it.
+	// VoteWithheld: it succeeded but its site showed no outputs digest while a quorum
+	// agreed; its provider is slashed as for a dissent (a site could otherwise skip the
+	// work and never risk a vote).
+	VoteWithheld = "withheld"
+	// VoteAbstained: it did not succeed (failed, cancelled, or still going when the group
+	// was decided at its deadline); nobody is slashed for it.
 	VoteAbstained = "abstained"
-	// VoteUndecided: it succeeded, but no outputs reached the quorum; it is billed.
+	// VoteUndecided: it succeeded, but no outputs reached the quorum.
 	VoteUndecided = "undecided"
 )
 

@@ -141,18 +141,18 @@ func marshalOptional[T any](v *T) (string, error) {
 // CreateJob records a new queued job. If the researcher already has a job with the same
 // idempotency key, nothing is written and that job is returned with ErrDuplicate.
 func (s *Store) CreateJob(ctx context.Context, j gatewayapi.Job) (gatewayapi.Job, error) {
-	return s.createJobs(ctx, j, nil, 0)
+	return s.createJobs(ctx, j, nil, 0, time.Time{})
 }
 
 // CreateReplicatedJob records a replicated submission: one queued job per id, the first
 // under the submission's idempotency key and escrow (it settles the group's), the others
-// as its replicas, with the group's quorum, and the group to decide. The first job is
-// returned; ErrDuplicate as for CreateJob.
-func (s *Store) CreateReplicatedJob(ctx context.Context, j gatewayapi.Job, ids []string, quorum int) (gatewayapi.Job, error) {
+// as its replicas, with the group's quorum, and the group to decide, at the latest by
+// decideBy. The first job is returned; ErrDuplicate as for CreateJob.
+func (s *Store) CreateReplicatedJob(ctx context.Context, j gatewayapi.Job, ids []string, quorum int, decideBy time.Time) (gatewayapi.Job, error) {
 	if len(ids) < 2 || ids[0] != j.ID || quorum <= len(ids)/2 || quorum > len(ids) {
 		return gatewayapi.Job{}, fmt.Errorf("gateway store: a replicated job needs 2 or more ids, its own first, and a majority quorum (%d ids, quorum %d)", len(ids), quorum)
 	}
-	return s.createJobs(ctx, j, ids, quorum)
+	return s.createJobs(ctx, j, ids, quorum, decideBy)
 }
 
 // replicaKeySeparator joins a submission's idempotency key and a replica's index into the
@@ -160,7 +160,7 @@ func (s *Store) CreateReplicatedJob(ctx context.Context, j gatewayapi.Job, ids [
 // can take a replica's key.
 const replicaKeySeparator = "#"
 
-func (s *Store) createJobs(ctx context.Context, j gatewayapi.Job, ids []string, quorum int) (gatewayapi.Job, error) {
+func (s *Store) createJobs(ctx context.Context, j gatewayapi.Job, ids []string, quorum int, decideBy time.Time) (gatewayapi.Job, error) {
 	params, err := marshal(j.Params)
 	if err != nil {
 		return gatewayapi.Job{}, err
@@ -207,7 +207,7 @@ func (s *Store) createJobs(ctx context.Context, j gatewayapi.Job, ids []string, 
 			}
 		}
 		if group != "" {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO replica_groups(job, state) VALUES (?, ?)`, group, gatewayapi.GroupVoting); err != nil {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO replica_groups(job, state, decide_by) VALUES (?, ?, ?)`, group, gatewayapi.GroupVoting, unix(decideBy)); err != nil {
 				return fmt.Errorf("gateway store: creating replica group %s: %w", group, err)
 			}
 		}
@@ -568,7 +568,8 @@ func (s *Store) RequestCancel(ctx context.Context, id string) (gatewayapi.Job, e
 		}
 		match, arg := `id = ?`, id
 		if group != "" {
-			match, arg = `replica_of = ?`, group
+			// The literal lets SQLite use the partial index on replica_of.
+			match, arg = `replica_of = ? AND replica_of != ''`, group
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE jobs SET cancel_requested = 1, updated_at = ? WHERE `+match, now, arg); err != nil {
 			return fmt.Errorf("gateway store: cancelling %s: %w", id, err)
@@ -669,17 +670,23 @@ func (s *Store) SilentSites(ctx context.Context, before time.Time) ([]string, er
 // ToSettle are jobs whose cost is known and whose escrow is still locked: a replicated
 // job's first once its group is decided (it settles the group's cost).
 func (s *Store) ToSettle(ctx context.Context, limit int) ([]gatewayapi.Job, error) {
-	return s.queryJobs(ctx, `SELECT `+jobColumns+` FROM jobs WHERE escrow_state = ? AND cost_wei != ''
-		AND (replica_of = '' OR EXISTS (SELECT 1 FROM replica_groups g WHERE g.job = jobs.id AND g.state != ?)) ORDER BY ended_at LIMIT ?`, EscrowLocked, gatewayapi.GroupVoting, limit)
+	// A group's first job settles once the group is decided, whether or not it ended itself
+	// (a group decided at its deadline may have a first job that never did).
+	return s.queryJobs(ctx, `SELECT `+jobColumns+` FROM jobs WHERE escrow_state = ?
+		AND ((replica_of = '' AND cost_wei != '') OR EXISTS (SELECT 1 FROM replica_groups g WHERE g.job = jobs.id AND g.state != ?)) ORDER BY ended_at LIMIT ?`, EscrowLocked, gatewayapi.GroupVoting, limit)
 }
 
 // EscrowSettled records that a job's escrow was settled on chain (a replicated job's: for
 // its whole group).
 func (s *Store) EscrowSettled(ctx context.Context, id string) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `UPDATE jobs SET escrow_state = ?, updated_at = ? WHERE id = ? OR replica_of = ?`, EscrowSettled, unix(s.now()), id, id)
+		_, err := tx.ExecContext(ctx, `UPDATE jobs SET escrow_state = ?, updated_at = ? WHERE id = ?`, EscrowSettled, unix(s.now()), id)
 		if err != nil {
 			return fmt.Errorf("gateway store: escrow of %s: %w", id, err)
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE jobs SET escrow_state = ?, updated_at = ? WHERE replica_of = ? AND replica_of != ''`, EscrowSettled, unix(s.now()), id)
+		if err != nil {
+			return fmt.Errorf("gateway store: escrow of %s's replicas: %w", id, err)
 		}
 		return nil
 	})

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/petagrid/petagrid/gateway/gatewayapi"
+	"github.com/petagrid/petagrid/site/runstate"
 )
 
 // ErrOperatorTaken refuses to place a replica on a site whose operator runs another replica
@@ -25,7 +26,7 @@ func operatorSQL(alias string) string {
 func checkReplicaOperator(ctx context.Context, tx *sql.Tx, id, group, site string) error {
 	var n int
 	err := tx.QueryRowContext(ctx, `SELECT count(*) FROM jobs j JOIN sites s ON s.name = j.site JOIN sites t ON t.name = ?
-		WHERE j.replica_of = ? AND j.id != ? AND `+operatorSQL("s")+` = `+operatorSQL("t"), site, group, id).Scan(&n)
+		WHERE j.replica_of = ? AND j.replica_of != '' AND j.id != ? AND `+operatorSQL("s")+` = `+operatorSQL("t"), site, group, id).Scan(&n)
 	if err != nil {
 		return fmt.Errorf("gateway store: replicas of %s: %w", group, err)
 	}
@@ -39,7 +40,8 @@ func checkReplicaOperator(ctx context.Context, tx *sql.Tx, id, group, site strin
 func (s *Store) ReplicaGroup(ctx context.Context, group string) (gatewayapi.ReplicaGroup, error) {
 	g := gatewayapi.ReplicaGroup{Job: group}
 	var decided sql.NullInt64
-	err := s.db.QueryRowContext(ctx, `SELECT state, outputs_sha256, cost_wei, decided_at FROM replica_groups WHERE job = ?`, group).Scan(&g.State, &g.OutputsSHA256, &g.CostWei, &decided)
+	var decideBy int64
+	err := s.db.QueryRowContext(ctx, `SELECT state, decide_by, outputs_sha256, cost_wei, decided_at FROM replica_groups WHERE job = ?`, group).Scan(&g.State, &decideBy, &g.OutputsSHA256, &g.CostWei, &decided)
 	if errors.Is(err, sql.ErrNoRows) {
 		return g, fmt.Errorf("replica group %s: %w", group, ErrNotFound)
 	}
@@ -47,7 +49,9 @@ func (s *Store) ReplicaGroup(ctx context.Context, group string) (gatewayapi.Repl
 		return g, fmt.Errorf("gateway store: replica group %s: %w", group, err)
 	}
 	g.DecidedAt = timePtr(decided)
-	jobs, err := s.queryJobs(ctx, `SELECT `+jobColumns+` FROM jobs WHERE replica_of = ? ORDER BY replica_index LIMIT 64`, group)
+	by := fromUnix(decideBy)
+	g.DecideBy = &by
+	jobs, err := s.queryJobs(ctx, `SELECT `+jobColumns+` FROM jobs WHERE replica_of = ? AND replica_of != '' ORDER BY replica_index LIMIT 64`, group)
 	if err != nil {
 		return g, err
 	}
@@ -63,10 +67,11 @@ func (s *Store) ReplicaGroup(ctx context.Context, group string) (gatewayapi.Repl
 }
 
 // GroupsToDecide are replica groups still voting whose every replica has ended with its
-// cost known: nothing more can change their vote.
+// cost known (nothing more can change their vote), or whose time to decide has come.
 func (s *Store) GroupsToDecide(ctx context.Context, limit int) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT g.job FROM replica_groups g WHERE g.state = ?
-		AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.replica_of = g.job AND j.cost_wei = '') ORDER BY g.job LIMIT ?`, gatewayapi.GroupVoting, limit)
+	rows, err := s.db.QueryContext(ctx, `SELECT g.job FROM replica_groups g WHERE g.state = ? AND (g.decide_by <= ?
+		OR NOT EXISTS (SELECT 1 FROM jobs j WHERE j.replica_of = g.job AND j.replica_of != '' AND j.cost_wei = '')) ORDER BY g.decide_by LIMIT ?`,
+		gatewayapi.GroupVoting, unix(s.now()), limit)
 	if err != nil {
 		return nil, fmt.Errorf("gateway store: replica groups to decide: %w", err)
 	}
@@ -104,9 +109,18 @@ func (s *Store) DecideGroup(ctx context.Context, group string, d GroupDecision) 
 		if n, _ := res.RowsAffected(); n == 0 {
 			return nil
 		}
+		// Replicas still going when their group is decided (at its deadline) can change
+		// nothing any more: their sites stop them, and the queued ones end here.
+		if _, err := tx.ExecContext(ctx, `UPDATE jobs SET cancel_requested = 1, updated_at = ? WHERE replica_of = ? AND replica_of != '' AND cost_wei = ''`, now, group); err != nil {
+			return fmt.Errorf("gateway store: stopping the replicas of %s: %w", group, err)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE jobs SET state = ?, ended_at = ?, cost_wei = '0' WHERE replica_of = ? AND replica_of != '' AND state = ?`,
+			string(runstate.Cancelled), now, group, string(Queued)); err != nil {
+			return fmt.Errorf("gateway store: ending the queued replicas of %s: %w", group, err)
+		}
 		for id, vote := range d.Votes {
 			slash := ""
-			if vote == gatewayapi.VoteDissent {
+			if vote == gatewayapi.VoteDissent || vote == gatewayapi.VoteWithheld {
 				slash = SlashDue
 			}
 			if _, err := tx.ExecContext(ctx, `UPDATE jobs SET vote = ?, slash = ?, updated_at = ? WHERE id = ? AND replica_of = ?`, vote, slash, now, id, group); err != nil {
@@ -121,7 +135,7 @@ func (s *Store) DecideGroup(ctx context.Context, group string, d GroupDecision) 
 
 // ReplicaSlashesDue are replicas whose dissent owes a slash not yet made.
 func (s *Store) ReplicaSlashesDue(ctx context.Context, limit int) ([]gatewayapi.Job, error) {
-	return s.queryJobs(ctx, `SELECT `+jobColumns+` FROM jobs WHERE slash = ? ORDER BY updated_at LIMIT ?`, SlashDue, limit)
+	return s.queryJobs(ctx, `SELECT `+jobColumns+` FROM jobs WHERE slash = ? AND slash != '' ORDER BY updated_at LIMIT ?`, SlashDue, limit)
 }
 
 // SetReplicaSlash records a dissent's slash: done (with what the chain took) or skipped.

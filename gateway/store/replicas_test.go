@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/gateway/protocol"
@@ -35,7 +36,7 @@ func replicatedStore(t *testing.T) (*Store, gatewayapi.Job, []string) {
 	ids := []string{"r-aaaaaaaaaaaaaaaa", "r-bbbbbbbbbbbbbbbb", "r-cccccccccccccccc"}
 	first := gatewayapi.Job{ID: ids[0], Researcher: "0x00000000000000000000000000000000000000aa", IdempotencyKey: "key-0123456789abcdef", EscrowID: "0x01",
 		Workflow: "w", SourceName: "w.yaml", Source: []byte("version: 1"), MaxCostWei: "3000"}
-	j, err := s.CreateReplicatedJob(ctx, first, ids, 2)
+	j, err := s.CreateReplicatedJob(ctx, first, ids, 2, time.Now().Add(time.Hour))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +71,7 @@ func TestReplicatedJobIsOneSubmission(t *testing.T) {
 		}
 	}
 	for _, bad := range [][]string{ids[:1], {ids[1], ids[0]}} {
-		if _, err := s.CreateReplicatedJob(ctx, gatewayapi.Job{ID: ids[0]}, bad, 1); err == nil {
+		if _, err := s.CreateReplicatedJob(ctx, gatewayapi.Job{ID: ids[0]}, bad, 1, time.Now()); err == nil {
 			t.Fatalf("ids %v taken", bad)
 		}
 	}
@@ -181,6 +182,68 @@ func TestReplicaGroupIsDecidedOnceEveryReplicaEnded(t *testing.T) {
 		if r, _ := s.Job(ctx, id); r.EscrowState != EscrowSettled {
 			t.Fatalf("%s escrow %s after the group settled", id, r.EscrowState)
 		}
+	}
+}
+
+// A group is decided at its deadline whatever its replicas do: the one still running is
+// stopped, the queued one ends, and the group's first job settles though it never ended.
+func TestReplicaGroupDecidedAtItsDeadline(t *testing.T) {
+	ctx := context.Background()
+	s, err := Open(ctx, filepath.Join(t.TempDir(), "gateway.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	clock := &fakeClock{}
+	clock.Set(time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC))
+	s.SetClock(clock.Now)
+	for i, name := range []string{"alpha", "beta"} {
+		if _, _, err := s.Register(ctx, fmt.Sprintf("0x%040x", i+1), protocol.Registration{Site: name, Inventory: *inventoryWith(4)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ids := []string{"r-aaaaaaaaaaaaaaaa", "r-bbbbbbbbbbbbbbbb", "r-cccccccccccccccc"}
+	first := gatewayapi.Job{ID: ids[0], Researcher: "0x00000000000000000000000000000000000000aa", IdempotencyKey: "key-0123456789abcdef", EscrowID: "0x01",
+		Workflow: "w", SourceName: "w.yaml", Source: []byte("version: 1"), MaxCostWei: "3000"}
+	if _, err := s.CreateReplicatedJob(ctx, first, ids, 2, clock.Now().Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	worst := gatewayapi.WorstCase{CostWei: "1000"}
+	for i, site := range []string{"alpha", "beta"} {
+		if err := s.Assign(ctx, ids[i+1], site, "placed", "1", worst); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.ApplyUpdate(ctx, "alpha", protocol.JobUpdate{Job: ids[1], State: runstate.Completed, OutputsSHA256: strings.Repeat("a", 64), Usage: &protocol.Usage{}},
+		func(gatewayapi.Job, protocol.Usage) (Bill, error) { return Bill{CostWei: "100"}, nil }); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.ApplyUpdate(ctx, "beta", protocol.JobUpdate{Job: ids[2], State: runstate.Running}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if g, _ := s.GroupsToDecide(ctx, 10); len(g) != 0 {
+		t.Fatalf("decided before its deadline with replicas going: %v", g)
+	}
+	clock.Advance(time.Hour)
+	if g, _ := s.GroupsToDecide(ctx, 10); len(g) != 1 {
+		t.Fatalf("not decided at its deadline: %v", g)
+	}
+	d := GroupDecision{State: gatewayapi.GroupNoQuorum, CostWei: "100",
+		Votes: map[string]string{ids[0]: gatewayapi.VoteAbstained, ids[1]: gatewayapi.VoteUndecided, ids[2]: gatewayapi.VoteAbstained}}
+	if ok, err := s.DecideGroup(ctx, ids[0], d); !ok || err != nil {
+		t.Fatalf("deciding: %v %v", ok, err)
+	}
+	queued, _ := s.Job(ctx, ids[0])
+	running, _ := s.Job(ctx, ids[2])
+	if queued.State != runstate.Cancelled || queued.CostWei != "0" || !running.CancelRequested || running.State != runstate.Running {
+		t.Fatalf("after the deadline: queued %s %q, running %s cancel %v", queued.State, queued.CostWei, running.State, running.CancelRequested)
+	}
+	if cancels, _ := s.CancelsFor(ctx, "beta"); len(cancels) != 1 || cancels[0] != ids[2] {
+		t.Fatalf("beta is not told to stop its replica: %v", cancels)
+	}
+	settle, err := s.ToSettle(ctx, 10)
+	if err != nil || len(settle) != 1 || settle[0].ID != ids[0] {
+		t.Fatalf("to settle: %v %v", settle, err)
 	}
 }
 

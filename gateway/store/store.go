@@ -208,7 +208,8 @@ var migrations = []string{
 	// names its group (the first job's id; '' for a job that is not replicated), its index,
 	// the group's size and quorum, the digest of its outputs its site reported, and once
 	// the group is decided its vote and the slash a dissent owes. replica_groups holds each
-	// group's decision and what its escrow settles for. Each site's protocol version (from
+	// group's decision, the time by which it is decided whatever its replicas do, and what
+	// its escrow settles for. Each site's protocol version (from
 	// its polls) and the operator an approval named: replicas go to distinct operators.
 	`ALTER TABLE jobs ADD COLUMN replica_of TEXT NOT NULL DEFAULT '';
 	ALTER TABLE jobs ADD COLUMN replica_index INTEGER NOT NULL DEFAULT 0;
@@ -223,6 +224,7 @@ var migrations = []string{
 	CREATE TABLE replica_groups (
 		job TEXT PRIMARY KEY,
 		state TEXT NOT NULL,
+		decide_by INTEGER NOT NULL,
 		outputs_sha256 TEXT NOT NULL DEFAULT '',
 		cost_wei TEXT NOT NULL DEFAULT '',
 		decided_at INTEGER

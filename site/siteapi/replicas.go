@@ -11,8 +11,11 @@ type ReplicaGroup struct {
 	State    string `json:"state"`
 	// OutputsSHA256 is the digest a quorum agreed on (agreed groups only).
 	OutputsSHA256 string `json:"outputsSha256,omitempty"`
-	// CostWei is what the escrow settles for: every replica's cost but the dissents'.
-	CostWei   string          `json:"costWei,omitempty"`
+	// CostWei is what the escrow settles for: every replica's cost.
+	CostWei string `json:"costWei,omitempty"`
+	// DecideBy is when the group is decided at the latest, whatever its replicas do: the
+	// ones still going are stopped then and abstain.
+	DecideBy  *time.Time      `json:"decideBy,omitempty"`
 	DecidedAt *time.Time      `json:"decidedAt,omitempty"`
 	Members   []ReplicaMember `json:"members"`
 }

@@ -54,8 +54,8 @@ steps:
 // operators (two daemons share the first test cluster, the third runs on the second). Each
 // replica runs as a real Slurm job, and each site reports the digest of the outputs'
 // manifest its job wrote. The replica on the second cluster writes another result: the
-// two agreeing replicas win, the escrow is charged for them only, and the dissenting
-// provider is slashed on chain. `petagrid status` shows the vote.
+// two agreeing replicas win, the dissenting provider is slashed on chain, and the escrow is
+// charged for every replica. `petagrid status` shows the vote.
 func TestReplicatedWorkflowOnTheTestClusters(t *testing.T) {
 	testBridge(t)
 	bridgeB := clusterBridge(t, "PETAGRID_TEST_SLURM_CONF_B", "test/cluster/cluster up --name siteb --gpu-type h100")
@@ -177,19 +177,17 @@ func TestReplicatedWorkflowOnTheTestClusters(t *testing.T) {
 		if m.Vote != want || m.State != "completed" || m.OutputsSHA256 == "" {
 			t.Errorf("replica on %s: %+v, want a completed replica voting %s", site, m, want)
 		}
-		if site != "south" {
-			cost, err := protocol.ParseWei(m.CostWei)
-			if err != nil {
-				t.Fatal(err)
-			}
-			wantCost.Add(wantCost, cost)
+		cost, err := protocol.ParseWei(m.CostWei)
+		if err != nil {
+			t.Fatal(err)
 		}
+		wantCost.Add(wantCost, cost)
 	}
 	if bySite["south"].OutputsSHA256 == honest || bySite["south"].SlashedWei == "" {
 		t.Fatalf("the dissent: %+v", bySite["south"])
 	}
 	if gr.CostWei != wantCost.String() {
-		t.Fatalf("the group settles for %s, want the majority's %s", gr.CostWei, wantCost)
+		t.Fatalf("the group settles for %s, want every replica's %s", gr.CostWei, wantCost)
 	}
 	d := g.Gateway.Deployment()
 	esc, err := d.EscrowOf(ctx, res.Address(), ethcommon.HexToHash(final.EscrowID))
