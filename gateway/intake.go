@@ -63,6 +63,7 @@ func (in *intake) Submit(ctx context.Context, researcher common.Address, req *ga
 	}
 	// A retry of a submission the gateway already took answers with that job.
 	if existing, err := in.store.JobByKey(ctx, researcher.Hex(), req.IdempotencyKey); err == nil {
+		hideUndecidedDigest(&existing)
 		return existing, http.StatusOK, nil
 	} else if !errors.Is(err, store.ErrNotFound) {
 		return gatewayapi.Job{}, 0, refuseRequest(http.StatusInternalServerError, err.Error())
@@ -220,6 +221,9 @@ func (in *intake) escrowTimeLeft(ctx context.Context, esc contracts.EscrowOnChai
 	if err != nil {
 		return 0, 0, fmt.Errorf("reading the chain's time: %w", err)
 	}
+	// An idle chain's latest block can be well behind the clock, and the next block, in
+	// which a reclaim would be mined, will not be: the later of the two counts.
+	now = later(now, in.now())
 	reclaimable := time.Unix(int64(esc.LockedAt), 0).Add(in.reclaimAfter)
 	need = in.cfg.MaxQueueTime + time.Hour
 	for _, n := range needs {

@@ -208,6 +208,7 @@ func (a *researcherAPI) cancelJob(w http.ResponseWriter, r *http.Request, resear
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
+	hideUndecidedDigest(&j)
 	a.log.WithField("job", j.ID).WithField("by", researcher.Hex()).Info("cancel requested")
 	for _, site := range sites {
 		if site != "" {

@@ -89,19 +89,7 @@ func (a *operatorAPI) setProviderStatus(w http.ResponseWriter, r *http.Request, 
 		writeError(w, http.StatusBadRequest, "operator: only an approval names one, in a site name's form (lowercase letters, digits and -, at most 63)")
 		return
 	}
-	// The operator's name is recorded first: a site is never approved without the name its
-	// approval gave (a name on a site whose approval then fails does no harm: replicas go
-	// to approved sites only).
-	if req.Operator != "" {
-		if err := a.store.SetSiteOperator(r.Context(), r.PathValue("site"), req.Operator); errors.Is(err, store.ErrNotFound) {
-			writeError(w, http.StatusNotFound, err.Error())
-			return
-		} else if err != nil {
-			writeError(w, http.StatusInternalServerError, err.Error())
-			return
-		}
-	}
-	s, err := a.registry.SetStatus(r.Context(), r.PathValue("site"), status, req.Reason, reviewed, op)
+	s, err := a.registry.SetStatus(r.Context(), r.PathValue("site"), status, req.Reason, req.Operator, reviewed, op)
 	if errors.Is(err, store.ErrNotFound) {
 		writeError(w, http.StatusNotFound, err.Error())
 		return
@@ -121,7 +109,7 @@ func (a *operatorAPI) setProviderStatus(w http.ResponseWriter, r *http.Request, 
 // registry (see registry.SetStatus): an approval admits exactly the registration reviewed,
 // and no registry change is made while an epoch is being settled (ErrSettlementInProgress).
 func (g *Gateway) SetProviderStatus(ctx context.Context, name, status, reason string, reviewed common.Hash, op common.Address) (gatewayapi.Site, error) {
-	return g.registry.SetStatus(ctx, name, status, reason, reviewed, op)
+	return g.registry.SetStatus(ctx, name, status, reason, "", reviewed, op)
 }
 
 // isHexHash accepts a 32-byte digest written 0x and 64 hex digits.

@@ -124,7 +124,9 @@ func (r *registry) followRegistration(ctx context.Context, site gatewayapi.Site,
 // the admission. No registry change is made while an epoch is being settled (its recorded
 // medians must stay admissible). An approved site gets gas money for its claims when the
 // registry was given some.
-func (r *registry) SetStatus(ctx context.Context, name, status, reason string, reviewed common.Hash, op common.Address) (gatewayapi.Site, error) {
+// An approval may name who operates the site (operator, "" : unchanged), recorded with the
+// status.
+func (r *registry) SetStatus(ctx context.Context, name, status, reason, operator string, reviewed common.Hash, op common.Address) (gatewayapi.Site, error) {
 	r.siteMu.Lock()
 	defer r.siteMu.Unlock()
 	r.lock.lock()
@@ -151,7 +153,7 @@ func (r *registry) SetStatus(ctx context.Context, name, status, reason string, r
 	if err != nil {
 		return gatewayapi.Site{}, err
 	}
-	if s, err = r.store.SetSiteStatus(ctx, name, status, reason); err != nil {
+	if s, err = r.store.SetSiteStatusOperated(ctx, name, status, reason, operator); err != nil {
 		return gatewayapi.Site{}, err
 	}
 	r.log.WithField("site", name).WithField("status", status).WithField("operator", op.Hex()).WithField("reason", reason).Info("site status changed")

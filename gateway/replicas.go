@@ -123,10 +123,16 @@ type replicaVoter struct {
 	slasher stakeSlasher
 	log     logrus.FieldLogger
 	metrics *metrics
+	now     func() time.Time
 }
 
 // replicaBatch bounds the groups decided and the slashes sent in one round.
 const replicaBatch = 50
+
+// usageGrace is how long past its deadline a group waits for the usage of a replica that
+// has ended without it (sites send usage once Slurm's accounting has it), so that the
+// replica is billed. Well within replicaSettleTime.
+const usageGrace = 10 * time.Minute
 
 // Run decides and slashes every few seconds until ctx ends.
 func (v *replicaVoter) Run(ctx context.Context) {
@@ -134,7 +140,7 @@ func (v *replicaVoter) Run(ctx context.Context) {
 }
 
 func (v *replicaVoter) step(ctx context.Context) {
-	groups, err := v.store.GroupsToDecide(ctx, replicaBatch)
+	groups, err := v.store.GroupsToDecide(ctx, v.now(), usageGrace, replicaBatch)
 	if err != nil {
 		if ctx.Err() == nil {
 			v.log.WithError(err).Warn("replica votes: listing the groups to decide")
@@ -151,15 +157,7 @@ func (v *replicaVoter) step(ctx context.Context) {
 
 // decide decides one group whose replicas have all ended.
 func (v *replicaVoter) decide(ctx context.Context, group string) error {
-	g, err := v.store.ReplicaGroup(ctx, group)
-	if err != nil {
-		return err
-	}
-	d, err := decideVote(g.Members, g.Quorum)
-	if err != nil {
-		return err
-	}
-	decided, err := v.store.DecideGroup(ctx, group, d)
+	d, decided, err := v.store.DecideGroup(ctx, group, decideVote)
 	if err != nil || !decided {
 		return err
 	}

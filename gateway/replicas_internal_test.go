@@ -133,3 +133,11 @@ func TestReplicaBudget(t *testing.T) {
 		t.Fatalf("unreplicated budget %v", b)
 	}
 }
+
+// A group waits for late usage past its deadline within the time its escrow stays locked
+// for the settlement.
+func TestUsageGraceLeavesTimeToSettle(t *testing.T) {
+	if usageGrace*2 > replicaSettleTime {
+		t.Fatalf("usage grace %s leaves less than half of the %s kept for the settlement", usageGrace, replicaSettleTime)
+	}
+}

@@ -241,7 +241,7 @@ func (d *dashboardSource) jobs(ctx context.Context) ([]dashboard.Job, error) {
 			if r.Vote != "" {
 				dj.Replica += " · " + r.Vote
 			}
-			dj.Dissent = r.Vote == gatewayapi.VoteDissent
+			dj.Dissent = r.Vote == gatewayapi.VoteDissent || r.Vote == gatewayapi.VoteWithheld
 		}
 		if u := j.Usage; u != nil {
 			dj.ElapsedSeconds, dj.CPUSeconds, dj.GPUSeconds, dj.ComputeHoursMilli = u.ElapsedSeconds, u.CPUSeconds, u.GPUSeconds, u.ComputeHoursMilli

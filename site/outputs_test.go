@@ -105,6 +105,30 @@ func TestCompletedRunJournalsItsOutputsDigest(t *testing.T) {
 	})
 }
 
+// A replica of a replicated workflow that completes without a digest it can show fails:
+// completed without one, its provider would be slashed for withholding it.
+func TestReplicaWithoutDigestFails(t *testing.T) {
+	replicated := strings.Replace(outputsWorkflow, "name: outputs\n", "name: outputs\ndeterministic: true\nverify: {replicas: 2}\n", 1)
+	synctest.Test(t, func(t *testing.T) {
+		slurm := fakeslurm.New(t, fakeslurm.Options{})
+		s := startLoopSite(t, slurm, t.TempDir(), nil)
+		shown, hidden := s.accept(replicated).ID, s.accept(replicated).ID
+		writeOutputs(t, s.run(shown), map[string]string{"main.sha256": sumOf("42\n") + "  answer.txt\n"})
+		for _, id := range []string{shown, hidden} {
+			job := step(t, s.run(id), "main").JobID
+			slurm.Start(job)
+			slurm.Complete(job)
+		}
+		s.sleep(10 * time.Second)
+		if r := s.run(shown); r.State != runstate.Completed || r.OutputsSHA256 == "" {
+			t.Fatalf("a replica with its digest: %s %q", r.State, r.OutputsSHA256)
+		}
+		if r := s.run(hidden); r.State != runstate.Failed || !strings.Contains(r.Error, "must show its outputs digest") {
+			t.Fatalf("a replica without its digest: %s %q", r.State, r.Error)
+		}
+	})
+}
+
 func lastNote(t *testing.T, s *loopSite, id string) string {
 	t.Helper()
 	history, err := s.d.journal.History(context.Background(), id)

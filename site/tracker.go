@@ -460,7 +460,14 @@ func (tr *tracker) settle(ctx context.Context, run *siteapi.Run) {
 			// Stopping: the run is settled at the next start, digest and all.
 			return
 		}
-		err = tr.journal.Complete(ctx, run.ID, run.State, digest, note)
+		if digest == "" && tr.replicated(ctx, run) {
+			// A replica exists to be compared: completed without a digest, the gateway
+			// would count it as withholding its outputs and slash the provider. It failed.
+			outcome, detail = runstate.Failed, "a replica of a replicated workflow must show its outputs digest ("+note+")"
+			err = tr.journal.Advance(ctx, run.ID, run.State, outcome, detail)
+		} else {
+			err = tr.journal.Complete(ctx, run.ID, run.State, digest, note)
+		}
 	} else {
 		err = tr.journal.Advance(ctx, run.ID, run.State, outcome, detail)
 	}
@@ -479,7 +486,7 @@ func (tr *tracker) settle(ctx context.Context, run *siteapi.Run) {
 
 // outputsDigest is a completed run's outputs digest, or "" and a note for its history that
 // says why there is none. A digest that cannot be computed does not fail the run, which
-// succeeded: only the gateway's comparison of replicas goes without it.
+// succeeded, unless the run is a replica (the caller's rule).
 func (tr *tracker) outputsDigest(ctx context.Context, run *siteapi.Run) (digest, note string) {
 	log := tr.log.WithField("run", run.ID)
 	acct, err := tr.mapper.Account(run.LocalUser)
@@ -497,6 +504,20 @@ func (tr *tracker) outputsDigest(ctx context.Context, run *siteapi.Run) (digest,
 	}
 	log.WithError(err).Warn("the completed run's outputs digest cannot be computed; it goes without one")
 	return "", "no outputs digest: " + err.Error()
+}
+
+// replicated reports whether the run's workflow asks for replicated execution (verify):
+// only the grid gateway replicates, but the site sees the field in the workflow it runs.
+// (The tracker's runs come without their source: it is read here, for the rare run that
+// completed without a digest.)
+func (tr *tracker) replicated(ctx context.Context, run *siteapi.Run) bool {
+	full, err := tr.journal.Get(ctx, run.ID)
+	if err != nil {
+		tr.log.WithField("run", run.ID).WithError(err).Warn("reading the run's workflow")
+		return false
+	}
+	wf, err := workflows.Parse(full.SourceName, full.Source)
+	return err == nil && wf.Verify != nil
 }
 
 // outcomeOf is a run's terminal state: cancelled if the researcher asked, else the state of

@@ -119,7 +119,7 @@ type Job struct {
 	// Replica places a replicated job in its group: "replica 2 of 3", with its vote once
 	// the group is decided ("" for a job that is not replicated).
 	Replica string `json:"replica,omitempty"`
-	// Dissent: its replica was outvoted (not billed, its provider slashed).
+	// Dissent: its replica was outvoted or withheld its digest (its provider is slashed).
 	Dissent bool `json:"dissent,omitempty"`
 	// The usage the site reported from its sacct records (zero until it has).
 	ElapsedSeconds    int64 `json:"elapsedSeconds"`

@@ -283,7 +283,16 @@ func (s *Store) Jobs(ctx context.Context, f JobFilter) ([]gatewayapi.Job, error)
 }
 
 func (s *Store) queryJobs(ctx context.Context, q string, args ...any) ([]gatewayapi.Job, error) {
-	rows, err := s.db.QueryContext(ctx, q, args...)
+	return queryJobsOn(ctx, s.db, q, args...)
+}
+
+// queryer is what a query needs: the database, or a transaction.
+type queryer interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+func queryJobsOn(ctx context.Context, db queryer, q string, args ...any) ([]gatewayapi.Job, error) {
+	rows, err := db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("gateway store: jobs: %w", err)
 	}
@@ -384,7 +393,7 @@ func (s *Store) NotePlacement(ctx context.Context, id, placement string) error {
 func (s *Store) Deliverable(ctx context.Context, site string, redeliverBefore time.Time, limit int) ([]gatewayapi.Job, error) {
 	var out []gatewayapi.Job
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		rows, err := tx.QueryContext(ctx, `SELECT `+jobColumns+` FROM jobs WHERE site = ? AND state = ? AND (delivered_at IS NULL OR delivered_at < ?) ORDER BY created_at LIMIT ?`,
+		rows, err := tx.QueryContext(ctx, `SELECT `+jobColumns+` FROM jobs WHERE site = ? AND state = ? AND cancel_requested = 0 AND (delivered_at IS NULL OR delivered_at < ?) ORDER BY created_at LIMIT ?`,
 			site, string(Assigned), unix(redeliverBefore), limit)
 		if err != nil {
 			return fmt.Errorf("gateway store: deliverable jobs of %s: %w", site, err)

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/site/runstate"
@@ -51,27 +52,43 @@ func (s *Store) ReplicaGroup(ctx context.Context, group string) (gatewayapi.Repl
 	g.DecidedAt = timePtr(decided)
 	by := fromUnix(decideBy)
 	g.DecideBy = &by
-	jobs, err := s.queryJobs(ctx, `SELECT `+jobColumns+` FROM jobs WHERE replica_of = ? AND replica_of != '' ORDER BY replica_index LIMIT 64`, group)
+	members, replicas, quorum, err := groupMembers(ctx, s.db, group)
 	if err != nil {
 		return g, err
 	}
+	g.Members, g.Replicas, g.Quorum = members, replicas, quorum
+	return g, nil
+}
+
+// groupMembers reads a group's replicas as its view shows them, with its size and quorum.
+func groupMembers(ctx context.Context, db queryer, group string) ([]gatewayapi.ReplicaMember, int, int, error) {
+	jobs, err := queryJobsOn(ctx, db, `SELECT `+jobColumns+` FROM jobs WHERE replica_of = ? AND replica_of != '' ORDER BY replica_index LIMIT 64`, group)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	var members []gatewayapi.ReplicaMember
+	replicas, quorum := 0, 0
 	for _, j := range jobs {
 		if j.Replica == nil {
 			continue
 		}
-		g.Replicas, g.Quorum = j.Replica.Replicas, j.Replica.Quorum
-		g.Members = append(g.Members, gatewayapi.ReplicaMember{Job: j.ID, Index: j.Replica.Index, Site: j.Site, State: string(j.State), OutputsSHA256: j.OutputsSHA256,
+		replicas, quorum = j.Replica.Replicas, j.Replica.Quorum
+		members = append(members, gatewayapi.ReplicaMember{Job: j.ID, Index: j.Replica.Index, Site: j.Site, State: string(j.State), OutputsSHA256: j.OutputsSHA256,
 			CostWei: j.CostWei, Vote: j.Replica.Vote, Slash: j.Replica.Slash, SlashedWei: j.Replica.SlashedWei})
 	}
-	return g, nil
+	return members, replicas, quorum, nil
 }
 
 // GroupsToDecide are replica groups still voting whose every replica has ended with its
-// cost known (nothing more can change their vote), or whose time to decide has come.
-func (s *Store) GroupsToDecide(ctx context.Context, limit int) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT g.job FROM replica_groups g WHERE g.state = ? AND (g.decide_by <= ?
-		OR NOT EXISTS (SELECT 1 FROM jobs j WHERE j.replica_of = g.job AND j.replica_of != '' AND j.cost_wei = '')) ORDER BY g.decide_by LIMIT ?`,
-		gatewayapi.GroupVoting, unix(s.now()), limit)
+// cost known (nothing more can change their vote), or whose deadline has passed by now.
+// Past its deadline, a group with a replica that ended without its cost yet (its site's
+// usage report lags its final state) waits usageGrace more, so that the replica is billed.
+func (s *Store) GroupsToDecide(ctx context.Context, now time.Time, usageGrace time.Duration, limit int) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT g.job FROM replica_groups g WHERE g.state = ? AND (
+		NOT EXISTS (SELECT 1 FROM jobs j WHERE j.replica_of = g.job AND j.replica_of != '' AND j.cost_wei = '')
+		OR (g.decide_by <= ? AND (g.decide_by <= ? OR NOT EXISTS (SELECT 1 FROM jobs j WHERE j.replica_of = g.job AND j.replica_of != '' AND j.cost_wei = '' AND j.ended_at IS NOT NULL))))
+		ORDER BY g.decide_by LIMIT ?`,
+		gatewayapi.GroupVoting, unix(now), unix(now.Add(-usageGrace)), limit)
 	if err != nil {
 		return nil, fmt.Errorf("gateway store: replica groups to decide: %w", err)
 	}
@@ -96,27 +113,42 @@ type GroupDecision struct {
 	Votes map[string]string
 }
 
-// DecideGroup records a group's decision, once: false when it was decided already.
-func (s *Store) DecideGroup(ctx context.Context, group string, d GroupDecision) (bool, error) {
+// DecideGroup decides a group, once: decide is given its replicas as they are in the same
+// transaction, so that nothing a site reports meanwhile is lost. It returns the decision,
+// or false when the group was decided already.
+func (s *Store) DecideGroup(ctx context.Context, group string, decide func(members []gatewayapi.ReplicaMember, quorum int) (GroupDecision, error)) (GroupDecision, bool, error) {
+	var d GroupDecision
 	decided := false
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		now := unix(s.now())
-		res, err := tx.ExecContext(ctx, `UPDATE replica_groups SET state = ?, outputs_sha256 = ?, cost_wei = ?, decided_at = ? WHERE job = ? AND state = ?`,
-			d.State, d.OutputsSHA256, d.CostWei, now, group, gatewayapi.GroupVoting)
-		if err != nil {
-			return fmt.Errorf("gateway store: deciding replica group %s: %w", group, err)
+		var state string
+		if err := tx.QueryRowContext(ctx, `SELECT state FROM replica_groups WHERE job = ?`, group).Scan(&state); err != nil {
+			return fmt.Errorf("gateway store: replica group %s: %w", group, err)
 		}
-		if n, _ := res.RowsAffected(); n == 0 {
+		if state != gatewayapi.GroupVoting {
 			return nil
 		}
+		members, _, quorum, err := groupMembers(ctx, tx, group)
+		if err != nil {
+			return err
+		}
+		if d, err = decide(members, quorum); err != nil {
+			return err
+		}
+		now := unix(s.now())
+		if _, err := tx.ExecContext(ctx, `UPDATE replica_groups SET state = ?, outputs_sha256 = ?, cost_wei = ?, decided_at = ? WHERE job = ?`,
+			d.State, d.OutputsSHA256, d.CostWei, now, group); err != nil {
+			return fmt.Errorf("gateway store: deciding replica group %s: %w", group, err)
+		}
 		// Replicas still going when their group is decided (at its deadline) can change
-		// nothing any more: their sites stop them, and the queued ones end here.
+		// nothing any more: their sites stop them, and the ones no site has received end
+		// here.
 		if _, err := tx.ExecContext(ctx, `UPDATE jobs SET cancel_requested = 1, updated_at = ? WHERE replica_of = ? AND replica_of != '' AND cost_wei = ''`, now, group); err != nil {
 			return fmt.Errorf("gateway store: stopping the replicas of %s: %w", group, err)
 		}
-		if _, err := tx.ExecContext(ctx, `UPDATE jobs SET state = ?, ended_at = ?, cost_wei = '0' WHERE replica_of = ? AND replica_of != '' AND state = ?`,
-			string(runstate.Cancelled), now, group, string(Queued)); err != nil {
-			return fmt.Errorf("gateway store: ending the queued replicas of %s: %w", group, err)
+		if _, err := tx.ExecContext(ctx, `UPDATE jobs SET state = ?, ended_at = ?, cost_wei = '0', usage = '{"slurmJobs":[],"elapsedSeconds":0,"cpuSeconds":0,"gpuSeconds":0,"computeHoursMilli":0}'
+			WHERE replica_of = ? AND replica_of != '' AND (state = ? OR (state = ? AND delivered_at IS NULL))`,
+			string(runstate.Cancelled), now, group, string(Queued), string(Assigned)); err != nil {
+			return fmt.Errorf("gateway store: ending the undelivered replicas of %s: %w", group, err)
 		}
 		for id, vote := range d.Votes {
 			slash := ""
@@ -130,7 +162,7 @@ func (s *Store) DecideGroup(ctx context.Context, group string, d GroupDecision) 
 		decided = true
 		return nil
 	})
-	return decided, err
+	return d, decided, err
 }
 
 // ReplicaSlashesDue are replicas whose dissent owes a slash not yet made.

@@ -29,7 +29,7 @@ func replicatedStore(t *testing.T) (*Store, gatewayapi.Job, []string) {
 	}
 	// beta and delta are run by one operator.
 	for _, name := range []string{"beta", "delta"} {
-		if err := s.SetSiteOperator(ctx, name, "uni-b"); err != nil {
+		if _, err := s.SetSiteStatusOperated(ctx, name, SiteApproved, "", "uni-b"); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -124,7 +124,7 @@ func TestReplicaGroupIsDecidedOnceEveryReplicaEnded(t *testing.T) {
 	}
 	toDecide := func() []string {
 		t.Helper()
-		g, err := s.GroupsToDecide(ctx, 10)
+		g, err := s.GroupsToDecide(ctx, time.Now(), time.Minute, 10)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -150,10 +150,10 @@ func TestReplicaGroupIsDecidedOnceEveryReplicaEnded(t *testing.T) {
 	}
 	d := GroupDecision{State: gatewayapi.GroupAgreed, OutputsSHA256: digest, CostWei: "400",
 		Votes: map[string]string{ids[0]: gatewayapi.VoteMajority, ids[1]: gatewayapi.VoteDissent, ids[2]: gatewayapi.VoteMajority}}
-	if ok, err := s.DecideGroup(ctx, ids[0], d); !ok || err != nil {
+	if _, ok, err := s.DecideGroup(ctx, ids[0], fixedDecision(d)); !ok || err != nil {
 		t.Fatalf("deciding: %v %v", ok, err)
 	}
-	if ok, err := s.DecideGroup(ctx, ids[0], GroupDecision{State: gatewayapi.GroupNoQuorum}); ok || err != nil {
+	if _, ok, err := s.DecideGroup(ctx, ids[0], fixedDecision(GroupDecision{State: gatewayapi.GroupNoQuorum})); ok || err != nil {
 		t.Fatalf("decided twice: %v %v", ok, err)
 	}
 	g, err := s.ReplicaGroup(ctx, ids[0])
@@ -221,17 +221,24 @@ func TestReplicaGroupDecidedAtItsDeadline(t *testing.T) {
 	if _, err := s.ApplyUpdate(ctx, "beta", protocol.JobUpdate{Job: ids[2], State: runstate.Running}, nil); err != nil {
 		t.Fatal(err)
 	}
-	if g, _ := s.GroupsToDecide(ctx, 10); len(g) != 0 {
+	if g, _ := s.GroupsToDecide(ctx, clock.Now(), time.Minute, 10); len(g) != 0 {
 		t.Fatalf("decided before its deadline with replicas going: %v", g)
 	}
 	clock.Advance(time.Hour)
-	if g, _ := s.GroupsToDecide(ctx, 10); len(g) != 1 {
+	if g, _ := s.GroupsToDecide(ctx, clock.Now(), time.Minute, 10); len(g) != 1 {
 		t.Fatalf("not decided at its deadline: %v", g)
 	}
 	d := GroupDecision{State: gatewayapi.GroupNoQuorum, CostWei: "100",
 		Votes: map[string]string{ids[0]: gatewayapi.VoteAbstained, ids[1]: gatewayapi.VoteUndecided, ids[2]: gatewayapi.VoteAbstained}}
-	if ok, err := s.DecideGroup(ctx, ids[0], d); !ok || err != nil {
+	var seen []gatewayapi.ReplicaMember
+	if _, ok, err := s.DecideGroup(ctx, ids[0], func(m []gatewayapi.ReplicaMember, quorum int) (GroupDecision, error) {
+		seen = m
+		return d, nil
+	}); !ok || err != nil {
 		t.Fatalf("deciding: %v %v", ok, err)
+	}
+	if len(seen) != 3 || seen[1].CostWei != "100" || seen[2].State != string(runstate.Running) {
+		t.Fatalf("the decision saw %+v", seen)
 	}
 	queued, _ := s.Job(ctx, ids[0])
 	running, _ := s.Job(ctx, ids[2])
@@ -244,6 +251,45 @@ func TestReplicaGroupDecidedAtItsDeadline(t *testing.T) {
 	settle, err := s.ToSettle(ctx, 10)
 	if err != nil || len(settle) != 1 || settle[0].ID != ids[0] {
 		t.Fatalf("to settle: %v %v", settle, err)
+	}
+}
+
+// fixedDecision decides a group as d says, whatever its members.
+func fixedDecision(d GroupDecision) func([]gatewayapi.ReplicaMember, int) (GroupDecision, error) {
+	return func([]gatewayapi.ReplicaMember, int) (GroupDecision, error) { return d, nil }
+}
+
+// Past its deadline, a group whose replica ended without its usage yet waits the grace for
+// it, then is decided all the same.
+func TestReplicaGroupWaitsForLateUsage(t *testing.T) {
+	ctx := context.Background()
+	s, _, ids := replicatedStore(t)
+	worst := gatewayapi.WorstCase{CostWei: "1000"}
+	for i, site := range []string{"alpha", "beta", "gamma"} {
+		if err := s.Assign(ctx, ids[i], site, "placed", "1", worst); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Ended, its usage not yet known.
+	if _, err := s.ApplyUpdate(ctx, "alpha", protocol.JobUpdate{Job: ids[0], State: runstate.Completed, OutputsSHA256: strings.Repeat("a", 64)}, nil); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(time.Hour) // replicatedStore's
+	for _, c := range []struct {
+		at   time.Time
+		want int
+	}{{deadline.Add(-time.Minute), 0}, {deadline.Add(5 * time.Minute), 0}, {deadline.Add(11 * time.Minute), 1}} {
+		if g, err := s.GroupsToDecide(ctx, c.at, 10*time.Minute, 10); err != nil || len(g) != c.want {
+			t.Fatalf("at %s: %v %v, want %d group(s)", c.at.Sub(deadline), g, err, c.want)
+		}
+	}
+	// Its usage arrives: no more reason to wait past the deadline.
+	if _, err := s.ApplyUpdate(ctx, "alpha", protocol.JobUpdate{Job: ids[0], State: runstate.Completed, Usage: &protocol.Usage{}},
+		func(gatewayapi.Job, protocol.Usage) (Bill, error) { return Bill{CostWei: "5"}, nil }); err != nil {
+		t.Fatal(err)
+	}
+	if g, _ := s.GroupsToDecide(ctx, deadline.Add(time.Second), 10*time.Minute, 10); len(g) != 1 {
+		t.Fatalf("past the deadline with the usage in: %v", g)
 	}
 }
 

@@ -170,29 +170,22 @@ func (s *Store) SetSiteProtocol(ctx context.Context, name string, version int) e
 	})
 }
 
-// SetSiteOperator records who runs a site ("" : the site stands for itself).
-func (s *Store) SetSiteOperator(ctx context.Context, name, operator string) error {
-	return s.tx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE sites SET operator = ? WHERE name = ?`, operator, name)
-		if err != nil {
-			return fmt.Errorf("gateway store: site %s operator: %w", name, err)
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return fmt.Errorf("site %s: %w", name, ErrNotFound)
-		}
-		return nil
-	})
-}
-
 // SetSiteStatus approves or suspends a site.
 func (s *Store) SetSiteStatus(ctx context.Context, name, status, reason string) (gatewayapi.Site, error) {
+	return s.SetSiteStatusOperated(ctx, name, status, reason, "")
+}
+
+// SetSiteStatusOperated approves or suspends a site, and names who operates it in the same
+// write ("" keeps the name it has).
+func (s *Store) SetSiteStatusOperated(ctx context.Context, name, status, reason, operator string) (gatewayapi.Site, error) {
 	switch status {
 	case SitePending, SiteApproved, SiteSuspended:
 	default:
 		return gatewayapi.Site{}, fmt.Errorf("site status %q: approved, pending or suspended", status)
 	}
 	err := s.tx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE sites SET status = ?, status_reason = ?, updated_at = ? WHERE name = ?`, status, reason, unix(s.now()), name)
+		res, err := tx.ExecContext(ctx, `UPDATE sites SET status = ?, status_reason = ?, updated_at = ?, operator = CASE WHEN ? != '' THEN ? ELSE operator END WHERE name = ?`,
+			status, reason, unix(s.now()), operator, operator, name)
 		if err != nil {
 			return fmt.Errorf("gateway store: site %s status: %w", name, err)
 		}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math/big"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -42,13 +43,69 @@ cmp -s "$out.true" "$out.tmp" && { echo "challenge double: nothing changed" >&2;
 mv "$out.tmp" "$out"
 `
 
+// drainHidingDouble is a test double of a dishonest site's sinfo: it runs the real one and
+// strips the DRAIN flag from its JSON, so the site shows its drained nodes as available (in
+// its registration's live counts and its PoCP slots) as a provider would that edits what
+// its daemon reads. Every other use passes through.
+const drainHidingDouble = `#!/bin/sh
+# Test double (TestChallengesOnTheTestClusters): a dishonest site's sinfo.
+real=%s
+case " $* " in
+*" --json "*)
+	out=$("$real" "$@") || exit $?
+	case "$out" in
+	*'"nodes"'*) ;;
+	*) echo "sinfo double: no nodes in sinfo --json" >&2; exit 3 ;;
+	esac
+	printf '%%s\n' "$out" | sed -e 's/,[[:space:]]*"DRAIN"//g' -e 's/"DRAIN"[[:space:]]*,\{0,1\}//g' ;;
+*) exec "$real" "$@" ;;
+esac
+`
+
+// drainHidingBinDir is a Slurm command directory for slurm.binDir: the real commands,
+// linked, and the drain-hiding sinfo double.
+func drainHidingBinDir(t *testing.T) string {
+	t.Helper()
+	dir := sharedDir(t, "petagrid-drain-hiding-", 0o755)
+	real, err := exec.LookPath("sinfo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, cmd := range []string{"sbatch", "squeue", "scontrol", "sacct", "scancel", "sdiag", "srun", "sacctmgr", "sstat"} {
+		if p, err := exec.LookPath(cmd); err == nil {
+			if err := os.Symlink(p, filepath.Join(dir, cmd)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, "sinfo"), []byte(fmt.Sprintf(drainHidingDouble, real)), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// setNodeState drains or resumes a test cluster's node.
+func setNodeState(t *testing.T, confVar, node, state string) {
+	t.Helper()
+	cmd := exec.Command("scontrol", "update", "nodename="+node, "state="+state, "reason=petagrid e2e: drained under a dishonest site")
+	if state != "drain" {
+		cmd.Args = cmd.Args[:len(cmd.Args)-1]
+	}
+	cmd.Env = append(os.Environ(), "SLURM_CONF="+os.Getenv(confVar))
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("scontrol update %s state=%s: %v\n%s", node, state, err, out)
+	}
+}
+
 // TestChallengesOnTheTestClusters: two sites on the two test clusters answer the gateway's
 // compute challenges with real Slurm jobs running ` + "`petagrid challenge run`" + `. The
 // honest site passes and keeps its epoch's median; the dishonest one (its job's answer
-// changed by a double) fails, is slashed on chain, and its epoch counts for nothing.
+// changed by a double) fails, is slashed on chain, and its epoch counts for nothing. A third
+// site shows its drained node as available (its sinfo is a double): the challenge sent to
+// that node never runs, is missed, is slashed, and its epoch counts for nothing too.
 func TestChallengesOnTheTestClusters(t *testing.T) {
 	testBridge(t)
-	clusterBridge(t, "PETAGRID_TEST_SLURM_CONF_B", "test/cluster/cluster up --name siteb --gpu-type h100")
+	bridgeB := clusterBridge(t, "PETAGRID_TEST_SLURM_CONF_B", "test/cluster/cluster up --name siteb --gpu-type h100")
 	if os.Geteuid() != 0 {
 		t.Skip("the site daemons run as root (mapped mode)")
 	}
@@ -81,6 +138,8 @@ func TestChallengesOnTheTestClusters(t *testing.T) {
 	}
 	_, honestKey := gridSite(t, g, "honest", "PETAGRID_TEST_SLURM_CONF", "fake", "A100-SXM4-80GB", "1")
 	_, liarKey := gridSiteWith(t, g, "liar", "PETAGRID_TEST_SLURM_CONF_B", "h100", "H100-SXM5-80GB", "1", "  challenges:\n    binary: "+double+"\n")
+	hiding := drainHidingBinDir(t)
+	_, drainedKey := gridSiteWith(t, g, "drained", "PETAGRID_TEST_SLURM_CONF_B", "h100", "H100-SXM5-80GB", "1", "", func(o *siteOptions) { o.binDir = hiding })
 	op := g.Client(g.Operator)
 	opKey := filepath.Join(g.Dir, "operator.key")
 	dir := t.TempDir()
@@ -92,12 +151,13 @@ func TestChallengesOnTheTestClusters(t *testing.T) {
 		}
 		return stdout
 	}
-	gatewaytest.WaitFor(t, "both sites registered", time.Minute, func() (bool, error) {
+	gatewaytest.WaitFor(t, "the three sites registered", time.Minute, func() (bool, error) {
 		list, err := op.Providers(ctx)
-		return len(list) == 2, err
+		return len(list) == 3, err
 	})
 	// Each provider stakes (from DPS the operator sends), then is approved.
-	for name, keyFile := range map[string]string{"honest": honestKey, "liar": liarKey} {
+	keys := map[string]string{"honest": honestKey, "liar": liarKey, "drained": drainedKey}
+	for name, keyFile := range keys {
 		key, err := reqsign.LoadKeyFile(keyFile)
 		if err != nil {
 			t.Fatal(err)
@@ -131,6 +191,46 @@ func TestChallengesOnTheTestClusters(t *testing.T) {
 		}
 		return len(decided) == 2, err
 	})
+
+	// The second cluster's node is drained; the third site still shows it idle, and is
+	// challenged on it. The job cannot start: the challenge is missed.
+	nodes, err := bridgeB.Nodes(ctx)
+	if err != nil || len(nodes) != 1 {
+		t.Fatalf("the second cluster's node: %v %v", nodes, err)
+	}
+	setNodeState(t, "PETAGRID_TEST_SLURM_CONF_B", nodes[0].Name, "drain")
+	resumed := false
+	resume := func() {
+		if !resumed {
+			resumed = true
+			setNodeState(t, "PETAGRID_TEST_SLURM_CONF_B", nodes[0].Name, "resume")
+		}
+	}
+	t.Cleanup(resume)
+	gatewaytest.WaitFor(t, "the drained node shown idle by the dishonest site", time.Minute, func() (bool, error) {
+		list, err := op.Providers(ctx)
+		for _, p := range list {
+			if p.Name == "drained" {
+				for _, part := range p.Live.Partitions {
+					for _, sh := range part.Shapes {
+						if sh.Idle > 0 {
+							return true, err
+						}
+					}
+				}
+			}
+		}
+		return false, err
+	})
+	var drainedCh gatewayapi.Challenge
+	if err := json.Unmarshal([]byte(cli("gateway", "challenges", "issue", "drained", "--key", opKey, "-o", "json")), &drainedCh); err != nil || drainedCh.Site != "drained" {
+		t.Fatalf("challenges issue drained: %+v %v", drainedCh, err)
+	}
+	gatewaytest.WaitFor(t, "the drained site's challenge missed and slashed", 3*time.Minute, func() (bool, error) {
+		list, err := op.Challenges(ctx, "drained", 10)
+		return err == nil && len(list) == 1 && list[0].State == store.ChallengeMissed && list[0].Slash == store.SlashDone, err
+	})
+	resume()
 	honest, liar := decided["honest"], decided["liar"]
 	if honest.ID != ids["honest"] || honest.State != store.ChallengePassed || honest.Slash != "" || !strings.Contains(honest.Devices, `"kind":"cpu"`) {
 		t.Fatalf("the honest site's challenge: %+v", honest)
@@ -144,15 +244,15 @@ func TestChallengesOnTheTestClusters(t *testing.T) {
 		return err == nil && len(list) == 1 && list[0].Slash == store.SlashDone, err
 	})
 	d := g.Gateway.Deployment()
-	for name, keyFile := range map[string]string{"honest": honestKey, "liar": liarKey} {
+	for name, keyFile := range keys {
 		key, _ := reqsign.LoadKeyFile(keyFile)
 		stake, err := d.StakeOf(ctx, g.Client(key).Address())
 		if err != nil {
 			t.Fatal(err)
 		}
 		want := new(big.Int)
-		if name == "liar" {
-			// 10 % (the default fraction for a failed challenge) of the 20 DPS staked.
+		if name != "honest" {
+			// 10 % (the default fraction for a failed or missed challenge) of the 20 DPS staked.
 			want = tokenomics.MustAmount("2")
 		}
 		if stake.SlashedWei.Cmp(want) != 0 {
@@ -164,11 +264,11 @@ func TestChallengesOnTheTestClusters(t *testing.T) {
 		t.Fatalf("challenges list:\n%s", listed)
 	}
 
-	// Both sites report epoch 0 with their slot series; at the close the dishonest site's
-	// time is unverified from the start: counted at zero power, its median is zero.
-	gatewaytest.WaitFor(t, "both sites' reports for epoch 0", 4*time.Minute, func() (bool, error) {
+	// The sites report epoch 0 with their slot series; at the close the dishonest sites'
+	// time is unverified from the start: counted at zero power, their medians are zero.
+	gatewaytest.WaitFor(t, "the three sites' reports for epoch 0", 4*time.Minute, func() (bool, error) {
 		reps, err := g.Gateway.Store().Reports(ctx, 0, "")
-		return len(reps) == 2, err
+		return len(reps) == 3, err
 	})
 	reps, _ := g.Gateway.Store().Reports(ctx, 0, "")
 	var honestMedian uint64
@@ -184,8 +284,11 @@ func TestChallengesOnTheTestClusters(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sum.Epoch != 0 || honestMedian == 0 || sum.Medians["honest"] != honestMedian || sum.Medians["liar"] != 0 {
-		t.Fatalf("epoch %d medians %v: want the honest site's %d and nothing for the liar", sum.Epoch, sum.Medians, honestMedian)
+	if sum.Epoch != 0 || honestMedian == 0 || sum.Medians["honest"] != honestMedian || sum.Medians["liar"] != 0 || sum.Medians["drained"] != 0 {
+		t.Fatalf("epoch %d medians %v: want the honest site's %d and nothing for the liar and the drained site", sum.Epoch, sum.Medians, honestMedian)
+	}
+	if v := sum.Verification["drained"]; v.ReportedMegaFLOPS == 0 || v.Challenges.Missed != 1 || !strings.Contains(v.Reason, "zero power") {
+		t.Fatalf("the drained site's verification: %+v (it must have claimed its drained node, and lost it)", v)
 	}
 	if v := sum.Verification["liar"]; v.ReportedMegaFLOPS == 0 || v.Challenges.Failed != 1 || !strings.Contains(v.Reason, "zero power") {
 		t.Fatalf("the liar's verification: %+v", v)

@@ -51,8 +51,9 @@ func gridSite(t *testing.T, g *gatewaytest.Grid, name, confVar, gpuType, catalog
 	return gridSiteWith(t, g, name, confVar, gpuType, catalogModel, priceDPS, "")
 }
 
-// gridSiteWith is gridSite with siteExtra in the site section.
-func gridSiteWith(t *testing.T, g *gatewaytest.Grid, name, confVar, gpuType, catalogModel, priceDPS, siteExtra string) (*siteDaemon, string) {
+// gridSiteWith is gridSite with siteExtra in the site section, and the options configure
+// changes.
+func gridSiteWith(t *testing.T, g *gatewaytest.Grid, name, confVar, gpuType, catalogModel, priceDPS, siteExtra string, configure ...func(*siteOptions)) (*siteDaemon, string) {
 	t.Helper()
 	keyFile := filepath.Join(t.TempDir(), name+".key")
 	if _, err := reqsign.GenerateKeyFile(keyFile); err != nil {
@@ -74,7 +75,11 @@ grid:
   pricePerComputeHourWei: %q
   localUser: pgalice
 `, g.Config.Epochs.Genesis, g.Config.Epochs.Period, gridCPUModel, gpuType, catalogModel, g.URL, keyFile, tokenomics.MustAmount(priceDPS).String())
-	s := startSite(t, siteOptions{confVar: confVar, name: name, gpuTypes: "{" + gpuType + ": gpu}", extra: extra, siteExtra: siteExtra})
+	opts := siteOptions{confVar: confVar, name: name, gpuTypes: "{" + gpuType + ": gpu}", extra: extra, siteExtra: siteExtra}
+	for _, c := range configure {
+		c(&opts)
+	}
+	s := startSite(t, opts)
 	return s, keyFile
 }
 

@@ -92,6 +92,8 @@ type siteOptions struct {
 	extra string
 	// siteExtra is appended to the site section (indented two spaces).
 	siteExtra string
+	// binDir is slurm.binDir, the directory of the Slurm commands ("" : the PATH's).
+	binDir string
 }
 
 func freePort(t *testing.T) string {
@@ -187,9 +189,13 @@ func startSite(t *testing.T, opts siteOptions) *siteDaemon {
 			fmt.Fprintf(&researchers, "      - {name: %s, key: %s}\n", u, crypto.PubkeyToAddress(s.keys[u].PublicKey).Hex())
 		}
 	}
+	slurmExtra := ""
+	if opts.binDir != "" {
+		slurmExtra = "  binDir: " + opts.binDir + "\n"
+	}
 	cfg := fmt.Sprintf(`slurm:
   conf: %s
-site:
+%ssite:
   name: %s
   gridPartitions: [cpu, gpu]
   profile: %s
@@ -215,7 +221,7 @@ site:
     initialBackfill: 1h
   nodes:
     slot: 10s
-%s`, os.Getenv(opts.confVar), opts.name, profile, s.journal, users, researchers.String(), s.socket, listen, metrics, opts.trackerInterval, opts.workers, opts.siteExtra, s.accountingStore, opts.extra)
+%s`, os.Getenv(opts.confVar), slurmExtra, opts.name, profile, s.journal, users, researchers.String(), s.socket, listen, metrics, opts.trackerInterval, opts.workers, opts.siteExtra, s.accountingStore, opts.extra)
 	if err := os.WriteFile(s.config, []byte(cfg), 0o644); err != nil {
 		t.Fatal(err)
 	}
