@@ -14,6 +14,7 @@ import (
 
 	"github.com/petagrid/petagrid/gateway"
 	"github.com/petagrid/petagrid/gateway/gatewayapi"
+	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/gateway/store"
 	"github.com/petagrid/petagrid/internal/reqsign"
 	"github.com/petagrid/petagrid/test/gatewaytest"
@@ -118,12 +119,14 @@ func TestChallengesOnTheTestClusters(t *testing.T) {
 	// ten times over beside the rest of the suite: the honest site must pass on time, and
 	// the dishonest one fail by its answer alone.
 	fraction := 0.5e9 / (float64(wp.cpuScore(16)) * 1e6)
-	// Two-minute epochs from the minute after next: the sites are approved and staked
+	// Three-minute epochs from the minute after next: the sites are approved and staked
 	// before epoch 0 starts, and observe it whole.
 	genesis := time.Now().UTC().Truncate(time.Minute).Add(2 * time.Minute)
 	g := gatewaytest.StartGrid(t, func(c *gateway.Config) {
 		c.Epochs.Genesis = genesis.Format(time.RFC3339)
-		c.Epochs.Period = 2 * time.Minute
+		// Three minutes, so that the second cluster's node, drained for about a minute
+		// of it, stays available to the honest daemons there for most of the epoch.
+		c.Epochs.Period = 3 * time.Minute
 		c.Sites.OfflineAfter = 10 * time.Second
 		c.PoCP.MinCoverage = 0.5
 		off := false
@@ -226,11 +229,15 @@ func TestChallengesOnTheTestClusters(t *testing.T) {
 	if err := json.Unmarshal([]byte(cli("gateway", "challenges", "issue", "drained", "--key", opKey, "-o", "json")), &drainedCh); err != nil || drainedCh.Site != "drained" {
 		t.Fatalf("challenges issue drained: %+v %v", drainedCh, err)
 	}
+	// The site cancels the job that could not start at the deadline; the node is resumed
+	// soon after (past the grace an answer would have), so that the honest daemons on the
+	// cluster see it available for most of the epoch.
+	time.Sleep(time.Until(drainedCh.Spec.Deadline.Add(protocol.AnswerGrace + 3*time.Second)))
+	resume()
 	gatewaytest.WaitFor(t, "the drained site's challenge missed and slashed", 3*time.Minute, func() (bool, error) {
 		list, err := op.Challenges(ctx, "drained", 10)
 		return err == nil && len(list) == 1 && list[0].State == store.ChallengeMissed && list[0].Slash == store.SlashDone, err
 	})
-	resume()
 	honest, liar := decided["honest"], decided["liar"]
 	if honest.ID != ids["honest"] || honest.State != store.ChallengePassed || honest.Slash != "" || !strings.Contains(honest.Devices, `"kind":"cpu"`) {
 		t.Fatalf("the honest site's challenge: %+v", honest)
