@@ -534,20 +534,7 @@ func (s *Store) ApplyUpdate(ctx context.Context, site string, u protocol.JobUpda
 
 // StaleCancels are jobs the site holds a copy of that now belong elsewhere (or nowhere).
 func (s *Store) StaleCancels(ctx context.Context, site string) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT job FROM job_exclusions WHERE site = ? AND cancel = 1 LIMIT 1000`, site)
-	if err != nil {
-		return nil, fmt.Errorf("gateway store: stale jobs of %s: %w", site, err)
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out = append(out, id)
-	}
-	return out, rows.Err()
+	return s.queryStrings(ctx, "stale jobs of "+site, `SELECT job FROM job_exclusions WHERE site = ? AND cancel = 1 LIMIT 1000`, site)
 }
 
 // CancelsFor are the site's jobs whose researcher asked to cancel them.
@@ -658,22 +645,9 @@ func (s *Store) SiteSilent(ctx context.Context, site string) (requeued []string,
 
 // SilentSites are approved or pending sites not seen since before.
 func (s *Store) SilentSites(ctx context.Context, before time.Time) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT DISTINCT s.name FROM sites s JOIN jobs j ON j.site = s.name
+	return s.queryStrings(ctx, "silent sites", `SELECT DISTINCT s.name FROM sites s JOIN jobs j ON j.site = s.name
 		WHERE s.last_seen < ? AND j.state IN (?, ?, ?, ?, ?, ?)`, unix(before),
 		string(Assigned), string(runstate.Accepted), string(runstate.Rendered), string(runstate.Submitting), string(runstate.Submitted), string(runstate.Running))
-	if err != nil {
-		return nil, fmt.Errorf("gateway store: silent sites: %w", err)
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var n string
-		if err := rows.Scan(&n); err != nil {
-			return nil, err
-		}
-		out = append(out, n)
-	}
-	return out, rows.Err()
 }
 
 // ToSettle are jobs whose cost is known and whose escrow is still locked: a replicated

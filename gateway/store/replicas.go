@@ -84,24 +84,11 @@ func groupMembers(ctx context.Context, db queryer, group string) ([]gatewayapi.R
 // Past its deadline, a group with a replica that ended without its cost yet (its site's
 // usage report lags its final state) waits usageGrace more, so that the replica is billed.
 func (s *Store) GroupsToDecide(ctx context.Context, now time.Time, usageGrace time.Duration, limit int) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT g.job FROM replica_groups g WHERE g.state = ? AND (
+	return s.queryStrings(ctx, "replica groups to decide", `SELECT g.job FROM replica_groups g WHERE g.state = ? AND (
 		NOT EXISTS (SELECT 1 FROM jobs j WHERE j.replica_of = g.job AND j.replica_of != '' AND j.cost_wei = '')
 		OR (g.decide_by <= ? AND (g.decide_by <= ? OR NOT EXISTS (SELECT 1 FROM jobs j WHERE j.replica_of = g.job AND j.replica_of != '' AND j.cost_wei = '' AND j.ended_at IS NOT NULL))))
 		ORDER BY g.decide_by LIMIT ?`,
 		gatewayapi.GroupVoting, unix(now), unix(now.Add(-usageGrace)), limit)
-	if err != nil {
-		return nil, fmt.Errorf("gateway store: replica groups to decide: %w", err)
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out = append(out, id)
-	}
-	return out, rows.Err()
 }
 
 // GroupDecision is how a replica group's vote went.

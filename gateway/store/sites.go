@@ -425,19 +425,6 @@ func (s *Store) RecordSightings(ctx context.Context, site, challenge string, uui
 // DeviceHolders are the admitted sites (approved or suspended) whose registrations name
 // the GPU uuid (upper case, as stored).
 func (s *Store) DeviceHolders(ctx context.Context, uuid string) ([]string, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT d.site FROM site_devices d JOIN sites s ON s.name = d.site
+	return s.queryStrings(ctx, "holders of device "+uuid, `SELECT d.site FROM site_devices d JOIN sites s ON s.name = d.site
 		WHERE d.uuid = ? AND s.status IN ('`+SiteApproved+`', '`+SiteSuspended+`') ORDER BY d.site`, strings.ToUpper(uuid))
-	if err != nil {
-		return nil, fmt.Errorf("gateway store: holders of device %s: %w", uuid, err)
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var site string
-		if err := rows.Scan(&site); err != nil {
-			return nil, fmt.Errorf("gateway store: holders of device %s: %w", uuid, err)
-		}
-		out = append(out, site)
-	}
-	return out, rows.Err()
 }

@@ -236,6 +236,28 @@ var migrations = []string{
 
 func (s *Store) tx(ctx context.Context, fn func(*sql.Tx) error) error { return s.handle.Write(ctx, fn) }
 
+// queryStrings runs a query of one text column and returns its values; what names them in
+// errors.
+func (s *Store) queryStrings(ctx context.Context, what, q string, args ...any) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("gateway store: %s: %w", what, err)
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var v string
+		if err := rows.Scan(&v); err != nil {
+			return nil, fmt.Errorf("gateway store: %s: %w", what, err)
+		}
+		out = append(out, v)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("gateway store: %s: %w", what, err)
+	}
+	return out, nil
+}
+
 func unix(t time.Time) int64 { return t.UTC().Unix() }
 
 func fromUnix(v int64) time.Time { return time.Unix(v, 0).UTC() }
