@@ -102,6 +102,7 @@ bench-site: check-go cluster-up
 # A crasher is still reported, minimized or not.
 fuzz-workflows: check-go
 	$(GO) test -run '^$$' -fuzz FuzzCompile -fuzztime $(or $(FUZZTIME),300000x) -fuzzminimizetime 5s ./workflows
+	$(GO) test -run '^$$' -fuzz FuzzOutputsDigest -fuzztime $(or $(FUZZTIME),50000x) -fuzzminimizetime 5s ./workflows
 
 bench-slurm: check-go cluster-up
 	SLURM_CONF=$(CLUSTER_CONF) $(GO) run ./test/bench/slurm
