@@ -150,11 +150,15 @@ func gatewayProvidersCommand(e *env) *cli.Command {
 				Action: showFromGateway(e, keyRequired, (*gwclient.Client).Providers, func(out *printer, list []gatewayapi.ProviderView) error {
 					var rows [][]string
 					for _, p := range list {
-						rows = append(rows, []string{p.Name, p.Status, onlineWord(p.Online), p.Address, tokenomics.FormatPFLOPS(p.Registration.Inventory.CapacityMegaFLOPS),
+						operator := p.Operator
+						if operator == "" {
+							operator = "-"
+						}
+						rows = append(rows, []string{p.Name, p.Status, onlineWord(p.Online), p.Address, operator, tokenomics.FormatPFLOPS(p.Registration.Inventory.CapacityMegaFLOPS),
 							strconv.Itoa(p.Registration.Inventory.GPUs), tokenomics.FormatAmountText(p.Registration.Prices.PerComputeHour), tokenomics.FormatAmountText(p.GFLWei),
 							strconv.Itoa(p.Accepted), p.RegistrationDigest.Hex()})
 					}
-					return out.table([]string{"SITE", "STATUS", "ONLINE", "KEY", "CAPACITY PFLOPS", "GPUS", "DPS/CH", "GFL", "REPORTS", "REGISTRATION"}, rows)
+					return out.table([]string{"SITE", "STATUS", "ONLINE", "KEY", "OPERATOR", "CAPACITY PFLOPS", "GPUS", "DPS/CH", "GFL", "REPORTS", "REGISTRATION"}, rows)
 				}),
 			},
 			providerStatusCommand(e, "approve", true),

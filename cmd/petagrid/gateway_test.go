@@ -57,8 +57,15 @@ func TestGatewayCommands(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &listed); code != 0 || err != nil || len(listed) != 1 || !strings.Contains(out, listed[0].Registration) {
 		t.Fatalf("providers list -o json: %d %v %q %q", code, err, out, errOut)
 	}
-	if code, out, errOut = runCLI(t, "gateway", "providers", "approve", "cli-site", "--registration", listed[0].Registration, "--gateway", g.URL, "--key", opKey, "--reason", "audited"); code != 0 || !strings.Contains(out, "approved") {
+	// An operator's name is a site name's form; a refused one leaves the site as it was.
+	if code, _, errOut = runCLI(t, "gateway", "providers", "approve", "cli-site", "--registration", listed[0].Registration, "--operator", "Uni A", "--gateway", g.URL, "--key", opKey); code != 1 || !strings.Contains(errOut, "operator") {
+		t.Fatalf("approve with a malformed operator: %d %q", code, errOut)
+	}
+	if code, out, errOut = runCLI(t, "gateway", "providers", "approve", "cli-site", "--registration", listed[0].Registration, "--operator", "uni-cli", "--gateway", g.URL, "--key", opKey, "--reason", "audited"); code != 0 || !strings.Contains(out, "approved") {
 		t.Fatalf("approve: %d %q %q", code, out, errOut)
+	}
+	if code, out, errOut = runCLI(t, "gateway", "providers", "list", "--gateway", g.URL, "--key", opKey); code != 0 || !strings.Contains(out, "OPERATOR") || !strings.Contains(out, "uni-cli") {
+		t.Fatalf("providers list after an approval naming the operator: %d %q %q", code, out, errOut)
 	}
 	// A researcher is not an operator: the gateway says so, exit 1.
 	if code, _, errOut = runCLI(t, "gateway", "providers", "suspend", "cli-site", "--gateway", g.URL, "--key", resKey); code != 1 || !strings.Contains(errOut, "not a gateway operator") {
