@@ -118,7 +118,7 @@ func (p *placer) excludeForReplica(ctx context.Context, j gatewayapi.Job, exclud
 	}
 	operatorOf := make(map[string]string, len(sites))
 	for _, s := range sites {
-		operatorOf[s.Name] = s.OperatorOf()
+		operatorOf[s.Name] = s.Operator
 	}
 	taken := map[string]string{}
 	for _, m := range g.Members {
@@ -129,7 +129,7 @@ func (p *placer) excludeForReplica(ctx context.Context, j gatewayapi.Job, exclud
 	for _, s := range sites {
 		if why := replicaUnfit(s); why != "" {
 			exclude[s.Name] = why
-		} else if other, ok := taken[s.OperatorOf()]; ok {
+		} else if other, ok := taken[s.Operator]; ok {
 			exclude[s.Name] = "its operator runs replica " + other
 		}
 	}
@@ -237,7 +237,7 @@ func (p *placer) Refusal(ctx context.Context, needs []placement.StepNeed, maxCos
 	exclude := map[string]string{}
 	operatorOf := map[string]string{}
 	for _, s := range all {
-		operatorOf[s.Name] = s.OperatorOf()
+		operatorOf[s.Name] = s.Operator
 		if why := replicaUnfit(s); why != "" {
 			exclude[s.Name] = why
 		}

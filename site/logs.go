@@ -92,18 +92,9 @@ func logSources(run siteapi.Run, step string, task int, stream string) ([]*logSo
 // run as root while the directories belong to the user: a link or a hard link planted there
 // must not turn the logs API into a way to read someone else's files.
 func openLog(workspaceRoot, workspace, rel string, owner uint32) (*os.File, error) {
-	inside, err := filepath.Rel(workspaceRoot, filepath.Join(workspace, rel))
-	if err != nil || inside == ".." || strings.HasPrefix(inside, "../") || filepath.IsAbs(inside) {
-		return nil, fmt.Errorf("log %s is outside the workspace root", rel)
-	}
-	root, err := unix.Open(workspaceRoot, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	fd, st, err := openInWorkspace(workspaceRoot, filepath.Join(workspace, rel), unix.O_RDONLY|unix.O_NONBLOCK|unix.O_NOCTTY)
 	if err != nil {
-		return nil, fmt.Errorf("opening workspace root %s: %w", workspaceRoot, err)
-	}
-	defer unix.Close(root)
-	fd, st, err := openBeneath(root, inside, unix.O_RDONLY|unix.O_NONBLOCK|unix.O_NOCTTY)
-	if err != nil {
-		return nil, &os.PathError{Op: "open", Path: filepath.Join(workspace, rel), Err: err}
+		return nil, err
 	}
 	if st.Mode&unix.S_IFMT != unix.S_IFREG {
 		unix.Close(fd)
@@ -114,6 +105,25 @@ func openLog(workspaceRoot, workspace, rel string, owner uint32) (*os.File, erro
 		return nil, fmt.Errorf("log %s belongs to uid %d, not to the run's account (uid %d): refused", rel, st.Uid, owner)
 	}
 	return os.NewFile(uintptr(fd), filepath.Join(workspace, rel)), nil
+}
+
+// openInWorkspace opens path, which must lie beneath the workspace root, resolving it from
+// the root with openBeneath; it returns it with its status.
+func openInWorkspace(workspaceRoot, path string, flags int) (int, unix.Stat_t, error) {
+	inside, err := filepath.Rel(workspaceRoot, path)
+	if err != nil || inside == ".." || strings.HasPrefix(inside, "../") || filepath.IsAbs(inside) {
+		return -1, unix.Stat_t{}, fmt.Errorf("%s is outside the workspace root", path)
+	}
+	root, err := unix.Open(workspaceRoot, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return -1, unix.Stat_t{}, fmt.Errorf("opening workspace root %s: %w", workspaceRoot, err)
+	}
+	defer unix.Close(root)
+	fd, st, err := openBeneath(root, inside, flags)
+	if err != nil {
+		return -1, st, &os.PathError{Op: "open", Path: path, Err: err}
+	}
+	return fd, st, nil
 }
 
 // openBeneath opens name beneath the directory dirfd with flags (O_CLOEXEC and O_NOFOLLOW

@@ -25,22 +25,13 @@ func outputsDigest(ctx context.Context, workspaceRoot string, run *siteapi.Run, 
 		return "", errors.New("the run has no workspace")
 	}
 	rel := filepath.Join(run.Workspace, workflows.OutputsDir)
-	inside, err := filepath.Rel(workspaceRoot, rel)
-	if err != nil || inside == ".." || strings.HasPrefix(inside, "../") || filepath.IsAbs(inside) {
-		return "", fmt.Errorf("%s is outside the workspace root", rel)
-	}
-	root, err := unix.Open(workspaceRoot, unix.O_PATH|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
-	if err != nil {
-		return "", fmt.Errorf("opening workspace root %s: %w", workspaceRoot, err)
-	}
-	defer unix.Close(root)
-	fd, st, err := openBeneath(root, inside, unix.O_RDONLY|unix.O_DIRECTORY)
+	fd, st, err := openInWorkspace(workspaceRoot, rel, unix.O_RDONLY|unix.O_DIRECTORY)
 	if errors.Is(err, unix.ENOENT) {
 		// Every step makes the directory before it runs; a run without it wrote nothing.
 		return "", workflows.ErrNoOutputs
 	}
 	if err != nil {
-		return "", &os.PathError{Op: "open", Path: rel, Err: err}
+		return "", err
 	}
 	defer unix.Close(fd)
 	if st.Uid != owner {

@@ -192,17 +192,9 @@ type Site struct {
 	LastSeen     time.Time          `json:"lastSeen"`
 	// Protocol is the protocol version the site's polls say it speaks (0: before 4).
 	Protocol int `json:"protocol,omitempty"`
-	// Operator is who runs the site, as the approving operator named it ("" : the site
-	// stands for itself): replicas of a job go to distinct operators.
+	// Operator is who runs the site, as the approving operator named it ("" : none named,
+	// and the site runs no replica): replicas of a job go to distinct operators.
 	Operator string `json:"operator,omitempty"`
-}
-
-// OperatorOf is who runs the site for replica placement: its named operator, or the site.
-func (s Site) OperatorOf() string {
-	if s.Operator != "" {
-		return s.Operator
-	}
-	return "site:" + s.Name
 }
 
 // ProviderView is a site as operators see it.
@@ -239,7 +231,7 @@ type StatusRequest struct {
 	Registration string `json:"registration,omitempty"`
 	// Operator names who runs the site (an approval only; a site name's form): replicas of
 	// one job never go to two sites of one operator. Omitted, the site keeps the one it has
-	// (none: it stands for itself).
+	// (none: it runs no replica).
 	Operator string `json:"operator,omitempty"`
 }
 

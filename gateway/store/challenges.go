@@ -241,21 +241,7 @@ func (s *Store) RunningJobsAt(ctx context.Context, site string) (int, error) {
 
 // UndecidedChallenges counts each site's challenges not yet decided, whenever issued.
 func (s *Store) UndecidedChallenges(ctx context.Context) (map[string]int, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT site, count(*) FROM challenges WHERE state = ? GROUP BY site`, ChallengeIssued)
-	if err != nil {
-		return nil, fmt.Errorf("gateway store: undecided challenges: %w", err)
-	}
-	defer rows.Close()
-	out := map[string]int{}
-	for rows.Next() {
-		var site string
-		var n int
-		if err := rows.Scan(&site, &n); err != nil {
-			return nil, fmt.Errorf("gateway store: undecided challenges: %w", err)
-		}
-		out[site] = n
-	}
-	return out, rows.Err()
+	return s.queryCounts(ctx, "undecided challenges", `SELECT site, count(*) FROM challenges WHERE state = ? GROUP BY site`, ChallengeIssued)
 }
 
 // UndecidedIssuedBefore counts the undecided challenges issued before t, and the latest of

@@ -310,21 +310,7 @@ func queryJobsOn(ctx context.Context, db queryer, q string, args ...any) ([]gate
 
 // CountJobs counts jobs by state.
 func (s *Store) CountJobs(ctx context.Context) (map[string]int, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT state, count(*) FROM jobs GROUP BY state`)
-	if err != nil {
-		return nil, fmt.Errorf("gateway store: counting jobs: %w", err)
-	}
-	defer rows.Close()
-	out := map[string]int{}
-	for rows.Next() {
-		var st string
-		var n int
-		if err := rows.Scan(&st, &n); err != nil {
-			return nil, err
-		}
-		out[st] = n
-	}
-	return out, rows.Err()
+	return s.queryCounts(ctx, "counting jobs", `SELECT state, count(*) FROM jobs GROUP BY state`)
 }
 
 // Exclusions are the sites a job must not be placed on again (they refused it or went
@@ -688,22 +674,8 @@ func (s *Store) QueuedJobs(ctx context.Context, limit int) ([]gatewayapi.Job, er
 
 // AssignedCounts counts each site's jobs not yet running (its queue at the gateway).
 func (s *Store) AssignedCounts(ctx context.Context) (map[string]int, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT site, count(*) FROM jobs WHERE state IN (?, ?, ?, ?, ?) GROUP BY site`,
+	return s.queryCounts(ctx, "site queues", `SELECT site, count(*) FROM jobs WHERE state IN (?, ?, ?, ?, ?) GROUP BY site`,
 		string(Assigned), string(runstate.Accepted), string(runstate.Rendered), string(runstate.Submitting), string(runstate.Submitted))
-	if err != nil {
-		return nil, fmt.Errorf("gateway store: site queues: %w", err)
-	}
-	defer rows.Close()
-	out := map[string]int{}
-	for rows.Next() {
-		var site string
-		var n int
-		if err := rows.Scan(&site, &n); err != nil {
-			return nil, err
-		}
-		out[site] = n
-	}
-	return out, rows.Err()
 }
 
 // JobByKey returns the researcher's job submitted under an idempotency key.

@@ -15,21 +15,24 @@ import (
 // of the same group: the vote counts operators, not sites.
 var ErrOperatorTaken = errors.New("another replica of the job is placed with the site's operator")
 
-// operatorSQL is the operator of the sites row aliased so, as gatewayapi.Site.OperatorOf
-// names it.
-func operatorSQL(alias string) string {
-	return `(CASE WHEN ` + alias + `.operator != '' THEN ` + alias + `.operator ELSE 'site:' || ` + alias + `.name END)`
-}
+// ErrNoOperator refuses to place a replica on a site no approval named an operator for:
+// replicas are counted by operator.
+var ErrNoOperator = errors.New("no operator was named at the site's approval")
 
-// checkReplicaOperator refuses to place job (a replica of group) on site when a sibling
-// holds a site of the same operator; run inside Assign's transaction, so that two
-// placements of one group cannot race past each other.
+// checkReplicaOperator refuses to place job (a replica of group) on site when the site has
+// no named operator, or a sibling holds the site or another of its operator's; run inside
+// Assign's transaction, so that two placements of one group cannot race past each other.
 func checkReplicaOperator(ctx context.Context, tx *sql.Tx, id, group, site string) error {
+	var operator string
 	var n int
-	err := tx.QueryRowContext(ctx, `SELECT count(*) FROM jobs j JOIN sites s ON s.name = j.site JOIN sites t ON t.name = ?
-		WHERE j.replica_of = ? AND j.replica_of != '' AND j.id != ? AND `+operatorSQL("s")+` = `+operatorSQL("t"), site, group, id).Scan(&n)
+	err := tx.QueryRowContext(ctx, `SELECT t.operator, (SELECT count(*) FROM jobs j JOIN sites s ON s.name = j.site
+		WHERE j.replica_of = ? AND j.replica_of != '' AND j.id != ? AND (s.name = t.name OR s.operator = t.operator)) FROM sites t WHERE t.name = ?`,
+		group, id, site).Scan(&operator, &n)
 	if err != nil {
-		return fmt.Errorf("gateway store: replicas of %s: %w", group, err)
+		return fmt.Errorf("gateway store: replicas of %s on %s: %w", group, site, err)
+	}
+	if operator == "" {
+		return fmt.Errorf("job %s on %s: %w", id, site, ErrNoOperator)
 	}
 	if n > 0 {
 		return fmt.Errorf("job %s on %s: %w", id, site, ErrOperatorTaken)

@@ -22,14 +22,14 @@ func replicatedStore(t *testing.T) (*Store, gatewayapi.Job, []string) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { s.Close() })
-	for i, name := range []string{"alpha", "beta", "gamma", "delta"} {
+	for i, name := range []string{"alpha", "beta", "gamma", "delta", "unnamed"} {
 		if _, _, err := s.Register(ctx, fmt.Sprintf("0x%040x", i+1), protocol.Registration{Site: name, Inventory: *inventoryWith(4)}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	// beta and delta are run by one operator.
-	for _, name := range []string{"beta", "delta"} {
-		if _, err := s.SetSiteStatusOperated(ctx, name, SiteApproved, "", "uni-b"); err != nil {
+	// beta and delta are run by one operator; no approval named unnamed's.
+	for name, operator := range map[string]string{"alpha": "uni-a", "beta": "uni-b", "gamma": "uni-c", "delta": "uni-b"} {
+		if _, err := s.SetSiteStatusOperated(ctx, name, SiteApproved, "", operator); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -90,6 +90,9 @@ func TestReplicasGoToDistinctOperators(t *testing.T) {
 	}
 	if err := s.Assign(ctx, ids[1], "beta", "placed", "1", worst); !errors.Is(err, ErrOperatorTaken) {
 		t.Fatalf("a second replica on beta: %v", err)
+	}
+	if err := s.Assign(ctx, ids[1], "unnamed", "placed", "1", worst); !errors.Is(err, ErrNoOperator) {
+		t.Fatalf("a replica on a site without a named operator: %v", err)
 	}
 	if err := s.Assign(ctx, ids[1], "alpha", "placed", "1", worst); err != nil {
 		t.Fatal(err)
@@ -199,6 +202,9 @@ func TestReplicaGroupDecidedAtItsDeadline(t *testing.T) {
 	s.SetClock(clock.Now)
 	for i, name := range []string{"alpha", "beta"} {
 		if _, _, err := s.Register(ctx, fmt.Sprintf("0x%040x", i+1), protocol.Registration{Site: name, Inventory: *inventoryWith(4)}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.SetSiteStatusOperated(ctx, name, SiteApproved, "", "uni-"+name); err != nil {
 			t.Fatal(err)
 		}
 	}

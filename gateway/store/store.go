@@ -236,6 +236,29 @@ var migrations = []string{
 
 func (s *Store) tx(ctx context.Context, fn func(*sql.Tx) error) error { return s.handle.Write(ctx, fn) }
 
+// queryCounts runs a query of a text column and a count, and returns the counts by text;
+// what names them in errors.
+func (s *Store) queryCounts(ctx context.Context, what, q string, args ...any) (map[string]int, error) {
+	rows, err := s.db.QueryContext(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("gateway store: %s: %w", what, err)
+	}
+	defer rows.Close()
+	out := map[string]int{}
+	for rows.Next() {
+		var key string
+		var n int
+		if err := rows.Scan(&key, &n); err != nil {
+			return nil, fmt.Errorf("gateway store: %s: %w", what, err)
+		}
+		out[key] = n
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("gateway store: %s: %w", what, err)
+	}
+	return out, nil
+}
+
 // queryStrings runs a query of one text column and returns its values; what names them in
 // errors.
 func (s *Store) queryStrings(ctx context.Context, what, q string, args ...any) ([]string, error) {

@@ -146,14 +146,7 @@ func TestChallengesOnTheTestClusters(t *testing.T) {
 	op := g.Client(g.Operator)
 	opKey := filepath.Join(g.Dir, "operator.key")
 	dir := t.TempDir()
-	cli := func(args ...string) string {
-		t.Helper()
-		code, stdout, stderr := runPetagrid(t, bin, dir, append(args, "--gateway", g.URL)...)
-		if code != 0 {
-			t.Fatalf("petagrid %s: exit %d\n%s\n%s", strings.Join(args, " "), code, stdout, stderr)
-		}
-		return stdout
-	}
+	cli := gatewayCLI(t, bin, dir, g.URL)
 	gatewaytest.WaitFor(t, "the three sites registered", time.Minute, func() (bool, error) {
 		list, err := op.Providers(ctx)
 		return len(list) == 3, err

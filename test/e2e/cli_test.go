@@ -23,6 +23,19 @@ func buildCLI(t *testing.T) string {
 	return bin
 }
 
+// gatewayCLI runs petagrid against the gateway at url from dir, failing the test unless it
+// exits 0; it returns the standard output.
+func gatewayCLI(t *testing.T, bin, dir, url string) func(args ...string) string {
+	return func(args ...string) string {
+		t.Helper()
+		code, stdout, stderr := runPetagrid(t, bin, dir, append(args, "--gateway", url)...)
+		if code != 0 {
+			t.Fatalf("petagrid %s: exit %d\n%s\n%s", strings.Join(args, " "), code, stdout, stderr)
+		}
+		return stdout
+	}
+}
+
 func runPetagrid(t *testing.T, bin, dir string, args ...string) (int, string, string) {
 	t.Helper()
 	cmd := exec.Command(bin, args...)

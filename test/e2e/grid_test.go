@@ -240,14 +240,7 @@ func TestGridWholePath(t *testing.T) {
 	siteB, _ := gridSite(t, g, "site-b", "PETAGRID_TEST_SLURM_CONF_B", "h100", "H100-SXM5-80GB", "1")
 	op, res := g.Client(g.Operator), g.Client(g.Researcher)
 	opKey, resKey := filepath.Join(g.Dir, "operator.key"), filepath.Join(g.Dir, "researcher.key")
-	cli := func(args ...string) string {
-		t.Helper()
-		code, stdout, stderr := runPetagrid(t, bin, dir, append(args, "--gateway", g.URL)...)
-		if code != 0 {
-			t.Fatalf("petagrid %s: exit %d\n%s\n%s", strings.Join(args, " "), code, stdout, stderr)
-		}
-		return stdout
-	}
+	cli := gatewayCLI(t, bin, dir, g.URL)
 	wp := newWhitepaper(t)
 
 	// Both sites register themselves with their inventory; the operator approves them.

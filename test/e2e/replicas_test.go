@@ -81,14 +81,7 @@ func TestReplicatedWorkflowOnTheTestClusters(t *testing.T) {
 	_, keys["south"] = gridSite(t, g, "south", "PETAGRID_TEST_SLURM_CONF_B", "h100", "H100-SXM5-80GB", "1")
 	op, res := g.Client(g.Operator), g.Client(g.Researcher)
 	opKey, resKey := filepath.Join(g.Dir, "operator.key"), filepath.Join(g.Dir, "researcher.key")
-	cli := func(args ...string) string {
-		t.Helper()
-		code, stdout, stderr := runPetagrid(t, bin, dir, append(args, "--gateway", g.URL)...)
-		if code != 0 {
-			t.Fatalf("petagrid %s: exit %d\n%s\n%s", strings.Join(args, " "), code, stdout, stderr)
-		}
-		return stdout
-	}
+	cli := gatewayCLI(t, bin, dir, g.URL)
 
 	// The daemons register and, once told the gateway speaks protocol 4, say they do too.
 	gatewaytest.WaitFor(t, "three sites registered, speaking protocol 4", time.Minute, func() (bool, error) {
