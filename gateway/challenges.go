@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/big"
 	"net/http"
 	"slices"
@@ -287,6 +288,22 @@ type target struct {
 	// index less its GPUs' catalog index (GPUs are named, not timed, until a GPU kernel
 	// exists: docs/threat-model.md).
 	cpuMegaFLOPS uint64
+	// idle is how many nodes of the shape the site claims idle (at most as registered).
+	idle int
+}
+
+// multiNodeProtocol is the first site protocol that answers challenges of several nodes.
+const multiNodeProtocol = 5
+
+// nodesWanted is how many nodes a challenge of the target should hold: the configured
+// share of the idle nodes claimed, rounded up, within maxNodes; one for a site too old to
+// answer more.
+func (c *challenger) nodesWanted(site gatewayapi.Site, t target) int {
+	if site.Protocol < multiNodeProtocol {
+		return 1
+	}
+	n := int(math.Ceil(c.cfg.NodeShare * float64(t.idle)))
+	return min(max(n, 1), c.cfg.MaxNodes, challenge.MaxNodes)
 }
 
 // errNothingAvailable is a site with no idle node to challenge now, by its last poll.
@@ -325,7 +342,7 @@ func (c *challenger) pickTarget(site gatewayapi.Site) (target, error) {
 			if cpu == 0 {
 				continue
 			}
-			all = append(all, target{partition: p.Name, shape: sh, cpuMegaFLOPS: cpu})
+			all = append(all, target{partition: p.Name, shape: sh, cpuMegaFLOPS: cpu, idle: n})
 			weights = append(weights, uint64(n))
 			total += uint64(n)
 		}
@@ -396,7 +413,7 @@ func (c *challenger) issue(ctx context.Context, site gatewayapi.Site, now time.T
 		NodeFLOPS: float64(t.cpuMegaFLOPS) * 1e6, SiteFLOPS: float64(siteMegaFLOPS) * 1e6 * float64(t.cpuMegaFLOPS) / float64(t.shape.MegaFLOPS),
 		FractionOfPeak: c.cfg.FractionOfPeak, Allowance: c.cfg.Allowance,
 		EpochSeconds: c.calendar.PeriodSeconds, ChallengesPerEpoch: c.cfg.PerEpoch, Openings: c.cfg.Openings,
-		MinOrder: c.cfg.MinOrder, CapacityShareLimit: c.cfg.CapacityBudget,
+		MinOrder: c.cfg.MinOrder, CapacityShareLimit: c.cfg.CapacityBudget, Nodes: c.nodesWanted(site, t),
 	})
 	if err != nil {
 		return gatewayapi.Challenge{}, err
@@ -408,6 +425,9 @@ func (c *challenger) issue(ctx context.Context, site gatewayapi.Site, now time.T
 	issued := now.Truncate(time.Second).UTC()
 	spec := challenge.Spec{Version: challenge.SpecVersion, Nonce: nonce, Order: plan.Order, Products: plan.Products, Openings: plan.Openings,
 		IssuedAt: issued, Deadline: issued.Add(plan.Window.Round(time.Second) + time.Second)}
+	if plan.Nodes > 1 {
+		spec.Nodes = plan.Nodes
+	}
 	id, err := c.newID()
 	if err != nil {
 		return gatewayapi.Challenge{}, err
@@ -418,8 +438,8 @@ func (c *challenger) issue(ctx context.Context, site gatewayapi.Site, now time.T
 		return gatewayapi.Challenge{}, err
 	}
 	c.metrics.challenge("issued")
-	c.log.WithFields(logrus.Fields{"site": site.Name, "challenge": id, "partition": t.partition, "order": plan.Order, "products": plan.Products,
-		"deadline": spec.Deadline.Format(time.RFC3339)}).Info("challenge issued")
+	c.log.WithFields(logrus.Fields{"site": site.Name, "challenge": id, "partition": t.partition, "nodes": spec.NodeCount(), "order": plan.Order,
+		"products": plan.Products, "deadline": spec.Deadline.Format(time.RFC3339)}).Info("challenge issued")
 	c.wake.wakeSite(site.Name)
 	return c.store.Challenge(ctx, id)
 }
@@ -530,23 +550,32 @@ func (c *challenger) Answer(ctx context.Context, site gatewayapi.Site, id string
 }
 
 // check runs every rule over an answer and returns the broken ones, with the devices the
-// answer named (JSON, for the record).
+// answer named (JSON, for the record: one list per node).
 func (c *challenger) check(ctx context.Context, site gatewayapi.Site, ch gatewayapi.Challenge, body []byte, receivedAt time.Time) (reasons []string, reused bool, devices string, err error) {
 	if receivedAt.After(ch.Spec.Deadline.Add(answerGrace)) {
 		return []string{fmt.Sprintf("late: received %s, deadline %s", receivedAt.Format(time.RFC3339), ch.Spec.Deadline.Format(time.RFC3339))}, false, "", nil
 	}
-	ans, err := challenge.ParseAnswer(body, ch.Spec)
+	parts, err := challenge.ParseAnswers(body, ch.Spec)
 	if err != nil {
 		return []string{err.Error()}, false, "", nil
 	}
-	devicesJSON, _ := json.Marshal(ans.Devices)
+	named := make([][]challenge.Device, len(parts))
+	for i, p := range parts {
+		named[i] = p.Devices
+	}
+	var devicesJSON []byte
+	if len(parts) == 1 {
+		devicesJSON, _ = json.Marshal(named[0])
+	} else {
+		devicesJSON, _ = json.Marshal(named)
+	}
 	// Checked as received by the deadline when it came within the grace: Verify's own
 	// deadline check has none.
 	checkedAt := receivedAt
 	if checkedAt.After(ch.Spec.Deadline) {
 		checkedAt = ch.Spec.Deadline
 	}
-	if _, err := challenge.Verify(ctx, ch.Spec, ans, checkedAt); err != nil {
+	if _, err := challenge.VerifyNodes(ctx, ch.Spec, parts, checkedAt); err != nil {
 		if ctx.Err() != nil {
 			return nil, false, "", fmt.Errorf("verifying challenge %s: %w", ch.ID, ctx.Err())
 		}
@@ -554,66 +583,80 @@ func (c *challenger) check(ctx context.Context, site gatewayapi.Site, ch gateway
 	}
 	// The devices are checked whatever the arithmetic: a GPU of another site is reused
 	// identity even in a wrong answer.
-	more, reused, err := c.checkDevices(ctx, site, ch, ans.Devices)
+	more, reused, err := c.checkDevices(ctx, site, ch, named)
 	return append(reasons, more...), reused, string(devicesJSON), err
 }
 
-// checkDevices holds the answer's devices to the node and the registration: a CPU must be
-// named; every GPU named must be one this site registered and no admitted site else holds;
-// and the node must show the GPUs its shape claims (unless gateway.challenges.requireGpus
-// is off, for test grids whose GPUs are doubles).
-func (c *challenger) checkDevices(ctx context.Context, site gatewayapi.Site, ch gatewayapi.Challenge, devices []challenge.Device) (reasons []string, reused bool, err error) {
+// checkDevices holds the devices each node of the answer named to the node and the
+// registration: each node must name a CPU; every GPU named must be one this site
+// registered and no admitted site else holds, and named by one node only (a GPU in two
+// parts is one node answering twice); and each node must show the GPUs its shape claims
+// (unless gateway.challenges.requireGpus is off, for test grids whose GPUs are doubles).
+func (c *challenger) checkDevices(ctx context.Context, site gatewayapi.Site, ch gatewayapi.Challenge, nodes [][]challenge.Device) (reasons []string, reused bool, err error) {
 	var shape protocol.NodeShape
 	_ = json.Unmarshal([]byte(ch.Shape), &shape)
-	cpus, gpus := 0, 0
 	registered := map[string]bool{}
 	for _, d := range site.Registration.Inventory.Devices {
 		registered[strings.ToUpper(d.UUID)] = true
 	}
 	var seen []string
-	named := map[string]bool{}
-	for _, d := range devices {
-		switch d.Kind {
-		case "cpu":
-			cpus++
-		case "gpu":
-			uuid := strings.ToUpper(d.UUID)
-			// One GPU named twice is one GPU.
-			if named[uuid] {
-				continue
-			}
-			named[uuid] = true
-			gpus++
-			// Only well-formed UUIDs enter the registry; any other string is a GPU no
-			// registration can name.
-			if protocol.ValidDevice(protocol.DeviceIdentity{Node: "n", UUID: d.UUID}) {
-				seen = append(seen, uuid)
-			}
-			holders, err := c.store.DeviceHolders(ctx, uuid)
-			if err != nil {
-				return nil, false, err
-			}
-			for _, h := range holders {
-				if h != site.Name {
-					reasons = append(reasons, fmt.Sprintf("devices: GPU %s is registered by site %s", truncate(d.UUID, 64), h))
-					reused = true
+	// namedBy is the part that first named each GPU.
+	namedBy := map[string]int{}
+	// where prefixes a reason with its node, in an answer of several.
+	where := func(i int) string {
+		if len(nodes) == 1 {
+			return "devices: "
+		}
+		return fmt.Sprintf("devices of part %d: ", i)
+	}
+	for i, devices := range nodes {
+		cpus, gpus := 0, 0
+		for _, d := range devices {
+			switch d.Kind {
+			case "cpu":
+				cpus++
+			case "gpu":
+				uuid := strings.ToUpper(d.UUID)
+				if first, ok := namedBy[uuid]; ok {
+					// One GPU named twice by a node is one GPU; by two nodes, a fraud.
+					if first != i {
+						reasons = append(reasons, fmt.Sprintf("%sGPU %s is named by part %d too: one node answered for two", where(i), truncate(d.UUID, 64), first))
+					}
+					continue
+				}
+				namedBy[uuid] = i
+				gpus++
+				// Only well-formed UUIDs enter the registry; any other string is a GPU no
+				// registration can name.
+				if protocol.ValidDevice(protocol.DeviceIdentity{Node: "n", UUID: d.UUID}) {
+					seen = append(seen, uuid)
+				}
+				holders, err := c.store.DeviceHolders(ctx, uuid)
+				if err != nil {
+					return nil, false, err
+				}
+				for _, h := range holders {
+					if h != site.Name {
+						reasons = append(reasons, fmt.Sprintf("%sGPU %s is registered by site %s", where(i), truncate(d.UUID, 64), h))
+						reused = true
+					}
+				}
+				if !registered[uuid] && !slices.ContainsFunc(holders, func(h string) bool { return h != site.Name }) {
+					reasons = append(reasons, fmt.Sprintf("%sGPU %s is not in the site's registration", where(i), truncate(d.UUID, 64)))
 				}
 			}
-			if !registered[uuid] && !slices.ContainsFunc(holders, func(h string) bool { return h != site.Name }) {
-				reasons = append(reasons, fmt.Sprintf("devices: GPU %s is not in the site's registration", truncate(d.UUID, 64)))
-			}
+		}
+		if cpus == 0 {
+			reasons = append(reasons, where(i)+"the answer names no CPU")
+		}
+		if *c.cfg.RequireGPUs && gpus < shape.GPUs {
+			reasons = append(reasons, fmt.Sprintf("%sthe node named %d GPUs, its shape claims %d", where(i), gpus, shape.GPUs))
 		}
 	}
 	// What answered here is known to be here, whatever the verdict: a GPU another site
 	// registers flags both sites (store.SharedDevices).
 	if err := c.store.RecordSightings(ctx, site.Name, ch.ID, seen, c.now()); err != nil {
 		return nil, false, err
-	}
-	if cpus == 0 {
-		reasons = append(reasons, "devices: the answer names no CPU")
-	}
-	if *c.cfg.RequireGPUs && gpus < shape.GPUs {
-		reasons = append(reasons, fmt.Sprintf("devices: the node named %d GPUs, its shape claims %d", gpus, shape.GPUs))
 	}
 	return reasons, reused, nil
 }

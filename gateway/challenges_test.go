@@ -3,6 +3,7 @@ package gateway_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math/big"
 	"net/http"
 	"strings"
@@ -372,4 +373,121 @@ func TestChallengeIdentityAndLateness(t *testing.T) {
 	if c := challengeOf(t, g, "copier", ch.ID); c.State == store.ChallengePassed || c.Slash == "" {
 		t.Fatalf("the late challenge as recorded: %+v", c)
 	}
+}
+
+// A site that speaks protocol 5 and claims four idle GPU nodes is challenged on three at
+// once (the default node share, 0.75, rounded up). An answer of three parts, each from
+// its own node, passes; one whose parts name the same GPU (one node answering for two)
+// fails, as does one with a part copied into another's place. Before the site says its
+// protocol, it is challenged one node at a time.
+func TestChallengesOfSeveralNodes(t *testing.T) {
+	g := challengeGrid(t)
+	ctx := context.Background()
+	op := g.Client(g.Operator)
+	cat, err := tokenomics.LoadEmbeddedCatalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	a100 := cat.ReferenceScore().PerDeviceMegaFLOPS
+	inv := cpuInventory(t)
+	sh := &inv.Partitions[0].Shapes[0]
+	sh.Nodes, sh.Available, sh.Idle, sh.GPUs, sh.GPUModel = 4, 4, 4, 1, "A100-SXM4-80GB"
+	sh.MegaFLOPS += a100
+	inv.CapacityMegaFLOPS, inv.GPUs = 4*sh.MegaFLOPS, 4
+	gpus := []string{"GPU-11111111-1d0e-4f9a-8b7c-6d5e4f3a2b1c", "GPU-22222222-1d0e-4f9a-8b7c-6d5e4f3a2b1c",
+		"GPU-33333333-1d0e-4f9a-8b7c-6d5e4f3a2b1c", "GPU-44444444-1d0e-4f9a-8b7c-6d5e4f3a2b1c"}
+	for i, u := range gpus {
+		inv.Devices = append(inv.Devices, protocol.DeviceIdentity{Node: fmt.Sprintf("wide-n%d", i+1), UUID: u})
+	}
+	site := g.NewSite("wide")
+	if code := site.Register(inv, "1"); code != http.StatusCreated {
+		t.Fatalf("register: %d", code)
+	}
+	if err := op.Fund(ctx, site.Addr(), "200", "1"); err != nil {
+		t.Fatal(err)
+	}
+	// 100 DPS per PFLOPS of four A100 nodes' index.
+	if _, err := g.Client(site.Key).Stake(ctx, tokenomics.MustAmount("150")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gatewaytest.ApproveListed(ctx, op, "wide", ""); err != nil {
+		t.Fatal(err)
+	}
+
+	// Protocol 0: one node.
+	if _, err := op.ChallengeProvider(ctx, "wide"); err != nil {
+		t.Fatal(err)
+	}
+	ch := pollChallenge(t, site)
+	if ch.Spec.NodeCount() != 1 {
+		t.Fatalf("a site before protocol 5 challenged on %d nodes", ch.Spec.NodeCount())
+	}
+	one := answer(t, ch.Spec)
+	one.Devices = append(one.Devices, challenge.Device{Kind: "gpu", UUID: gpus[0]})
+	if code, out := postAnswer(t, site, ch.ID, one); code != http.StatusOK || out.Outcome != store.ChallengePassed {
+		t.Fatalf("one node: %d %+v", code, out)
+	}
+
+	site.Protocol = protocol.Version
+	site.Poll(1)
+	// parts answers a challenge of several nodes, part i naming gpus[gpuOf(i)].
+	parts := func(spec challenge.Spec, gpuOf func(int) int) *challenge.NodesAnswer {
+		a := &challenge.NodesAnswer{Version: challenge.AnswerVersion, Nonce: spec.Nonce}
+		for i := range spec.NodeCount() {
+			part, err := spec.PartSpec(i)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := answer(t, part)
+			p.Devices = append(p.Devices, challenge.Device{Kind: "gpu", UUID: gpus[gpuOf(i)]})
+			a.Parts = append(a.Parts, *p)
+		}
+		return a
+	}
+	post := func(id string, a *challenge.NodesAnswer) protocol.ChallengeAnswer {
+		t.Helper()
+		body, err := a.Encode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out protocol.ChallengeAnswer
+		if code := site.Post(protocol.PathChallenges+id, body, nil, &out); code != http.StatusOK {
+			t.Fatalf("answer to %s: %d", id, code)
+		}
+		return out
+	}
+	issue := func() protocol.Challenge {
+		t.Helper()
+		if _, err := op.ChallengeProvider(ctx, "wide"); err != nil {
+			t.Fatal(err)
+		}
+		ch := pollChallenge(t, site)
+		if ch.Spec.Nodes != 3 || ch.GPUs != 1 {
+			t.Fatalf("challenged on %d nodes of %d GPUs, want 3 nodes of 1", ch.Spec.Nodes, ch.GPUs)
+		}
+		return ch
+	}
+
+	ch = issue()
+	if out := post(ch.ID, parts(ch.Spec, func(i int) int { return i })); out.Outcome != store.ChallengePassed {
+		t.Fatalf("three nodes, three GPUs: %+v", out)
+	}
+	if c := challengeOf(t, g, "wide", ch.ID); !strings.HasPrefix(c.Devices, "[[") || !strings.Contains(c.Devices, gpus[2]) {
+		t.Fatalf("the devices recorded, one list per node: %s", c.Devices)
+	}
+
+	ch = issue()
+	out := post(ch.ID, parts(ch.Spec, func(i int) int { return i % 2 }))
+	if out.Outcome != store.ChallengeFailed || !strings.Contains(strings.Join(out.Reasons, ";"), "is named by part 0 too: one node answered for two") {
+		t.Fatalf("parts 0 and 2 naming one GPU: %+v", out)
+	}
+
+	ch = issue()
+	copied := parts(ch.Spec, func(i int) int { return i })
+	copied.Parts[2] = copied.Parts[1]
+	out = post(ch.ID, copied)
+	if out.Outcome != store.ChallengeFailed || !strings.Contains(strings.Join(out.Reasons, ";"), "part 2 of 3: challenge verify: the answer is for nonce") {
+		t.Fatalf("a part copied into another's place: %+v", out)
+	}
+	waitSlashed(t, g, site, ch.ID)
 }

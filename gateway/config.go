@@ -147,6 +147,16 @@ type ChallengesConfig struct {
 	// RequireGPUs fails an answer that names fewer GPUs than the node's shape claims
 	// (default true). Only test grids whose GPUs are doubles turn it off.
 	RequireGPUs *bool `yaml:"requireGpus"`
+	// NodeShare is the share of the nodes a site's last poll claims idle, of the shape
+	// drawn, that one challenge holds at once (default 0.75, rounded up): a site that
+	// claims more than 1/NodeShare times the idle nodes it has cannot start the challenge's
+	// job. 1 asks for every idle node claimed (the strictest, and the likeliest to meet a
+	// node taken by a local job meanwhile).
+	NodeShare float64 `yaml:"nodeShare"`
+	// MaxNodes caps the nodes of one challenge (default and most: 64; 1 challenges one
+	// node at a time). The capacity budget may hold fewer. Sites older than protocol 5
+	// are challenged one node at a time.
+	MaxNodes int `yaml:"maxNodes"`
 }
 
 // SlashFractionsConfig are the fractions slashed per reason.
@@ -318,6 +328,12 @@ func (c Config) WithDefaults() Config {
 		t := true
 		ch.RequireGPUs = &t
 	}
+	if ch.NodeShare == 0 {
+		ch.NodeShare = 0.75
+	}
+	if ch.MaxNodes == 0 {
+		ch.MaxNodes = challenge.MaxNodes
+	}
 	if c.Epochs.AutoClose == nil {
 		t := true
 		c.Epochs.AutoClose = &t
@@ -464,6 +480,12 @@ func (c Config) checkChallenges(p *problems) {
 	}
 	if ch.MinOrder < challenge.MinOrder || ch.MinOrder > challenge.MaxOrder || ch.MinOrder&(ch.MinOrder-1) != 0 {
 		p.add("gateway.challenges.minOrder %d: a power of two from %d to %d", ch.MinOrder, challenge.MinOrder, challenge.MaxOrder)
+	}
+	if !(ch.NodeShare > 0 && ch.NodeShare <= 1) {
+		p.add("gateway.challenges.nodeShare %v: in (0, 1]", ch.NodeShare)
+	}
+	if ch.MaxNodes < 1 || ch.MaxNodes > challenge.MaxNodes {
+		p.add("gateway.challenges.maxNodes %d: from 1 to %d", ch.MaxNodes, challenge.MaxNodes)
 	}
 }
 

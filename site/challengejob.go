@@ -26,6 +26,8 @@ const (
 	challengeSpecFile   = workflows.MetaDir + "/state/challenge-spec.json"
 	challengeAnswerFile = workflows.MetaDir + "/outputs/challenge-answer.json"
 	challengeLogFile    = workflows.MetaDir + "/logs/challenge.out"
+	// challengePartsDir holds each node's part of a challenge of several nodes.
+	challengePartsDir = workflows.MetaDir + "/state/challenge-parts"
 )
 
 // ChallengeTag is the name of a challenge's job: after a crash between sbatch and the
@@ -144,19 +146,32 @@ func (r *ChallengeRunner) adopt(ctx context.Context, b jobControl, c journal.Cha
 	return false, &ambiguousTagError{tag: tag, jobs: len(ids)}
 }
 
-// request is the challenge's sbatch: one whole node of its partition until the deadline,
-// running `<binary> challenge run --spec … --out …` and nothing else.
+// request is the challenge's sbatch: whole nodes of its partition until the deadline,
+// running `<binary> challenge run --spec … --out …` and nothing else. A challenge of
+// several nodes runs one task per node (`srun … challenge run --parts …`), then joins the
+// parts into the answer (`challenge combine`).
 func (r *ChallengeRunner) request(c journal.Challenge, spec challenge.Spec, tag string) (slurmbridge.SubmitRequest, error) {
-	script, err := challengeScript(r.binary, path.Join(c.Workspace, challengeSpecFile), path.Join(c.Workspace, challengeAnswerFile))
+	specPath, answerPath := path.Join(c.Workspace, challengeSpecFile), path.Join(c.Workspace, challengeAnswerFile)
+	nodes := spec.NodeCount()
+	var script []byte
+	var err error
+	if nodes == 1 {
+		script, err = challengeScript(r.binary, specPath, answerPath)
+	} else {
+		script, err = challengeNodesScript(r.srun, r.binary, specPath, path.Join(c.Workspace, challengePartsDir), answerPath, nodes, c.CPUs, c.GPUs, c.GPUType)
+	}
 	if err != nil {
 		return slurmbridge.SubmitRequest{}, err
 	}
 	minutes := timeLimitMinutes(r.now(), spec.Deadline)
-	// --exclusive and --mem=0: the whole node, its cores and memory, as the challenge
-	// measures a node. --no-requeue: a job that lost its node is not started again late;
-	// the challenge has failed.
-	options := []string{"--nodes=1", "--exclusive", "--mem=0", "--no-requeue", "--time=" + strconv.Itoa(minutes),
+	// --exclusive and --mem=0: the whole nodes, their cores and memory, as the challenge
+	// measures nodes. --no-requeue: a job that lost a node is not started again late; the
+	// challenge has failed.
+	options := []string{"--nodes=" + strconv.Itoa(nodes), "--exclusive", "--mem=0", "--no-requeue", "--time=" + strconv.Itoa(minutes),
 		"--output=" + path.Join(c.Workspace, challengeLogFile)}
+	if nodes > 1 {
+		options = append(options, "--ntasks="+strconv.Itoa(nodes), "--ntasks-per-node=1")
+	}
 	options = append(options, challengeNodeOptions(c.CPUs, c.GPUs, c.GPUType)...)
 	return slurmbridge.SubmitRequest{Script: script, Tag: tag, WorkDir: c.Workspace, Partition: c.Partition, Options: options}, nil
 }
@@ -189,16 +204,49 @@ func timeLimitMinutes(now, deadline time.Time) int {
 // challengeScript is the job's script: its only command execs the challenge run, every
 // argument quoted for the shell, so that no path can become a command.
 func challengeScript(binary, specPath, answerPath string) ([]byte, error) {
-	argv := []string{binary, "challenge", "run", "--spec", specPath, "--out", answerPath}
+	run, err := shellCommand(binary, "challenge", "run", "--spec", specPath, "--out", answerPath)
+	if err != nil {
+		return nil, err
+	}
+	return []byte("#!/bin/sh\n# A compute challenge from the grid gateway (petagrid).\nexec " + run + "\n"), nil
+}
+
+// challengeNodesScript is the script of a challenge of several nodes: one step of a task
+// per node, each writing its part (its rank is SLURM_PROCID) into the shared parts
+// directory, given each node's CPUs, memory and GPUs; then the parts joined into the
+// answer. set -e: a step that failed leaves no answer, rather than a partial one.
+func challengeNodesScript(srun, binary, specPath, partsDir, answerPath string, nodes, cpus, gpus int, gpuType string) ([]byte, error) {
+	step := []string{srun, "--nodes=" + strconv.Itoa(nodes), "--ntasks=" + strconv.Itoa(nodes), "--ntasks-per-node=1", "--mem=0", "--kill-on-bad-exit=1"}
+	if cpus > 0 {
+		step = append(step, "--cpus-per-task="+strconv.Itoa(cpus))
+	}
+	if gpus > 0 {
+		step = append(step, challengeNodeOptions(0, gpus, gpuType)...)
+	}
+	step = append(step, binary, "challenge", "run", "--spec", specPath, "--parts", partsDir)
+	run, err := shellCommand(step...)
+	if err != nil {
+		return nil, err
+	}
+	combine, err := shellCommand(binary, "challenge", "combine", "--spec", specPath, "--parts", partsDir, "--out", answerPath)
+	if err != nil {
+		return nil, err
+	}
+	return []byte("#!/bin/sh\n# A compute challenge of " + strconv.Itoa(nodes) + " nodes from the grid gateway (petagrid).\nset -e\n" +
+		run + "\nexec " + combine + "\n"), nil
+}
+
+// shellCommand quotes every argument for the shell.
+func shellCommand(argv ...string) (string, error) {
 	quoted := make([]string, len(argv))
 	for i, a := range argv {
 		q, err := syntax.Quote(a, syntax.LangPOSIX)
 		if err != nil {
-			return nil, fmt.Errorf("the challenge job's command: %q cannot be quoted for the shell: %w", a, err)
+			return "", fmt.Errorf("the challenge job's command: %q cannot be quoted for the shell: %w", a, err)
 		}
 		quoted[i] = q
 	}
-	return []byte("#!/bin/sh\n# A compute challenge from the grid gateway (petagrid).\nexec " + strings.Join(quoted, " ") + "\n"), nil
+	return strings.Join(quoted, " "), nil
 }
 
 // cancel cancels a challenge's job; one that has ended already is fine, and any other

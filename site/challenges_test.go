@@ -65,7 +65,7 @@ func startChallengeSite(t *testing.T, slurm *fakeslurm.Slurm, dir string, gw *fa
 	t.Helper()
 	s := openLoopSite(t, slurm, dir, configure)
 	r := &ChallengeRunner{log: s.d.log, journal: s.d.journal, slurm: s.slurm, mapper: s.d.mapper, answerer: gw, account: "me",
-		workspaceRoot: s.d.profile.WorkspaceRoot, binary: testBinary, partitions: s.d.cfg.GridPartitions,
+		workspaceRoot: s.d.profile.WorkspaceRoot, binary: testBinary, srun: "srun", partitions: s.d.cfg.GridPartitions,
 		now: func() time.Time { return time.Now().UTC() }, interval: 5 * time.Second, retryMax: time.Minute, maxHeld: DefaultMaxChallenges, held: map[string]bool{}}
 	ctx, cancel := context.WithCancel(t.Context())
 	var wg sync.WaitGroup
@@ -378,6 +378,20 @@ func TestTimeLimitAndScript(t *testing.T) {
 	if _, err := challengeScript("/bin/petagrid", "/ws/\n/spec", "/ws/answer"); err == nil {
 		t.Fatal("a newline in a path was quoted for /bin/sh")
 	}
+	// Several nodes: every argument of both commands quoted, the GPUs asked of the step too.
+	script, err = challengeNodesScript("/usr/bin/srun", "/bin/petagrid", "/ws/a'b", "/ws/$(x)/parts", "/ws/ans`y`", 4, 16, 8, "h100")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = "set -e\n/usr/bin/srun '--nodes=4' '--ntasks=4' '--ntasks-per-node=1' '--mem=0' '--kill-on-bad-exit=1' '--cpus-per-task=16' '--gres=gpu:h100:8' " +
+		`/bin/petagrid challenge run --spec "/ws/a'b" --parts '/ws/$(x)/parts'` + "\n" +
+		`exec /bin/petagrid challenge combine --spec "/ws/a'b" --parts '/ws/$(x)/parts' --out '/ws/ans` + "`y`'\n"
+	if !strings.HasSuffix(string(script), want) {
+		t.Fatalf("script:\n%s\nwant it to end with:\n%s", script, want)
+	}
+	if _, err := challengeNodesScript("srun\n", "/bin/petagrid", "/ws/s", "/ws/p", "/ws/a", 2, 0, 0, ""); err == nil {
+		t.Fatal("a newline in srun's name was quoted for /bin/sh")
+	}
 }
 
 func TestChallengeBinaryMustExist(t *testing.T) {
@@ -412,4 +426,91 @@ func TestChallengeNodeOptions(t *testing.T) {
 			t.Errorf("%d CPUs, %d %q GPUs: %v, want %v", c.cpus, c.gpus, c.typ, got, c.want)
 		}
 	}
+}
+
+// A challenge of two nodes is one job of two nodes, one task on each: the script runs the
+// parts in one srun step, each given the node's CPUs and memory, then combines them; the
+// combined answer is what is posted. One of three nodes, on a partition of two, is refused
+// by Slurm and ends failed: a site that claims nodes it has not cannot answer.
+func TestChallengeOfSeveralNodes(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		slurm := fakeslurm.New(t, fakeslurm.Options{})
+		s := startChallengeSite(t, slurm, t.TempDir(), &fakeAnswerer{}, nil)
+		c := newChallenge(t, challengeA)
+		c.Spec.Nodes, c.CPUs = 2, 2
+		three := newChallenge(t, challengeB)
+		three.Spec.Nodes = 3
+		for _, ch := range []protocol.Challenge{c, three} {
+			if err := ch.Validate(); err != nil {
+				t.Fatal(err)
+			}
+			if err := s.start(ch); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := s.challenge(challengeB); got.State != journal.ChallengeFailed || !strings.Contains(got.Detail, "Requested node configuration is not available") {
+			t.Fatalf("three nodes on a partition of two: %+v", got)
+		}
+		got := s.challenge(challengeA)
+		if got.State != journal.ChallengeSubmitted {
+			t.Fatalf("not submitted: %+v", got)
+		}
+		req := slurm.Request(got.JobID)
+		for _, o := range []string{"--nodes=2", "--ntasks=2", "--ntasks-per-node=1", "--exclusive", "--mem=0", "--mincpus=2"} {
+			if !slices.Contains(req.Options, o) {
+				t.Errorf("options %v lack %s", req.Options, o)
+			}
+		}
+		specPath := filepath.Join(got.Workspace, challengeSpecFile)
+		parts := filepath.Join(got.Workspace, challengePartsDir)
+		answerPath := filepath.Join(got.Workspace, challengeAnswerFile)
+		bin := "'" + testBinary + "'"
+		want := "#!/bin/sh\n# A compute challenge of 2 nodes from the grid gateway (petagrid).\nset -e\n" +
+			"srun '--nodes=2' '--ntasks=2' '--ntasks-per-node=1' '--mem=0' '--kill-on-bad-exit=1' '--cpus-per-task=2' " +
+			bin + " challenge run --spec " + specPath + " --parts " + parts + "\n" +
+			"exec " + bin + " challenge combine --spec " + specPath + " --parts " + parts + " --out " + answerPath + "\n"
+		if string(req.Script) != want {
+			t.Fatalf("script:\n%s\nwant:\n%s", req.Script, want)
+		}
+
+		// The two tasks write their parts, the last command joins them.
+		slurm.Start(got.JobID)
+		for i := range 2 {
+			part, err := c.Spec.PartSpec(i)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ans, err := challengerun.Run(t.Context(), part, challengerun.Options{Devices: func(context.Context) ([]challenge.Device, error) {
+				return []challenge.Device{{Kind: "cpu", Model: "test CPU", Cores: 2}}, nil
+			}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := challengerun.WritePart(parts, i, ans); err != nil {
+				t.Fatal(err)
+			}
+		}
+		s.sleep(time.Minute)
+		if s.gw.count() != 0 {
+			t.Fatal("posted before the parts were combined")
+		}
+		combined, err := challengerun.Combine(c.Spec, parts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := challengerun.WriteNodesAnswer(answerPath, combined); err != nil {
+			t.Fatal(err)
+		}
+		s.sleep(5 * time.Second)
+		if s.gw.count() != 1 {
+			t.Fatalf("%d posts", s.gw.count())
+		}
+		posted, err := challenge.ParseAnswers(s.gw.posts[0], c.Spec)
+		if err != nil || len(posted) != 2 {
+			t.Fatalf("the posted answer: %d parts, %v", len(posted), err)
+		}
+		if _, err := challenge.VerifyNodes(t.Context(), c.Spec, posted, c.Spec.IssuedAt.Add(time.Minute)); err != nil {
+			t.Fatal(err)
+		}
+	})
 }

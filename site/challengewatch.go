@@ -106,7 +106,7 @@ func (r *ChallengeRunner) readAnswer(c journal.Challenge, spec challenge.Spec, o
 	if len(data) > limit {
 		return nil, fmt.Errorf("the answer is over the %d bytes an answer to this challenge can take", limit)
 	}
-	if _, err := challenge.ParseAnswer(data, spec); err != nil {
+	if _, err := challenge.ParseAnswers(data, spec); err != nil {
 		return nil, err
 	}
 	return data, nil

@@ -66,7 +66,7 @@ func gatewayChallengesCommand(e *env) *cli.Command {
 	}
 }
 
-var challengeHeader = []string{"CHALLENGE", "SITE", "PARTITION", "ISSUED", "DEADLINE", "WORK GOP", "STATE", "SLASH", "REASONS"}
+var challengeHeader = []string{"CHALLENGE", "SITE", "PARTITION", "NODES", "ISSUED", "DEADLINE", "WORK GOP", "STATE", "SLASH", "REASONS"}
 
 func challengeRow(ch gatewayapi.Challenge) []string {
 	slash := "-"
@@ -80,6 +80,8 @@ func challengeRow(ch gatewayapi.Challenge) []string {
 	if ch.Reasons != "" {
 		reasons = truncateText(ch.Reasons, 120)
 	}
-	return []string{ch.ID, cell(ch.Site), ch.Partition, ch.IssuedAt.UTC().Format(time.RFC3339), ch.Deadline.UTC().Format(time.RFC3339),
-		strconv.FormatUint(ch.Spec.WorkOperations()/1_000_000_000, 10), ch.State, slash, cell(reasons)}
+	// The work of all the nodes together.
+	work := ch.Spec.WorkOperations() * uint64(ch.Spec.NodeCount())
+	return []string{ch.ID, cell(ch.Site), ch.Partition, strconv.Itoa(ch.Spec.NodeCount()), ch.IssuedAt.UTC().Format(time.RFC3339), ch.Deadline.UTC().Format(time.RFC3339),
+		strconv.FormatUint(work/1_000_000_000, 10), ch.State, slash, cell(reasons)}
 }

@@ -23,7 +23,8 @@ type Challenge struct {
 	ReceivedAt  *time.Time `json:"receivedAt,omitempty"`
 	DecidedAt   *time.Time `json:"decidedAt,omitempty"`
 	Reasons     string     `json:"reasons,omitempty"`
-	// Devices are the devices the answer named (JSON []challenge.Device).
+	// Devices are the devices the answer named: JSON []challenge.Device for one node, one
+	// such list per part ([][]challenge.Device) for a challenge of several.
 	Devices string `json:"devices,omitempty"`
 	Slash   string `json:"slash,omitempty"`
 	// SlashReason is the reason it is slashed for (contracts.SlashReason: 0 a failed

@@ -21,6 +21,9 @@
 //	   update carries the digest of its declared outputs (JobUpdate.OutputsSHA256): the
 //	   gateway compares the replicas of a replicated workflow by it, and places replicas
 //	   only on sites that speak version 4.
+//	5: a challenge may hold several nodes at once (challenge.Spec.Nodes), answered with one
+//	   part per node; the gateway sends such challenges only to sites that say they speak 5,
+//	   since older ones refuse a spec with a field they do not know.
 package protocol
 
 import (
@@ -43,7 +46,7 @@ import (
 )
 
 // Version is the protocol version this build speaks (see the package comment).
-const Version = 4
+const Version = 5
 
 // Paths of the site-facing endpoints (all signed by the site's key).
 const (

@@ -92,8 +92,9 @@ func TestUpdatesValidate(t *testing.T) {
 	}
 }
 
-// Versions 2 to 4 only add optional fields: an answer of version 1 still decodes, and
-// this version's messages carry its number and their new fields.
+// Versions 2 to 5 only add optional fields: an answer of version 1 still decodes, and
+// this version's messages carry its number and their new fields (a challenge of one node
+// is written without nodes, as before version 5).
 func TestVersion2IsOptionalFieldsOnly(t *testing.T) {
 	var old PollResponse
 	if err := json.Unmarshal([]byte(`{"status":"approved","assignments":[{"job":"r-aaaaaaaaaaaaaaaa","researcher":"0x00000000000000000000000000000000000000aa","workflow":"w","fileName":"w.yaml","maxCostWei":"1"}]}`), &old); err != nil {
@@ -107,7 +108,10 @@ func TestVersion2IsOptionalFieldsOnly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`"protocol":4`, `"submission":{`, `"nonce":"n"`, `"challenges":[{"id":"c-aaaaaaaaaaaaaaaa","partition":"cpu",`, `"gpus":2`} {
+	if strings.Contains(string(data), `"nodes"`) {
+		t.Errorf("%s: a one-node challenge names its nodes", data)
+	}
+	for _, want := range []string{`"protocol":5`, `"submission":{`, `"nonce":"n"`, `"challenges":[{"id":"c-aaaaaaaaaaaaaaaa","partition":"cpu",`, `"gpus":2`} {
 		if !strings.Contains(string(data), want) {
 			t.Errorf("%s lacks %s", data, want)
 		}

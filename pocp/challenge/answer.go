@@ -154,12 +154,20 @@ const (
 // spec's counts, every value at its longest, the most devices), so that an indented
 // answer passes and no answer makes the decoder hold more than a few times that. At the
 // largest spec it is about 11 MB.
+//
+// For a challenge of several nodes it is the same over every part (a NodesAnswer), with
+// MaxNodesDevices devices in all: at the largest (64 nodes, 4,096 openings of order 16,384
+// in all) about 30 MB.
 func MaxAnswerBytes(spec Spec) int {
 	depth := TreeDepth(spec.Order)
-	compact := answerFixedBytes +
-		max(spec.Products, 0)*hashJSONBytes +
-		max(spec.Openings, 0)*(openingJSONBytes+depth*hashJSONBytes) +
-		MaxDevices*deviceJSONBytes
+	part := max(spec.Products, 0)*hashJSONBytes + max(spec.Openings, 0)*(openingJSONBytes+depth*hashJSONBytes)
+	nodes := min(max(spec.Nodes, 1), MaxNodes)
+	devices := MaxDevices
+	if nodes > 1 {
+		part += answerFixedBytes
+		devices = MaxNodesDevices
+	}
+	compact := answerFixedBytes + nodes*part + devices*deviceJSONBytes
 	return answerSlackFactor*compact + answerSlackBytes
 }
 
@@ -199,6 +207,9 @@ func ParseAnswer(data []byte, spec Spec) (*Answer, error) {
 func (a *Answer) CheckShape(spec Spec) error {
 	if err := spec.Validate(); err != nil {
 		return err
+	}
+	if spec.NodeCount() > 1 {
+		return fmt.Errorf("challenge answer: a challenge of %d nodes is answered part by part (ParseAnswers, PartSpec)", spec.NodeCount())
 	}
 	if a.Version != AnswerVersion {
 		return fmt.Errorf("challenge answer: version %d: this build reads version %d", a.Version, AnswerVersion)

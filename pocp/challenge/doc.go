@@ -134,9 +134,28 @@
 // 422 for f = 0.9). A site that computes 90 % of the work gains only 10 % time, so the
 // fractions that matter against a tight deadline are the small ones.
 //
+// # Several nodes
+//
+// A spec with Nodes = k > 1 is k parts held at once, one per node: part i is the spec for
+// one node (PartSpec) with the nonce SHA-256("petagrid-challenge-part-v1" ‖ nonce ‖ uint32
+// i), the same order, products, openings and deadline. Each part is computed, committed
+// and opened on its own, so a node needs nothing from the others, and no part's answer
+// fits another (a node cannot answer for two by copying). The answer is a NodesAnswer:
+// the version, the challenge's nonce and one Answer per part in order; ParseAnswers reads
+// either form, and VerifyNodes checks every part. The bounds hold for the whole: at most
+// MaxNodes parts, 32,768 products and MaxTotalOpenings openings in all, MaxNodesDevices
+// devices. Each part keeps its own Fiat–Shamir draw, so that the nodes need no exchange
+// (one draw over every root would make each node wait for all the others' commitments);
+// a site may then retry one part's commitment alone, so each part carries the full
+// openings and the Detection bound holds per part. The check's share of the work is
+// therefore a one-node challenge's, whatever k. What k nodes at once prove is that the site could start
+// k nodes of the shape by the deadline: the gateway asks for a share of the idle nodes the
+// site claims, so that a claim of more than the nodes it has fails (gateway.challenges).
+//
 // # Planning
 //
-// PlanChallenge sizes a challenge for one node: order 4,096 or more (below it the check
+// PlanChallenge sizes a challenge for one node, then holds as many of the nodes asked for
+// as the capacity budget and the bounds allow: order 4,096 or more (below it the check
 // costs over 1 % of the CPU kernel's time), and the fewest products whose compute term is
 // at least DefaultSeparation × the allowance, so that a site must reach 4/5 of the claimed
 // rate × the fraction. It reports the verification's share of the work (goal ≤ 1 %) and

@@ -63,3 +63,36 @@ func FuzzValues(f *testing.F) {
 		}
 	})
 }
+
+// FuzzParseAnswers feeds arbitrary bytes to ParseAnswers for a challenge of two nodes and,
+// when they parse, to VerifyNodes: neither may panic, and no part that is not the honest
+// one may verify.
+func FuzzParseAnswers(f *testing.F) {
+	spec := nodesSpec(2)
+	honest := proveNodes(f, spec)
+	good, err := honest.Encode()
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(good)
+	f.Add(good[:len(good)/3])
+	f.Add([]byte(`{"version":1,"parts":[{"version":1},{"version":1}]}`))
+	f.Add([]byte(`{"version":1,"parts":null}`))
+	f.Add([]byte(`{"parts":[]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		parts, err := ParseAnswers(data, spec)
+		if err != nil {
+			return
+		}
+		if len(parts) != 2 {
+			t.Fatalf("%d parts parsed for a challenge of two nodes", len(parts))
+		}
+		if _, err := VerifyNodes(context.Background(), spec, parts, inTime(spec)); err == nil {
+			for i, p := range parts {
+				if !slices.Equal(p.Roots, honest.Parts[i].Roots) {
+					t.Fatalf("part %d's roots differ from the honest ones and verified", i)
+				}
+			}
+		}
+	})
+}

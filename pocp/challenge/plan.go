@@ -48,21 +48,27 @@ type PlanInput struct {
 	// CapacityShareLimit replaces CapacityBudget as the most of the site the epoch's
 	// challenges may hold (0: CapacityBudget); test grids with minutes-long epochs raise it.
 	CapacityShareLimit float64
+	// Nodes is how many nodes of this rate the challenge should hold at once (0: one). The
+	// plan holds fewer when the capacity budget, MaxNodes, MaxProducts or MaxTotalOpenings
+	// allow no more (Plan.Nodes).
+	Nodes int
 }
 
 // Plan is a challenge sized for one node, with what it costs against the budgets.
 type Plan struct {
-	Order, Products, Openings int
-	// WorkOperations is the challenge's work; ComputeTime what the deadline gives it at the
-	// claimed rate × the fraction, and Window that plus the allowance (the most the node is
-	// held).
+	// Order, Products and Openings are each node's; Nodes how many nodes hold the
+	// challenge at once, each computing its own part (Spec.PartSpec).
+	Order, Products, Openings, Nodes int
+	// WorkOperations is one node's work; ComputeTime what the deadline gives it at the
+	// claimed rate × the fraction, and Window that plus the allowance (the most the nodes
+	// are held).
 	WorkOperations uint64
 	ComputeTime    time.Duration
 	Window         time.Duration
 	// VerifyShare is the verification's operations over the work (at most VerifyBudget).
 	VerifyShare float64
 	// CapacityShare is what the epoch's challenges hold of the site's capacity: challenges
-	// × node rate × window / (site rate × epoch), at most CapacityBudget.
+	// × nodes × node rate × window / (site rate × epoch), at most CapacityBudget.
 	CapacityShare float64
 	// CommittedBytes is the results the site hashes into its commitment (4 bytes an entry),
 	// and HashBytesPerSecond the rate it must hash them at to finish within ComputeTime.
@@ -77,9 +83,10 @@ type Plan struct {
 var ErrOverBudget = errors.New("challenges over the capacity budget")
 
 // PlanChallenge sizes a challenge for one node: the order MinPlannedOrder (MaxOrder for a
-// node too fast for it), and the fewest products whose compute term reaches the separation
-// times the allowance. It refuses a plan whose verification or capacity share is over its
-// budget, saying by how much.
+// node too fast for it, larger when the nodes asked for would pass MaxProducts in all), and
+// the fewest products whose compute term reaches the separation times the allowance. It
+// refuses a plan whose verification or capacity share for one node is over its budget,
+// saying by how much, and holds as many of the nodes asked for as the budgets allow.
 func PlanChallenge(in PlanInput) (Plan, error) {
 	if err := in.check(); err != nil {
 		return Plan{}, err
@@ -103,9 +110,17 @@ func PlanChallenge(in PlanInput) (Plan, error) {
 	for p.Order < MaxOrder && float64(WorkOperations(p.Order, MaxProducts))/rate < wantSeconds {
 		p.Order *= 2
 	}
-	perProduct := float64(WorkOperations(p.Order, 1))
-	// Clamped as a float: the ratio of a fast node to a small product can pass an int.
-	p.Products = int(min(max(math.Ceil(wantSeconds*rate/perProduct), 1), MaxProducts))
+	productsAt := func(order int) int {
+		// Clamped as a float: the ratio of a fast node to a small product can pass an int.
+		return int(min(max(math.Ceil(wantSeconds*rate/float64(WorkOperations(order, 1))), 1), MaxProducts))
+	}
+	p.Products = productsAt(p.Order)
+	// Several nodes share MaxProducts: larger products before fewer nodes (each doubling
+	// of the order takes an eighth as many).
+	for p.Order < MaxOrder && max(in.Nodes, 1)*p.Products > MaxProducts {
+		p.Order *= 2
+		p.Products = productsAt(p.Order)
+	}
 	p.WorkOperations = WorkOperations(p.Order, p.Products)
 	computeSeconds := float64(p.WorkOperations) / rate
 	if computeSeconds > MaxComputeSeconds {
@@ -120,7 +135,8 @@ func PlanChallenge(in PlanInput) (Plan, error) {
 	p.CommittedBytes = uint64(p.Products) * uint64(p.Order) * uint64(p.Order) * 4
 	p.HashBytesPerSecond = float64(p.CommittedBytes) / computeSeconds
 	p.VerifyShare = float64(VerifyOperations(p.Order, openings)) / float64(p.WorkOperations)
-	p.CapacityShare = float64(in.ChallengesPerEpoch) * in.NodeFLOPS * p.Window.Seconds() / (in.SiteFLOPS * float64(in.EpochSeconds))
+	perNode := float64(in.ChallengesPerEpoch) * in.NodeFLOPS * p.Window.Seconds() / (in.SiteFLOPS * float64(in.EpochSeconds))
+	p.CapacityShare = perNode
 	if p.VerifyShare > VerifyBudget && (in.MinOrder == 0 || in.MinOrder >= MinPlannedOrder) {
 		return Plan{}, fmt.Errorf("challenge plan: verifying %d openings of order %d costs %.3f%% of the work, over the %.0f%% budget", openings, p.Order, 100*p.VerifyShare, 100*VerifyBudget)
 	}
@@ -128,10 +144,14 @@ func PlanChallenge(in PlanInput) (Plan, error) {
 	if in.CapacityShareLimit != 0 {
 		limit = in.CapacityShareLimit
 	}
-	if p.CapacityShare > limit {
+	if perNode > limit {
 		return Plan{}, fmt.Errorf("%w: %d challenges of %s on a node of %g FLOPS hold %.2f%% of a site of %g FLOPS over %d s, over %.0f%%",
-			ErrOverBudget, in.ChallengesPerEpoch, p.Window.Round(time.Second), in.NodeFLOPS, 100*p.CapacityShare, in.SiteFLOPS, in.EpochSeconds, 100*limit)
+			ErrOverBudget, in.ChallengesPerEpoch, p.Window.Round(time.Second), in.NodeFLOPS, 100*perNode, in.SiteFLOPS, in.EpochSeconds, 100*limit)
 	}
+	// As many of the nodes asked for as every bound allows; one always fits by now.
+	p.Nodes = min(max(in.Nodes, 1), MaxNodes, MaxProducts/p.Products, MaxTotalOpenings/p.Openings, int(limit/perNode))
+	p.Nodes = max(p.Nodes, 1)
+	p.CapacityShare = float64(p.Nodes) * perNode
 	return p, nil
 }
 
@@ -157,6 +177,8 @@ func (in PlanInput) check() error {
 		return fmt.Errorf("challenge plan: minimum order %d is not a power of two from %d to %d", in.MinOrder, MinOrder, MaxOrder)
 	case in.CapacityShareLimit != 0 && !(in.CapacityShareLimit > 0 && in.CapacityShareLimit <= 1):
 		return fmt.Errorf("challenge plan: capacity share limit %g, outside (0, 1]", in.CapacityShareLimit)
+	case in.Nodes < 0 || in.Nodes > MaxNodes:
+		return fmt.Errorf("challenge plan: %d nodes, outside 0..%d", in.Nodes, MaxNodes)
 	case in.Separation != 0 && !(in.Separation >= 1 && in.Separation <= 100):
 		return fmt.Errorf("challenge plan: separation %g, outside 1..100", in.Separation)
 	}

@@ -111,3 +111,55 @@ func TestPlanRefusesWhatCannotFit(t *testing.T) {
 		}
 	}
 }
+
+// cpuNode is a CPU node of 2 TFLOPS in a site of 100, challenged 24 times an epoch.
+var cpuNode = PlanInput{NodeFLOPS: 2e12, SiteFLOPS: 100 * 2e12, FractionOfPeak: 0.25, Allowance: time.Minute,
+	EpochSeconds: 15 * 86400, ChallengesPerEpoch: 24}
+
+func TestPlanHoldsSeveralNodes(t *testing.T) {
+	one, err := PlanChallenge(cpuNode)
+	if err != nil || one.Nodes != 1 {
+		t.Fatalf("one node by default: %+v %v", one, err)
+	}
+	in := cpuNode
+	in.Nodes = 48
+	p, err := PlanChallenge(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Each node's part is the one-node plan's work in larger products (48 × 874 products of
+	// order 4,096 would pass MaxProducts: 110 of 8,192 instead, a whole product more than
+	// an eighth); the capacity held grows with the nodes.
+	if p.Nodes != 48 || p.Order != 2*one.Order || p.Products != (one.Products+7)/8 || p.Window-one.Window > 2*time.Second ||
+		math.Abs(p.CapacityShare/(48*one.CapacityShare)-1) > 0.01 || p.CapacityShare > CapacityBudget {
+		t.Fatalf("48 nodes: %+v (one node: %+v)", p, one)
+	}
+	spec := Spec{Version: SpecVersion, Nonce: Hash{1}, Order: p.Order, Products: p.Products, Openings: p.Openings, Nodes: p.Nodes,
+		IssuedAt: time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC), Deadline: time.Date(2026, 11, 26, 1, 0, 0, 0, time.UTC)}
+	if err := spec.Validate(); err != nil {
+		t.Fatalf("the plan is no valid spec: %v", err)
+	}
+	// A budget that holds only so many nodes gets that many, never none.
+	in.CapacityShareLimit = 10.5 * p.CapacityShare / 48
+	if p, err := PlanChallenge(in); err != nil || p.Nodes != 10 {
+		t.Fatalf("a budget of 10.5 nodes: %+v %v", p, err)
+	}
+	// The totals bound the nodes too: 1,024 openings a part leave room for four parts, and
+	// a GPU node's 17,026 products at the largest order for one.
+	if p, err := PlanChallenge(PlanInput{NodeFLOPS: gpuNode.NodeFLOPS, SiteFLOPS: gpuNode.SiteFLOPS, FractionOfPeak: gpuNode.FractionOfPeak,
+		Allowance: gpuNode.Allowance, EpochSeconds: gpuNode.EpochSeconds, ChallengesPerEpoch: gpuNode.ChallengesPerEpoch, Nodes: 8}); err != nil || p.Nodes != 1 {
+		t.Fatalf("a GPU node: %+v %v", p, err)
+	}
+	in = cpuNode
+	in.Nodes, in.Openings, in.ChallengesPerEpoch = MaxNodes, MaxOpenings, 1
+	if p, err := PlanChallenge(in); err != nil || p.Nodes != MaxTotalOpenings/MaxOpenings {
+		t.Fatalf("1,024 openings a part: %+v %v", p, err)
+	}
+	for _, n := range []int{-1, MaxNodes + 1} {
+		in := cpuNode
+		in.Nodes = n
+		if _, err := PlanChallenge(in); err == nil {
+			t.Fatalf("%d nodes planned", n)
+		}
+	}
+}

@@ -30,6 +30,13 @@ const (
 	MinOpenings = 16
 	MaxOpenings = 1024
 
+	// MaxNodes bounds the nodes one challenge holds at once (Spec.Nodes). With
+	// MaxTotalOpenings and MaxProducts over all parts it keeps an answer's size and its
+	// check near a one-node challenge's largest.
+	MaxNodes = 64
+	// MaxTotalOpenings bounds nodes × openings: every part opens the spec's openings.
+	MaxTotalOpenings = 4096
+
 	// MaxSpecBytes bounds a spec's JSON: the job reads it from a file the gateway wrote, and
 	// a real one is about 250 bytes.
 	MaxSpecBytes = 1024
@@ -89,8 +96,12 @@ type Spec struct {
 	Order int `json:"order"`
 	// Products is how many independent products C = A·B the site computes.
 	Products int `json:"products"`
-	// Openings is how many chunks the answer opens.
+	// Openings is how many chunks the answer opens (each part's, for several nodes).
 	Openings int `json:"openings"`
+	// Nodes is how many nodes compute the challenge at once, each its own part (PartSpec):
+	// products, openings and deadline are each node's. 0 (omitted) or 1 is one node, whose
+	// part is the spec itself, so that a one-node spec reads as it did before nodes existed.
+	Nodes int `json:"nodes,omitempty"`
 	// IssuedAt and Deadline are whole seconds in UTC.
 	IssuedAt time.Time `json:"issuedAt"`
 	Deadline time.Time `json:"deadline"`
@@ -114,6 +125,17 @@ func (s Spec) Validate() error {
 	}
 	if s.Openings < MinOpenings || s.Openings > MaxOpenings {
 		fail("openings %d: must be from %d to %d", s.Openings, MinOpenings, MaxOpenings)
+	}
+	if s.Nodes < 0 || s.Nodes > MaxNodes {
+		fail("nodes %d: must be from 0 (one node) to %d", s.Nodes, MaxNodes)
+	} else if n := s.NodeCount(); n > 1 {
+		// Bounds of the whole: what one answer carries and one check recomputes.
+		if s.Products > 0 && n*s.Products > MaxProducts {
+			fail("nodes %d × products %d: at most %d products in all", n, s.Products, MaxProducts)
+		}
+		if s.Openings > 0 && n*s.Openings > MaxTotalOpenings {
+			fail("nodes %d × openings %d: at most %d openings in all", n, s.Openings, MaxTotalOpenings)
+		}
 	}
 	timesOK := true
 	for _, f := range []struct {
@@ -192,14 +214,18 @@ func utcIfZeroOffset(t time.Time) time.Time {
 	return t
 }
 
+// NodeCount is how many nodes compute the challenge: Nodes, or 1 when it is 0.
+func (s Spec) NodeCount() int { return max(s.Nodes, 1) }
+
 // ChunksPerProduct is N²/64: the leaves of a product's Merkle tree.
 func (s Spec) ChunksPerProduct() uint64 { return uint64(s.Order) * uint64(s.Order) / ChunkEntries }
 
 // chunksPerRow is N/64.
 func (s Spec) chunksPerRow() uint64 { return uint64(s.Order) / ChunkEntries }
 
-// WorkOperations is the challenge's arithmetic: Products × 2·N³ operations (one multiply
-// and one add per term), the unit in which claimed FLOPS are counted.
+// WorkOperations is one node's arithmetic: Products × 2·N³ operations (one multiply and
+// one add per term), the unit in which claimed FLOPS are counted. The whole challenge is
+// NodeCount times that.
 func (s Spec) WorkOperations() uint64 { return WorkOperations(s.Order, s.Products) }
 
 // WorkOperations is products × 2·order³; 0 when an argument is out of the spec's bounds

@@ -123,9 +123,9 @@ func ReadSpec(path string) (challenge.Spec, error) {
 	return spec, nil
 }
 
-// ReadAnswer reads and parses an answer file for spec, refusing one larger than the spec
-// allows before it is read whole.
-func ReadAnswer(path string, spec challenge.Spec) (*challenge.Answer, error) {
+// ReadAnswers reads and parses an answer file for spec (one answer per node, in part
+// order), refusing one larger than the spec allows before it is read whole.
+func ReadAnswers(path string, spec challenge.Spec) ([]*challenge.Answer, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("challenge answer: %w", err)
@@ -135,11 +135,11 @@ func ReadAnswer(path string, spec challenge.Spec) (*challenge.Answer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("challenge answer %s: %w", path, err)
 	}
-	ans, err := challenge.ParseAnswer(data, spec)
+	parts, err := challenge.ParseAnswers(data, spec)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return ans, nil
+	return parts, nil
 }
 
 // WriteAnswer writes the answer atomically: the site reads it once the job ends, and a

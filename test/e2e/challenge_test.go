@@ -85,6 +85,34 @@ func drainHidingBinDir(t *testing.T) string {
 	return dir
 }
 
+// twinBinDir is a Slurm command directory for slurm.binDir: the real commands, linked,
+// with sinfo and scontrol behind the slurm-twin double, which lists every node twice.
+func twinBinDir(t *testing.T) string {
+	t.Helper()
+	dir := sharedDir(t, "petagrid-twin-", 0o755)
+	double := filepath.Join(dir, "slurm-twin")
+	if out, err := exec.Command("go", "build", "-o", double, "github.com/petagrid/petagrid/test/doubles/slurm-twin").CombinedOutput(); err != nil {
+		t.Fatalf("building the slurm-twin double: %v\n%s", err, out)
+	}
+	for _, cmd := range []string{"sbatch", "squeue", "scontrol", "sinfo", "sacct", "scancel", "sdiag", "srun", "sacctmgr", "sstat"} {
+		p, err := exec.LookPath(cmd)
+		if err != nil {
+			continue
+		}
+		if cmd == "sinfo" || cmd == "scontrol" {
+			wrapper := fmt.Sprintf("#!/bin/sh\n# Test double (TestChallengesOnTheTestClusters): a dishonest site's %s.\nexec %s %s \"$@\"\n", cmd, double, p)
+			if err := os.WriteFile(filepath.Join(dir, cmd), []byte(wrapper), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		if err := os.Symlink(p, filepath.Join(dir, cmd)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
 // setNodeState drains or resumes a test cluster's node.
 func setNodeState(t *testing.T, confVar, node, state string) {
 	t.Helper()
@@ -103,7 +131,10 @@ func setNodeState(t *testing.T, confVar, node, state string) {
 // honest site passes and keeps its epoch's median; the dishonest one (its job's answer
 // changed by a double) fails, is slashed on chain, and its epoch counts for nothing. A third
 // site shows its drained node as available (its sinfo is a double): the challenge sent to
-// that node never runs, is missed, is slashed, and its epoch counts for nothing too.
+// that node never runs, is missed, is slashed, and its epoch counts for nothing too. A
+// fourth claims twice its inventory (its sinfo and scontrol list each node twice): it is
+// challenged on two nodes at once, which Slurm cannot start on a cluster of one; missed,
+// slashed, nothing.
 func TestChallengesOnTheTestClusters(t *testing.T) {
 	testBridge(t)
 	bridgeB := clusterBridge(t, "PETAGRID_TEST_SLURM_CONF_B", "test/cluster/cluster up --name siteb --gpu-type h100")
@@ -143,16 +174,36 @@ func TestChallengesOnTheTestClusters(t *testing.T) {
 	_, liarKey := gridSiteWith(t, g, "liar", "PETAGRID_TEST_SLURM_CONF_B", "h100", "H100-SXM5-80GB", "1", "  challenges:\n    binary: "+double+"\n")
 	hiding := drainHidingBinDir(t)
 	_, drainedKey := gridSiteWith(t, g, "drained", "PETAGRID_TEST_SLURM_CONF_B", "h100", "H100-SXM5-80GB", "1", "", func(o *siteOptions) { o.binDir = hiding })
+	_, doubledKey := gridSiteWith(t, g, "doubled", "PETAGRID_TEST_SLURM_CONF", "fake", "A100-SXM4-80GB", "1", "", func(o *siteOptions) { o.binDir = twinBinDir(t) })
 	op := g.Client(g.Operator)
 	opKey := filepath.Join(g.Dir, "operator.key")
 	dir := t.TempDir()
 	cli := gatewayCLI(t, bin, dir, g.URL)
-	gatewaytest.WaitFor(t, "the three sites registered", time.Minute, func() (bool, error) {
+	gatewaytest.WaitFor(t, "the four sites registered", time.Minute, func() (bool, error) {
 		list, err := op.Providers(ctx)
-		return len(list) == 3, err
+		return len(list) == 4, err
 	})
+	// The doubled site claims the first cluster's one node twice.
+	list, err := op.Providers(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range list {
+		if p.Name != "doubled" {
+			continue
+		}
+		for _, part := range p.Registration.Inventory.Partitions {
+			nodes := 0
+			for _, sh := range part.Shapes {
+				nodes += sh.Nodes
+			}
+			if nodes != 2 {
+				t.Fatalf("the doubled site registers %d nodes in partition %s, want the cluster's one twice", nodes, part.Name)
+			}
+		}
+	}
 	// Each provider stakes (from DPS the operator sends), then is approved.
-	keys := map[string]string{"honest": honestKey, "liar": liarKey, "drained": drainedKey}
+	keys := map[string]string{"honest": honestKey, "liar": liarKey, "drained": drainedKey, "doubled": doubledKey}
 	for name, keyFile := range keys {
 		key, err := reqsign.LoadKeyFile(keyFile)
 		if err != nil {
@@ -167,21 +218,26 @@ func TestChallengesOnTheTestClusters(t *testing.T) {
 		}
 	}
 
-	// Epoch 0 begins; the operator challenges both sites at once.
+	// Epoch 0 begins; the operator challenges three sites at once.
 	time.Sleep(time.Until(genesis.Add(2 * time.Second)))
 	ids := map[string]string{}
-	for _, site := range []string{"honest", "liar"} {
+	for _, site := range []string{"honest", "liar", "doubled"} {
 		var ch gatewayapi.Challenge
 		if err := json.Unmarshal([]byte(cli("gateway", "challenges", "issue", site, "--key", opKey, "-o", "json")), &ch); err != nil || ch.Site != site {
 			t.Fatalf("challenges issue %s: %+v %v", site, ch, err)
 		}
+		// Each site claims its nodes idle: one node for the honest sites, both of the
+		// doubled site's (the default share, 0.75, of two, rounded up).
+		if want := map[bool]int{true: 2, false: 1}[site == "doubled"]; ch.Spec.NodeCount() != want {
+			t.Fatalf("%s challenged on %d nodes, want %d", site, ch.Spec.NodeCount(), want)
+		}
 		ids[site] = ch.ID
 	}
 	decided := map[string]gatewayapi.Challenge{}
-	gatewaytest.WaitFor(t, "both challenges decided", 3*time.Minute, func() (bool, error) {
+	gatewaytest.WaitFor(t, "the honest site's and the liar's challenges decided", 3*time.Minute, func() (bool, error) {
 		list, err := op.Challenges(ctx, "", 10)
 		for _, c := range list {
-			if c.State != store.ChallengeIssued {
+			if c.State != store.ChallengeIssued && c.Site != "doubled" {
 				decided[c.Site] = c
 			}
 		}
@@ -231,6 +287,10 @@ func TestChallengesOnTheTestClusters(t *testing.T) {
 		list, err := op.Challenges(ctx, "drained", 10)
 		return err == nil && len(list) == 1 && list[0].State == store.ChallengeMissed && list[0].Slash == store.SlashDone, err
 	})
+	gatewaytest.WaitFor(t, "the doubled site's challenge missed and slashed", 3*time.Minute, func() (bool, error) {
+		list, err := op.Challenges(ctx, "doubled", 10)
+		return err == nil && len(list) == 1 && list[0].State == store.ChallengeMissed && list[0].Slash == store.SlashDone, err
+	})
 	honest, liar := decided["honest"], decided["liar"]
 	if honest.ID != ids["honest"] || honest.State != store.ChallengePassed || honest.Slash != "" || !strings.Contains(honest.Devices, `"kind":"cpu"`) {
 		t.Fatalf("the honest site's challenge: %+v", honest)
@@ -266,9 +326,9 @@ func TestChallengesOnTheTestClusters(t *testing.T) {
 
 	// The sites report epoch 0 with their slot series; at the close the dishonest sites'
 	// time is unverified from the start: counted at zero power, their medians are zero.
-	gatewaytest.WaitFor(t, "the three sites' reports for epoch 0", 4*time.Minute, func() (bool, error) {
+	gatewaytest.WaitFor(t, "the four sites' reports for epoch 0", 4*time.Minute, func() (bool, error) {
 		reps, err := g.Gateway.Store().Reports(ctx, 0, "")
-		return len(reps) == 3, err
+		return len(reps) == 4, err
 	})
 	reps, _ := g.Gateway.Store().Reports(ctx, 0, "")
 	var honestMedian uint64
@@ -284,8 +344,12 @@ func TestChallengesOnTheTestClusters(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sum.Epoch != 0 || honestMedian == 0 || sum.Medians["honest"] != honestMedian || sum.Medians["liar"] != 0 || sum.Medians["drained"] != 0 {
-		t.Fatalf("epoch %d medians %v: want the honest site's %d and nothing for the liar and the drained site", sum.Epoch, sum.Medians, honestMedian)
+	if sum.Epoch != 0 || honestMedian == 0 || sum.Medians["honest"] != honestMedian || sum.Medians["liar"] != 0 || sum.Medians["drained"] != 0 || sum.Medians["doubled"] != 0 {
+		t.Fatalf("epoch %d medians %v: want the honest site's %d and nothing for the liar, the drained and the doubled site", sum.Epoch, sum.Medians, honestMedian)
+	}
+	// The doubled site reported twice the honest site's power on the same cluster, and lost it.
+	if v := sum.Verification["doubled"]; v.ReportedMegaFLOPS < 2*honestMedian*9/10 || v.Challenges.Missed != 1 || !strings.Contains(v.Reason, "zero power") {
+		t.Fatalf("the doubled site's verification: %+v (the honest site's median %d)", v, honestMedian)
 	}
 	if v := sum.Verification["drained"]; v.ReportedMegaFLOPS == 0 || v.Challenges.Missed != 1 || !strings.Contains(v.Reason, "zero power") {
 		t.Fatalf("the drained site's verification: %+v (it must have claimed its drained node, and lost it)", v)

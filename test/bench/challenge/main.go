@@ -7,6 +7,10 @@
 // challenge.OpeningsFor gives for a site right in half its chunks at 2^-64) and with the
 // most a spec allows (1,024).
 //
+// It then checks a challenge of several nodes (-nodes parts of one product of the last
+// order, each under its own nonce): the gateway's time for all the parts (ParseAnswers and
+// VerifyNodes) against the kernel's time for all of them, against the same goal.
+//
 // Times are medians of several rounds; compute and verification use the same
 // runtime.GOMAXPROCS goroutines.
 package main
@@ -35,6 +39,7 @@ func main() {
 	openings := flag.String("openings", "64,1024", "openings to verify each answer with, comma-separated")
 	computeRounds := flag.Int("compute-rounds", 3, "rounds of Compute per order (the median is reported)")
 	verifyRounds := flag.Int("verify-rounds", 15, "rounds of ParseAnswer + Verify per answer (the median is reported)")
+	nodes := flag.Int("nodes", 8, "parts of the challenge of several nodes measured (0: none)")
 	flag.Parse()
 	ns, err := ints(*orders)
 	if err != nil {
@@ -53,7 +58,72 @@ func main() {
 			fail(err)
 		}
 	}
+	if *nodes > 1 {
+		if err := measureNodes(ns[len(ns)-1], *nodes, ks[0], *verifyRounds); err != nil {
+			fail(err)
+		}
+	}
 	plans()
+}
+
+// measureNodes times a challenge of several nodes: each part computed, committed and
+// opened as its node would, then the whole answer parsed and verified as the gateway does.
+func measureNodes(order, nodes, openings, verifyRounds int) error {
+	ctx := context.Background()
+	issued := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
+	spec := challenge.Spec{
+		Version: challenge.SpecVersion, Nonce: sha256.Sum256([]byte("bench-challenge nodes " + strconv.Itoa(order))),
+		Order: order, Products: 1, Openings: openings, Nodes: nodes, IssuedAt: issued, Deadline: issued.Add(time.Hour),
+	}
+	if err := spec.Validate(); err != nil {
+		return err
+	}
+	whole := &challenge.NodesAnswer{Version: challenge.AnswerVersion, Nonce: spec.Nonce}
+	var compute time.Duration
+	for i := range nodes {
+		part, err := spec.PartSpec(i)
+		if err != nil {
+			return err
+		}
+		runtime.GC()
+		start := time.Now()
+		c, err := challenge.Compute(ctx, part, 0)
+		if err != nil {
+			return err
+		}
+		compute += time.Since(start)
+		tree, err := challenge.Commit(ctx, part, 0, c)
+		if err != nil {
+			return err
+		}
+		ans, err := challenge.Open(ctx, part, []*challenge.Tree{tree}, challenge.MatrixChunks(part, [][]int32{c}))
+		if err != nil {
+			return err
+		}
+		ans.Devices = []challenge.Device{{Kind: "cpu", Model: "bench CPU", Cores: uint32(runtime.NumCPU())}}
+		whole.Parts = append(whole.Parts, *ans)
+	}
+	data, err := whole.Encode()
+	if err != nil {
+		return err
+	}
+	times := make([]time.Duration, verifyRounds)
+	for r := range times {
+		start := time.Now()
+		parts, err := challenge.ParseAnswers(data, spec)
+		if err != nil {
+			return err
+		}
+		if _, err := challenge.VerifyNodes(ctx, spec, parts, issued.Add(time.Minute)); err != nil {
+			return err
+		}
+		times[r] = time.Since(start)
+	}
+	total := median(times)
+	ratio := total.Seconds() / compute.Seconds()
+	fmt.Printf("order %d, %d nodes of 1 product, %d openings each: compute %.3f s in all (one round), answer %d bytes (at most %d); verify %.2f ms (median of %d); verify/compute %.2f %% (goal ≤ %.0f %%: %s)\n",
+		order, nodes, openings, compute.Seconds(), len(data), challenge.MaxAnswerBytes(spec), ms(total), verifyRounds, 100*ratio, 100*goalRatio, verdict(ratio <= goalRatio))
+	return nil
 }
 
 // plans prints challenges as the gateway would size them (challenge.PlanChallenge) for
@@ -72,15 +142,18 @@ func plans() {
 		{"4 × A100, 312 TFLOPS BF16 each", 4 * 312e12, 64, 120},
 		{"8 × H100, 990 TFLOPS BF16 each", 8 * 990e12, 32, 30},
 	} {
+		// Three quarters of the site's nodes held at once (gateway.challenges.nodeShare's
+		// default of a site all idle), as many as the bounds allow.
 		in := challenge.PlanInput{NodeFLOPS: ref.node, SiteFLOPS: float64(ref.nodes) * ref.node, FractionOfPeak: 0.25,
-			Allowance: time.Duration(ref.allowanceSeconds) * time.Second, EpochSeconds: epochSeconds, ChallengesPerEpoch: 24}
+			Allowance: time.Duration(ref.allowanceSeconds) * time.Second, EpochSeconds: epochSeconds, ChallengesPerEpoch: 24,
+			Nodes: min((3*ref.nodes+3)/4, challenge.MaxNodes)}
 		p, err := challenge.PlanChallenge(in)
 		if err != nil {
 			fmt.Printf("  %s, site of %d nodes, allowance %d s: %v\n", ref.name, ref.nodes, ref.allowanceSeconds, err)
 			continue
 		}
-		fmt.Printf("  %s, site of %d nodes, allowance %d s: %d products of order %d, compute %s, window %s; verification %.2g%% of the work (goal ≤ 1 %%: %s), capacity %.3f%% of the site (goal ≤ 2 %%: %s); commits %.3g GB, hashed at %.3g GB/s to keep up\n",
-			ref.name, ref.nodes, ref.allowanceSeconds, p.Products, p.Order, p.ComputeTime.Round(time.Second), p.Window.Round(time.Second),
+		fmt.Printf("  %s, site of %d nodes, allowance %d s: %d of %d nodes asked for, %d products of order %d each, compute %s, window %s; verification %.2g%% of the work (goal ≤ 1 %%: %s), capacity %.3f%% of the site (goal ≤ 2 %%: %s); commits %.3g GB a node, hashed at %.3g GB/s to keep up\n",
+			ref.name, ref.nodes, ref.allowanceSeconds, p.Nodes, in.Nodes, p.Products, p.Order, p.ComputeTime.Round(time.Second), p.Window.Round(time.Second),
 			100*p.VerifyShare, verdict(p.VerifyShare <= challenge.VerifyBudget), 100*p.CapacityShare, verdict(p.CapacityShare <= challenge.CapacityBudget),
 			float64(p.CommittedBytes)/1e9, p.HashBytesPerSecond/1e9)
 	}
