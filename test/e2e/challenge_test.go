@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	accstore "github.com/petagrid/petagrid/accounting/store"
 	"github.com/petagrid/petagrid/gateway"
 	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/gateway/protocol"
@@ -40,6 +41,28 @@ done
 [ -n "$spec" ] && [ -n "$out" ] || { echo "challenge double: no --spec or --out" >&2; exit 2; }
 "$real" challenge run --spec "$spec" --out "$out.true"
 sed -E '0,/"values":\[-?[0-9]+/s//"values":[7777/' "$out.true" > "$out.tmp"
+cmp -s "$out.true" "$out.tmp" && { echo "challenge double: nothing changed" >&2; exit 3; }
+mv "$out.tmp" "$out"
+`
+
+// copierDouble is a test double of a dishonest site's challenge job: it runs the real
+// challenge, then names in the answer a GPU that another site registered, as a site would
+// that copies another's device identities to pass for hardware it has not.
+const copierDouble = `#!/bin/sh
+# Test double (TestChallengesOnTheTestClusters): a site naming another's GPU.
+set -eu
+real=%s
+spec=""
+out=""
+prev=""
+for a in "$@"; do
+	if [ "$prev" = "--spec" ]; then spec=$a; fi
+	if [ "$prev" = "--out" ]; then out=$a; fi
+	prev=$a
+done
+[ -n "$spec" ] && [ -n "$out" ] || { echo "challenge double: no --spec or --out" >&2; exit 2; }
+"$real" challenge run --spec "$spec" --out "$out.true"
+sed -e 's/"devices":\[/"devices":[{"kind":"gpu","uuid":"%s","serial":"","pciBusId":"00000000:07:00.0","model":"NVIDIA A100-SXM4-80GB","cores":6912},/' "$out.true" > "$out.tmp"
 cmp -s "$out.true" "$out.tmp" && { echo "challenge double: nothing changed" >&2; exit 3; }
 mv "$out.tmp" "$out"
 `
@@ -134,9 +157,12 @@ func setNodeState(t *testing.T, confVar, node, state string) {
 // that node never runs, is missed, is slashed, and its epoch counts for nothing too. A
 // fourth claims twice its inventory (its sinfo and scontrol list each node twice): it is
 // challenged on two nodes at once, which Slurm cannot start on a cluster of one; missed,
-// slashed, nothing.
+// slashed, nothing. A fifth names in its answer a GPU the honest site registered (its GPUs
+// are a double: identities seeded where NVML's readings go): it fails, is slashed at the
+// duplicate identity's fraction and flagged as sharing the GPU, and its epoch counts for
+// nothing; the honest site is not flagged.
 func TestChallengesOnTheTestClusters(t *testing.T) {
-	testBridge(t)
+	bridgeA := testBridge(t)
 	bridgeB := clusterBridge(t, "PETAGRID_TEST_SLURM_CONF_B", "test/cluster/cluster up --name siteb --gpu-type h100")
 	if os.Geteuid() != 0 {
 		t.Skip("the site daemons run as root (mapped mode)")
@@ -170,7 +196,22 @@ func TestChallengesOnTheTestClusters(t *testing.T) {
 	if err := os.WriteFile(double, []byte(fmt.Sprintf(liarDouble, bin)), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	_, honestKey := gridSite(t, g, "honest", "PETAGRID_TEST_SLURM_CONF", "fake", "A100-SXM4-80GB", "1")
+	// The honest site's node has four GPUs (Gres=gpu:fake:4), which NVML would name.
+	nodesA, err := bridgeA.Nodes(ctx)
+	if err != nil || len(nodesA) != 1 {
+		t.Fatalf("the first cluster's node: %v %v", nodesA, err)
+	}
+	var seeded []accstore.GPU
+	for i := range 4 {
+		seeded = append(seeded, accstore.GPU{UUID: fmt.Sprintf("GPU-0e2e%04d-5f1c-4c2e-9b1a-0d2e3f4a5b6c", i), Node: nodesA[0].Name,
+			Name: "NVIDIA A100-SXM4-80GB", PCIBusID: fmt.Sprintf("00000000:%02X:00.0", 7+i), NVMLIndex: i})
+	}
+	_, honestKey := gridSiteWith(t, g, "honest", "PETAGRID_TEST_SLURM_CONF", "fake", "A100-SXM4-80GB", "1", "", func(o *siteOptions) { o.seedGPUs = seeded })
+	copier := filepath.Join(sharedDir(t, "petagrid-copier-", 0o755), "petagrid-copier")
+	if err := os.WriteFile(copier, []byte(fmt.Sprintf(copierDouble, bin, seeded[2].UUID)), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	_, copierKey := gridSiteWith(t, g, "copier", "PETAGRID_TEST_SLURM_CONF_B", "h100", "H100-SXM5-80GB", "1", "  challenges:\n    binary: "+copier+"\n")
 	_, liarKey := gridSiteWith(t, g, "liar", "PETAGRID_TEST_SLURM_CONF_B", "h100", "H100-SXM5-80GB", "1", "  challenges:\n    binary: "+double+"\n")
 	hiding := drainHidingBinDir(t)
 	_, drainedKey := gridSiteWith(t, g, "drained", "PETAGRID_TEST_SLURM_CONF_B", "h100", "H100-SXM5-80GB", "1", "", func(o *siteOptions) { o.binDir = hiding })
@@ -179,9 +220,9 @@ func TestChallengesOnTheTestClusters(t *testing.T) {
 	opKey := filepath.Join(g.Dir, "operator.key")
 	dir := t.TempDir()
 	cli := gatewayCLI(t, bin, dir, g.URL)
-	gatewaytest.WaitFor(t, "the four sites registered", time.Minute, func() (bool, error) {
+	gatewaytest.WaitFor(t, "the five sites registered", time.Minute, func() (bool, error) {
 		list, err := op.Providers(ctx)
-		return len(list) == 4, err
+		return len(list) == 5, err
 	})
 	// The doubled site claims the first cluster's one node twice.
 	list, err := op.Providers(ctx)
@@ -189,6 +230,9 @@ func TestChallengesOnTheTestClusters(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range list {
+		if p.Name == "honest" && len(p.Registration.Inventory.Devices) != 4 {
+			t.Fatalf("the honest site registers GPUs %+v, want the four seeded", p.Registration.Inventory.Devices)
+		}
 		if p.Name != "doubled" {
 			continue
 		}
@@ -203,7 +247,7 @@ func TestChallengesOnTheTestClusters(t *testing.T) {
 		}
 	}
 	// Each provider stakes (from DPS the operator sends), then is approved.
-	keys := map[string]string{"honest": honestKey, "liar": liarKey, "drained": drainedKey, "doubled": doubledKey}
+	keys := map[string]string{"honest": honestKey, "liar": liarKey, "drained": drainedKey, "doubled": doubledKey, "copier": copierKey}
 	for name, keyFile := range keys {
 		key, err := reqsign.LoadKeyFile(keyFile)
 		if err != nil {
@@ -218,10 +262,10 @@ func TestChallengesOnTheTestClusters(t *testing.T) {
 		}
 	}
 
-	// Epoch 0 begins; the operator challenges three sites at once.
+	// Epoch 0 begins; the operator challenges four sites at once.
 	time.Sleep(time.Until(genesis.Add(2 * time.Second)))
 	ids := map[string]string{}
-	for _, site := range []string{"honest", "liar", "doubled"} {
+	for _, site := range []string{"honest", "liar", "doubled", "copier"} {
 		var ch gatewayapi.Challenge
 		if err := json.Unmarshal([]byte(cli("gateway", "challenges", "issue", site, "--key", opKey, "-o", "json")), &ch); err != nil || ch.Site != site {
 			t.Fatalf("challenges issue %s: %+v %v", site, ch, err)
@@ -234,14 +278,14 @@ func TestChallengesOnTheTestClusters(t *testing.T) {
 		ids[site] = ch.ID
 	}
 	decided := map[string]gatewayapi.Challenge{}
-	gatewaytest.WaitFor(t, "the honest site's and the liar's challenges decided", 3*time.Minute, func() (bool, error) {
+	gatewaytest.WaitFor(t, "the honest site's, the liar's and the copier's challenges decided", 3*time.Minute, func() (bool, error) {
 		list, err := op.Challenges(ctx, "", 10)
 		for _, c := range list {
 			if c.State != store.ChallengeIssued && c.Site != "doubled" {
 				decided[c.Site] = c
 			}
 		}
-		return len(decided) == 2, err
+		return len(decided) == 3, err
 	})
 
 	// The second cluster's node is drained; the third site still shows it idle, and is
@@ -298,11 +342,30 @@ func TestChallengesOnTheTestClusters(t *testing.T) {
 	if liar.ID != ids["liar"] || liar.State != store.ChallengeFailed || !strings.Contains(liar.Reasons, "do not lead to the product's root") {
 		t.Fatalf("the dishonest site's challenge: %+v", liar)
 	}
-	// The failure is slashed on chain, and only it.
-	gatewaytest.WaitFor(t, "the dishonest site slashed", time.Minute, func() (bool, error) {
-		list, err := op.Challenges(ctx, "liar", 10)
-		return err == nil && len(list) == 1 && list[0].Slash == store.SlashDone, err
-	})
+	if c := decided["copier"]; c.ID != ids["copier"] || c.State != store.ChallengeFailed || c.SlashReason != 1 ||
+		!strings.Contains(c.Reasons, "GPU "+seeded[2].UUID+" is registered by site honest") {
+		t.Fatalf("the copier's challenge: %+v", c)
+	}
+	// The copier is flagged as sharing the honest site's GPU; the honest site is not.
+	providers, err := op.Providers(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range providers {
+		switch {
+		case p.Name == "honest" && p.SharedDevices != nil:
+			t.Errorf("the honest site is flagged by another site's answer: %+v", p.SharedDevices)
+		case p.Name == "copier" && (p.SharedDevices == nil || len(p.SharedDevices.Sites) != 1 || p.SharedDevices.Sites[0] != "honest"):
+			t.Errorf("the copier: shared devices %+v, want the honest site's GPU", p.SharedDevices)
+		}
+	}
+	// The failures are slashed on chain, and only they.
+	for _, site := range []string{"liar", "copier"} {
+		gatewaytest.WaitFor(t, "the "+site+" slashed", time.Minute, func() (bool, error) {
+			list, err := op.Challenges(ctx, site, 10)
+			return err == nil && len(list) == 1 && list[0].Slash == store.SlashDone, err
+		})
+	}
 	d := g.Gateway.Deployment()
 	for name, keyFile := range keys {
 		key, _ := reqsign.LoadKeyFile(keyFile)
@@ -311,7 +374,12 @@ func TestChallengesOnTheTestClusters(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := new(big.Int)
-		if name != "honest" {
+		switch name {
+		case "honest":
+		case "copier":
+			// 50 % (the default fraction for a duplicated identity) of the 20 DPS staked.
+			want = tokenomics.MustAmount("10")
+		default:
 			// 10 % (the default fraction for a failed or missed challenge) of the 20 DPS staked.
 			want = tokenomics.MustAmount("2")
 		}
@@ -326,9 +394,9 @@ func TestChallengesOnTheTestClusters(t *testing.T) {
 
 	// The sites report epoch 0 with their slot series; at the close the dishonest sites'
 	// time is unverified from the start: counted at zero power, their medians are zero.
-	gatewaytest.WaitFor(t, "the four sites' reports for epoch 0", 4*time.Minute, func() (bool, error) {
+	gatewaytest.WaitFor(t, "the five sites' reports for epoch 0", 4*time.Minute, func() (bool, error) {
 		reps, err := g.Gateway.Store().Reports(ctx, 0, "")
-		return len(reps) == 4, err
+		return len(reps) == 5, err
 	})
 	reps, _ := g.Gateway.Store().Reports(ctx, 0, "")
 	var honestMedian uint64
@@ -344,8 +412,11 @@ func TestChallengesOnTheTestClusters(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sum.Epoch != 0 || honestMedian == 0 || sum.Medians["honest"] != honestMedian || sum.Medians["liar"] != 0 || sum.Medians["drained"] != 0 || sum.Medians["doubled"] != 0 {
-		t.Fatalf("epoch %d medians %v: want the honest site's %d and nothing for the liar, the drained and the doubled site", sum.Epoch, sum.Medians, honestMedian)
+	if sum.Epoch != 0 || honestMedian == 0 || sum.Medians["honest"] != honestMedian || sum.Medians["liar"] != 0 || sum.Medians["drained"] != 0 || sum.Medians["doubled"] != 0 || sum.Medians["copier"] != 0 {
+		t.Fatalf("epoch %d medians %v: want the honest site's %d and nothing for the liar, the drained, the doubled site and the copier", sum.Epoch, sum.Medians, honestMedian)
+	}
+	if v := sum.Verification["copier"]; v.ReportedMegaFLOPS == 0 || v.Challenges.Failed != 1 || !strings.Contains(v.Reason, "zero power") {
+		t.Fatalf("the copier's verification: %+v", v)
 	}
 	// The doubled site reported twice the honest site's power on the same cluster, and lost it.
 	if v := sum.Verification["doubled"]; v.ReportedMegaFLOPS < 2*honestMedian*9/10 || v.Challenges.Missed != 1 || !strings.Contains(v.Reason, "zero power") {

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/crypto"
+	accstore "github.com/petagrid/petagrid/accounting/store"
 	"github.com/petagrid/petagrid/site/client"
 	"github.com/petagrid/petagrid/site/siteapi"
 )
@@ -94,6 +95,10 @@ type siteOptions struct {
 	siteExtra string
 	// binDir is slurm.binDir, the directory of the Slurm commands ("" : the PATH's).
 	binDir string
+	// seedGPUs are written into the site's accounting store before it starts, as NVML
+	// would have reported them: a test double of GPUs (none exists here) that the site
+	// then registers by their identities.
+	seedGPUs []accstore.GPU
 }
 
 func freePort(t *testing.T) string {
@@ -224,6 +229,19 @@ func startSite(t *testing.T, opts siteOptions) *siteDaemon {
 %s`, os.Getenv(opts.confVar), slurmExtra, opts.name, profile, s.journal, users, researchers.String(), s.socket, listen, metrics, opts.trackerInterval, opts.workers, opts.siteExtra, s.accountingStore, opts.extra)
 	if err := os.WriteFile(s.config, []byte(cfg), 0o644); err != nil {
 		t.Fatal(err)
+	}
+	if len(opts.seedGPUs) > 0 {
+		st, err := accstore.Open(context.Background(), s.accountingStore)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = st.RecordGPUSamples(context.Background(), "e2e-seed", opts.seedGPUs, nil, nil, nil)
+		if cerr := st.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			t.Fatalf("seeding the site's GPUs: %v", err)
+		}
 	}
 	s.start()
 	t.Cleanup(func() {
