@@ -148,10 +148,11 @@ type ChallengesConfig struct {
 	// (default true). Only test grids whose GPUs are doubles turn it off.
 	RequireGPUs *bool `yaml:"requireGpus"`
 	// NodeShare is the share of the nodes a site's last poll claims idle, of the shape
-	// drawn, that one challenge holds at once (default 0.75, rounded up): a site that
-	// claims more than 1/NodeShare times the idle nodes it has cannot start the challenge's
-	// job. 1 asks for every idle node claimed (the strictest, and the likeliest to meet a
-	// node taken by a local job meanwhile).
+	// drawn, that one challenge holds at once (default 0.75, rounded up): a site whose
+	// Slurm output claims more than 1/NodeShare times the idle nodes it has cannot start
+	// the challenge's job, and a dishonest daemon must show that many nodes' throughput in
+	// the window. 1 asks for every idle node claimed (the strictest, and the likeliest to
+	// meet a node taken by a local job meanwhile).
 	NodeShare float64 `yaml:"nodeShare"`
 	// MaxNodes caps the nodes of one challenge (default and most: 64; 1 challenges one
 	// node at a time). The capacity budget may hold fewer. Sites older than protocol 5

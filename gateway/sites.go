@@ -114,8 +114,10 @@ func (a *siteAPI) sitePoll(w http.ResponseWriter, r *http.Request, signer common
 		return
 	}
 	// 0 is a site that does not say (older, or not yet told this gateway speaks 4): the
-	// version it said last stands.
-	if req.Protocol > 0 && req.Protocol != site.Protocol {
+	// version it said last stands. The version only rises: a site that says an older one
+	// keeps the duties of the newest it spoke (replicas, challenges of several nodes), or a
+	// dishonest site could shed them by saying less.
+	if req.Protocol > site.Protocol {
 		if err := a.store.SetSiteProtocol(ctx, site.Name, req.Protocol); err != nil {
 			writeError(w, http.StatusInternalServerError, err.Error())
 			return

@@ -22,8 +22,9 @@
 //	   gateway compares the replicas of a replicated workflow by it, and places replicas
 //	   only on sites that speak version 4.
 //	5: a challenge may hold several nodes at once (challenge.Spec.Nodes), answered with one
-//	   part per node; the gateway sends such challenges only to sites that say they speak 5,
-//	   since older ones refuse a spec with a field they do not know.
+//	   part per node; the gateway sends such challenges only to sites that said they speak
+//	   5 (an older site would drop the field it does not know and answer one node), and
+//	   never lowers a site's recorded version.
 package protocol
 
 import (

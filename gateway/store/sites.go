@@ -160,10 +160,11 @@ func (s *Store) Sites(ctx context.Context) ([]gatewayapi.Site, error) {
 	return out, rows.Err()
 }
 
-// SetSiteProtocol records the protocol version a site's polls say it speaks.
+// SetSiteProtocol records the protocol version a site's polls say it speaks; it never
+// lowers the one recorded (a site must not shed the duties of a version by saying less).
 func (s *Store) SetSiteProtocol(ctx context.Context, name string, version int) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `UPDATE sites SET protocol = ? WHERE name = ?`, version, name); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE sites SET protocol = MAX(protocol, ?) WHERE name = ?`, version, name); err != nil {
 			return fmt.Errorf("gateway store: site %s protocol: %w", name, err)
 		}
 		return nil

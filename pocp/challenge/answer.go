@@ -20,11 +20,11 @@ const (
 // Answer is what the site's job sends back: the product roots it committed to, the chunks
 // the commitment draws, opened, and the devices that computed them.
 type Answer struct {
-	Version  uint32    `json:"version"`
-	Nonce    Hash      `json:"nonce"`
-	Roots    []Hash    `json:"roots"`
-	Openings []Opening `json:"openings"`
-	Devices  []Device  `json:"devices"`
+	Version  uint32   `json:"version"`
+	Nonce    Hash     `json:"nonce"`
+	Roots    Roots    `json:"roots"`
+	Openings Openings `json:"openings"`
+	Devices  Devices  `json:"devices"`
 }
 
 // Opening is one opened chunk: its 64 values and its Merkle path (TreeDepth(N) sibling
@@ -33,7 +33,7 @@ type Opening struct {
 	Product uint32 `json:"product"`
 	Chunk   uint64 `json:"chunk"`
 	Values  Values `json:"values"`
-	Path    []Hash `json:"path"`
+	Path    Path   `json:"path"`
 }
 
 // Values is an opened chunk's entries. Its JSON form is an array of integers; reading it

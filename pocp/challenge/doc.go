@@ -148,9 +148,11 @@
 // (one draw over every root would make each node wait for all the others' commitments);
 // a site may then retry one part's commitment alone, so each part carries the full
 // openings and the Detection bound holds per part. The check's share of the work is
-// therefore a one-node challenge's, whatever k. What k nodes at once prove is that the site could start
-// k nodes of the shape by the deadline: the gateway asks for a share of the idle nodes the
-// site claims, so that a claim of more than the nodes it has fails (gateway.challenges).
+// therefore a one-node challenge's, whatever k. What k parts prove is throughput: k
+// nodes' work done within the deadline. Where the site's daemon runs the job as sent, it
+// also shows that Slurm started k nodes of the shape at once; a daemon that lies can
+// compute the parts anywhere, and only the deadline's fraction of the claimed rate limits
+// how many parts one real node folds in (docs/threat-model.md).
 //
 // # Planning
 //

@@ -50,9 +50,9 @@ func (s Spec) PartSpec(i int) (Spec, error) {
 // NodesAnswer is the answer to a challenge of several nodes: each node's answer to its
 // part, in part order, under the challenge's own nonce.
 type NodesAnswer struct {
-	Version uint32   `json:"version"`
-	Nonce   Hash     `json:"nonce"`
-	Parts   []Answer `json:"parts"`
+	Version uint32 `json:"version"`
+	Nonce   Hash   `json:"nonce"`
+	Parts   Parts  `json:"parts"`
 }
 
 // Encode writes the answer's JSON, with a final newline.

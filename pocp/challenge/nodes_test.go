@@ -85,6 +85,7 @@ func TestNodesSpecBounds(t *testing.T) {
 	}
 	for name, mutate := range map[string]func(*Spec){
 		"negative nodes":      func(s *Spec) { s.Nodes = -1 },
+		"one node, spelt out": func(s *Spec) { s.Nodes = 1 },
 		"too many nodes":      func(s *Spec) { s.Nodes = MaxNodes + 1 },
 		"products in all":     func(s *Spec) { s.Nodes, s.Products = 2, MaxProducts/2+1 },
 		"openings in all":     func(s *Spec) { s.Nodes, s.Openings = 5, MaxTotalOpenings/5+1 },

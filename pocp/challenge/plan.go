@@ -1,6 +1,7 @@
 package challenge
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"math"
@@ -151,6 +152,13 @@ func PlanChallenge(in PlanInput) (Plan, error) {
 	// As many of the nodes asked for as every bound allows; one always fits by now.
 	p.Nodes = min(max(in.Nodes, 1), MaxNodes, MaxProducts/p.Products, MaxTotalOpenings/p.Openings, int(limit/perNode))
 	p.Nodes = max(p.Nodes, 1)
+	if p.Nodes < in.Nodes && p.Order > cmp.Or(in.MinOrder, MinPlannedOrder) {
+		// The order was raised for more nodes than the plan holds: plan again for those
+		// it holds, whose products may need no larger order.
+		fewer := in
+		fewer.Nodes = p.Nodes
+		return PlanChallenge(fewer)
+	}
 	p.CapacityShare = float64(p.Nodes) * perNode
 	return p, nil
 }

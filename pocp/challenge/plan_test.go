@@ -139,9 +139,10 @@ func TestPlanHoldsSeveralNodes(t *testing.T) {
 	if err := spec.Validate(); err != nil {
 		t.Fatalf("the plan is no valid spec: %v", err)
 	}
-	// A budget that holds only so many nodes gets that many, never none.
+	// A budget that holds only so many nodes gets that many, never none, and products of
+	// the order those nodes need (ten nodes of 874 products fit at order 4,096).
 	in.CapacityShareLimit = 10.5 * p.CapacityShare / 48
-	if p, err := PlanChallenge(in); err != nil || p.Nodes != 10 {
+	if p, err := PlanChallenge(in); err != nil || p.Nodes != 10 || p.Order != one.Order {
 		t.Fatalf("a budget of 10.5 nodes: %+v %v", p, err)
 	}
 	// The totals bound the nodes too: 1,024 openings a part leave room for four parts, and

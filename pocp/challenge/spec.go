@@ -99,8 +99,9 @@ type Spec struct {
 	// Openings is how many chunks the answer opens (each part's, for several nodes).
 	Openings int `json:"openings"`
 	// Nodes is how many nodes compute the challenge at once, each its own part (PartSpec):
-	// products, openings and deadline are each node's. 0 (omitted) or 1 is one node, whose
-	// part is the spec itself, so that a one-node spec reads as it did before nodes existed.
+	// products, openings and deadline are each node's. 0 (omitted) is one node, whose part
+	// is the spec itself, so that a one-node spec reads as it did before nodes existed; 1 is
+	// refused, so that it has one spelling.
 	Nodes int `json:"nodes,omitempty"`
 	// IssuedAt and Deadline are whole seconds in UTC.
 	IssuedAt time.Time `json:"issuedAt"`
@@ -126,8 +127,9 @@ func (s Spec) Validate() error {
 	if s.Openings < MinOpenings || s.Openings > MaxOpenings {
 		fail("openings %d: must be from %d to %d", s.Openings, MinOpenings, MaxOpenings)
 	}
-	if s.Nodes < 0 || s.Nodes > MaxNodes {
-		fail("nodes %d: must be from 0 (one node) to %d", s.Nodes, MaxNodes)
+	if s.Nodes < 0 || s.Nodes == 1 || s.Nodes > MaxNodes {
+		// 1 is refused so that a one-node spec has one spelling, the one without nodes.
+		fail("nodes %d: must be from 2 to %d, or left out for one node", s.Nodes, MaxNodes)
 	} else if n := s.NodeCount(); n > 1 {
 		// Bounds of the whole: what one answer carries and one check recomputes.
 		if s.Products > 0 && n*s.Products > MaxProducts {

@@ -325,5 +325,15 @@ func TestParseAnswerRefusesWrongCounts(t *testing.T) {
 	wantError(t, mutate(func(a *Answer) { a.Devices = []Device{{Kind: "tpu"}} }), `device 0: kind "tpu"`)
 	wantError(t, mutate(func(a *Answer) { a.Devices = []Device{{Kind: "gpu", Model: "H100\x1b[31m"}} }), "model", "control character")
 	wantError(t, mutate(func(a *Answer) { a.Devices = []Device{{Kind: "gpu", Serial: strings.Repeat("x", 129)}} }), "serial is 129 bytes")
-	wantError(t, mutate(func(a *Answer) { a.Devices = make([]Device, MaxDevices+1) }), "257 devices")
+	// Too many devices are refused as the list is read, before it is all decoded; Verify,
+	// given them in memory, counts them.
+	many := *ans
+	many.Devices = make([]Device, MaxDevices+1)
+	for i := range many.Devices {
+		many.Devices[i] = Device{Kind: "cpu"}
+	}
+	_, err := ParseAnswer(encode(t, &many), spec)
+	wantError(t, err, "devices: more than 256")
+	_, err = Verify(context.Background(), spec, &many, inTime(spec))
+	wantError(t, err, "257 devices")
 }
