@@ -590,12 +590,17 @@ func (c *challenger) check(ctx context.Context, site gatewayapi.Site, ch gateway
 
 // checkDevices holds the devices each node of the answer named to the node and the
 // registration: each node must name a CPU; every GPU named must be one this site
-// registered and no admitted site else holds, and named by one node only (a GPU in two
-// parts is one node answering twice); and each node must show the GPUs its shape claims
-// (unless gateway.challenges.requireGpus is off, for test grids whose GPUs are doubles).
+// registered and no admitted site else holds, named by one node only (a GPU in two parts
+// is one node answering twice), and not another catalog model than the shape claims; and
+// each node must show the GPUs its shape claims (unless gateway.challenges.requireGpus is
+// off, for test grids whose GPUs are doubles).
 func (c *challenger) checkDevices(ctx context.Context, site gatewayapi.Site, ch gatewayapi.Challenge, nodes [][]challenge.Device) (reasons []string, reused bool, err error) {
 	var shape protocol.NodeShape
 	_ = json.Unmarshal([]byte(ch.Shape), &shape)
+	claimedModel := ""
+	if d, err := c.catalog.Device(shape.GPUModel); shape.GPUModel != "" && err == nil {
+		claimedModel = d.ID
+	}
 	registered := map[string]bool{}
 	for _, d := range site.Registration.Inventory.Devices {
 		registered[strings.ToUpper(d.UUID)] = true
@@ -627,6 +632,15 @@ func (c *challenger) checkDevices(ctx context.Context, site gatewayapi.Site, ch 
 				}
 				namedBy[uuid] = i
 				gpus++
+				// A GPU whose name (NVML's) is another catalog model than the shape claims
+				// is a lesser board passed off as a better one. A name the catalog does not
+				// know is not held against the site: NVML spells boards in ways no catalog
+				// lists in full.
+				if claimedModel != "" && d.Model != "" {
+					if model, err := c.catalog.Device(d.Model); err == nil && model.ID != claimedModel {
+						reasons = append(reasons, fmt.Sprintf("%sGPU %s is named %q (catalog %s), the shape claims %s", where(i), truncate(d.UUID, 64), truncate(d.Model, 64), model.ID, claimedModel))
+					}
+				}
 				// Only well-formed UUIDs enter the registry; any other string is a GPU no
 				// registration can name.
 				if protocol.ValidDevice(protocol.DeviceIdentity{Node: "n", UUID: d.UUID}) {

@@ -333,6 +333,20 @@ func TestChallengeIdentityAndLateness(t *testing.T) {
 	if code, out := postAnswer(t, holder, ch.ID, withGPU(ch.Spec)); code != http.StatusOK || out.Outcome != store.ChallengePassed {
 		t.Fatalf("an answer with the registered GPU: %d %+v", code, out)
 	}
+	// The registered GPU, but NVML names a lesser board than the A100 the shape claims: it
+	// fails. A name the catalog does not know passes.
+	for name, want := range map[string]string{"NVIDIA A100-SXM4-40GB": store.ChallengeFailed, "NVIDIA A100 Mystery Edition": store.ChallengePassed} {
+		if _, err := op.ChallengeProvider(ctx, "holder"); err != nil {
+			t.Fatal(err)
+		}
+		ch = pollChallenge(t, holder)
+		a := withGPU(ch.Spec)
+		a.Devices[len(a.Devices)-1].Model = name
+		code, out := postAnswer(t, holder, ch.ID, a)
+		if code != http.StatusOK || out.Outcome != want || want == store.ChallengeFailed && !strings.Contains(strings.Join(out.Reasons, ";"), `is named "NVIDIA A100-SXM4-40GB" (catalog A100-SXM4-40GB), the shape claims A100-SXM4-80GB`) {
+			t.Fatalf("a GPU NVML names %q: %d %+v", name, code, out)
+		}
+	}
 
 	// The copier names the holder's GPU: it fails, is slashed at 50 %, and is flagged as
 	// sharing it; the holder is not (naming a UUID must not let one site block another).
