@@ -289,8 +289,10 @@ type target struct {
 	// index less its GPUs' catalog index (GPUs are named, not timed, until a GPU kernel
 	// exists: docs/threat-model.md).
 	cpuMegaFLOPS uint64
-	// idle is how many nodes of the shape the site claims idle (at most as registered).
-	idle int
+	// idle is how many nodes of the shape the site claims idle (at most as registered),
+	// and maxNodes the partition's limit on one job's nodes as the site's poll says (0:
+	// none).
+	idle, maxNodes int
 }
 
 // multiNodeProtocol is the first site protocol that answers challenges of several nodes.
@@ -304,6 +306,10 @@ func (c *challenger) nodesWanted(site gatewayapi.Site, t target) int {
 		return 1
 	}
 	n := int(math.Ceil(c.cfg.NodeShare * float64(t.idle)))
+	if t.maxNodes > 0 {
+		// A job over the partition's limit is refused or held: an honest site would miss.
+		n = min(n, t.maxNodes)
+	}
 	return min(max(n, 1), c.cfg.MaxNodes, challenge.MaxNodes)
 }
 
@@ -318,11 +324,13 @@ var errNothingAvailable = errors.New("the site claims no idle node with CPU powe
 // busy one would leave it queued past its deadline.
 func (c *challenger) pickTarget(site gatewayapi.Site) (target, error) {
 	idle := map[string]int{}
+	maxNodes := map[string]int{}
 	live := site.Live
 	if len(live.Partitions) == 0 {
 		live = site.Registration.Inventory
 	}
 	for _, p := range live.Partitions {
+		maxNodes[p.Name] = p.MaxNodes
 		for _, sh := range p.Shapes {
 			idle[shapeKey(p.Name, sh)] += max(sh.Idle, 0)
 		}
@@ -343,7 +351,7 @@ func (c *challenger) pickTarget(site gatewayapi.Site) (target, error) {
 			if cpu == 0 {
 				continue
 			}
-			all = append(all, target{partition: p.Name, shape: sh, cpuMegaFLOPS: cpu, idle: n})
+			all = append(all, target{partition: p.Name, shape: sh, cpuMegaFLOPS: cpu, idle: n, maxNodes: maxNodes[p.Name]})
 			weights = append(weights, uint64(n))
 			total += uint64(n)
 		}

@@ -394,6 +394,7 @@ func TestChallengeIdentityAndLateness(t *testing.T) {
 // its own node, passes; one whose parts name the same GPU (one node answering for two)
 // fails, as does one with a part copied into another's place. Before the site says its
 // protocol, it is challenged one node at a time; once it said 5, saying 4 changes nothing.
+// A partition's node limit, as the site's polls say it, caps the nodes.
 func TestChallengesOfSeveralNodes(t *testing.T) {
 	g := challengeGrid(t)
 	ctx := context.Background()
@@ -507,4 +508,18 @@ func TestChallengesOfSeveralNodes(t *testing.T) {
 		t.Fatalf("a part copied into another's place: %+v", out)
 	}
 	waitSlashed(t, g, site, ch.ID)
+
+	// The partition lets one job hold two nodes (its poll says): the challenge holds two.
+	live := inv
+	live.Devices = nil
+	live.Partitions = []protocol.Partition{inv.Partitions[0]}
+	live.Partitions[0].MaxNodes = 2
+	site.Live = &live
+	site.Poll(1)
+	if _, err := op.ChallengeProvider(ctx, "wide"); err != nil {
+		t.Fatal(err)
+	}
+	if ch = pollChallenge(t, site); ch.Spec.Nodes != 2 {
+		t.Fatalf("challenged on %d nodes of a partition that allows a job 2", ch.Spec.NodeCount())
+	}
 }

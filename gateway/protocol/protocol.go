@@ -24,7 +24,8 @@
 //	5: a challenge may hold several nodes at once (challenge.Spec.Nodes), answered with one
 //	   part per node; the gateway sends such challenges only to sites that said they speak
 //	   5 (an older site would drop the field it does not know and answer one node), and
-//	   never lowers a site's recorded version.
+//	   never lowers a site's recorded version. A site's polls to such a gateway carry its
+//	   partitions' node limits (Partition.MaxNodes), which cap those challenges.
 package protocol
 
 import (
@@ -176,8 +177,12 @@ type Partition struct {
 	Name    string `json:"name"`
 	Default bool   `json:"default,omitempty"`
 	// MaxTimeSeconds is the partition's time limit (0: none).
-	MaxTimeSeconds int64       `json:"maxTimeSeconds,omitempty"`
-	Shapes         []NodeShape `json:"shapes"`
+	MaxTimeSeconds int64 `json:"maxTimeSeconds,omitempty"`
+	// MaxNodes is the most nodes one job may hold there (Slurm's MaxNodes; 0: no limit),
+	// which a challenge of several nodes must not pass. Sites send it in their polls to
+	// gateways of protocol 5 and later only, never in registrations.
+	MaxNodes int         `json:"maxNodes,omitempty"`
+	Shapes   []NodeShape `json:"shapes"`
 }
 
 // NodeShape is a group of identical nodes of a partition.
@@ -245,6 +250,9 @@ func (inv Inventory) Validate() error {
 		seen[p.Name] = true
 		if p.MaxTimeSeconds < 0 {
 			errs = append(errs, fmt.Errorf("partition %s: negative time limit", p.Name))
+		}
+		if p.MaxNodes < 0 || p.MaxNodes > 1_000_000 {
+			errs = append(errs, fmt.Errorf("partition %s: node limit %d outside 0..1e6", p.Name, p.MaxNodes))
 		}
 		shapes += len(p.Shapes)
 		for _, s := range p.Shapes {

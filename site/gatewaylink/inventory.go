@@ -156,6 +156,9 @@ func (t *inventoryTally) addPartition(p slurmbridge.Partition, nodes []slurmbrid
 	if p.MaxTimeMinutes != nil && *p.MaxTimeMinutes > 0 {
 		part.MaxTimeSeconds = *p.MaxTimeMinutes * 60
 	}
+	if p.MaxNodes != nil && *p.MaxNodes > 0 {
+		part.MaxNodes = int(min(*p.MaxNodes, 1_000_000))
+	}
 	for _, sh := range shapes {
 		part.Shapes = append(part.Shapes, *sh)
 	}

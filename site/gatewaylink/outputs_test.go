@@ -184,3 +184,38 @@ func TestFirstPollAnswerReleasesTheDigest(t *testing.T) {
 		t.Fatalf("first update: %+v", ups[0])
 	}
 }
+
+// A partition's node limit goes in polls to a gateway that said it speaks 5, never in a
+// registration (it is a live scheduling fact, not a claim to approve) nor to an older
+// gateway, which decodes polls strictly.
+func TestNodeLimitsGoInPollsToVersion5Only(t *testing.T) {
+	j, _ := openJournal(t)
+	e := newEnv(t, j, nil, nil)
+	e.inv.mu.Lock()
+	e.inv.inv.Partitions[0].MaxNodes = 8
+	e.inv.mu.Unlock()
+	limit := func(req protocol.PollRequest) int {
+		if req.Inventory == nil {
+			t.Fatal("a poll without its inventory")
+		}
+		return req.Inventory.Partitions[0].MaxNodes
+	}
+	// The first poll to each version goes before the gateway said it.
+	for i, c := range []struct{ version, want int }{{4, 0}, {4, 0}, {5, 0}, {5, 8}, {4, 8}, {4, 0}} {
+		if got := limit(pollAs(t, e, c.version)); got != c.want {
+			t.Fatalf("poll %d (the gateway then says version %d): node limit %d, want %d", i, c.version, got, c.want)
+		}
+	}
+	e.gw.mu.Lock()
+	defer e.gw.mu.Unlock()
+	if len(e.gw.registrations) == 0 {
+		t.Fatal("no registration")
+	}
+	for _, reg := range e.gw.registrations {
+		for _, p := range reg.Inventory.Partitions {
+			if p.MaxNodes != 0 {
+				t.Fatalf("a registration carries partition %s's node limit %d", p.Name, p.MaxNodes)
+			}
+		}
+	}
+}

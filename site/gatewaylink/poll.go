@@ -86,7 +86,7 @@ func (p *poller) once(ctx context.Context) (time.Duration, error) {
 	inv, invErr := p.inventory.get(ctx)
 	switch {
 	case invErr == nil:
-		if err := p.registrar.ensure(ctx, inv); err != nil {
+		if err := p.registrar.ensure(ctx, withoutNodeLimits(inv)); err != nil {
 			return 0, err
 		}
 	case !p.registrar.registered():
@@ -103,6 +103,10 @@ func (p *poller) once(ctx context.Context) (time.Duration, error) {
 		// The live counts are what a poll carries; the devices went with the registration.
 		live := inv
 		live.Devices = nil
+		if p.protocol < nodeLimitsProtocol {
+			// Older gateways decode polls strictly and would refuse the field.
+			live = withoutNodeLimits(live)
+		}
 		req.Inventory = &live
 	}
 	var resp protocol.PollResponse
@@ -237,4 +241,21 @@ func (a *admission) get() string {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	return a.status
+}
+
+// nodeLimitsProtocol is the first gateway protocol that takes partitions' node limits
+// (protocol.Partition.MaxNodes) in polls.
+const nodeLimitsProtocol = 5
+
+// withoutNodeLimits is the inventory with no partition's node limit: what registrations
+// carry (the limit is a live scheduling fact, not a claim to approve) and what older
+// gateways are sent.
+func withoutNodeLimits(inv protocol.Inventory) protocol.Inventory {
+	parts := make([]protocol.Partition, len(inv.Partitions))
+	for i, p := range inv.Partitions {
+		p.MaxNodes = 0
+		parts[i] = p
+	}
+	inv.Partitions = parts
+	return inv
 }

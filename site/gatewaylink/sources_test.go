@@ -47,7 +47,7 @@ func TestInventoryFromSlurm(t *testing.T) {
 	}
 	hw := testHardware(t)
 	a100 := []slurmbridge.GRES{{Name: "gpu", Type: "a100", Count: 4}}
-	day := int64(1440)
+	day, sixteen := int64(1440), int64(16)
 	slurm := &fakeSlurm{
 		nodes: []slurmbridge.Node{
 			{Name: "g1", State: "IDLE", CPUs: 64, RealMemoryMiB: 512000, GRES: a100, Partitions: []string{"gpu"}},
@@ -57,7 +57,7 @@ func TestInventoryFromSlurm(t *testing.T) {
 			{Name: "c1", State: "ALLOCATED", CPUs: 128, RealMemoryMiB: 256000, Partitions: []string{"cpu", "all"}},
 			{Name: "x1", State: "IDLE", CPUs: 8, RealMemoryMiB: 1000, Partitions: []string{"other"}},
 		},
-		parts: []slurmbridge.Partition{{Name: "all", Default: true}, {Name: "gpu", MaxTimeMinutes: &day}, {Name: "cpu"}, {Name: "other"}},
+		parts: []slurmbridge.Partition{{Name: "all", Default: true}, {Name: "gpu", MaxTimeMinutes: &day, MaxNodes: &sixteen}, {Name: "cpu"}, {Name: "other"}},
 	}
 	src := &slurmInventory{slurm: slurm, catalog: cat, hardware: hw, partitions: []string{"gpu", "cpu"}, now: time.Now}
 	inv, err := src.Inventory(context.Background())
@@ -70,7 +70,8 @@ func TestInventoryFromSlurm(t *testing.T) {
 	if gpuNode == 0 || cpuNode == 0 {
 		t.Fatal("the catalog scored nothing")
 	}
-	if len(inv.Partitions) != 2 || inv.Partitions[0].Name != "gpu" || !inv.Partitions[0].Default || inv.Partitions[0].MaxTimeSeconds != 86400 || inv.Partitions[1].Default {
+	if len(inv.Partitions) != 2 || inv.Partitions[0].Name != "gpu" || !inv.Partitions[0].Default || inv.Partitions[0].MaxTimeSeconds != 86400 || inv.Partitions[0].MaxNodes != 16 ||
+		inv.Partitions[1].Default || inv.Partitions[1].MaxNodes != 0 {
 		t.Fatalf("partitions: %+v", inv.Partitions)
 	}
 	gpu := inv.Partitions[0].Shapes

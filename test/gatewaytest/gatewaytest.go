@@ -164,6 +164,8 @@ type Site struct {
 	URL  string
 	// Protocol is the version its polls say it speaks (0: says none, as before version 4).
 	Protocol int
+	// Live is the inventory its polls carry (nil: none).
+	Live *protocol.Inventory
 }
 
 func (s *Site) Addr() common.Address { return crypto.PubkeyToAddress(s.Key.PublicKey) }
@@ -207,7 +209,7 @@ func (s *Site) Register(inv protocol.Inventory, priceWei string) int {
 
 func (s *Site) Poll(wait int) protocol.PollResponse {
 	s.T.Helper()
-	body, _ := json.Marshal(protocol.PollRequest{WaitSeconds: wait, Protocol: s.Protocol})
+	body, _ := json.Marshal(protocol.PollRequest{WaitSeconds: wait, Protocol: s.Protocol, Inventory: s.Live})
 	var out protocol.PollResponse
 	if code := s.Post(protocol.PathPoll, body, nil, &out); code != http.StatusOK {
 		s.T.Fatalf("poll: %d", code)
