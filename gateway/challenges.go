@@ -306,9 +306,12 @@ func (c *challenger) nodesWanted(site gatewayapi.Site, t target) int {
 		return 1
 	}
 	n := int(math.Ceil(c.cfg.NodeShare * float64(t.idle)))
-	if t.maxNodes > 0 {
+	if t.maxNodes > 0 && n > t.maxNodes {
 		// A job over the partition's limit is refused or held: an honest site would miss.
-		n = min(n, t.maxNodes)
+		// The limit is the site's word, so the cap is logged for the operators.
+		c.log.WithFields(logrus.Fields{"site": site.Name, "partition": t.partition, "nodesWanted": n, "partitionMaxNodes": t.maxNodes}).
+			Info("challenge capped at the partition's node limit, as the site's polls say it")
+		n = t.maxNodes
 	}
 	return min(max(n, 1), c.cfg.MaxNodes, challenge.MaxNodes)
 }
