@@ -289,10 +289,8 @@ type target struct {
 	// index less its GPUs' catalog index (GPUs are named, not timed, until a GPU kernel
 	// exists: docs/threat-model.md).
 	cpuMegaFLOPS uint64
-	// idle is how many nodes of the shape the site claims idle (at most as registered),
-	// and maxNodes the partition's limit on one job's nodes as the site's poll says (0:
-	// none).
-	idle, maxNodes int
+	// idle is how many nodes of the shape the site claims idle (at most as registered).
+	idle int
 }
 
 // multiNodeProtocol is the first site protocol that answers challenges of several nodes.
@@ -305,14 +303,10 @@ func (c *challenger) nodesWanted(site gatewayapi.Site, t target) int {
 	if site.Protocol < multiNodeProtocol {
 		return 1
 	}
+	// A partition's node limit, as the site's polls say it, does not cap n: it is the
+	// site's word, and the Slurm output that would claim twice the nodes could claim a
+	// limit of one as easily. gateway.challenges.maxNodes is the operators' cap.
 	n := int(math.Ceil(c.cfg.NodeShare * float64(t.idle)))
-	if t.maxNodes > 0 && n > t.maxNodes {
-		// A job over the partition's limit is refused or held: an honest site would miss.
-		// The limit is the site's word, so the cap is logged for the operators.
-		c.log.WithFields(logrus.Fields{"site": site.Name, "partition": t.partition, "nodesWanted": n, "partitionMaxNodes": t.maxNodes}).
-			Info("challenge capped at the partition's node limit, as the site's polls say it")
-		n = t.maxNodes
-	}
 	return min(max(n, 1), c.cfg.MaxNodes, challenge.MaxNodes)
 }
 
@@ -327,13 +321,11 @@ var errNothingAvailable = errors.New("the site claims no idle node with CPU powe
 // busy one would leave it queued past its deadline.
 func (c *challenger) pickTarget(site gatewayapi.Site) (target, error) {
 	idle := map[string]int{}
-	maxNodes := map[string]int{}
 	live := site.Live
 	if len(live.Partitions) == 0 {
 		live = site.Registration.Inventory
 	}
 	for _, p := range live.Partitions {
-		maxNodes[p.Name] = p.MaxNodes
 		for _, sh := range p.Shapes {
 			idle[shapeKey(p.Name, sh)] += max(sh.Idle, 0)
 		}
@@ -354,7 +346,7 @@ func (c *challenger) pickTarget(site gatewayapi.Site) (target, error) {
 			if cpu == 0 {
 				continue
 			}
-			all = append(all, target{partition: p.Name, shape: sh, cpuMegaFLOPS: cpu, idle: n, maxNodes: maxNodes[p.Name]})
+			all = append(all, target{partition: p.Name, shape: sh, cpuMegaFLOPS: cpu, idle: n})
 			weights = append(weights, uint64(n))
 			total += uint64(n)
 		}
@@ -602,16 +594,14 @@ func (c *challenger) check(ctx context.Context, site gatewayapi.Site, ch gateway
 // checkDevices holds the devices each node of the answer named to the node and the
 // registration: each node must name a CPU; every GPU named must be one this site
 // registered and no admitted site else holds, named by one node only (a GPU in two parts
-// is one node answering twice), and not another catalog model than the shape claims; and
+// is one node answering twice), and not a catalog model weaker than the job could land on
+// (gpuFloor); and
 // each node must show the GPUs its shape claims (unless gateway.challenges.requireGpus is
 // off, for test grids whose GPUs are doubles).
 func (c *challenger) checkDevices(ctx context.Context, site gatewayapi.Site, ch gatewayapi.Challenge, nodes [][]challenge.Device) (reasons []string, reused bool, err error) {
 	var shape protocol.NodeShape
 	_ = json.Unmarshal([]byte(ch.Shape), &shape)
-	claimedModel := ""
-	if d, err := c.catalog.Device(shape.GPUModel); shape.GPUModel != "" && err == nil {
-		claimedModel = d.ID
-	}
+	floor, floorModel := c.gpuFloor(site, ch.Partition, shape)
 	registered := map[string]bool{}
 	for _, d := range site.Registration.Inventory.Devices {
 		registered[strings.ToUpper(d.UUID)] = true
@@ -643,13 +633,14 @@ func (c *challenger) checkDevices(ctx context.Context, site gatewayapi.Site, ch 
 				}
 				namedBy[uuid] = i
 				gpus++
-				// A GPU whose name (NVML's) is another catalog model than the shape claims
-				// is a lesser board passed off as a better one. A name the catalog does not
-				// know is not held against the site: NVML spells boards in ways no catalog
-				// lists in full.
-				if claimedModel != "" && d.Model != "" {
-					if model, err := c.catalog.Device(d.Model); err == nil && model.ID != claimedModel {
-						reasons = append(reasons, fmt.Sprintf("%sGPU %s is named %q (catalog %s), the shape claims %s", where(i), truncate(d.UUID, 64), truncate(d.Model, 64), model.ID, claimedModel))
+				// A GPU whose name (NVML's) is a catalog model weaker than every model the
+				// job could have landed on is a lesser board passed off as a better one. A
+				// name the catalog does not know is not held against the site: NVML spells
+				// boards in ways no catalog lists in full.
+				if floor > 0 && d.Model != "" {
+					if score, model, ok := c.gpuScore(d.Model); ok && score < floor {
+						reasons = append(reasons, fmt.Sprintf("%sGPU %s is named %q (catalog %s), weaker than the %s its shape claims",
+							where(i), truncate(d.UUID, 64), truncate(d.Model, 64), model, floorModel))
 					}
 				}
 				// Only well-formed UUIDs enter the registry; any other string is a GPU no
@@ -685,6 +676,47 @@ func (c *challenger) checkDevices(ctx context.Context, site gatewayapi.Site, ch 
 		return nil, false, err
 	}
 	return reasons, reused, nil
+}
+
+// gpuFloor is the weakest GPU model (its per-device index, and its catalog id) of the
+// registered shapes of the partition that the challenge job could land on: Slurm places
+// it on any node with the GPU type, GPUs and CPUs it asks for, not only on the shape it was
+// sized for. 0 when the job asks for no GPU (there is no GPU claim to hold it to), or no
+// such shape names a catalog model.
+func (c *challenger) gpuFloor(site gatewayapi.Site, partition string, asked protocol.NodeShape) (uint64, string) {
+	if asked.GPUs == 0 {
+		return 0, ""
+	}
+	var floor uint64
+	var model string
+	for _, p := range site.Registration.Inventory.Partitions {
+		if p.Name != partition {
+			continue
+		}
+		for _, sh := range p.Shapes {
+			if sh.GPUs < asked.GPUs || sh.CPUs < asked.CPUs || asked.GPUType != "" && sh.GPUType != asked.GPUType || sh.GPUModel == "" {
+				continue
+			}
+			if score, id, ok := c.gpuScore(sh.GPUModel); ok && (floor == 0 || score < floor) {
+				floor, model = score, id
+			}
+		}
+	}
+	return floor, model
+}
+
+// gpuScore is a GPU model's per-device index and catalog id; ok is false for a name the
+// catalog does not know (or knows as no GPU).
+func (c *challenger) gpuScore(name string) (uint64, string, bool) {
+	d, err := c.catalog.Device(name)
+	if err != nil || d.Kind != tokenomics.KindGPU {
+		return 0, "", false
+	}
+	score, err := c.catalog.Score(tokenomics.DeviceSpec{Model: d.ID, Count: big.NewRat(1, 1)})
+	if err != nil {
+		return 0, "", false
+	}
+	return score.TotalMegaFLOPS, d.ID, true
 }
 
 // sweepMissed decides the challenges whose deadline passed without an answer (after the

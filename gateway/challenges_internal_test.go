@@ -364,3 +364,35 @@ func challengeRecorder(t *testing.T, st *store.Store, now *time.Time, genesis ti
 		}
 	}
 }
+
+// The weakest GPU a challenge's job may show is that of the weakest registered shape of
+// its partition that Slurm could place the job on (same GPU type, as many GPUs and CPUs):
+// in a partition of A100 80GB and 40GB nodes of one GRES type, a job sized for an 80GB
+// node may land on a 40GB one.
+func TestGPUFloorIsTheWeakestShapeTheJobCouldLandOn(t *testing.T) {
+	c, _, _ := testChallenger(t, time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC))
+	a80 := protocol.NodeShape{Nodes: 2, CPUs: 64, GPUs: 4, GPUType: "a100", GPUModel: "A100-SXM4-80GB", MegaFLOPS: 1}
+	a40 := protocol.NodeShape{Nodes: 2, CPUs: 64, GPUs: 4, GPUType: "a100", GPUModel: "A100-SXM4-40GB", MegaFLOPS: 1}
+	small := protocol.NodeShape{Nodes: 2, CPUs: 8, GPUs: 4, GPUType: "a100", GPUModel: "RTX3090", MegaFLOPS: 1}
+	other := protocol.NodeShape{Nodes: 2, CPUs: 64, GPUs: 4, GPUType: "rtx", GPUModel: "RTX3090", MegaFLOPS: 1}
+	site := gatewayapi.Site{Registration: protocol.Registration{Inventory: protocol.Inventory{Partitions: []protocol.Partition{
+		{Name: "gpu", Shapes: []protocol.NodeShape{a80, a40, small, other}},
+		{Name: "big", Shapes: []protocol.NodeShape{{Nodes: 1, CPUs: 64, GPUs: 4, GPUType: "a100", GPUModel: "RTX3090"}}},
+	}}}}
+	a40Score, _, ok := c.gpuScore("NVIDIA A100-SXM4-40GB")
+	if !ok {
+		t.Fatal("the catalog does not know the A100 40GB by its NVML name")
+	}
+	// RTX3090 nodes have too few CPUs, another type, or another partition: not counted.
+	if floor, model := c.gpuFloor(site, "gpu", a80); floor != a40Score || model != "A100-SXM4-40GB" {
+		t.Fatalf("floor %d %s, want the A100 40GB's %d", floor, model, a40Score)
+	}
+	if floor, _ := c.gpuFloor(site, "gpu", protocol.NodeShape{CPUs: 64}); floor != 0 {
+		t.Fatalf("a job that asks for no GPU has no GPU claim to hold: floor %d", floor)
+	}
+	// Without a type, a job of four GPUs lands on any node of four: the RTX3090 shape too.
+	rtx, _, _ := c.gpuScore("RTX3090")
+	if floor, model := c.gpuFloor(site, "gpu", protocol.NodeShape{CPUs: 64, GPUs: 4}); floor != rtx || model != "RTX-3090" {
+		t.Fatalf("an untyped job: floor %d %s, want the RTX 3090's %d", floor, model, rtx)
+	}
+}

@@ -117,8 +117,10 @@ func (a *siteAPI) sitePoll(w http.ResponseWriter, r *http.Request, signer common
 	// version it said last stands. The version only rises: a site that says an older one
 	// keeps the duties of the newest it spoke (replicas, challenges of several nodes), or a
 	// dishonest site could shed them by saying less.
-	if req.Protocol > site.Protocol {
-		if err := a.store.SetSiteProtocol(ctx, site.Name, req.Protocol); err != nil {
+	// A version above this gateway's is recorded as this gateway's: what a later gateway
+	// defines, the site has not said it speaks.
+	if said := min(req.Protocol, protocol.Version); said > site.Protocol {
+		if err := a.store.SetSiteProtocol(ctx, site.Name, said); err != nil {
 			writeError(w, http.StatusInternalServerError, err.Error())
 			return
 		}

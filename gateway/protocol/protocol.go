@@ -25,7 +25,7 @@
 //	   part per node; the gateway sends such challenges only to sites that said they speak
 //	   5 (an older site would drop the field it does not know and answer one node), and
 //	   never lowers a site's recorded version. A site's polls to such a gateway carry its
-//	   partitions' node limits (Partition.MaxNodes), which cap those challenges.
+//	   partitions' node limits (Partition.MaxNodes), shown to operators.
 package protocol
 
 import (
@@ -179,8 +179,9 @@ type Partition struct {
 	// MaxTimeSeconds is the partition's time limit (0: none).
 	MaxTimeSeconds int64 `json:"maxTimeSeconds,omitempty"`
 	// MaxNodes is the most nodes one job may hold there (Slurm's MaxNodes; 0: no limit),
-	// which a challenge of several nodes must not pass. Sites send it in their polls to
-	// gateways of protocol 5 and later only, never in registrations.
+	// for operators to keep challenges of several nodes within (the gateway does not trust
+	// it to size them). Sites send it in their polls to gateways of protocol 5 and later
+	// only, never in registrations.
 	MaxNodes int         `json:"maxNodes,omitempty"`
 	Shapes   []NodeShape `json:"shapes"`
 }

@@ -41,10 +41,10 @@ func (p *Path) UnmarshalJSON(data []byte) error {
 	return decodeHashes(data, (*[]Hash)(p), maxTreeDepth, "path")
 }
 
-// decodeHashes reads a JSON array of at most limit hashes (each a string of 64 lowercase
-// hexadecimal digits, or null for a zero hash, as Hash.UnmarshalJSON reads them) in one
-// loop, as Values does: an answer holds tens of thousands, and the decoder's reflection
-// per element would be most of its reading time.
+// decodeHashes reads a JSON array of at most limit hashes, each a string of 64 lowercase
+// hexadecimal digits, in one loop, as Values does: an answer holds tens of thousands, and
+// the decoder's reflection per element would be most of its reading time. A null element
+// is refused (no encoder writes one, and 5 bytes of JSON would make 32 of memory).
 func decodeHashes(data []byte, out *[]Hash, limit int, what string) error {
 	if string(bytes.TrimSpace(data)) == "null" {
 		return nil
@@ -53,7 +53,7 @@ func decodeHashes(data []byte, out *[]Hash, limit int, what string) error {
 	if i == len(data) || data[i] != '[' {
 		return fmt.Errorf("%s: want an array of hashes", what)
 	}
-	list := make([]Hash, 0, min(limit, 64))
+	list := make([]Hash, 0, min(limit, 8))
 	i = skipSpace(data, i+1)
 	if i < len(data) && data[i] == ']' {
 		if skipSpace(data, i+1) != len(data) {
@@ -68,8 +68,6 @@ func decodeHashes(data []byte, out *[]Hash, limit int, what string) error {
 		}
 		var h Hash
 		switch {
-		case bytes.HasPrefix(data[i:], []byte("null")):
-			i += 4
 		case i < len(data) && data[i] == '"':
 			end := bytes.IndexByte(data[i+1:], '"')
 			if end < 0 {
@@ -130,7 +128,7 @@ func decodeBounded[T any](data []byte, out *[]T, limit int, what string) error {
 	if tok, err := dec.Token(); err != nil || tok != json.Delim('[') {
 		return fmt.Errorf("%s: want an array", what)
 	}
-	list := make([]T, 0, min(limit, 64))
+	list := make([]T, 0, min(limit, 8))
 	for dec.More() {
 		if len(list) == limit {
 			return fmt.Errorf("%s: more than %d", what, limit)

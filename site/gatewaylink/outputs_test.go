@@ -219,3 +219,24 @@ func TestNodeLimitsGoInPollsToVersion5Only(t *testing.T) {
 		}
 	}
 }
+
+// A gateway that refuses a poll as malformed (one rolled back to an older version decodes
+// polls strictly) is polled next as one not yet heard: without the fields of a newer one.
+func TestRefusedPollForgetsTheGatewaysVersion(t *testing.T) {
+	j, _ := openJournal(t)
+	e := newEnv(t, j, nil, nil)
+	e.inv.mu.Lock()
+	e.inv.inv.Partitions[0].MaxNodes = 8
+	e.inv.mu.Unlock()
+	pollAs(t, e, protocol.Version)
+	if req := pollAs(t, e, protocol.Version); req.Protocol != protocol.Version || req.Inventory.Partitions[0].MaxNodes != 8 {
+		t.Fatalf("a poll to a version %d gateway: %+v", protocol.Version, req)
+	}
+	e.gw.poll = func(int) (int, string) { return http.StatusBadRequest, `{"error":"unknown field \"maxNodes\""}` }
+	if _, err := e.link.poll.once(ctxT(t)); err == nil {
+		t.Fatal("a refused poll went through")
+	}
+	if req := pollAs(t, e, 4); req.Protocol != 0 || req.Inventory.Partitions[0].MaxNodes != 0 {
+		t.Fatalf("the poll after a refusal: protocol %d, node limit %d", req.Protocol, req.Inventory.Partitions[0].MaxNodes)
+	}
+}

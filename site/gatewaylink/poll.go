@@ -118,6 +118,11 @@ func (p *poller) once(ctx context.Context) (time.Duration, error) {
 			// again before the next poll.
 			p.registrar.forget()
 		}
+		if errors.As(err, &se) && (se.Status == http.StatusBadRequest || se.Status == http.StatusUnprocessableEntity) {
+			// A gateway rolled back to an older version refuses the fields of the newer
+			// one: the next poll goes as to a gateway not yet heard, until it says again.
+			p.protocol = 0
+		}
 		return 0, err
 	}
 	if err := checkPoll(resp); err != nil {
