@@ -2,7 +2,6 @@ package challengerun
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -81,14 +80,9 @@ func Combine(spec challenge.Spec, dir string) (*challenge.NodesAnswer, error) {
 }
 
 func readPart(path string, part challenge.Spec) (*challenge.Answer, error) {
-	f, err := os.Open(path)
+	data, err := readFileUpTo(path, challenge.MaxAnswerBytes(part))
 	if err != nil {
 		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, int64(challenge.MaxAnswerBytes(part))+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	ans, err := challenge.ParseAnswer(data, part)
 	if err != nil {

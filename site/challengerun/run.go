@@ -107,14 +107,9 @@ func keptLevel(spec challenge.Spec, memoryBytes int64) int {
 // ReadSpec reads a spec file, refusing one larger than challenge.MaxSpecBytes before it is
 // read whole.
 func ReadSpec(path string) (challenge.Spec, error) {
-	f, err := os.Open(path)
+	data, err := readFileUpTo(path, challenge.MaxSpecBytes)
 	if err != nil {
 		return challenge.Spec{}, fmt.Errorf("challenge spec: %w", err)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, challenge.MaxSpecBytes+1))
-	if err != nil {
-		return challenge.Spec{}, fmt.Errorf("challenge spec %s: %w", path, err)
 	}
 	spec, err := challenge.ParseSpec(data)
 	if err != nil {
@@ -126,20 +121,30 @@ func ReadSpec(path string) (challenge.Spec, error) {
 // ReadAnswers reads and parses an answer file for spec (one answer per node, in part
 // order), refusing one larger than the spec allows before it is read whole.
 func ReadAnswers(path string, spec challenge.Spec) ([]*challenge.Answer, error) {
-	f, err := os.Open(path)
+	data, err := readFileUpTo(path, challenge.MaxAnswerBytes(spec))
 	if err != nil {
 		return nil, fmt.Errorf("challenge answer: %w", err)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, int64(challenge.MaxAnswerBytes(spec))+1))
-	if err != nil {
-		return nil, fmt.Errorf("challenge answer %s: %w", path, err)
 	}
 	parts, err := challenge.ParseAnswers(data, spec)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return parts, nil
+}
+
+// readFileUpTo reads a file of at most limit bytes; one more is the parser's to refuse, so
+// that the error says the file is too large rather than cut.
+func readFileUpTo(path string, limit int) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, int64(limit)+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return data, nil
 }
 
 // WriteAnswer writes the answer atomically: the site reads it once the job ends, and a

@@ -22,14 +22,14 @@ import (
 	"github.com/petagrid/petagrid/tokenomics"
 )
 
-// liarDouble is a test double of a dishonest site's challenge job: it runs the real
-// challenge into a file of its own, then changes the first opened value before it puts the
-// answer where the site reads it, as a site would that opens chunks it never computed.
-// (The site must never see the true answer: it reads the answer file as soon as it exists.)
-const liarDouble = `#!/bin/sh
+// challengeJobDouble is the start of the test doubles of a dishonest site's challenge
+// job: it runs the real challenge into a file of its own, then changes it with the sed
+// arguments each double gives before it puts the answer where the site reads it. (The site must never see the true answer:
+// it reads the answer file as soon as it exists.)
+const challengeJobDouble = `#!/bin/sh
 # Test double (TestChallengesOnTheTestClusters): a dishonest site's challenge job.
 set -eu
-real=%s
+real=%[1]s
 spec=""
 out=""
 prev=""
@@ -40,32 +40,23 @@ for a in "$@"; do
 done
 [ -n "$spec" ] && [ -n "$out" ] || { echo "challenge double: no --spec or --out" >&2; exit 2; }
 "$real" challenge run --spec "$spec" --out "$out.true"
-sed -E '0,/"values":\[-?[0-9]+/s//"values":[7777/' "$out.true" > "$out.tmp"
+sed %[2]s "$out.true" > "$out.tmp"
 cmp -s "$out.true" "$out.tmp" && { echo "challenge double: nothing changed" >&2; exit 3; }
 mv "$out.tmp" "$out"
 `
 
-// copierDouble is a test double of a dishonest site's challenge job: it runs the real
-// challenge, then names in the answer a GPU that another site registered, as a site would
+// liarDouble changes the first opened value, as a site would that opens chunks it never
+// computed.
+func liarDouble(real string) string {
+	return fmt.Sprintf(challengeJobDouble, real, `-E '0,/"values":\[-?[0-9]+/s//"values":[7777/'`)
+}
+
+// copierDouble names in the answer a GPU that another site registered, as a site would
 // that copies another's device identities to pass for hardware it has not.
-const copierDouble = `#!/bin/sh
-# Test double (TestChallengesOnTheTestClusters): a site naming another's GPU.
-set -eu
-real=%s
-spec=""
-out=""
-prev=""
-for a in "$@"; do
-	if [ "$prev" = "--spec" ]; then spec=$a; fi
-	if [ "$prev" = "--out" ]; then out=$a; fi
-	prev=$a
-done
-[ -n "$spec" ] && [ -n "$out" ] || { echo "challenge double: no --spec or --out" >&2; exit 2; }
-"$real" challenge run --spec "$spec" --out "$out.true"
-sed -e 's/"devices":\[/"devices":[{"kind":"gpu","uuid":"%s","serial":"","pciBusId":"00000000:07:00.0","model":"NVIDIA A100-SXM4-80GB","cores":6912},/' "$out.true" > "$out.tmp"
-cmp -s "$out.true" "$out.tmp" && { echo "challenge double: nothing changed" >&2; exit 3; }
-mv "$out.tmp" "$out"
-`
+func copierDouble(real, uuid string) string {
+	return fmt.Sprintf(challengeJobDouble, real,
+		`-e 's/"devices":\[/"devices":[{"kind":"gpu","uuid":"`+uuid+`","serial":"","pciBusId":"00000000:07:00.0","model":"NVIDIA A100-SXM4-80GB","cores":6912},/'`)
+}
 
 // drainHidingDouble is a test double of a dishonest site's sinfo: it runs the real one and
 // strips the DRAIN flag from its JSON, so the site shows its drained nodes as available (in
@@ -193,7 +184,7 @@ func TestChallengesOnTheTestClusters(t *testing.T) {
 		c.Economy.Staking = gateway.StakingConfig{PerPetaFLOPS: "1", Unbonding: time.Hour}
 	})
 	double := filepath.Join(sharedDir(t, "petagrid-liar-", 0o755), "petagrid-liar")
-	if err := os.WriteFile(double, []byte(fmt.Sprintf(liarDouble, bin)), 0o755); err != nil {
+	if err := os.WriteFile(double, []byte(liarDouble(bin)), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	// The honest site's node has four GPUs (Gres=gpu:fake:4), which NVML would name.
@@ -208,7 +199,7 @@ func TestChallengesOnTheTestClusters(t *testing.T) {
 	}
 	_, honestKey := gridSiteWith(t, g, "honest", "PETAGRID_TEST_SLURM_CONF", "fake", "A100-SXM4-80GB", "1", "", func(o *siteOptions) { o.seedGPUs = seeded })
 	copier := filepath.Join(sharedDir(t, "petagrid-copier-", 0o755), "petagrid-copier")
-	if err := os.WriteFile(copier, []byte(fmt.Sprintf(copierDouble, bin, seeded[2].UUID)), 0o755); err != nil {
+	if err := os.WriteFile(copier, []byte(copierDouble(bin, seeded[2].UUID)), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	_, copierKey := gridSiteWith(t, g, "copier", "PETAGRID_TEST_SLURM_CONF_B", "h100", "H100-SXM5-80GB", "1", "  challenges:\n    binary: "+copier+"\n")
