@@ -43,6 +43,16 @@ func replicatedStore(t *testing.T) (*Store, gatewayapi.Job, []string) {
 	return s, j, ids
 }
 
+// placeReplicas assigns the three replicas to alpha, beta and gamma, one each.
+func placeReplicas(t *testing.T, s *Store, ids []string) {
+	t.Helper()
+	for i, site := range []string{"alpha", "beta", "gamma"} {
+		if err := s.Assign(context.Background(), ids[i], site, "placed", "1", gatewayapi.WorstCase{CostWei: "1000"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 func TestReplicatedJobIsOneSubmission(t *testing.T) {
 	ctx := context.Background()
 	s, j, ids := replicatedStore(t)
@@ -109,12 +119,7 @@ func TestReplicasGoToDistinctOperators(t *testing.T) {
 func TestReplicaGroupIsDecidedOnceEveryReplicaEnded(t *testing.T) {
 	ctx := context.Background()
 	s, _, ids := replicatedStore(t)
-	worst := gatewayapi.WorstCase{CostWei: "1000"}
-	for i, site := range []string{"alpha", "beta", "gamma"} {
-		if err := s.Assign(ctx, ids[i], site, "placed", "1", worst); err != nil {
-			t.Fatal(err)
-		}
-	}
+	placeReplicas(t, s, ids)
 	bill := func(cost string) func(gatewayapi.Job, protocol.Usage) (Bill, error) {
 		return func(gatewayapi.Job, protocol.Usage) (Bill, error) { return Bill{CostWei: cost}, nil }
 	}
@@ -270,12 +275,7 @@ func fixedDecision(d GroupDecision) func([]gatewayapi.ReplicaMember, int) (Group
 func TestReplicaGroupWaitsForLateUsage(t *testing.T) {
 	ctx := context.Background()
 	s, _, ids := replicatedStore(t)
-	worst := gatewayapi.WorstCase{CostWei: "1000"}
-	for i, site := range []string{"alpha", "beta", "gamma"} {
-		if err := s.Assign(ctx, ids[i], site, "placed", "1", worst); err != nil {
-			t.Fatal(err)
-		}
-	}
+	placeReplicas(t, s, ids)
 	// Ended, its usage not yet known.
 	if _, err := s.ApplyUpdate(ctx, "alpha", protocol.JobUpdate{Job: ids[0], State: runstate.Completed, OutputsSHA256: strings.Repeat("a", 64)}, nil); err != nil {
 		t.Fatal(err)

@@ -185,15 +185,22 @@ func TestFirstPollAnswerReleasesTheDigest(t *testing.T) {
 	}
 }
 
+// envWithNodeLimit is a site whose first partition lets a job hold limit nodes.
+func envWithNodeLimit(t *testing.T, limit int) *testEnv {
+	t.Helper()
+	j, _ := openJournal(t)
+	e := newEnv(t, j, nil, nil)
+	e.inv.mu.Lock()
+	e.inv.inv.Partitions[0].MaxNodes = limit
+	e.inv.mu.Unlock()
+	return e
+}
+
 // A partition's node limit goes in polls to a gateway that said it speaks 5, never in a
 // registration (it is a live scheduling fact, not a claim to approve) nor to an older
 // gateway, which decodes polls strictly.
 func TestNodeLimitsGoInPollsToVersion5Only(t *testing.T) {
-	j, _ := openJournal(t)
-	e := newEnv(t, j, nil, nil)
-	e.inv.mu.Lock()
-	e.inv.inv.Partitions[0].MaxNodes = 8
-	e.inv.mu.Unlock()
+	e := envWithNodeLimit(t, 8)
 	limit := func(req protocol.PollRequest) int {
 		if req.Inventory == nil {
 			t.Fatal("a poll without its inventory")
@@ -223,11 +230,7 @@ func TestNodeLimitsGoInPollsToVersion5Only(t *testing.T) {
 // A gateway that refuses a poll as malformed (one rolled back to an older version decodes
 // polls strictly) is polled next as one not yet heard: without the fields of a newer one.
 func TestRefusedPollForgetsTheGatewaysVersion(t *testing.T) {
-	j, _ := openJournal(t)
-	e := newEnv(t, j, nil, nil)
-	e.inv.mu.Lock()
-	e.inv.inv.Partitions[0].MaxNodes = 8
-	e.inv.mu.Unlock()
+	e := envWithNodeLimit(t, 8)
 	pollAs(t, e, protocol.Version)
 	if req := pollAs(t, e, protocol.Version); req.Protocol != protocol.Version || req.Inventory.Partitions[0].MaxNodes != 8 {
 		t.Fatalf("a poll to a version %d gateway: %+v", protocol.Version, req)
