@@ -32,7 +32,7 @@ build: check-go
 # needed, beside the other packages (test/run-tests says why).
 # (Make expands a recipe only once its prerequisites are made, so both paths exist by then.)
 test: check-go test-tools geth cluster-up cluster-b-up cluster-c-up
-	PETAGRID_TEST_SLURM_CONF=$(CLUSTER_CONF) PETAGRID_TEST_SLURM_CONF_B=$(CLUSTER_B_CONF) PETAGRID_REQUIRE_CLUSTER=1 \
+	PETAGRID_TEST_SLURM_CONF=$(CLUSTER_CONF) PETAGRID_TEST_SLURM_CONF_B=$(CLUSTER_B_CONF) PETAGRID_REQUIRE_CLUSTER=1 PETAGRID_REQUIRE_NVRTC=1 \
 		PETAGRID_TEST_SLURM_CONF_C=$(CLUSTER_C_CONF) PETAGRID_TEST_CLUSTER_NAME_C=$(CLUSTER_C) \
 		PETAGRID_GETH=$(GETH) PETAGRID_REQUIRE_GETH=1 PETAGRID_REQUIRE_BROWSER=1 GO=$(GO) \
 		test/run-tests
@@ -53,7 +53,8 @@ $(GETH):
 	GOBIN=$(dir $(GETH)) $(GO) install github.com/ethereum/go-ethereum/cmd/geth@$(GETH_VERSION)
 
 # Tools the tests call: shellcheck lints every rendered workflow script, chromium renders the
-# gateway's dashboard (a missing tool fails those tests rather than skipping them).
+# gateway's dashboard, NVRTC compiles the GPU challenge kernel's device code (a missing tool
+# fails those tests rather than skipping them).
 test-tools:
 	@command -v shellcheck >/dev/null || { \
 		[ "$$(id -u)" = 0 ] || { echo "shellcheck is missing: install Debian's shellcheck package (as root: apt-get install shellcheck)"; exit 1; }; \
@@ -65,6 +66,7 @@ test-tools:
 		echo "installing chromium"; \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium fonts-liberation >/dev/null 2>&1 || \
 		{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium fonts-liberation >/dev/null; }; }
+	@test/tools/install-nvrtc
 
 # Unit tests only: no Slurm needed (end-to-end tests skip and say why).
 unit-test: check-go

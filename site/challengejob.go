@@ -156,9 +156,9 @@ func (r *ChallengeRunner) request(c journal.Challenge, spec challenge.Spec, tag 
 	var script []byte
 	var err error
 	if nodes == 1 {
-		script, err = challengeScript(r.binary, specPath, answerPath)
+		script, err = challengeScript(r.binary, r.kernel, specPath, answerPath)
 	} else {
-		script, err = challengeNodesScript(r.srun, r.binary, specPath, path.Join(c.Workspace, challengePartsDir), answerPath, nodes, c.CPUs, c.GPUs, c.GPUType)
+		script, err = challengeNodesScript(r.srun, r.binary, r.kernel, specPath, path.Join(c.Workspace, challengePartsDir), answerPath, nodes, c.CPUs, c.GPUs, c.GPUType)
 	}
 	if err != nil {
 		return slurmbridge.SubmitRequest{}, err
@@ -201,10 +201,19 @@ func timeLimitMinutes(now, deadline time.Time) int {
 	return max(int((left+time.Minute-1)/time.Minute), 1)
 }
 
+// runArgs is the challenge run's command line: the kernel only where the site set one.
+func runArgs(binary, kernel string, args ...string) []string {
+	argv := append([]string{binary, "challenge", "run"}, args...)
+	if kernel != "" {
+		argv = append(argv, "--kernel", kernel)
+	}
+	return argv
+}
+
 // challengeScript is the job's script: its only command execs the challenge run, every
 // argument quoted for the shell, so that no path can become a command.
-func challengeScript(binary, specPath, answerPath string) ([]byte, error) {
-	run, err := shellCommand(binary, "challenge", "run", "--spec", specPath, "--out", answerPath)
+func challengeScript(binary, kernel, specPath, answerPath string) ([]byte, error) {
+	run, err := shellCommand(runArgs(binary, kernel, "--spec", specPath, "--out", answerPath)...)
 	if err != nil {
 		return nil, err
 	}
@@ -215,7 +224,7 @@ func challengeScript(binary, specPath, answerPath string) ([]byte, error) {
 // per node, each writing its part (its rank is SLURM_PROCID) into the shared parts
 // directory, given each node's CPUs, memory and GPUs; then the parts joined into the
 // answer. set -e: a step that failed leaves no answer, rather than a partial one.
-func challengeNodesScript(srun, binary, specPath, partsDir, answerPath string, nodes, cpus, gpus int, gpuType string) ([]byte, error) {
+func challengeNodesScript(srun, binary, kernel, specPath, partsDir, answerPath string, nodes, cpus, gpus int, gpuType string) ([]byte, error) {
 	step := []string{srun, "--nodes=" + strconv.Itoa(nodes), "--ntasks=" + strconv.Itoa(nodes), "--ntasks-per-node=1", "--mem=0", "--kill-on-bad-exit=1"}
 	if cpus > 0 {
 		step = append(step, "--cpus-per-task="+strconv.Itoa(cpus))
@@ -223,7 +232,7 @@ func challengeNodesScript(srun, binary, specPath, partsDir, answerPath string, n
 	if gpus > 0 {
 		step = append(step, challengeNodeOptions(0, gpus, gpuType)...)
 	}
-	step = append(step, binary, "challenge", "run", "--spec", specPath, "--parts", partsDir)
+	step = append(step, runArgs(binary, kernel, "--spec", specPath, "--parts", partsDir)...)
 	run, err := shellCommand(step...)
 	if err != nil {
 		return nil, err

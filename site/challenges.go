@@ -62,6 +62,8 @@ type ChallengeRunner struct {
 	workspaceRoot string
 	// binary is the petagrid binary the job runs, as the compute nodes see it.
 	binary string
+	// kernel is site.challenges.kernel, passed to the run as --kernel when set.
+	kernel string
 	// srun starts the tasks of a challenge of several nodes (the job profile's srun).
 	srun string
 	// partitions are site.gridPartitions (empty: whichever the gateway names, which the link
@@ -109,11 +111,11 @@ func (d *Daemon) EnableChallenges(answerer ChallengeAnswerer, poolUser string) (
 		return nil, err
 	}
 	r := &ChallengeRunner{log: d.log.WithField("component", "challenges"), journal: d.journal, slurm: d.bridge, mapper: d.mapper,
-		answerer: answerer, account: account, workspaceRoot: d.profile.WorkspaceRoot, binary: binary, srun: cmp.Or(d.profile.Srun, "srun"), partitions: d.cfg.GridPartitions,
+		answerer: answerer, account: account, workspaceRoot: d.profile.WorkspaceRoot, binary: binary, kernel: cfg.Kernel, srun: cmp.Or(d.profile.Srun, "srun"), partitions: d.cfg.GridPartitions,
 		now: func() time.Time { return time.Now().UTC() }, interval: d.cfg.Tracker.Interval, retryMax: d.cfg.Submit.RetryMax,
 		maxHeld: DefaultMaxChallenges, held: map[string]bool{}}
 	d.challenges = r
-	r.log.WithField("binary", binary).WithField("account", account).Info("compute challenges from the gateway run as Slurm jobs")
+	r.log.WithField("binary", binary).WithField("account", account).WithField("kernel", cmp.Or(cfg.Kernel, "auto")).Info("compute challenges from the gateway run as Slurm jobs")
 	return r, nil
 }
 

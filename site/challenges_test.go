@@ -367,7 +367,7 @@ func TestTimeLimitAndScript(t *testing.T) {
 			t.Errorf("%s left: %d minutes, want %d", left, got, want)
 		}
 	}
-	script, err := challengeScript("/bin/petagrid", "/ws/a'b; rm -rf ~/spec.json", "/ws/$(reboot)/answer")
+	script, err := challengeScript("/bin/petagrid", "", "/ws/a'b; rm -rf ~/spec.json", "/ws/$(reboot)/answer")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -375,21 +375,29 @@ func TestTimeLimitAndScript(t *testing.T) {
 	if !strings.HasSuffix(string(script), want) {
 		t.Fatalf("script:\n%s\nwant it to end with:\n%s", script, want)
 	}
-	if _, err := challengeScript("/bin/petagrid", "/ws/\n/spec", "/ws/answer"); err == nil {
+	if _, err := challengeScript("/bin/petagrid", "", "/ws/\n/spec", "/ws/answer"); err == nil {
 		t.Fatal("a newline in a path was quoted for /bin/sh")
 	}
+	// The site's kernel, where it set one, goes to the run.
+	script, err = challengeScript("/bin/petagrid", "cpu", "/ws/spec", "/ws/answer")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "exec /bin/petagrid challenge run --spec /ws/spec --out /ws/answer --kernel cpu\n"; !strings.HasSuffix(string(script), want) {
+		t.Fatalf("script with a kernel:\n%s\nwant it to end with:\n%s", script, want)
+	}
 	// Several nodes: every argument of both commands quoted, the GPUs asked of the step too.
-	script, err = challengeNodesScript("/usr/bin/srun", "/bin/petagrid", "/ws/a'b", "/ws/$(x)/parts", "/ws/ans`y`", 4, 16, 8, "h100")
+	script, err = challengeNodesScript("/usr/bin/srun", "/bin/petagrid", "gpu", "/ws/a'b", "/ws/$(x)/parts", "/ws/ans`y`", 4, 16, 8, "h100")
 	if err != nil {
 		t.Fatal(err)
 	}
 	want = "set -e\n/usr/bin/srun '--nodes=4' '--ntasks=4' '--ntasks-per-node=1' '--mem=0' '--kill-on-bad-exit=1' '--cpus-per-task=16' '--gres=gpu:h100:8' " +
-		`/bin/petagrid challenge run --spec "/ws/a'b" --parts '/ws/$(x)/parts'` + "\n" +
+		`/bin/petagrid challenge run --spec "/ws/a'b" --parts '/ws/$(x)/parts' --kernel gpu` + "\n" +
 		`exec /bin/petagrid challenge combine --spec "/ws/a'b" --parts '/ws/$(x)/parts' --out '/ws/ans` + "`y`'\n"
 	if !strings.HasSuffix(string(script), want) {
 		t.Fatalf("script:\n%s\nwant it to end with:\n%s", script, want)
 	}
-	if _, err := challengeNodesScript("srun\n", "/bin/petagrid", "/ws/s", "/ws/p", "/ws/a", 2, 0, 0, ""); err == nil {
+	if _, err := challengeNodesScript("srun\n", "/bin/petagrid", "", "/ws/s", "/ws/p", "/ws/a", 2, 0, 0, ""); err == nil {
 		t.Fatal("a newline in srun's name was quoted for /bin/sh")
 	}
 }

@@ -62,6 +62,11 @@ type ChallengesConfig struct {
 	// (absolute); empty: this daemon's own executable (os.Executable), which suits a binary
 	// installed at the same path on every node.
 	Binary string `yaml:"binary"`
+	// Kernel is where the job computes the products: "auto" (the default: the node's GPUs
+	// where CUDA's driver, NVRTC and cuBLAS load, the CPU elsewhere), "gpu" (the GPUs, or the
+	// job fails and says what is missing: for GPU partitions whose nodes must have them) or
+	// "cpu".
+	Kernel string `yaml:"kernel"`
 }
 
 // On says whether the site runs the gateway's challenges (the default).
@@ -245,6 +250,11 @@ func (c Config) validateSite(bad complaint) {
 		if !partitionPattern.MatchString(p) {
 			bad("site.gridPartitions: %q is not a partition name", p)
 		}
+	}
+	switch c.Challenges.Kernel {
+	case "", "auto", "gpu", "cpu":
+	default:
+		bad("site.challenges.kernel %q: want auto, gpu or cpu", c.Challenges.Kernel)
 	}
 	for label, p := range map[string]string{"site.journal": c.Journal, "site.profile": c.Profile, "site.api.tls.cert": c.API.TLS.Cert, "site.api.tls.key": c.API.TLS.Key, "site.users.helper": c.Users.Helper, "site.users.runAsPath": c.Users.RunAsPath, "site.challenges.binary": c.Challenges.Binary} {
 		if p != "" && !filepath.IsAbs(p) {

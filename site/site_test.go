@@ -32,6 +32,7 @@ func TestConfigValidation(t *testing.T) {
 		"socket users in mapped": func(c *Config) { c.Users.SocketUsers = []string{"alice"} },
 		"bad partition":          func(c *Config) { c.GridPartitions = []string{"a,b"} },
 		"sudo misspelt":          func(c *Config) { c.Users.RunAs = "su" },
+		"unknown kernel":         func(c *Config) { c.Challenges.Kernel = "cuda" },
 	}
 	for name, mutate := range cases {
 		c := good

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"crypto/rand"
 	"fmt"
 	"os"
 	"time"
@@ -26,10 +27,16 @@ func challengeCommand(e *env) *cli.Command {
 					&cli.StringFlag{Name: "parts", Usage: "write this node's part into `DIR` (shared by the nodes): a challenge of several nodes"},
 					&cli.IntFlag{Name: "part", Value: -1, Usage: "the part `N` to compute (default: SLURM_PROCID, the task's rank)"},
 					&cli.StringFlag{Name: "cpuinfo", Value: "/proc/cpuinfo", Usage: "where the CPU model is read (`FILE`)"},
+					&cli.StringFlag{Name: "kernel", Value: challengerun.KernelAuto, Usage: "where the products are computed (`KERNEL`): auto (the GPUs where CUDA's driver, NVRTC and cuBLAS load, else the CPU), gpu or cpu"},
 				},
 				Action: func(c *cli.Context) error {
 					if c.NArg() > 0 {
 						return usagef("challenge run takes no arguments")
+					}
+					switch c.String("kernel") {
+					case challengerun.KernelAuto, challengerun.KernelGPU, challengerun.KernelCPU:
+					default:
+						return usagef("--kernel %q: want auto, gpu or cpu", c.String("kernel"))
 					}
 					spec, err := challengerun.ReadSpec(c.String("spec"))
 					if err != nil {
@@ -55,7 +62,11 @@ func challengeCommand(e *env) *cli.Command {
 						return usagef("--part: %v", err)
 					}
 					started := time.Now()
-					ans, err := challengerun.Run(c.Context, partSpec, challengerun.Options{Devices: challengerun.LocalDevices(c.String("cpuinfo"), nil)})
+					ans, err := challengerun.Run(c.Context, partSpec, challengerun.Options{
+						Devices: challengerun.LocalDevices(c.String("cpuinfo"), nil),
+						Kernel:  c.String("kernel"),
+						Notes:   func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) },
+					})
 					if err != nil {
 						return err
 					}
@@ -136,6 +147,50 @@ func challengeCommand(e *env) *cli.Command {
 					work := spec.WorkOperations() * uint64(spec.NodeCount())
 					fmt.Fprintf(e.stdout, "answer verified: %d chunks opened, %d entries checked against their true values (%d operations, %.4f%% of the challenge's %d)\n",
 						res.Openings, res.EntriesChecked, res.Operations, 100*float64(res.Operations)/float64(work), work)
+					return nil
+				},
+			},
+			{
+				Name: "selftest",
+				Usage: "answer a challenge made up here, verify it and print the rate: how an admin checks that a node's kernel works " +
+					"(the GPU kernel's libraries, say) and how fast, before the gateway's challenges count on it",
+				Flags: []cli.Flag{
+					&cli.StringFlag{Name: "kernel", Value: challengerun.KernelAuto, Usage: "auto, gpu or cpu (`KERNEL`), as challenge run takes it"},
+					&cli.IntFlag{Name: "order", Value: 1024, Usage: "the matrices' order `N` (a multiple of 64, 256 to 16384)"},
+					&cli.IntFlag{Name: "products", Value: 4, Usage: "how many products (`COUNT`)"},
+					&cli.IntFlag{Name: "openings", Value: 64, Usage: "how many chunks are opened (`COUNT`)"},
+					&cli.DurationFlag{Name: "timeout", Value: 30 * time.Minute, Usage: "give up after `DURATION`"},
+				},
+				Action: func(c *cli.Context) error {
+					if c.NArg() > 0 {
+						return usagef("challenge selftest takes no arguments")
+					}
+					now := time.Now().UTC().Truncate(time.Second)
+					spec := challenge.Spec{Version: challenge.SpecVersion, Order: c.Int("order"), Products: c.Int("products"), Openings: c.Int("openings"),
+						IssuedAt: now, Deadline: now.Add(max(c.Duration("timeout"), time.Second).Truncate(time.Second))}
+					if _, err := rand.Read(spec.Nonce[:]); err != nil {
+						return err
+					}
+					if err := spec.Validate(); err != nil {
+						return usagef("%v", err)
+					}
+					started := time.Now()
+					ans, err := challengerun.Run(c.Context, spec, challengerun.Options{
+						Devices: challengerun.LocalDevices("/proc/cpuinfo", nil),
+						Kernel:  c.String("kernel"),
+						Notes:   func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) },
+					})
+					if err != nil {
+						return err
+					}
+					took := time.Since(started)
+					res, err := challenge.Verify(c.Context, spec, ans, time.Now().UTC().Truncate(time.Second))
+					if err != nil {
+						return fmt.Errorf("the answer made here fails verification: %w", err)
+					}
+					work := spec.WorkOperations()
+					fmt.Fprintf(e.stdout, "selftest passed: %d products of order %d (%d operations) answered in %s, %.3f TOPS with the commitment and openings; %d entries verified; %d devices named\n",
+						spec.Products, spec.Order, work, took.Round(time.Millisecond), float64(work)/took.Seconds()/1e12, res.EntriesChecked, len(ans.Devices))
 					return nil
 				},
 			},

@@ -296,3 +296,67 @@ func RootFromPath(product uint32, chunk uint64, values Chunk, path []Hash) Hash 
 	}
 	return h
 }
+
+// LevelNodes is how many nodes level l of a product's tree holds: ⌈(N²/64) / 2^l⌉.
+func LevelNodes(order, level int) uint64 {
+	leaves := uint64(order) * uint64(order) / ChunkEntries
+	if level <= 0 {
+		return leaves
+	}
+	if level >= 64 {
+		return min(leaves, 1)
+	}
+	return (leaves + (uint64(1) << uint(level)) - 1) >> uint(level)
+}
+
+// EmptyHash is the root of an empty subtree of the level: the empty leaf at level 0, and
+// the node of two empty subtrees of the level below above it. A device that builds a
+// tree's lower levels pairs a last node without a sibling with it.
+func EmptyHash(level int) Hash {
+	var e Hash
+	for range max(level, 0) {
+		e = NodeHash(e, e)
+	}
+	return e
+}
+
+// TreeFromLevel makes product p's tree from the nodes of one of its levels, computed
+// elsewhere (a GPU that hashed the leaves and the levels up to it): the levels above are
+// hashed here, and the tree is pruned below level, as Prune leaves it. Path then rebuilds
+// an opened chunk's subtree from a ChunkSource and checks it against these nodes, so a
+// level that does not match the chunks is caught when the answer is opened, not sent.
+func TreeFromLevel(ctx context.Context, spec Spec, product, level int, nodes []Hash) (*Tree, error) {
+	if err := checkProduct(spec, product); err != nil {
+		return nil, err
+	}
+	t := newTree(uint32(product), spec.Order)
+	if level < 0 || level > t.depth {
+		return nil, fmt.Errorf("challenge: tree of product %d from level %d: the tree has levels 0 to %d", product, level, t.depth)
+	}
+	if want := LevelNodes(spec.Order, level); uint64(len(nodes)) != want {
+		return nil, fmt.Errorf("challenge: tree of product %d from level %d: %d nodes, the level has %d", product, level, len(nodes), want)
+	}
+	t.lowest = level
+	t.levels = [][]Hash{nodes}
+	for l := level + 1; l <= t.depth; l++ {
+		next, err := parentLevel(ctx, t.levels[len(t.levels)-1], t.empty[l-1])
+		if err != nil {
+			return nil, fmt.Errorf("challenge: tree of product %d: %w", product, err)
+		}
+		t.levels = append(t.levels, next)
+	}
+	return t, nil
+}
+
+// KeptLevel is the lowest tree level at which every product's tree of the spec fits in
+// memoryBytes: a full tree of N²/64 leaves takes about 2·32·N²/64 bytes, halved per level
+// dropped. A job keeps its trees from there up and rebuilds the rest of an opened path.
+func KeptLevel(spec Spec, memoryBytes int64) int {
+	depth := TreeDepth(spec.Order)
+	full := uint64(spec.Products) * 2 * 32 * (uint64(1) << uint(depth))
+	level := 0
+	for level < depth && full>>uint(level) > uint64(max(memoryBytes, 0)) {
+		level++
+	}
+	return level
+}

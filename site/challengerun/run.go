@@ -1,7 +1,7 @@
 // Package challengerun runs a compute challenge where the gateway's job lands: it reads the
-// spec, computes every product with pocp/challenge's CPU kernel, commits, opens the drawn
-// chunks, names the devices it ran on (the CPU, and each GPU NVML sees) and writes the
-// answer. `petagrid challenge run` is its command line; the gateway checks the answer with
+// spec, computes every product on the node's GPUs (gpukernel) or with pocp/challenge's CPU
+// kernel, commits, opens the drawn chunks, names the devices it ran on (the CPU, and each
+// GPU NVML sees) and writes the answer. `petagrid challenge run` is its command line; the gateway checks the answer with
 // challenge.Verify.
 package challengerun
 
@@ -21,6 +21,7 @@ import (
 	"github.com/petagrid/petagrid/accounting/gpu"
 	"github.com/petagrid/petagrid/internal/atomicfile"
 	"github.com/petagrid/petagrid/pocp/challenge"
+	"github.com/petagrid/petagrid/site/challengerun/gpukernel"
 )
 
 // DefaultTreeMemoryBytes bounds the Merkle trees a job keeps while it computes the other
@@ -35,6 +36,36 @@ type Options struct {
 	Now func() time.Time
 	// TreeMemoryBytes bounds the kept trees (default DefaultTreeMemoryBytes).
 	TreeMemoryBytes int64
+	// Kernel says where the products are computed: KernelAuto (the default) on the GPUs
+	// where the GPU kernel can run and on the CPU otherwise, KernelGPU on the GPUs or not
+	// at all, KernelCPU on the CPU.
+	Kernel string
+	// OpenGPU starts the GPU kernel (default gpukernel.Open).
+	OpenGPU func(ctx context.Context) (GPUKernel, error)
+	// Notes, if set, is told which kernel ran and why (a fallback to the CPU, say).
+	Notes func(format string, args ...any)
+}
+
+// The kernels a run may use.
+const (
+	KernelAuto = "auto"
+	KernelGPU  = "gpu"
+	KernelCPU  = "cpu"
+)
+
+// GPUKernel is the GPU kernel as a run uses it (gpukernel.Kernel).
+type GPUKernel interface {
+	Devices() []string
+	Run(ctx context.Context, spec challenge.Spec, treeMemoryBytes int64) (*challenge.Answer, error)
+	Close() error
+}
+
+func openGPUKernel(ctx context.Context) (GPUKernel, error) {
+	k, err := gpukernel.Open(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return k, nil
 }
 
 // Run computes the answer to spec. It stops at the spec's deadline: an answer after it
@@ -52,6 +83,19 @@ func Run(ctx context.Context, spec challenge.Spec, opts Options) (*challenge.Ans
 	if opts.Devices == nil {
 		return nil, errors.New("challenge run: no way to name the devices")
 	}
+	if opts.OpenGPU == nil {
+		opts.OpenGPU = openGPUKernel
+	}
+	if opts.Notes == nil {
+		opts.Notes = func(string, ...any) {}
+	}
+	switch opts.Kernel {
+	case "":
+		opts.Kernel = KernelAuto
+	case KernelAuto, KernelGPU, KernelCPU:
+	default:
+		return nil, fmt.Errorf("challenge run: kernel %q: want %s, %s or %s", opts.Kernel, KernelAuto, KernelGPU, KernelCPU)
+	}
 	now := opts.Now()
 	if !now.Before(spec.Deadline) {
 		return nil, fmt.Errorf("challenge run: the deadline %s has passed (now %s): nothing computed", spec.Deadline.Format(time.RFC3339), now.Format(time.RFC3339))
@@ -62,7 +106,60 @@ func Run(ctx context.Context, spec challenge.Spec, opts Options) (*challenge.Ans
 	if err != nil {
 		return nil, fmt.Errorf("challenge run: naming the devices: %w", err)
 	}
-	keep := keptLevel(spec, opts.TreeMemoryBytes)
+	var ans *challenge.Answer
+	gpu, err := pickKernel(ctx, opts)
+	if err != nil {
+		return nil, err
+	}
+	if gpu != nil {
+		ans, err = runOnGPU(ctx, spec, gpu, opts)
+	} else {
+		ans, err = runOnCPU(ctx, spec, opts)
+	}
+	if err != nil {
+		return nil, err
+	}
+	ans.Devices = devices
+	if err := ans.CheckShape(spec); err != nil {
+		return nil, fmt.Errorf("challenge run: the answer made here is malformed: %w", err)
+	}
+	return ans, nil
+}
+
+// pickKernel opens the GPU kernel unless the CPU's is asked for; nil is the CPU's.
+func pickKernel(ctx context.Context, opts Options) (GPUKernel, error) {
+	if opts.Kernel == KernelCPU {
+		opts.Notes("kernel: cpu (as asked)")
+		return nil, nil
+	}
+	k, err := opts.OpenGPU(ctx)
+	switch {
+	case err == nil:
+		return k, nil
+	case opts.Kernel == KernelAuto && errors.Is(err, gpukernel.ErrUnavailable):
+		opts.Notes("kernel: cpu (%v)", err)
+		return nil, nil
+	default:
+		return nil, fmt.Errorf("challenge run: the GPU kernel: %w", err)
+	}
+}
+
+func runOnGPU(ctx context.Context, spec challenge.Spec, k GPUKernel, opts Options) (*challenge.Answer, error) {
+	defer func() {
+		if err := k.Close(); err != nil {
+			opts.Notes("%v", err)
+		}
+	}()
+	opts.Notes("kernel: gpu (%s)", strings.Join(k.Devices(), ", "))
+	ans, err := k.Run(ctx, spec, opts.TreeMemoryBytes)
+	if err != nil {
+		return nil, fmt.Errorf("challenge run: %w", err)
+	}
+	return ans, nil
+}
+
+func runOnCPU(ctx context.Context, spec challenge.Spec, opts Options) (*challenge.Answer, error) {
+	keep := challenge.KeptLevel(spec, opts.TreeMemoryBytes)
 	trees := make([]*challenge.Tree, spec.Products)
 	for p := range spec.Products {
 		c, err := challenge.Compute(ctx, spec, p)
@@ -85,23 +182,7 @@ func Run(ctx context.Context, spec challenge.Spec, opts Options) (*challenge.Ans
 	if err != nil {
 		return nil, fmt.Errorf("challenge run: %w", err)
 	}
-	ans.Devices = devices
-	if err := ans.CheckShape(spec); err != nil {
-		return nil, fmt.Errorf("challenge run: the answer made here is malformed: %w", err)
-	}
 	return ans, nil
-}
-
-// keptLevel is the lowest tree level every product's tree can keep within the memory
-// bound: a full tree of N²/64 leaves takes about 2·32·N²/64 bytes, halved per level dropped.
-func keptLevel(spec challenge.Spec, memoryBytes int64) int {
-	depth := challenge.TreeDepth(spec.Order)
-	full := uint64(spec.Products) * 2 * 32 * (uint64(1) << uint(depth))
-	level := 0
-	for level < depth && full>>uint(level) > uint64(memoryBytes) {
-		level++
-	}
-	return level
 }
 
 // ReadSpec reads a spec file, refusing one larger than challenge.MaxSpecBytes before it is

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,6 +15,7 @@ import (
 	"github.com/NVIDIA/go-nvml/pkg/nvml"
 
 	"github.com/petagrid/petagrid/pocp/challenge"
+	"github.com/petagrid/petagrid/site/challengerun/gpukernel"
 	nvmldouble "github.com/petagrid/petagrid/test/doubles/nvml"
 )
 
@@ -45,14 +48,14 @@ func TestRunAnswersAndVerifies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if keptLevel(spec, DefaultTreeMemoryBytes) != 0 {
+	if challenge.KeptLevel(spec, DefaultTreeMemoryBytes) != 0 {
 		t.Fatal("a small spec's trees should be kept whole")
 	}
 	pruned, err := Run(ctx, spec, Options{Devices: fixedDevices, Now: at(issued.Add(time.Minute)), TreeMemoryBytes: 4 << 10})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if keptLevel(spec, 4<<10) == 0 {
+	if challenge.KeptLevel(spec, 4<<10) == 0 {
 		t.Fatal("4 KiB should force pruning")
 	}
 	a, _ := whole.Encode()
@@ -157,5 +160,87 @@ func TestLocalDevices(t *testing.T) {
 	}
 	if d, err := CPUDevice(bare); err != nil || d.Model != "" || d.Cores == 0 {
 		t.Fatalf("cpuinfo without a model: %+v %v", d, err)
+	}
+}
+
+// gpuDouble stands in for the GPU kernel (no GPU here): it checks the spec it is given is
+// the run's, answers with the CPU kernel, and records that it was closed.
+type gpuDouble struct {
+	t      *testing.T
+	want   challenge.Spec
+	ran    bool
+	closed bool
+}
+
+func (g *gpuDouble) Devices() []string { return []string{"00000000:3B:00.0"} }
+
+func (g *gpuDouble) Run(ctx context.Context, spec challenge.Spec, treeMemoryBytes int64) (*challenge.Answer, error) {
+	if spec != g.want || treeMemoryBytes != DefaultTreeMemoryBytes {
+		g.t.Errorf("the GPU kernel was given %+v and %d bytes, want %+v and %d", spec, treeMemoryBytes, g.want, DefaultTreeMemoryBytes)
+	}
+	g.ran = true
+	ans, err := Run(ctx, spec, Options{Devices: fixedDevices, Kernel: KernelCPU})
+	if err != nil {
+		return nil, err
+	}
+	ans.Devices = nil
+	return ans, nil
+}
+
+func (g *gpuDouble) Close() error { g.closed = true; return nil }
+
+func TestRunPicksTheKernel(t *testing.T) {
+	spec := testSpec(t, 256, 2)
+	ctx := context.Background()
+	unavailable := func(context.Context) (GPUKernel, error) {
+		return nil, fmt.Errorf("%w: libcuda.so.1 not found", gpukernel.ErrUnavailable)
+	}
+	var notes []string
+	note := func(format string, args ...any) { notes = append(notes, fmt.Sprintf(format, args...)) }
+
+	// auto without a GPU: the CPU, and the note says why.
+	ans, err := Run(ctx, spec, Options{Devices: fixedDevices, OpenGPU: unavailable, Notes: note})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := challenge.Verify(ctx, spec, ans, issued.Add(time.Minute)); err != nil {
+		t.Fatal(err)
+	}
+	if len(notes) != 1 || !strings.Contains(notes[0], "kernel: cpu") || !strings.Contains(notes[0], "libcuda.so.1 not found") {
+		t.Fatalf("notes %q: want the fallback to the CPU and its reason", notes)
+	}
+	// gpu without a GPU: an error that says what is missing.
+	if _, err := Run(ctx, spec, Options{Devices: fixedDevices, OpenGPU: unavailable, Kernel: KernelGPU}); err == nil || !strings.Contains(err.Error(), "libcuda.so.1 not found") {
+		t.Fatalf("kernel gpu without a GPU: %v", err)
+	}
+	// Another failure to start the GPUs is not hidden by a fallback, even in auto.
+	broken := func(context.Context) (GPUKernel, error) {
+		return nil, errors.New("cuModuleLoadData: unsupported PTX version")
+	}
+	if _, err := Run(ctx, spec, Options{Devices: fixedDevices, OpenGPU: broken}); err == nil || !strings.Contains(err.Error(), "PTX") {
+		t.Fatalf("auto with a broken GPU setup: %v", err)
+	}
+	// cpu never opens the GPUs.
+	if _, err := Run(ctx, spec, Options{Devices: fixedDevices, Kernel: KernelCPU, OpenGPU: func(context.Context) (GPUKernel, error) {
+		t.Fatal("kernel cpu opened the GPUs")
+		return nil, nil
+	}}); err != nil {
+		t.Fatal(err)
+	}
+	// With a GPU: its answer, the run's devices, closed after.
+	gpu := &gpuDouble{t: t, want: spec}
+	notes = nil
+	got, err := Run(ctx, spec, Options{Devices: fixedDevices, Notes: note, OpenGPU: func(context.Context) (GPUKernel, error) { return gpu, nil }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !gpu.ran || !gpu.closed {
+		t.Fatalf("the GPU kernel ran %v, closed %v", gpu.ran, gpu.closed)
+	}
+	if len(got.Devices) != 1 || got.Devices[0].Model != "test CPU" || len(notes) != 1 || !strings.Contains(notes[0], "kernel: gpu (00000000:3B:00.0)") {
+		t.Fatalf("devices %+v, notes %q", got.Devices, notes)
+	}
+	if _, err := Run(ctx, spec, Options{Devices: fixedDevices, Kernel: "cuda"}); err == nil {
+		t.Fatal("an unknown kernel was accepted")
 	}
 }
