@@ -43,8 +43,8 @@ const (
 	answerGrace = protocol.AnswerGrace
 	// challengeBatch bounds each sweep's reads.
 	challengeBatch = 100
-	// checkTimeout bounds one answer's check: about 30 s of one core at the largest spec
-	// (4,096 openings of order 16,384 over 64 parts), a few seconds at realistic ones.
+	// checkTimeout bounds one answer's check: about a minute of one core at the largest
+	// spec (4,096 openings of order 32,768 over 64 parts), a few seconds at realistic ones.
 	checkTimeout = 2 * time.Minute
 	// stuckAfter is how long after its deadline an answer whose check never ended (the
 	// gateway stopped meanwhile) is given up: void, neither passed nor slashed.
@@ -285,10 +285,13 @@ func (c *challenger) uniform(n uint64) (uint64, error) {
 type target struct {
 	partition string
 	shape     protocol.NodeShape
-	// cpuMegaFLOPS is the node's claimed power that the CPU kernel can check: the node's
-	// index less its GPUs' catalog index (GPUs are named, not timed, until a GPU kernel
-	// exists: docs/threat-model.md).
-	cpuMegaFLOPS uint64
+	// kernel is what the deadline is sized for: store.KernelGPU, the node's GPUs at their
+	// catalog tensor rate (the site's jobs run the GPU kernel), or store.KernelCPU, the
+	// node's index less its GPUs' catalog index.
+	kernel string
+	// rateFLOPS is the node's claimed rate on the challenge's arithmetic for that kernel,
+	// and fraction the share of it the deadline asks for.
+	rateFLOPS, fraction float64
 	// idle is how many nodes of the shape the site claims idle (at most as registered).
 	idle int
 }
@@ -311,7 +314,37 @@ func (c *challenger) nodesWanted(site gatewayapi.Site, t target) int {
 }
 
 // errNothingAvailable is a site with no idle node to challenge now, by its last poll.
-var errNothingAvailable = errors.New("the site claims no idle node with CPU power to check")
+var errNothingAvailable = errors.New("the site claims no idle node with power a challenge can time")
+
+// gpuKernelProtocol is the first site protocol whose polls say whether its challenge jobs
+// run the GPU kernel (protocol.Inventory.GPUKernel).
+const gpuKernelProtocol = 6
+
+// timesGPUs says whether a site's GPUs can be timed: it speaks protocol 6 and its last
+// poll says its challenge jobs run the GPU kernel.
+func timesGPUs(site gatewayapi.Site) bool {
+	return site.Protocol >= gpuKernelProtocol && site.Live.GPUKernel
+}
+
+// gpuRate is a shape's claimed rate on the challenge's arithmetic when its GPUs are timed:
+// its GPUs' FP16 tensor rate from the catalog (the figure closest to an int8-exact GEMM the
+// catalog has; an int8 GEMM runs at about twice it on Turing and later datacenter GPUs,
+// which gateway.challenges.gpuFractionOfPeak allows for). 0: the shape's GPUs are not
+// timed (none, a site that does not run the GPU kernel, or a model without a tensor rate).
+func (c *challenger) gpuRate(site gatewayapi.Site, sh protocol.NodeShape) (float64, error) {
+	if sh.GPUs <= 0 || sh.GPUModel == "" || !timesGPUs(site) {
+		return 0, nil
+	}
+	d, err := c.catalog.Device(sh.GPUModel)
+	if err != nil {
+		return 0, fmt.Errorf("GPU model %q of a registered shape: %w", sh.GPUModel, err)
+	}
+	if d.Kind != "gpu" || !d.FP16TensorTFLOPS.IsSet() {
+		return 0, nil
+	}
+	tflops, _ := d.FP16TensorTFLOPS.Rat().Float64()
+	return float64(sh.GPUs) * tflops * 1e12, nil
+}
 
 // pickTarget draws a node shape of the site's registration among those its last poll says
 // have idle nodes, weighted by them. The shapes, their power and their GPUs are the
@@ -339,14 +372,24 @@ func (c *challenger) pickTarget(site gatewayapi.Site) (target, error) {
 			if n <= 0 {
 				continue
 			}
-			cpu, err := c.cpuPart(sh)
+			t := target{partition: p.Name, shape: sh, idle: n}
+			gpu, err := c.gpuRate(site, sh)
 			if err != nil {
 				return target{}, err
 			}
-			if cpu == 0 {
-				continue
+			if gpu > 0 {
+				t.kernel, t.rateFLOPS, t.fraction = store.KernelGPU, gpu, c.cfg.GPUFractionOfPeak
+			} else {
+				cpu, err := c.cpuPart(sh)
+				if err != nil {
+					return target{}, err
+				}
+				if cpu == 0 {
+					continue
+				}
+				t.kernel, t.rateFLOPS, t.fraction = store.KernelCPU, float64(cpu)*1e6, c.cfg.FractionOfPeak
 			}
-			all = append(all, target{partition: p.Name, shape: sh, cpuMegaFLOPS: cpu, idle: n})
+			all = append(all, t)
 			weights = append(weights, uint64(n))
 			total += uint64(n)
 		}
@@ -370,6 +413,56 @@ func (c *challenger) pickTarget(site gatewayapi.Site) (target, error) {
 // shapeKey identifies a node shape of a partition by everything but its node counts.
 func shapeKey(partition string, sh protocol.NodeShape) string {
 	return fmt.Sprintf("%s\x00%d\x00%d\x00%d\x00%s\x00%s\x00%d", partition, sh.CPUs, sh.MemoryMiB, sh.GPUs, sh.GPUType, sh.GPUModel, sh.MegaFLOPS)
+}
+
+// untimedGPUMegaFLOPS is the catalog index of the site's registered GPUs (over every node
+// of their shapes) that its challenges in [start, end) did not time: those of a model
+// without a tensor rate always; all of them when the site does not say, by its last poll,
+// that its challenge jobs run the GPU kernel, or when a challenge of the period on a GPU
+// node was sized for its CPU (the site said otherwise then, which a site that turns the
+// kernel on only before the epoch closes would have to hide from every challenge).
+func (c *challenger) untimedGPUMegaFLOPS(ctx context.Context, site gatewayapi.Site, start, end time.Time) (uint64, error) {
+	var all, untimed uint64
+	for _, p := range site.Registration.Inventory.Partitions {
+		for _, sh := range p.Shapes {
+			if sh.GPUs <= 0 || sh.GPUModel == "" || sh.Nodes <= 0 {
+				continue
+			}
+			score, err := c.catalog.Score(tokenomics.DeviceSpec{Model: sh.GPUModel, Count: big.NewRat(int64(sh.GPUs), 1)})
+			if err != nil {
+				return 0, fmt.Errorf("GPU model %q of %s's registered shape: %w", sh.GPUModel, site.Name, err)
+			}
+			index := min(score.TotalMegaFLOPS, sh.MegaFLOPS) * uint64(sh.Nodes)
+			all += index
+			rate, err := c.gpuRate(site, sh)
+			if err != nil {
+				return 0, err
+			}
+			if rate == 0 {
+				untimed += index
+			}
+		}
+	}
+	if all == 0 || untimed == all {
+		return untimed, nil
+	}
+	list, err := c.store.ChallengesOf(ctx, site.Name, start, end, 1<<16)
+	if err != nil {
+		return 0, err
+	}
+	for _, ch := range list {
+		if ch.Kernel != store.KernelCPU || ch.Shape == "" || ch.IssuedAt.Before(start) || !ch.IssuedAt.Before(end) {
+			continue
+		}
+		var shape protocol.NodeShape
+		if err := json.Unmarshal([]byte(ch.Shape), &shape); err != nil {
+			return 0, fmt.Errorf("challenge %s: its node shape: %w", ch.ID, err)
+		}
+		if shape.GPUs > 0 {
+			return all, nil
+		}
+	}
+	return untimed, nil
 }
 
 // cpuPart is a shape's index less its GPUs' catalog index (without interconnect).
@@ -412,10 +505,12 @@ func (c *challenger) issue(ctx context.Context, site gatewayapi.Site, now time.T
 	if err != nil {
 		return gatewayapi.Challenge{}, err
 	}
+	// The site's rate in the node's unit: its capacity scaled as the node's rate is to
+	// the node's index, so that the capacity budget is the share of the site the node is.
 	siteMegaFLOPS := max(site.Registration.Inventory.CapacityMegaFLOPS, t.shape.MegaFLOPS)
 	plan, err := challenge.PlanChallenge(challenge.PlanInput{
-		NodeFLOPS: float64(t.cpuMegaFLOPS) * 1e6, SiteFLOPS: float64(siteMegaFLOPS) * 1e6 * float64(t.cpuMegaFLOPS) / float64(t.shape.MegaFLOPS),
-		FractionOfPeak: c.cfg.FractionOfPeak, Allowance: c.cfg.Allowance,
+		NodeFLOPS: t.rateFLOPS, SiteFLOPS: float64(siteMegaFLOPS) * t.rateFLOPS / float64(max(t.shape.MegaFLOPS, 1)),
+		FractionOfPeak: t.fraction, Allowance: c.cfg.Allowance,
 		EpochSeconds: c.calendar.PeriodSeconds, ChallengesPerEpoch: c.cfg.PerEpoch, Openings: c.cfg.Openings,
 		MinOrder: c.cfg.MinOrder, CapacityShareLimit: c.cfg.CapacityBudget, Nodes: c.nodesWanted(site, t),
 	})
@@ -437,12 +532,12 @@ func (c *challenger) issue(ctx context.Context, site gatewayapi.Site, now time.T
 		return gatewayapi.Challenge{}, err
 	}
 	shape, _ := json.Marshal(t.shape)
-	rec := gatewayapi.Challenge{State: store.ChallengeIssued, IssuedAt: spec.IssuedAt, Deadline: spec.Deadline, ID: id, Site: site.Name, Partition: t.partition, Spec: spec, Shape: string(shape)}
+	rec := gatewayapi.Challenge{State: store.ChallengeIssued, IssuedAt: spec.IssuedAt, Deadline: spec.Deadline, ID: id, Site: site.Name, Partition: t.partition, Spec: spec, Shape: string(shape), Kernel: t.kernel}
 	if err := c.store.IssueChallenge(ctx, rec); err != nil {
 		return gatewayapi.Challenge{}, err
 	}
 	c.metrics.challenge("issued")
-	c.log.WithFields(logrus.Fields{"site": site.Name, "challenge": id, "partition": t.partition, "nodes": spec.NodeCount(), "order": plan.Order,
+	c.log.WithFields(logrus.Fields{"site": site.Name, "challenge": id, "partition": t.partition, "kernel": t.kernel, "nodes": spec.NodeCount(), "order": plan.Order,
 		"products": plan.Products, "deadline": spec.Deadline.Format(time.RFC3339)}).Info("challenge issued")
 	c.wake.wakeSite(site.Name)
 	return c.store.Challenge(ctx, id)

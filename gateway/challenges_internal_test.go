@@ -4,8 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/big"
 	"math/rand/v2"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -325,7 +327,11 @@ func TestVerifiedMedianScalesWithTheVerifiedShare(t *testing.T) {
 	if err != nil || len(reports) != 1 {
 		t.Fatalf("reports: %v %v", reports, err)
 	}
-	v, err := closer.verify(ctx, reports[0], 0)
+	site, err := st.Site(ctx, "a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := closer.verify(ctx, site, reports[0], 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -395,4 +401,178 @@ func TestGPUFloorIsTheWeakestShapeTheJobCouldLandOn(t *testing.T) {
 	if floor, model := c.gpuFloor(site, "gpu", protocol.NodeShape{CPUs: 64, GPUs: 4}); floor != rtx || model != "RTX-3090" {
 		t.Fatalf("an untyped job: floor %d %s, want the RTX 3090's %d", floor, model, rtx)
 	}
+}
+
+// registerGPUSite registers an approved site of four nodes of four A100 80GB and 5 TFLOPS
+// of CPU each, all idle; it returns a node's index and the GPUs' part of it.
+func registerGPUSite(t *testing.T, c *challenger, st *store.Store, name, address string) (nodeMegaFLOPS, gpuMegaFLOPS uint64) {
+	t.Helper()
+	ctx := context.Background()
+	score, err := c.catalog.Score(tokenomics.DeviceSpec{Model: "A100-SXM4-80GB", Count: big.NewRat(4, 1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	node := score.TotalMegaFLOPS + 5_000_000
+	inv := protocol.Inventory{Partitions: []protocol.Partition{{Name: "gpu", Shapes: []protocol.NodeShape{
+		{Nodes: 4, Available: 4, Idle: 4, CPUs: 64, GPUs: 4, GPUType: "a100", GPUModel: "A100-SXM4-80GB", MegaFLOPS: node}}}},
+		CapacityMegaFLOPS: 4 * node, GPUs: 16, CatalogSHA256: c.catalog.SHA256Hex()}
+	if _, _, err := st.Register(ctx, address, protocol.Registration{Site: name, Inventory: inv, Prices: protocol.Prices{PerComputeHour: "1"}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.SetSiteStatus(ctx, name, store.SiteApproved, "test"); err != nil {
+		t.Fatal(err)
+	}
+	return node, score.TotalMegaFLOPS
+}
+
+// sayGPUKernel records a poll of the site at this protocol saying (or not) that its
+// challenge jobs run the GPU kernel.
+func sayGPUKernel(t *testing.T, st *store.Store, name string, version int, gpuKernel bool) {
+	t.Helper()
+	ctx := context.Background()
+	site, err := st.Site(ctx, name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.SetSiteProtocol(ctx, name, version); err != nil {
+		t.Fatal(err)
+	}
+	live := site.Registration.Inventory
+	live.Devices, live.GPUKernel = nil, gpuKernel
+	st.SetSeenInterval(0)
+	if err := st.Seen(ctx, name, &live); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// A GPU node is timed on its GPUs where its site's challenge jobs run the GPU kernel (by
+// protocol 6 and its polls): the deadline follows from the GPUs' tensor rate at
+// gpuFractionOfPeak. Elsewhere, and for a site of an older protocol that says so, the
+// CPU part of the node's index is timed, as before the GPU kernel.
+func TestGPUNodesAreTimedWhereTheSiteRunsTheGPUKernel(t *testing.T) {
+	genesis := time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC)
+	c, st, now := testChallenger(t, genesis)
+	ctx := context.Background()
+	*now = genesis.Add(time.Minute)
+	node, gpu := registerGPUSite(t, c, st, "g", "0x00000000000000000000000000000000000000aa")
+	a100, err := c.catalog.Device("A100-SXM4-80GB")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tensorTFLOPS, _ := a100.FP16TensorTFLOPS.Rat().Float64()
+	// window is the compute term a challenge's deadline gives a node, without the allowance.
+	window := func(ch gatewayapi.Challenge) float64 {
+		return ch.Spec.Deadline.Sub(ch.Spec.IssuedAt).Seconds() - c.cfg.Allowance.Seconds()
+	}
+	for _, tc := range []struct {
+		name      string
+		version   int
+		gpuKernel bool
+		kernel    string
+		rate      float64
+		fraction  float64
+	}{
+		// (A site's recorded protocol never goes down: the older one comes first.)
+		{"an older protocol", 5, true, store.KernelCPU, float64(node-gpu) * 1e6, c.cfg.FractionOfPeak},
+		{"no GPU kernel", 6, false, store.KernelCPU, float64(node-gpu) * 1e6, c.cfg.FractionOfPeak},
+		{"the GPU kernel", 6, true, store.KernelGPU, 4 * tensorTFLOPS * 1e12, c.cfg.GPUFractionOfPeak},
+	} {
+		sayGPUKernel(t, st, "g", tc.version, tc.gpuKernel)
+		ch, err := c.IssueNow(ctx, "g")
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if ch.Kernel != tc.kernel {
+			t.Fatalf("%s: kernel %q, want %q", tc.name, ch.Kernel, tc.kernel)
+		}
+		// The compute term is the work at the rate × fraction, rounded up to whole seconds
+		// (and one more for the deadline's).
+		want := float64(ch.Spec.WorkOperations()) / (tc.rate * tc.fraction)
+		if got := window(ch); got < want || got > want+2 {
+			t.Fatalf("%s: %d products of order %d: compute term %.1f s, want %.1f s (%.3g FLOPS × %g)", tc.name, ch.Spec.Products, ch.Spec.Order, got, want, tc.rate, tc.fraction)
+		}
+		if err := st.DecideChallenge(ctx, ch.ID, store.Decision{State: store.ChallengeVoid}, *now); err != nil {
+			t.Fatal(err)
+		}
+		*now = now.Add(time.Minute)
+	}
+}
+
+// Where the grid issues challenges, a site's GPUs count in its verified median only when
+// challenges time them: the site says its jobs run the GPU kernel, and no challenge of the
+// epoch on a GPU node was sized for its CPU. Otherwise the GPUs' share of the registered
+// capacity is taken out.
+func TestUntimedGPUsAreLeftOutOfTheVerifiedMedian(t *testing.T) {
+	genesis := time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC)
+	c, st, now := testChallenger(t, genesis)
+	ctx := context.Background()
+	*now = genesis.Add(time.Minute)
+	node, gpu := registerGPUSite(t, c, st, "g", "0x00000000000000000000000000000000000000aa")
+	start, end := genesis, genesis.Add(time.Hour)
+	untimed := func() uint64 {
+		t.Helper()
+		site, err := st.Site(ctx, "g")
+		if err != nil {
+			t.Fatal(err)
+		}
+		u, err := c.untimedGPUMegaFLOPS(ctx, site, start, end)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return u
+	}
+	sayGPUKernel(t, st, "g", 6, false)
+	if u := untimed(); u != 4*gpu {
+		t.Fatalf("a site without the GPU kernel: %d MFLOPS untimed, want its four nodes' GPUs, %d", u, 4*gpu)
+	}
+	sayGPUKernel(t, st, "g", 6, true)
+	if u := untimed(); u != 0 {
+		t.Fatalf("a site with the GPU kernel and no challenge yet: %d MFLOPS untimed", u)
+	}
+	ch, err := c.IssueNow(ctx, "g")
+	if err != nil || ch.Kernel != store.KernelGPU {
+		t.Fatalf("a GPU-timed challenge: %+v %v", ch, err)
+	}
+	if u := untimed(); u != 0 {
+		t.Fatalf("after a GPU-timed challenge: %d MFLOPS untimed", u)
+	}
+	// A challenge sized for the CPU while the site said otherwise, in the epoch: the GPUs
+	// were not timed then, and the site could have hidden them from it.
+	sayGPUKernel(t, st, "g", 6, false)
+	*now = now.Add(time.Minute)
+	if _, err := c.IssueNow(ctx, "g"); err != nil {
+		t.Fatal(err)
+	}
+	sayGPUKernel(t, st, "g", 6, true)
+	if u := untimed(); u != 4*gpu {
+		t.Fatalf("a CPU-sized challenge of a GPU node in the epoch: %d MFLOPS untimed, want %d", u, 4*gpu)
+	}
+	// The next epoch starts clean.
+	if u, err := c.untimedGPUMegaFLOPS(ctx, mustSite(t, st, "g"), end, end.Add(time.Hour)); err != nil || u != 0 {
+		t.Fatalf("the next epoch: %d %v", u, err)
+	}
+
+	// The closer scales the verified median by the timed share of the capacity.
+	closer := &epochCloser{store: st, calendar: c.calendar, untimedGPUs: c.untimedGPUMegaFLOPS}
+	v, err := closer.verifyGPUs(ctx, mustSite(t, st, "g"), gatewayapi.Verification{ReportedMegaFLOPS: 3 * node, VerifiedMegaFLOPS: 3 * node}, start, end)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := 3 * node * (node - gpu) / node; v.VerifiedMegaFLOPS != want || v.UntimedGPUMegaFLOPS != 4*gpu || !strings.Contains(v.Reason, "not timed") {
+		t.Fatalf("verification %+v: want %d MFLOPS verified, %d untimed", v, want, 4*gpu)
+	}
+	// Without challenges, nothing is timed and nothing is taken out.
+	closer.untimedGPUs = nil
+	if v, err := closer.verifyGPUs(ctx, mustSite(t, st, "g"), gatewayapi.Verification{VerifiedMegaFLOPS: 3 * node}, start, end); err != nil || v.VerifiedMegaFLOPS != 3*node {
+		t.Fatalf("a grid without challenges: %+v %v", v, err)
+	}
+}
+
+func mustSite(t *testing.T, st *store.Store, name string) gatewayapi.Site {
+	t.Helper()
+	site, err := st.Site(context.Background(), name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return site
 }

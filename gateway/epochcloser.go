@@ -41,8 +41,11 @@ type epochCloser struct {
 	// treasury is the gateway's address: the one leaf of a rewards tree before any rewards.
 	treasury common.Address
 	lock     *epochLock
-	log      logrus.FieldLogger
-	metrics  *metrics
+	// untimedGPUs is the catalog index of a site's GPUs the period's challenges did not
+	// time (challenger.untimedGPUMegaFLOPS); nil where the grid issues no challenges.
+	untimedGPUs func(ctx context.Context, site gatewayapi.Site, start, end time.Time) (uint64, error)
+	log         logrus.FieldLogger
+	metrics     *metrics
 }
 
 // Run settles each epoch once it ended (by the chain's clock) and the grace for late reports

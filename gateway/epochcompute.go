@@ -130,7 +130,7 @@ func (c *epochCloser) inputs(ctx context.Context, epoch uint64) (epochInputs, er
 		if site.Status != store.SiteApproved {
 			continue // suspended since: its report does not count
 		}
-		v, err := c.verify(ctx, r, epoch)
+		v, err := c.verify(ctx, site, r, epoch)
 		if err != nil {
 			return epochInputs{}, err
 		}
@@ -144,18 +144,57 @@ func (c *epochCloser) inputs(ctx context.Context, epoch uint64) (epochInputs, er
 	return in, nil
 }
 
-// verify is the report's median with the time the site's challenges left unverified
+// verify is the report's median with what challenges did not verify taken out: the time
+// they left unverified (verifyTime), then the share of the site's capacity that is its
+// GPUs' where no challenge timed them (verifyGPUs).
+func (c *epochCloser) verify(ctx context.Context, site gatewayapi.Site, r store.Report, epoch uint64) (gatewayapi.Verification, error) {
+	start, end, err := c.calendar.Period(epoch)
+	if err != nil {
+		return gatewayapi.Verification{}, err
+	}
+	v, err := c.verifyTime(ctx, r, epoch, start, end)
+	if err != nil {
+		return v, err
+	}
+	return c.verifyGPUs(ctx, site, v, start, end)
+}
+
+// verifyGPUs scales the verified median by the share of the site's registered capacity
+// whose power the epoch's challenges could time: the GPUs' catalog index is left out where
+// the site's challenge jobs do not run the GPU kernel (untimedGPUs says which). Only a
+// grid that issues challenges does so; without them nothing is timed, and the reports
+// count as reported.
+func (c *epochCloser) verifyGPUs(ctx context.Context, site gatewayapi.Site, v gatewayapi.Verification, start, end time.Time) (gatewayapi.Verification, error) {
+	if c.untimedGPUs == nil {
+		return v, nil
+	}
+	untimed, err := c.untimedGPUs(ctx, site, start, end)
+	if err != nil {
+		return v, err
+	}
+	capacity := site.Registration.Inventory.CapacityMegaFLOPS
+	if untimed == 0 || capacity == 0 {
+		return v, nil
+	}
+	untimed = min(untimed, capacity)
+	v.UntimedGPUMegaFLOPS = untimed
+	v.VerifiedMegaFLOPS = mulDivUint64(v.VerifiedMegaFLOPS, capacity-untimed, capacity)
+	why := fmt.Sprintf("the GPUs' %d MFLOPS of the %d registered were not timed by a challenge (the site's challenge jobs do not run the GPU kernel): the median scaled by the timed share", untimed, capacity)
+	if v.Reason != "" {
+		why = v.Reason + "; " + why
+	}
+	v.Reason = why
+	return v, nil
+}
+
+// verifyTime is the report's median with the time the site's challenges left unverified
 // counted at zero power: computed again from the report's slot series with those slots at
 // zero. It is never above the reported median, wherever the site put its slots. The
 // verified coverage (the share of the period observed and verified) is recorded; a report
 // without a series (an older site) counts for nothing when any time is unverified, since
 // which slots to count at zero cannot be told.
-func (c *epochCloser) verify(ctx context.Context, r store.Report, epoch uint64) (gatewayapi.Verification, error) {
+func (c *epochCloser) verifyTime(ctx context.Context, r store.Report, epoch uint64, start, end time.Time) (gatewayapi.Verification, error) {
 	v := gatewayapi.Verification{ReportedMegaFLOPS: r.MedianMFLOPS, VerifiedMegaFLOPS: r.MedianMFLOPS, VerifiedCoveragePPM: uint64(r.CoveragePPM)}
-	start, end, err := c.calendar.Period(epoch)
-	if err != nil {
-		return v, err
-	}
 	spans, tally, err := unverifiedSpans(ctx, c.store, r.Site, start, end)
 	if err != nil {
 		return v, err

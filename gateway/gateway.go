@@ -191,6 +191,9 @@ func (g *Gateway) wire(policy placement.Policy) {
 	g.voter = &replicaVoter{store: g.store, slasher: stakeSlasher{deploy: g.deploy, key: g.key, metrics: g.metrics}, log: g.log.WithField("part", "replicas"), metrics: g.metrics, now: g.now}
 	g.closer = &epochCloser{store: g.store, deploy: g.deploy, chain: g.chain, key: g.key, calendar: g.calendar, params: g.params, cfg: g.cfg.Epochs,
 		factorsBps: g.res.environmentalFactorsBps, treasury: g.address, lock: lock, log: g.log, metrics: g.metrics}
+	if g.cfg.Challenges.Enabled {
+		g.closer.untimedGPUs = g.challenger.untimedGPUMegaFLOPS
+	}
 }
 
 func loadCatalog(path string) (*tokenomics.Catalog, error) {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/internal/backoff"
+	"github.com/petagrid/petagrid/site/challengerun"
 	"github.com/petagrid/petagrid/site/journal"
 )
 
@@ -118,6 +119,11 @@ func (d *Daemon) EnableChallenges(answerer ChallengeAnswerer, poolUser string) (
 	r.log.WithField("binary", binary).WithField("account", account).WithField("kernel", cmp.Or(cfg.Kernel, "auto")).Info("compute challenges from the gateway run as Slurm jobs")
 	return r, nil
 }
+
+// TimesGPUs says whether the site's challenge jobs compute on the GPUs (site.challenges.kernel:
+// gpu), which lets the gateway time them: with "auto" a node without CUDA's libraries
+// falls back to its CPU, and a deadline sized for its GPUs would fail it.
+func (r *ChallengeRunner) TimesGPUs() bool { return r != nil && r.kernel == challengerun.KernelGPU }
 
 // challengeBinary resolves site.challenges.binary (default: this executable) and checks that
 // it is an executable file here: the compute nodes are meant to see the same path.

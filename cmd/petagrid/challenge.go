@@ -156,7 +156,7 @@ func challengeCommand(e *env) *cli.Command {
 					"(the GPU kernel's libraries, say) and how fast, before the gateway's challenges count on it",
 				Flags: []cli.Flag{
 					&cli.StringFlag{Name: "kernel", Value: challengerun.KernelAuto, Usage: "auto, gpu or cpu (`KERNEL`), as challenge run takes it"},
-					&cli.IntFlag{Name: "order", Value: 1024, Usage: "the matrices' order `N` (a multiple of 64, 256 to 16384)"},
+					&cli.IntFlag{Name: "order", Value: 1024, Usage: "the matrices' order `N` (a multiple of 64, 256 to 32768)"},
 					&cli.IntFlag{Name: "products", Value: 4, Usage: "how many products (`COUNT`)"},
 					&cli.IntFlag{Name: "openings", Value: 64, Usage: "how many chunks are opened (`COUNT`)"},
 					&cli.DurationFlag{Name: "timeout", Value: 30 * time.Minute, Usage: "give up after `DURATION`"},

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"strconv"
 	"time"
@@ -66,7 +67,7 @@ func gatewayChallengesCommand(e *env) *cli.Command {
 	}
 }
 
-var challengeHeader = []string{"CHALLENGE", "SITE", "PARTITION", "NODES", "ISSUED", "DEADLINE", "WORK GOP", "STATE", "SLASH", "REASONS"}
+var challengeHeader = []string{"CHALLENGE", "SITE", "PARTITION", "NODES", "TIMED", "ISSUED", "DEADLINE", "WORK GOP", "STATE", "SLASH", "REASONS"}
 
 func challengeRow(ch gatewayapi.Challenge) []string {
 	slash := "-"
@@ -82,6 +83,8 @@ func challengeRow(ch gatewayapi.Challenge) []string {
 	}
 	// The work of all the nodes together.
 	work := ch.Spec.WorkOperations() * uint64(ch.Spec.NodeCount())
-	return []string{ch.ID, cell(ch.Site), ch.Partition, strconv.Itoa(ch.Spec.NodeCount()), ch.IssuedAt.UTC().Format(time.RFC3339), ch.Deadline.UTC().Format(time.RFC3339),
+	// TIMED is what the deadline was sized for: the node's GPUs or its CPU part.
+	timed := cmp.Or(ch.Kernel, "-")
+	return []string{ch.ID, cell(ch.Site), ch.Partition, strconv.Itoa(ch.Spec.NodeCount()), timed, ch.IssuedAt.UTC().Format(time.RFC3339), ch.Deadline.UTC().Format(time.RFC3339),
 		strconv.FormatUint(work/1_000_000_000, 10), ch.State, slash, cell(reasons)}
 }

@@ -15,7 +15,10 @@ type Challenge struct {
 	SpecJSON string         `json:"-"`
 	Spec     challenge.Spec `json:"spec"`
 	// Shape is the node shape the deadline was sized for (JSON protocol.NodeShape).
-	Shape       string     `json:"shape"`
+	Shape string `json:"shape"`
+	// Kernel is what the deadline was sized for: "gpu", the node's GPUs (the site's
+	// challenge jobs run the GPU kernel), or "cpu", the CPU part of the node's index.
+	Kernel      string     `json:"kernel,omitempty"`
 	IssuedAt    time.Time  `json:"issuedAt"`
 	Deadline    time.Time  `json:"deadline"`
 	DeliveredAt *time.Time `json:"deliveredAt,omitempty"`
@@ -57,6 +60,11 @@ type Verification struct {
 	UnverifiedSeconds   int64          `json:"unverifiedSeconds"`
 	VerifiedCoveragePPM uint64         `json:"verifiedCoveragePpm"`
 	Challenges          ChallengeTally `json:"challenges"`
+	// UntimedGPUMegaFLOPS is the registered GPUs' power (their catalog index) that no
+	// challenge timed in the epoch: the site's challenge jobs do not run the GPU kernel, or
+	// a challenge of a GPU node was sized for its CPU. Its share of the site's capacity is
+	// taken out of the verified median (docs/threat-model.md).
+	UntimedGPUMegaFLOPS uint64 `json:"untimedGpuMegaFlops,omitempty"`
 	// Reason says why the verified median is what it is when it is not the reported one.
 	Reason string `json:"reason,omitempty"`
 }

@@ -26,6 +26,11 @@
 //	   5 (an older site would drop the field it does not know and answer one node), and
 //	   never lowers a site's recorded version. A site's polls to such a gateway carry its
 //	   partitions' node limits (Partition.MaxNodes), shown to operators.
+//	6: a site's polls say whether its challenge jobs run the GPU kernel
+//	   (Inventory.GPUKernel); the gateway then sizes the challenges of its GPU nodes from
+//	   their GPUs' rate, up to order challenge.MaxOrder = 32,768, and counts their GPUs'
+//	   power in the verified median; a site that does not say so has its GPUs' share left
+//	   out of it (docs/threat-model.md).
 package protocol
 
 import (
@@ -48,7 +53,7 @@ import (
 )
 
 // Version is the protocol version this build speaks (see the package comment).
-const Version = 5
+const Version = 6
 
 // Paths of the site-facing endpoints (all signed by the site's key).
 const (
@@ -122,6 +127,11 @@ type Inventory struct {
 	// the gateway binds each UUID to one site, and a UUID two sites register flags both.
 	// Part of the registration an operator approves.
 	Devices []DeviceIdentity `json:"devices,omitempty"`
+	// GPUKernel says that the site's challenge jobs compute on the nodes' GPUs
+	// (site.challenges.kernel: gpu), so that the gateway may time them. Polls to gateways
+	// of protocol 6 carry it; a registration does not (it is how the site runs, not hardware
+	// to approve).
+	GPUKernel bool `json:"gpuKernel,omitempty"`
 }
 
 // DeviceIdentity is one GPU as NVML names it.
@@ -221,6 +231,9 @@ func (r Registration) Validate() error {
 	}
 	if err := r.Inventory.Validate(); err != nil {
 		errs = append(errs, err)
+	}
+	if r.Inventory.GPUKernel {
+		errs = append(errs, errors.New("inventory.gpuKernel: said in polls, not in a registration"))
 	}
 	if _, err := ParseWei(r.Prices.PerComputeHour); err != nil {
 		errs = append(errs, fmt.Errorf("prices.perComputeHourWei: %w", err))

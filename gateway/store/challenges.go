@@ -38,13 +38,13 @@ const (
 // ErrChallengeDecided is an answer to a challenge that was already decided.
 var ErrChallengeDecided = errors.New("the challenge was already decided")
 
-const challengeColumns = `id, site, partition, spec, shape, issued_at, deadline, delivered_at, state, received_at, decided_at, reasons, devices, slash, slash_reason, slashed_wei`
+const challengeColumns = `id, site, partition, spec, shape, issued_at, deadline, delivered_at, state, received_at, decided_at, reasons, devices, slash, slash_reason, slashed_wei, kernel`
 
 func scanChallenge(scan func(...any) error) (gatewayapi.Challenge, error) {
 	var c gatewayapi.Challenge
 	var issued, deadline int64
 	var delivered, received, decided sql.NullInt64
-	if err := scan(&c.ID, &c.Site, &c.Partition, &c.SpecJSON, &c.Shape, &issued, &deadline, &delivered, &c.State, &received, &decided, &c.Reasons, &c.Devices, &c.Slash, &c.SlashReason, &c.SlashedWei); err != nil {
+	if err := scan(&c.ID, &c.Site, &c.Partition, &c.SpecJSON, &c.Shape, &issued, &deadline, &delivered, &c.State, &received, &decided, &c.Reasons, &c.Devices, &c.Slash, &c.SlashReason, &c.SlashedWei, &c.Kernel); err != nil {
 		return c, err
 	}
 	if c.SpecJSON != "" {
@@ -76,6 +76,12 @@ func (s *Store) queryChallenges(ctx context.Context, query string, args ...any) 
 	return out, rows.Err()
 }
 
+// Kernels a challenge's deadline is sized for (gatewayapi.Challenge.Kernel).
+const (
+	KernelCPU = "cpu"
+	KernelGPU = "gpu"
+)
+
 // IssueChallenge records a new challenge. The nonce is unique: a nonce issued twice (which
 // only a broken random source could do) is refused, so that no answer can be replayed.
 func (s *Store) IssueChallenge(ctx context.Context, c gatewayapi.Challenge) error {
@@ -83,9 +89,17 @@ func (s *Store) IssueChallenge(ctx context.Context, c gatewayapi.Challenge) erro
 	if err != nil {
 		return err
 	}
+	kernel := c.Kernel
+	switch kernel {
+	case "":
+		kernel = KernelCPU
+	case KernelCPU, KernelGPU:
+	default:
+		return fmt.Errorf("gateway store: challenge %s: kernel %q", c.ID, c.Kernel)
+	}
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		_, err := tx.ExecContext(ctx, `INSERT INTO challenges(id, site, partition, spec, nonce, shape, issued_at, deadline, state) VALUES (?,?,?,?,?,?,?,?,?)`,
-			c.ID, c.Site, c.Partition, string(spec), c.Spec.Nonce.String(), c.Shape, unix(c.Spec.IssuedAt), unix(c.Spec.Deadline), ChallengeIssued)
+		_, err := tx.ExecContext(ctx, `INSERT INTO challenges(id, site, partition, spec, nonce, shape, issued_at, deadline, state, kernel) VALUES (?,?,?,?,?,?,?,?,?,?)`,
+			c.ID, c.Site, c.Partition, string(spec), c.Spec.Nonce.String(), c.Shape, unix(c.Spec.IssuedAt), unix(c.Spec.Deadline), ChallengeIssued, kernel)
 		if err != nil {
 			return fmt.Errorf("gateway store: issuing challenge %s to %s: %w", c.ID, c.Site, err)
 		}

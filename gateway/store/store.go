@@ -232,6 +232,10 @@ var migrations = []string{
 	CREATE INDEX replica_groups_state ON replica_groups(state);
 	ALTER TABLE sites ADD COLUMN protocol INTEGER NOT NULL DEFAULT 0;
 	ALTER TABLE sites ADD COLUMN operator TEXT NOT NULL DEFAULT '';`,
+	// 7: the kernel a challenge's deadline was sized for: 'gpu' from the node's GPUs (a
+	// site whose challenge jobs run the GPU kernel), 'cpu' from the CPU part of its index,
+	// as every challenge before was.
+	`ALTER TABLE challenges ADD COLUMN kernel TEXT NOT NULL DEFAULT 'cpu';`,
 }
 
 func (s *Store) tx(ctx context.Context, fn func(*sql.Tx) error) error { return s.handle.Write(ctx, fn) }

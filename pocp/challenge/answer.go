@@ -156,8 +156,8 @@ const (
 // largest spec it is about 11 MB.
 //
 // For a challenge of several nodes it is the same over every part (a NodesAnswer), with
-// MaxNodesDevices devices in all: at the largest (64 nodes, 4,096 openings of order 16,384
-// in all) about 30 MB.
+// MaxNodesDevices devices in all: at the largest (64 nodes, 4,096 openings of order 32,768
+// in all) about 32 MB.
 func MaxAnswerBytes(spec Spec) int {
 	depth := TreeDepth(spec.Order)
 	part := max(spec.Products, 0)*hashJSONBytes + max(spec.Openings, 0)*(openingJSONBytes+depth*hashJSONBytes)

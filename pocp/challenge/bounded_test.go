@@ -3,6 +3,7 @@ package challenge
 import (
 	"bytes"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -43,7 +44,7 @@ func TestCraftedListsAreRefusedEarly(t *testing.T) {
 		{"roots", one, fill(`{"version":1,"roots":[`, `"`+strings.Repeat("0", 64)+`"`, `]}`, MaxAnswerBytes(one)), parseAnswer, "roots: more than 32768"},
 		{"null roots", one, fill(`{"version":1,"roots":[`, `null`, `]}`, MaxAnswerBytes(one)), parseAnswer, "roots: element 0: a hash is a JSON string"},
 		{"devices", one, fill(`{"version":1,"devices":[`, `{}`, `]}`, MaxAnswerBytes(one)), parseAnswer, "devices: more than 256"},
-		{"a path", one, fill(`{"version":1,"openings":[{"path":[`, `"`+strings.Repeat("0", 64)+`"`, `]}]}`, MaxAnswerBytes(one)), parseAnswer, "path: more than 22"},
+		{"a path", one, fill(`{"version":1,"openings":[{"path":[`, `"`+strings.Repeat("0", 64)+`"`, `]}]}`, MaxAnswerBytes(one)), parseAnswer, "path: more than " + strconv.Itoa(maxTreeDepth)},
 		{"empty paths", wide, fill(`{"version":1,"parts":[{"openings":[`, `{"path":[]}`, `]}]}`, MaxAnswerBytes(wide)), parseAnswers, "openings: more than 1024"},
 	} {
 		var before, after runtime.MemStats

@@ -8,7 +8,7 @@
 // # The work
 //
 // A challenge is Products independent integer matrix products C = A·B of order N (a
-// multiple of 64 from 256 to 16,384; 1 to 32,768 products): Products × 2·N³ operations
+// multiple of 64 from 256 to 32,768; 1 to 32,768 products): Products × 2·N³ operations
 // (WorkOperations), so the gateway can size it to a part of a site's claimed capacity.
 // Product p has its own key, SHA-256("petagrid-challenge-v1" ‖ nonce ‖ uint32 p), whose
 // first two 8-byte words (big-endian) are Word0 and Word1. Entry (i, j) of A or B is the
@@ -28,8 +28,8 @@
 //
 // # Exactness on any hardware
 //
-// With |entries| ≤ 8 every product is at most 64 in magnitude, and with N ≤ 16,384 every
-// partial sum of a row-by-column product is at most 64·16,384 = 2^20 < 2^24. float32 holds
+// With |entries| ≤ 8 every product is at most 64 in magnitude, and with N ≤ 32,768 every
+// partial sum of a row-by-column product is at most 64·32,768 = 2^21 < 2^24. float32 holds
 // every integer below 2^24 exactly (and the entries are exact in every input format down
 // to int8), so a GPU accumulating in float32 or wider (FP32, TF32, BF16 or FP16 inputs
 // with float32 accumulation, FP64, or int8 tensor cores with int32 accumulation) gets
@@ -37,7 +37,12 @@
 // therefore be checked bit for bit. Only accumulation narrower than float32 (FP16, BF16)
 // is not exact.
 //
-// # The CPU kernel
+// # The kernels
+//
+// The site's job computes on the node's GPUs where it can (site/challengerun/gpukernel:
+// the same generator, leaves and levels as device code, cuBLAS's int8 GEMM, all loaded at
+// run time) and with the CPU kernel below elsewhere; the answer is the same bytes either
+// way, and nothing in it says which ran.
 //
 // Compute generates A and B and multiplies them with a blocked kernel parallel over row
 // blocks on up to runtime.GOMAXPROCS goroutines, checking ctx between panels. Without
@@ -95,8 +100,8 @@
 // one row of A (N entries) and 64·N multiply-adds, with the 64 columns of B generated once
 // per (product, column block) among the openings, on up to runtime.GOMAXPROCS goroutines,
 // stopping when ctx is done. Errors name the opening, product, chunk, row and column.
-// Verify takes a context because at the largest spec it recomputes 64·16,384·1,024
-// multiply-adds and generates about 10^9 entries: seconds of work a caller must be able
+// Verify takes a context because at the largest spec it recomputes 64·32,768·1,024
+// multiply-adds and generates about 2·10^9 entries: seconds of work a caller must be able
 // to cancel. The Result says what was checked and what it cost. Generating the entries,
 // not the multiply-adds, is most of that cost: on the project's 2-core machine a check of
 // 64 openings takes about 5 % of the CPU kernel's time for one product of order 1,024,
@@ -165,9 +170,9 @@
 // over either budget or a node too fast for the largest challenge to separate. Its figures
 // count arithmetic only. The commitment hashes every result entry, 4 bytes for every 2·N
 // operations: a 4-GPU node sized to 8 minutes commits 18 TB and must hash 38 GB/s to keep
-// up (make bench-challenge), far beyond a CPU's SHA-256. So a GPU node's answer is limited
-// by its hashing unless the leaves are hashed on the GPU, which the GPU kernel (not written)
-// must do; until then a GPU node cannot be challenged at its claimed rate.
+// up (make bench-challenge), far beyond a CPU's SHA-256. So a GPU node's leaves and the
+// lower levels of its trees are hashed on the GPU (site/challengerun/gpukernel), which
+// sends only the level the host keeps.
 //
 // What the challenge does not prove: whose hardware did the work (a site could rent it
 // for the challenge's duration; the devices are checked elsewhere), nor anything between

@@ -88,9 +88,9 @@ func TestPlanRefusesWhatCannotFit(t *testing.T) {
 	if _, err := PlanChallenge(slow); err == nil {
 		t.Fatal("a 1 MFLOPS node got a plan")
 	}
-	// The largest challenge keeps a 16 PFLOPS node busy for 72 s at a quarter of its rate:
+	// The largest challenge keeps a 128 PFLOPS node busy for 72 s at a quarter of its rate:
 	// not four one-minute allowances.
-	fast := PlanInput{NodeFLOPS: 16e15, SiteFLOPS: 16e15, FractionOfPeak: 0.25, Allowance: time.Minute, EpochSeconds: 15 * 86400, ChallengesPerEpoch: 1}
+	fast := PlanInput{NodeFLOPS: 128e15, SiteFLOPS: 128e15, FractionOfPeak: 0.25, Allowance: time.Minute, EpochSeconds: 15 * 86400, ChallengesPerEpoch: 1}
 	if _, err := PlanChallenge(fast); err == nil || !strings.Contains(err.Error(), "cannot be told from one 80% as fast") {
 		t.Fatalf("a node too fast for the largest challenge: %v", err)
 	}
@@ -146,10 +146,12 @@ func TestPlanHoldsSeveralNodes(t *testing.T) {
 		t.Fatalf("a budget of 10.5 nodes: %+v %v", p, err)
 	}
 	// The totals bound the nodes too: 1,024 openings a part leave room for four parts, and
-	// a GPU node's 17,026 products at the largest order for one.
+	// GPU nodes of 2,129 products each at the largest order (17,026 at order 16,384, which
+	// would hold one) for fifteen.
 	if p, err := PlanChallenge(PlanInput{NodeFLOPS: gpuNode.NodeFLOPS, SiteFLOPS: gpuNode.SiteFLOPS, FractionOfPeak: gpuNode.FractionOfPeak,
-		Allowance: gpuNode.Allowance, EpochSeconds: gpuNode.EpochSeconds, ChallengesPerEpoch: gpuNode.ChallengesPerEpoch, Nodes: 8}); err != nil || p.Nodes != 1 {
-		t.Fatalf("a GPU node: %+v %v", p, err)
+		Allowance: gpuNode.Allowance, EpochSeconds: gpuNode.EpochSeconds, ChallengesPerEpoch: gpuNode.ChallengesPerEpoch, Nodes: MaxNodes}); err != nil ||
+		p.Order != MaxOrder || p.Products != 2129 || p.Nodes != MaxProducts/2129 {
+		t.Fatalf("GPU nodes: %+v %v", p, err)
 	}
 	in = cpuNode
 	in.Nodes, in.Openings, in.ChallengesPerEpoch = MaxNodes, MaxOpenings, 1

@@ -19,12 +19,15 @@ const (
 	AnswerVersion = 1
 
 	MinOrder      = 256
-	MaxOrder      = 16384
+	// MaxOrder lets a node of several GPUs be challenged at its claimed rate within
+	// MaxProducts (a GPU keeps A, B, C and the lowest levels of a product's tree in about
+	// 7 GB at this order); entries stay exact in float32 up to 2^18 (doc.go).
+	MaxOrder      = 32768
 	OrderMultiple = ChunkEntries
 
 	MinProducts = 1
 	// MaxProducts lets a multi-PFLOPS GPU node be kept busy for several times the
-	// allowance at the largest order (PlanChallenge): 2^58 operations in all.
+	// allowance at the largest order (PlanChallenge): 2^61 operations in all.
 	MaxProducts = 32768
 
 	MinOpenings = 16

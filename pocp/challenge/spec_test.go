@@ -54,7 +54,7 @@ func TestParseSpecRefuses(t *testing.T) {
 		{"upper-case nonce", edit(`0a0b0c0d0e0f`, `0A0B0C0D0E0F`), "lowercase"},
 		{"order not a multiple of 64", edit(`"order":1024`, `"order":1000`), "order 1000"},
 		{"order too small", edit(`"order":1024`, `"order":192`), "order 192"},
-		{"order too large", edit(`"order":1024`, `"order":16448`), "order 16448"},
+		{"order too large", edit(`"order":1024`, `"order":32832`), "order 32832"},
 		{"negative order", edit(`"order":1024`, `"order":-1024`), "order -1024"},
 		{"no products", edit(`"products":8`, `"products":0`), "products 0"},
 		{"too many products", edit(`"products":8`, `"products":32769`), "products 32769"},
@@ -79,7 +79,7 @@ func TestWorkOperations(t *testing.T) {
 	if got := WorkOperations(1024, 1); got != 2*1024*1024*1024 {
 		t.Fatalf("1024, 1: %d", got)
 	}
-	if got := WorkOperations(MaxOrder, MaxProducts); got != 1<<58 {
+	if got := WorkOperations(MaxOrder, MaxProducts); got != 1<<61 {
 		t.Fatalf("the largest challenge: %d, want 2^58", got)
 	}
 	if got := testSpec(320, 3, 16).WorkOperations(); got != 3*2*320*320*320 {

@@ -162,6 +162,7 @@ func New(cfg Config, d *site.Daemon, opts Options) (*Link, error) {
 	}
 	if runner != nil {
 		l.poll.challenges.runner = runner
+		l.poll.gpuKernel = runner.TimesGPUs()
 	}
 	return l, nil
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -224,6 +225,49 @@ func TestNodeLimitsGoInPollsToVersion5Only(t *testing.T) {
 				t.Fatalf("a registration carries partition %s's node limit %d", p.Name, p.MaxNodes)
 			}
 		}
+	}
+}
+
+// A site whose challenge jobs run the GPU kernel says so in polls to a gateway that said it
+// speaks 6, never to an older one (which decodes polls strictly) nor in a registration; a
+// site that does not run it never says so.
+func TestGPUKernelGoesInPollsToVersion6Only(t *testing.T) {
+	e := envWithNodeLimit(t, 8)
+	e.link.poll.gpuKernel = true
+	said := func(req protocol.PollRequest) bool {
+		if req.Inventory == nil {
+			t.Fatal("a poll without its inventory")
+		}
+		return req.Inventory.GPUKernel
+	}
+	// The first poll to each version goes before the gateway said it.
+	for i, c := range []struct {
+		version int
+		want    bool
+	}{{5, false}, {5, false}, {6, false}, {6, true}, {5, true}, {5, false}} {
+		if got := said(pollAs(t, e, c.version)); got != c.want {
+			t.Fatalf("poll %d (the gateway then says version %d): gpuKernel %v, want %v", i, c.version, got, c.want)
+		}
+	}
+	e.link.poll.gpuKernel = false
+	pollAs(t, e, 6)
+	if said(pollAs(t, e, 6)) {
+		t.Fatal("a site without the GPU kernel said it runs it")
+	}
+	e.gw.mu.Lock()
+	defer e.gw.mu.Unlock()
+	for _, reg := range e.gw.registrations {
+		if reg.Inventory.GPUKernel {
+			t.Fatal("a registration says the GPU kernel")
+		}
+		if err := reg.Validate(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	reg := e.gw.registrations[0]
+	reg.Inventory.GPUKernel = true
+	if err := reg.Validate(); err == nil || !strings.Contains(err.Error(), "gpuKernel") {
+		t.Fatalf("a registration that says the GPU kernel: %v", err)
 	}
 }
 

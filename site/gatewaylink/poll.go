@@ -46,6 +46,9 @@ type poller struct {
 	admission *admission
 	// gatewayProtocol is where the gateway's protocol version goes for the report loop.
 	gatewayProtocol *gatewayProtocol
+	// gpuKernel is whether the site's challenge jobs run the GPU kernel
+	// (site.challenges.kernel: gpu), which the polls say.
+	gpuKernel bool
 	// updatesDue wakes the update loop when there are answers to send.
 	updatesDue chan<- struct{}
 	// logRequests go to the log workers.
@@ -107,6 +110,8 @@ func (p *poller) once(ctx context.Context) (time.Duration, error) {
 			// Older gateways decode polls strictly and would refuse the field.
 			live = withoutNodeLimits(live)
 		}
+		// Only a gateway that knows the field is told, for the same reason.
+		live.GPUKernel = p.gpuKernel && p.protocol >= gpuKernelProtocol
 		req.Inventory = &live
 	}
 	var resp protocol.PollResponse
@@ -251,6 +256,10 @@ func (a *admission) get() string {
 // nodeLimitsProtocol is the first gateway protocol that takes partitions' node limits
 // (protocol.Partition.MaxNodes) in polls.
 const nodeLimitsProtocol = 5
+
+// gpuKernelProtocol is the first gateway protocol that takes protocol.Inventory.GPUKernel
+// in polls.
+const gpuKernelProtocol = 6
 
 // withoutNodeLimits is the inventory with no partition's node limit: what registrations
 // carry (the limit is a live scheduling fact, not a claim to approve) and what older
