@@ -151,7 +151,10 @@ func setNodeState(t *testing.T, confVar, node, state string) {
 // slashed, nothing. A fifth names in its answer a GPU the honest site registered (its GPUs
 // are a double: identities seeded where NVML's readings go): it fails, is slashed at the
 // duplicate identity's fraction and flagged as sharing the GPU, and its epoch counts for
-// nothing; the honest site is not flagged.
+// nothing; the honest site is not flagged. A sixth says its challenge jobs run the GPU
+// kernel (site.challenges.kernel: gpu, protocol 6) on nodes without CUDA: its challenge is
+// sized for its node's GPUs, its job finds no GPU kernel and gives no answer, and it is
+// slashed and counts for nothing.
 func TestChallengesOnTheTestClusters(t *testing.T) {
 	bridgeA := testBridge(t)
 	bridgeB := clusterBridge(t, "PETAGRID_TEST_SLURM_CONF_B", "test/cluster/cluster up --name siteb --gpu-type h100")
@@ -204,6 +207,7 @@ func TestChallengesOnTheTestClusters(t *testing.T) {
 	}
 	_, copierKey := gridSiteWith(t, g, "copier", "PETAGRID_TEST_SLURM_CONF_B", "h100", "H100-SXM5-80GB", "1", "  challenges:\n    binary: "+copier+"\n")
 	_, liarKey := gridSiteWith(t, g, "liar", "PETAGRID_TEST_SLURM_CONF_B", "h100", "H100-SXM5-80GB", "1", "  challenges:\n    binary: "+double+"\n")
+	_, gpulessKey := gridSiteWith(t, g, "gpuless", "PETAGRID_TEST_SLURM_CONF_B", "h100", "H100-SXM5-80GB", "1", "  challenges:\n    kernel: gpu\n")
 	hiding := drainHidingBinDir(t)
 	_, drainedKey := gridSiteWith(t, g, "drained", "PETAGRID_TEST_SLURM_CONF_B", "h100", "H100-SXM5-80GB", "1", "", func(o *siteOptions) { o.binDir = hiding })
 	_, doubledKey := gridSiteWith(t, g, "doubled", "PETAGRID_TEST_SLURM_CONF", "fake", "A100-SXM4-80GB", "1", "", func(o *siteOptions) { o.binDir = twinBinDir(t) })
@@ -211,9 +215,9 @@ func TestChallengesOnTheTestClusters(t *testing.T) {
 	opKey := filepath.Join(g.Dir, "operator.key")
 	dir := t.TempDir()
 	cli := gatewayCLI(t, bin, dir, g.URL)
-	gatewaytest.WaitFor(t, "the five sites registered", time.Minute, func() (bool, error) {
+	gatewaytest.WaitFor(t, "the six sites registered", time.Minute, func() (bool, error) {
 		list, err := op.Providers(ctx)
-		return len(list) == 5, err
+		return len(list) == 6, err
 	})
 	// The doubled site claims the first cluster's one node twice.
 	list, err := op.Providers(ctx)
@@ -238,7 +242,7 @@ func TestChallengesOnTheTestClusters(t *testing.T) {
 		}
 	}
 	// Each provider stakes (from DPS the operator sends), then is approved.
-	keys := map[string]string{"honest": honestKey, "liar": liarKey, "drained": drainedKey, "doubled": doubledKey, "copier": copierKey}
+	keys := map[string]string{"honest": honestKey, "liar": liarKey, "drained": drainedKey, "doubled": doubledKey, "copier": copierKey, "gpuless": gpulessKey}
 	for name, keyFile := range keys {
 		key, err := reqsign.LoadKeyFile(keyFile)
 		if err != nil {
@@ -253,10 +257,24 @@ func TestChallengesOnTheTestClusters(t *testing.T) {
 		}
 	}
 
-	// Epoch 0 begins; the operator challenges four sites at once.
+	// The site that runs the GPU kernel says so in its polls, and only it.
+	gatewaytest.WaitFor(t, "the gpuless site's polls saying it runs the GPU kernel", time.Minute, func() (bool, error) {
+		list, err := op.Providers(ctx)
+		for _, p := range list {
+			if p.Name != "gpuless" && p.Live.GPUKernel {
+				return false, fmt.Errorf("%s says gpuKernel without running it", p.Name)
+			}
+			if p.Name == "gpuless" && p.Live.GPUKernel && p.Protocol >= protocol.Version {
+				return true, err
+			}
+		}
+		return false, err
+	})
+
+	// Epoch 0 begins; the operator challenges five sites at once.
 	time.Sleep(time.Until(genesis.Add(2 * time.Second)))
 	ids := map[string]string{}
-	for _, site := range []string{"honest", "liar", "doubled", "copier"} {
+	for _, site := range []string{"honest", "liar", "doubled", "copier", "gpuless"} {
 		var ch gatewayapi.Challenge
 		if err := json.Unmarshal([]byte(cli("gateway", "challenges", "issue", site, "--key", opKey, "-o", "json")), &ch); err != nil || ch.Site != site {
 			t.Fatalf("challenges issue %s: %+v %v", site, ch, err)
@@ -266,13 +284,17 @@ func TestChallengesOnTheTestClusters(t *testing.T) {
 		if want := map[bool]int{true: 2, false: 1}[site == "doubled"]; ch.Spec.NodeCount() != want {
 			t.Fatalf("%s challenged on %d nodes, want %d", site, ch.Spec.NodeCount(), want)
 		}
+		// Only the site that runs the GPU kernel is timed on its GPUs.
+		if want := map[bool]string{true: store.KernelGPU, false: store.KernelCPU}[site == "gpuless"]; ch.Kernel != want {
+			t.Fatalf("%s's challenge sized for %q, want %q", site, ch.Kernel, want)
+		}
 		ids[site] = ch.ID
 	}
 	decided := map[string]gatewayapi.Challenge{}
 	gatewaytest.WaitFor(t, "the honest site's, the liar's and the copier's challenges decided", 3*time.Minute, func() (bool, error) {
 		list, err := op.Challenges(ctx, "", 10)
 		for _, c := range list {
-			if c.State != store.ChallengeIssued && c.Site != "doubled" {
+			if c.State != store.ChallengeIssued && c.Site != "doubled" && c.Site != "gpuless" {
 				decided[c.Site] = c
 			}
 		}
@@ -324,6 +346,12 @@ func TestChallengesOnTheTestClusters(t *testing.T) {
 	})
 	gatewaytest.WaitFor(t, "the doubled site's challenge missed and slashed", 3*time.Minute, func() (bool, error) {
 		list, err := op.Challenges(ctx, "doubled", 10)
+		return err == nil && len(list) == 1 && list[0].State == store.ChallengeMissed && list[0].Slash == store.SlashDone, err
+	})
+	// The job of the site without CUDA ends without an answer (or waits behind the
+	// cluster's other challenges past its deadline): missed either way, and slashed.
+	gatewaytest.WaitFor(t, "the gpuless site's challenge missed and slashed", 3*time.Minute, func() (bool, error) {
+		list, err := op.Challenges(ctx, "gpuless", 10)
 		return err == nil && len(list) == 1 && list[0].State == store.ChallengeMissed && list[0].Slash == store.SlashDone, err
 	})
 	honest, liar := decided["honest"], decided["liar"]
@@ -379,15 +407,15 @@ func TestChallengesOnTheTestClusters(t *testing.T) {
 		}
 	}
 	listed := cli("gateway", "challenges", "list", "--key", opKey)
-	if !strings.Contains(listed, "passed") || !strings.Contains(listed, "failed") || !strings.Contains(listed, "done") {
+	if !strings.Contains(listed, "passed") || !strings.Contains(listed, "failed") || !strings.Contains(listed, "done") || !strings.Contains(listed, " gpu ") {
 		t.Fatalf("challenges list:\n%s", listed)
 	}
 
 	// The sites report epoch 0 with their slot series; at the close the dishonest sites'
 	// time is unverified from the start: counted at zero power, their medians are zero.
-	gatewaytest.WaitFor(t, "the five sites' reports for epoch 0", 4*time.Minute, func() (bool, error) {
+	gatewaytest.WaitFor(t, "the six sites' reports for epoch 0", 4*time.Minute, func() (bool, error) {
 		reps, err := g.Gateway.Store().Reports(ctx, 0, "")
-		return len(reps) == 5, err
+		return len(reps) == 6, err
 	})
 	reps, _ := g.Gateway.Store().Reports(ctx, 0, "")
 	var honestMedian uint64
@@ -403,8 +431,11 @@ func TestChallengesOnTheTestClusters(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sum.Epoch != 0 || honestMedian == 0 || sum.Medians["honest"] != honestMedian || sum.Medians["liar"] != 0 || sum.Medians["drained"] != 0 || sum.Medians["doubled"] != 0 || sum.Medians["copier"] != 0 {
-		t.Fatalf("epoch %d medians %v: want the honest site's %d and nothing for the liar, the drained, the doubled site and the copier", sum.Epoch, sum.Medians, honestMedian)
+	if sum.Epoch != 0 || honestMedian == 0 || sum.Medians["honest"] != honestMedian || sum.Medians["liar"] != 0 || sum.Medians["drained"] != 0 || sum.Medians["doubled"] != 0 || sum.Medians["copier"] != 0 || sum.Medians["gpuless"] != 0 {
+		t.Fatalf("epoch %d medians %v: want the honest site's %d and nothing for the liar, the drained, the doubled site, the copier and the gpuless site", sum.Epoch, sum.Medians, honestMedian)
+	}
+	if v := sum.Verification["gpuless"]; v.ReportedMegaFLOPS == 0 || v.Challenges.Missed != 1 || !strings.Contains(v.Reason, "zero power") {
+		t.Fatalf("the gpuless site's verification: %+v", v)
 	}
 	if v := sum.Verification["copier"]; v.ReportedMegaFLOPS == 0 || v.Challenges.Failed != 1 || !strings.Contains(v.Reason, "zero power") {
 		t.Fatalf("the copier's verification: %+v", v)
