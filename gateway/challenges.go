@@ -329,8 +329,10 @@ func timesGPUs(site gatewayapi.Site) bool {
 // gpuRate is a shape's claimed rate on the challenge's arithmetic when its GPUs are timed:
 // its GPUs' FP16 tensor rate from the catalog (the figure closest to an int8-exact GEMM the
 // catalog has; an int8 GEMM runs at about twice it on Turing and later datacenter GPUs,
-// which gateway.challenges.gpuFractionOfPeak allows for). 0: the shape's GPUs are not
-// timed (none, a site that does not run the GPU kernel, or a model without a tensor rate).
+// which gateway.challenges.gpuFractionOfPeak allows for), scaled down as the shape's index
+// is below its GPUs' catalog index (power-capped boards). 0: the shape's GPUs are not
+// timed: none, a site that does not run the GPU kernel, a model without a tensor rate, or
+// not NVIDIA's (the GPU kernel is CUDA).
 func (c *challenger) gpuRate(site gatewayapi.Site, sh protocol.NodeShape) (float64, error) {
 	if sh.GPUs <= 0 || sh.GPUModel == "" || !timesGPUs(site) {
 		return 0, nil
@@ -339,20 +341,30 @@ func (c *challenger) gpuRate(site gatewayapi.Site, sh protocol.NodeShape) (float
 	if err != nil {
 		return 0, fmt.Errorf("GPU model %q of a registered shape: %w", sh.GPUModel, err)
 	}
-	if d.Kind != "gpu" || !d.FP16TensorTFLOPS.IsSet() {
+	if d.Kind != "gpu" || !strings.EqualFold(d.Vendor, "NVIDIA") || !d.FP16TensorTFLOPS.IsSet() {
 		return 0, nil
 	}
+	score, err := c.catalog.Score(tokenomics.DeviceSpec{Model: sh.GPUModel, Count: big.NewRat(int64(sh.GPUs), 1)})
+	if err != nil {
+		return 0, fmt.Errorf("GPU model %q of a registered shape: %w", sh.GPUModel, err)
+	}
 	tflops, _ := d.FP16TensorTFLOPS.Rat().Float64()
-	return float64(sh.GPUs) * tflops * 1e12, nil
+	rate := float64(sh.GPUs) * tflops * 1e12
+	if score.TotalMegaFLOPS > 0 && sh.MegaFLOPS < score.TotalMegaFLOPS {
+		rate *= float64(sh.MegaFLOPS) / float64(score.TotalMegaFLOPS)
+	}
+	return rate, nil
 }
 
 // pickTarget draws a node shape of the site's registration among those its last poll says
-// have idle nodes, weighted by them. The shapes, their power and their GPUs are the
+// have idle nodes, weighted by them; while some GPU shape whose GPUs can be timed has no
+// passed GPU challenge in the epoch yet (credited says which have), only such shapes are
+// drawn, so that a GPU shape's power, which counts only once timed, is reached first. The shapes, their power and their GPUs are the
 // registration's, which the operator approved and the stake covers: the poll only says
 // which registered shapes have idle nodes (a live shape that matches none counts for
 // nothing). An idle node is asked for because the challenge job takes a whole node, and a
 // busy one would leave it queued past its deadline.
-func (c *challenger) pickTarget(site gatewayapi.Site) (target, error) {
+func (c *challenger) pickTarget(site gatewayapi.Site, credited map[string]bool) (target, error) {
 	idle := map[string]int{}
 	live := site.Live
 	if len(live.Partitions) == 0 {
@@ -397,6 +409,21 @@ func (c *challenger) pickTarget(site gatewayapi.Site) (target, error) {
 	if total == 0 {
 		return target{}, errNothingAvailable
 	}
+	var uncredited uint64
+	for i, t := range all {
+		if t.kernel != store.KernelGPU || credited[shapeKey(t.partition, t.shape)] {
+			continue
+		}
+		uncredited += weights[i]
+	}
+	if uncredited > 0 {
+		for i, t := range all {
+			if t.kernel != store.KernelGPU || credited[shapeKey(t.partition, t.shape)] {
+				weights[i] = 0
+			}
+		}
+		total = uncredited
+	}
 	n, err := c.uniform(total)
 	if err != nil {
 		return target{}, err
@@ -415,54 +442,64 @@ func shapeKey(partition string, sh protocol.NodeShape) string {
 	return fmt.Sprintf("%s\x00%d\x00%d\x00%d\x00%s\x00%s\x00%d", partition, sh.CPUs, sh.MemoryMiB, sh.GPUs, sh.GPUType, sh.GPUModel, sh.MegaFLOPS)
 }
 
-// untimedGPUMegaFLOPS is the catalog index of the site's registered GPUs (over every node
-// of their shapes) that its challenges in [start, end) did not time: those of a model
-// without a tensor rate always; all of them when the site does not say, by its last poll,
-// that its challenge jobs run the GPU kernel, or when a challenge of the period on a GPU
-// node was sized for its CPU (the site said otherwise then, which a site that turns the
-// kernel on only before the epoch closes would have to hide from every challenge).
-func (c *challenger) untimedGPUMegaFLOPS(ctx context.Context, site gatewayapi.Site, start, end time.Time) (uint64, error) {
-	var all, untimed uint64
+// gpuCredit is how much of a site's registered power the challenges of [start, end) timed
+// on GPUs: total is every registered shape's index over its nodes, and untimed that of the
+// GPUs of each GPU shape for which no challenge sized for its GPUs passed in the period
+// (all of them for a site that does not run the GPU kernel, and for models the gateway
+// cannot time). Both sum each partition's shapes, as a registration lists them, so that
+// a node in two partitions counts in both and the share untimed/total is of one sum.
+// A shape is credited by a challenge of its own partition only: each must be timed.
+func (c *challenger) gpuCredit(ctx context.Context, site gatewayapi.Site, start, end time.Time) (untimed, total *big.Int, err error) {
+	untimed, total = new(big.Int), new(big.Int)
+	passed, err := c.gpuTimedPasses(ctx, site.Name, start, end)
+	if err != nil {
+		return nil, nil, err
+	}
 	for _, p := range site.Registration.Inventory.Partitions {
 		for _, sh := range p.Shapes {
-			if sh.GPUs <= 0 || sh.GPUModel == "" || sh.Nodes <= 0 {
+			nodes := big.NewInt(int64(max(sh.Nodes, 0)))
+			total.Add(total, new(big.Int).Mul(nodes, new(big.Int).SetUint64(sh.MegaFLOPS)))
+			if sh.GPUs <= 0 || sh.GPUModel == "" || passed[shapeKey(p.Name, sh)] {
 				continue
 			}
-			score, err := c.catalog.Score(tokenomics.DeviceSpec{Model: sh.GPUModel, Count: big.NewRat(int64(sh.GPUs), 1)})
+			gpu, err := c.gpuIndex(sh)
 			if err != nil {
-				return 0, fmt.Errorf("GPU model %q of %s's registered shape: %w", sh.GPUModel, site.Name, err)
+				return nil, nil, fmt.Errorf("%s's registered shape: %w", site.Name, err)
 			}
-			index := min(score.TotalMegaFLOPS, sh.MegaFLOPS) * uint64(sh.Nodes)
-			all += index
-			rate, err := c.gpuRate(site, sh)
-			if err != nil {
-				return 0, err
-			}
-			if rate == 0 {
-				untimed += index
-			}
+			untimed.Add(untimed, new(big.Int).Mul(nodes, new(big.Int).SetUint64(gpu)))
 		}
 	}
-	if all == 0 || untimed == all {
-		return untimed, nil
-	}
-	list, err := c.store.ChallengesOf(ctx, site.Name, start, end, 1<<16)
+	return untimed, total, nil
+}
+
+// gpuTimedPasses are the shapes (shapeKey) of a site on which a challenge sized for the
+// GPUs and issued in [start, end) passed.
+func (c *challenger) gpuTimedPasses(ctx context.Context, site string, start, end time.Time) (map[string]bool, error) {
+	list, err := c.store.ChallengesOf(ctx, site, start, end, 1<<16)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
+	passed := map[string]bool{}
 	for _, ch := range list {
-		if ch.Kernel != store.KernelCPU || ch.Shape == "" || ch.IssuedAt.Before(start) || !ch.IssuedAt.Before(end) {
+		if ch.Kernel != store.KernelGPU || ch.State != store.ChallengePassed {
 			continue
 		}
 		var shape protocol.NodeShape
 		if err := json.Unmarshal([]byte(ch.Shape), &shape); err != nil {
-			return 0, fmt.Errorf("challenge %s: its node shape: %w", ch.ID, err)
+			return nil, fmt.Errorf("challenge %s: its node shape: %w", ch.ID, err)
 		}
-		if shape.GPUs > 0 {
-			return all, nil
-		}
+		passed[shapeKey(ch.Partition, shape)] = true
 	}
-	return untimed, nil
+	return passed, nil
+}
+
+// gpuIndex is the catalog index of a shape's GPUs, at most the shape's whole index.
+func (c *challenger) gpuIndex(sh protocol.NodeShape) (uint64, error) {
+	score, err := c.catalog.Score(tokenomics.DeviceSpec{Model: sh.GPUModel, Count: big.NewRat(int64(sh.GPUs), 1)})
+	if err != nil {
+		return 0, fmt.Errorf("GPU model %q: %w", sh.GPUModel, err)
+	}
+	return min(score.TotalMegaFLOPS, sh.MegaFLOPS), nil
 }
 
 // cpuPart is a shape's index less its GPUs' catalog index (without interconnect).
@@ -501,7 +538,19 @@ func (c *challenger) IssueNow(ctx context.Context, name string) (gatewayapi.Chal
 
 // issue sizes and records a challenge for the site; its next poll carries it.
 func (c *challenger) issue(ctx context.Context, site gatewayapi.Site, now time.Time) (gatewayapi.Challenge, error) {
-	t, err := c.pickTarget(site)
+	var credited map[string]bool
+	if timesGPUs(site) {
+		if epoch, ok := c.calendar.PeriodAt(now); ok {
+			start, end, err := c.calendar.Period(epoch)
+			if err != nil {
+				return gatewayapi.Challenge{}, err
+			}
+			if credited, err = c.gpuTimedPasses(ctx, site.Name, start, end); err != nil {
+				return gatewayapi.Challenge{}, err
+			}
+		}
+	}
+	t, err := c.pickTarget(site, credited)
 	if err != nil {
 		return gatewayapi.Challenge{}, err
 	}
@@ -563,7 +612,7 @@ func (c *challenger) deliver(ctx context.Context, site string) ([]protocol.Chall
 		if err := json.Unmarshal([]byte(ch.Shape), &shape); err != nil {
 			return nil, fmt.Errorf("challenge %s: its node shape: %w", ch.ID, err)
 		}
-		out = append(out, protocol.Challenge{ID: ch.ID, Partition: ch.Partition, Spec: ch.Spec, CPUs: shape.CPUs, GPUs: shape.GPUs, GPUType: shape.GPUType})
+		out = append(out, protocol.Challenge{ID: ch.ID, Partition: ch.Partition, Spec: ch.Spec, CPUs: shape.CPUs, GPUs: shape.GPUs, GPUType: shape.GPUType, Timed: ch.Kernel})
 	}
 	return out, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/big"
 	"math/rand/v2"
 	"path/filepath"
@@ -498,73 +499,130 @@ func TestGPUNodesAreTimedWhereTheSiteRunsTheGPUKernel(t *testing.T) {
 	}
 }
 
-// Where the grid issues challenges, a site's GPUs count in its verified median only when
-// challenges time them: the site says its jobs run the GPU kernel, and no challenge of the
-// epoch on a GPU node was sized for its CPU. Otherwise the GPUs' share of the registered
-// capacity is taken out.
+// Where the grid issues challenges, a site's GPUs count in its verified median only once a
+// challenge sized for them passed on their shape in the epoch: never for a site that does
+// not run the GPU kernel, nor for a shape no challenge reached (each partition's own: a node
+// listed in two partitions is timed in each). Draws go to GPU shapes not yet timed first.
 func TestUntimedGPUsAreLeftOutOfTheVerifiedMedian(t *testing.T) {
 	genesis := time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC)
 	c, st, now := testChallenger(t, genesis)
 	ctx := context.Background()
 	*now = genesis.Add(time.Minute)
-	node, gpu := registerGPUSite(t, c, st, "g", "0x00000000000000000000000000000000000000aa")
-	start, end := genesis, genesis.Add(time.Hour)
-	untimed := func() uint64 {
-		t.Helper()
-		site, err := st.Site(ctx, "g")
-		if err != nil {
-			t.Fatal(err)
-		}
-		u, err := c.untimedGPUMegaFLOPS(ctx, site, start, end)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return u
-	}
-	sayGPUKernel(t, st, "g", 6, false)
-	if u := untimed(); u != 4*gpu {
-		t.Fatalf("a site without the GPU kernel: %d MFLOPS untimed, want its four nodes' GPUs, %d", u, 4*gpu)
-	}
-	sayGPUKernel(t, st, "g", 6, true)
-	if u := untimed(); u != 0 {
-		t.Fatalf("a site with the GPU kernel and no challenge yet: %d MFLOPS untimed", u)
-	}
-	ch, err := c.IssueNow(ctx, "g")
-	if err != nil || ch.Kernel != store.KernelGPU {
-		t.Fatalf("a GPU-timed challenge: %+v %v", ch, err)
-	}
-	if u := untimed(); u != 0 {
-		t.Fatalf("after a GPU-timed challenge: %d MFLOPS untimed", u)
-	}
-	// A challenge sized for the CPU while the site said otherwise, in the epoch: the GPUs
-	// were not timed then, and the site could have hidden them from it.
-	sayGPUKernel(t, st, "g", 6, false)
-	*now = now.Add(time.Minute)
-	if _, err := c.IssueNow(ctx, "g"); err != nil {
+	score, err := c.catalog.Score(tokenomics.DeviceSpec{Model: "A100-SXM4-80GB", Count: big.NewRat(4, 1)})
+	if err != nil {
 		t.Fatal(err)
 	}
-	sayGPUKernel(t, st, "g", 6, true)
-	if u := untimed(); u != 4*gpu {
-		t.Fatalf("a CPU-sized challenge of a GPU node in the epoch: %d MFLOPS untimed, want %d", u, 4*gpu)
+	gpu := score.TotalMegaFLOPS
+	node := gpu + 5_000_000
+	// The same four GPU nodes in two partitions, and 40 CPU nodes.
+	gpuShape := protocol.NodeShape{Nodes: 4, Available: 4, Idle: 4, CPUs: 64, GPUs: 4, GPUType: "a100", GPUModel: "A100-SXM4-80GB", MegaFLOPS: node}
+	cpuShape := protocol.NodeShape{Nodes: 40, Available: 40, Idle: 0, CPUs: 64, MegaFLOPS: 5_000_000}
+	inv := protocol.Inventory{Partitions: []protocol.Partition{
+		{Name: "gpu", Shapes: []protocol.NodeShape{gpuShape}},
+		{Name: "gpulong", Shapes: []protocol.NodeShape{gpuShape}},
+		{Name: "cpu", Shapes: []protocol.NodeShape{cpuShape}},
+	}, CapacityMegaFLOPS: 4*node + 40*5_000_000, GPUs: 16, CatalogSHA256: c.catalog.SHA256Hex()}
+	if _, _, err := st.Register(ctx, "0x00000000000000000000000000000000000000aa", protocol.Registration{Site: "g", Inventory: inv, Prices: protocol.Prices{PerComputeHour: "1"}}); err != nil {
+		t.Fatal(err)
 	}
-	// The next epoch starts clean.
-	if u, err := c.untimedGPUMegaFLOPS(ctx, mustSite(t, st, "g"), end, end.Add(time.Hour)); err != nil || u != 0 {
-		t.Fatalf("the next epoch: %d %v", u, err)
+	if _, err := st.SetSiteStatus(ctx, "g", store.SiteApproved, "test"); err != nil {
+		t.Fatal(err)
+	}
+	start, end := genesis, genesis.Add(time.Hour)
+	total := 2*4*node + 40*5_000_000
+	credit := func() (untimed uint64) {
+		t.Helper()
+		u, all, err := c.gpuCredit(ctx, mustSite(t, st, "g"), start, end)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if all.Uint64() != total {
+			t.Fatalf("total %s, want every partition's shapes, %d", all, total)
+		}
+		return u.Uint64()
+	}
+	sayGPUKernel(t, st, "g", 6, false)
+	if u := credit(); u != 2*4*gpu {
+		t.Fatalf("a site without the GPU kernel: %d untimed, want both partitions' GPUs, %d", u, 2*4*gpu)
+	}
+	sayGPUKernel(t, st, "g", 6, true)
+	if u := credit(); u != 2*4*gpu {
+		t.Fatalf("a site that says the GPU kernel but was not timed yet: %d untimed, want %d", u, 2*4*gpu)
+	}
+	// Challenges go to the GPU shapes not yet timed; one passes in each partition in turn.
+	timedIn := map[string]bool{}
+	for range 2 {
+		ch, err := c.IssueNow(ctx, "g")
+		if err != nil || ch.Kernel != store.KernelGPU || timedIn[ch.Partition] {
+			t.Fatalf("a challenge after %v were timed: %+v %v", timedIn, ch, err)
+		}
+		received := now.Add(10 * time.Second)
+		*now = received
+		if err := st.DecideChallenge(ctx, ch.ID, store.Decision{State: store.ChallengePassed, ReceivedAt: &received}, received); err != nil {
+			t.Fatal(err)
+		}
+		timedIn[ch.Partition] = true
+		if u, want := credit(), 4*gpu*uint64(2-len(timedIn)); u != want {
+			t.Fatalf("after passes in %v: %d untimed, want %d", timedIn, u, want)
+		}
+	}
+	// A failed GPU challenge credits nothing: the next epoch, one fails.
+	start, end = end, end.Add(time.Hour)
+	*now = start.Add(time.Minute)
+	ch, err := c.IssueNow(ctx, "g")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.DecideChallenge(ctx, ch.ID, store.Decision{State: store.ChallengeFailed, ReceivedAt: now}, *now); err != nil {
+		t.Fatal(err)
+	}
+	if u := credit(); u != 2*4*gpu {
+		t.Fatalf("a new epoch with a failed GPU challenge: %d untimed, want %d", u, 2*4*gpu)
 	}
 
-	// The closer scales the verified median by the timed share of the capacity.
-	closer := &epochCloser{store: st, calendar: c.calendar, untimedGPUs: c.untimedGPUMegaFLOPS}
+	// The closer scales the verified median by the timed share of the registered power,
+	// and says how much of the capacity was left out.
+	closer := &epochCloser{store: st, calendar: c.calendar, gpuCredit: c.gpuCredit}
 	v, err := closer.verifyGPUs(ctx, mustSite(t, st, "g"), gatewayapi.Verification{ReportedMegaFLOPS: 3 * node, VerifiedMegaFLOPS: 3 * node}, start, end)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := 3 * node * (node - gpu) / node; v.VerifiedMegaFLOPS != want || v.UntimedGPUMegaFLOPS != 4*gpu || !strings.Contains(v.Reason, "not timed") {
-		t.Fatalf("verification %+v: want %d MFLOPS verified, %d untimed", v, want, 4*gpu)
+	wantVerified := new(big.Int).Mul(big.NewInt(int64(3*node)), big.NewInt(int64(total-2*4*gpu)))
+	wantVerified.Quo(wantVerified, big.NewInt(int64(total)))
+	if v.VerifiedMegaFLOPS != wantVerified.Uint64() || v.UntimedGPUMegaFLOPS == 0 || v.UntimedGPUMegaFLOPS > inv.CapacityMegaFLOPS || !strings.Contains(v.Reason, "not timed") {
+		t.Fatalf("verification %+v: want %s MFLOPS verified", v, wantVerified)
 	}
 	// Without challenges, nothing is timed and nothing is taken out.
-	closer.untimedGPUs = nil
+	closer.gpuCredit = nil
 	if v, err := closer.verifyGPUs(ctx, mustSite(t, st, "g"), gatewayapi.Verification{VerifiedMegaFLOPS: 3 * node}, start, end); err != nil || v.VerifiedMegaFLOPS != 3*node {
 		t.Fatalf("a grid without challenges: %+v %v", v, err)
+	}
+}
+
+// GPUs the GPU kernel cannot time (not NVIDIA's) are sized on their node's CPU part even
+// at a site that runs the GPU kernel, and never credited; a power-capped shape (an index
+// below its GPUs' catalog index) is timed at the rate its index says.
+func TestOnlyNVIDIAGPUsAreTimedAtTheirIndexedRate(t *testing.T) {
+	genesis := time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC)
+	c, _, _ := testChallenger(t, genesis)
+	site := gatewayapi.Site{Protocol: 6, Live: protocol.Inventory{GPUKernel: true}}
+	amd := protocol.NodeShape{Nodes: 1, CPUs: 64, GPUs: 4, GPUModel: "MI250X", MegaFLOPS: 1 << 40}
+	if rate, err := c.gpuRate(site, amd); err != nil || rate != 0 {
+		t.Fatalf("AMD GPUs: rate %g %v, want none", rate, err)
+	}
+	full := protocol.NodeShape{Nodes: 1, CPUs: 64, GPUs: 4, GPUModel: "A100-SXM4-80GB", MegaFLOPS: 1 << 40}
+	uncapped, err := c.gpuRate(site, full)
+	if err != nil || uncapped == 0 {
+		t.Fatalf("A100s: %g %v", uncapped, err)
+	}
+	index, err := c.gpuIndex(full)
+	if err != nil {
+		t.Fatal(err)
+	}
+	capped := full
+	capped.MegaFLOPS = index / 2
+	if rate, err := c.gpuRate(site, capped); err != nil || math.Abs(rate-uncapped/2) > uncapped*1e-9 {
+		t.Fatalf("A100s indexed at half their catalog index: rate %g %v, want %g", rate, err, uncapped/2)
 	}
 }
 

@@ -532,3 +532,47 @@ func TestChallengesOfSeveralNodes(t *testing.T) {
 		t.Fatalf("challenged on %d nodes of a partition that says it allows a job 1", ch.Spec.NodeCount())
 	}
 }
+
+// A site's polls say whether its challenge jobs run the GPU kernel only when they say
+// protocol 6: a poll that does not (the first after a restart, before the site heard the
+// gateway's version) leaves what the site said last, so that a restart does not make its
+// GPUs untimed; a protocol 6 poll that says false turns it off.
+func TestGPUKernelSaidInPollsSurvivesARestart(t *testing.T) {
+	g := gatewaytest.StartGrid(t)
+	ctx := context.Background()
+	s := g.NewSite("gpus")
+	inv := cpuInventory(t)
+	if code := s.Register(inv, "1"); code != http.StatusCreated {
+		t.Fatalf("register: %d", code)
+	}
+	said := func() bool {
+		t.Helper()
+		site, err := g.Gateway.Store().Site(ctx, "gpus")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return site.Live.GPUKernel
+	}
+	for i, step := range []struct {
+		protocol  int
+		gpuKernel bool
+		want      bool
+	}{
+		{protocol.Version, true, true},
+		{0, false, true}, // a restarted daemon's first poll
+		{5, false, true}, // a protocol 5 poll cannot say it
+		{protocol.Version, false, false},
+		{0, false, false},
+	} {
+		live := inv
+		live.GPUKernel = step.gpuKernel
+		live.Partitions = append([]protocol.Partition(nil), inv.Partitions...)
+		live.Partitions[0].Shapes = append([]protocol.NodeShape(nil), inv.Partitions[0].Shapes...)
+		live.Partitions[0].Shapes[0].Idle = i % 2 // a change, so that the poll is written at once
+		s.Protocol, s.Live = step.protocol, &live
+		s.Poll(1)
+		if got := said(); got != step.want {
+			t.Fatalf("poll %d (protocol %d, gpuKernel %v): the gateway records %v, want %v", i, step.protocol, step.gpuKernel, got, step.want)
+		}
+	}
+}

@@ -41,11 +41,12 @@ type epochCloser struct {
 	// treasury is the gateway's address: the one leaf of a rewards tree before any rewards.
 	treasury common.Address
 	lock     *epochLock
-	// untimedGPUs is the catalog index of a site's GPUs the period's challenges did not
-	// time (challenger.untimedGPUMegaFLOPS); nil where the grid issues no challenges.
-	untimedGPUs func(ctx context.Context, site gatewayapi.Site, start, end time.Time) (uint64, error)
-	log         logrus.FieldLogger
-	metrics     *metrics
+	// gpuCredit is what of a site's registered power is its GPUs' that the period's
+	// challenges did not time, and of what total (challenger.gpuCredit); nil where the
+	// grid issues no challenges.
+	gpuCredit func(ctx context.Context, site gatewayapi.Site, start, end time.Time) (untimed, total *big.Int, err error)
+	log       logrus.FieldLogger
+	metrics   *metrics
 }
 
 // Run settles each epoch once it ended (by the chain's clock) and the grace for late reports

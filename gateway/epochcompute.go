@@ -159,27 +159,32 @@ func (c *epochCloser) verify(ctx context.Context, site gatewayapi.Site, r store.
 	return c.verifyGPUs(ctx, site, v, start, end)
 }
 
-// verifyGPUs scales the verified median by the share of the site's registered capacity
-// whose power the epoch's challenges could time: the GPUs' catalog index is left out where
-// the site's challenge jobs do not run the GPU kernel (untimedGPUs says which). Only a
-// grid that issues challenges does so; without them nothing is timed, and the reports
-// count as reported.
+// verifyGPUs scales the verified median by the share of the site's registered power that
+// the epoch's challenges could time: the GPUs of a shape that no challenge sized for its
+// GPUs passed on are left out (challenger.gpuCredit). Only a grid that issues challenges
+// does so; without them nothing is timed, and the reports count as reported.
 func (c *epochCloser) verifyGPUs(ctx context.Context, site gatewayapi.Site, v gatewayapi.Verification, start, end time.Time) (gatewayapi.Verification, error) {
-	if c.untimedGPUs == nil {
+	if c.gpuCredit == nil {
 		return v, nil
 	}
-	untimed, err := c.untimedGPUs(ctx, site, start, end)
+	untimed, total, err := c.gpuCredit(ctx, site, start, end)
 	if err != nil {
 		return v, err
 	}
-	capacity := site.Registration.Inventory.CapacityMegaFLOPS
-	if untimed == 0 || capacity == 0 {
+	if untimed.Sign() <= 0 || total.Sign() <= 0 {
 		return v, nil
 	}
-	untimed = min(untimed, capacity)
-	v.UntimedGPUMegaFLOPS = untimed
-	v.VerifiedMegaFLOPS = mulDivUint64(v.VerifiedMegaFLOPS, capacity-untimed, capacity)
-	why := fmt.Sprintf("the GPUs' %d MFLOPS of the %d registered were not timed by a challenge (the site's challenge jobs do not run the GPU kernel): the median scaled by the timed share", untimed, capacity)
+	if untimed.Cmp(total) > 0 {
+		untimed = total
+	}
+	timed := new(big.Int).Sub(total, untimed)
+	scaled := new(big.Int).Mul(new(big.Int).SetUint64(v.VerifiedMegaFLOPS), timed)
+	v.VerifiedMegaFLOPS = scaled.Quo(scaled, total).Uint64()
+	// In the registration's capacity's terms, for the operators.
+	capacity := new(big.Int).Mul(new(big.Int).SetUint64(site.Registration.Inventory.CapacityMegaFLOPS), untimed)
+	v.UntimedGPUMegaFLOPS = capacity.Quo(capacity, total).Uint64()
+	why := fmt.Sprintf("GPUs worth %d of the %d MFLOPS registered were not timed by a passed challenge in the epoch (the site's challenge jobs do not run the GPU kernel, or no challenge reached them): the median scaled by the timed share",
+		v.UntimedGPUMegaFLOPS, site.Registration.Inventory.CapacityMegaFLOPS)
 	if v.Reason != "" {
 		why = v.Reason + "; " + why
 	}

@@ -192,7 +192,7 @@ func (g *Gateway) wire(policy placement.Policy) {
 	g.closer = &epochCloser{store: g.store, deploy: g.deploy, chain: g.chain, key: g.key, calendar: g.calendar, params: g.params, cfg: g.cfg.Epochs,
 		factorsBps: g.res.environmentalFactorsBps, treasury: g.address, lock: lock, log: g.log, metrics: g.metrics}
 	if g.cfg.Challenges.Enabled {
-		g.closer.untimedGPUs = g.challenger.untimedGPUMegaFLOPS
+		g.closer.gpuCredit = g.challenger.gpuCredit
 	}
 }
 

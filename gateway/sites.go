@@ -109,6 +109,14 @@ func (a *siteAPI) sitePoll(w http.ResponseWriter, r *http.Request, signer common
 		return
 	}
 	ctx := r.Context()
+	if req.Inventory != nil && req.Protocol < gpuKernelProtocol {
+		// A poll that does not say protocol 6 cannot say gpuKernel (a site's first poll
+		// after a restart, before it heard this gateway's version): what the site said
+		// last stands, so that a restart does not make its GPUs untimed.
+		live := *req.Inventory
+		live.GPUKernel = site.Live.GPUKernel
+		req.Inventory = &live
+	}
 	if err := a.store.Seen(ctx, site.Name, req.Inventory); err != nil {
 		writeError(w, http.StatusInternalServerError, err.Error())
 		return

@@ -11,8 +11,10 @@ import (
 
 	"mvdan.cc/sh/v3/syntax"
 
+	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/internal/backoff"
 	"github.com/petagrid/petagrid/pocp/challenge"
+	"github.com/petagrid/petagrid/site/challengerun"
 	"github.com/petagrid/petagrid/site/journal"
 	"github.com/petagrid/petagrid/slurmbridge"
 	"github.com/petagrid/petagrid/workflows"
@@ -156,9 +158,9 @@ func (r *ChallengeRunner) request(c journal.Challenge, spec challenge.Spec, tag 
 	var script []byte
 	var err error
 	if nodes == 1 {
-		script, err = challengeScript(r.binary, r.kernel, specPath, answerPath)
+		script, err = challengeScript(r.binary, jobKernel(r.kernel, c.Timed), specPath, answerPath)
 	} else {
-		script, err = challengeNodesScript(r.srun, r.binary, r.kernel, specPath, path.Join(c.Workspace, challengePartsDir), answerPath, nodes, c.CPUs, c.GPUs, c.GPUType)
+		script, err = challengeNodesScript(r.srun, r.binary, jobKernel(r.kernel, c.Timed), specPath, path.Join(c.Workspace, challengePartsDir), answerPath, nodes, c.CPUs, c.GPUs, c.GPUType)
 	}
 	if err != nil {
 		return slurmbridge.SubmitRequest{}, err
@@ -199,6 +201,22 @@ func challengeNodeOptions(cpus, gpus int, gpuType string) []string {
 func timeLimitMinutes(now, deadline time.Time) int {
 	left := deadline.Sub(now)
 	return max(int((left+time.Minute-1)/time.Minute), 1)
+}
+
+// jobKernel is the kernel a challenge's job runs: the GPUs, with no fallback, only where
+// the site set site.challenges.kernel: gpu and the gateway sized the deadline for them; a
+// challenge sized for a node's CPU part (a CPU node, a GPU model the gateway does not
+// time) runs with "auto", fast where the GPUs can be used and correct where they cannot.
+// Empty: the run's default (auto).
+func jobKernel(configured, timed string) string {
+	switch {
+	case configured == challengerun.KernelGPU && timed == protocol.TimedGPU:
+		return challengerun.KernelGPU
+	case configured == challengerun.KernelGPU:
+		return challengerun.KernelAuto
+	default:
+		return configured
+	}
 }
 
 // runArgs is the challenge run's command line: the kernel only where the site set one.

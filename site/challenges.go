@@ -218,7 +218,7 @@ func (r *ChallengeRunner) Start(ctx context.Context, c protocol.Challenge) error
 	}
 	workspace := path.Join(r.workspaceRoot, r.account, challengeDirPrefix+c.ID)
 	if _, _, err := r.journal.AcceptChallenge(ctx, journal.Challenge{ID: c.ID, Partition: c.Partition, Spec: spec, Deadline: c.Spec.Deadline,
-		LocalUser: r.account, Workspace: workspace, CPUs: c.CPUs, GPUs: c.GPUs, GPUType: c.GPUType}); err != nil {
+		LocalUser: r.account, Workspace: workspace, CPUs: c.CPUs, GPUs: c.GPUs, GPUType: c.GPUType, Timed: c.Timed}); err != nil {
 		return err
 	}
 	r.log.WithFields(logrus.Fields{"challenge": c.ID, "partition": c.Partition, "order": c.Spec.Order, "products": c.Spec.Products,

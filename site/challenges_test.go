@@ -378,6 +378,15 @@ func TestTimeLimitAndScript(t *testing.T) {
 	if _, err := challengeScript("/bin/petagrid", "", "/ws/\n/spec", "/ws/answer"); err == nil {
 		t.Fatal("a newline in a path was quoted for /bin/sh")
 	}
+	// The GPUs without fallback only where the site runs the GPU kernel and the gateway
+	// timed them; a challenge sized for a CPU part runs anywhere.
+	for _, tc := range []struct{ configured, timed, want string }{
+		{"gpu", "gpu", "gpu"}, {"gpu", "cpu", "auto"}, {"gpu", "", "auto"}, {"", "gpu", ""}, {"auto", "gpu", "auto"}, {"cpu", "gpu", "cpu"}, {"cpu", "", "cpu"},
+	} {
+		if got := jobKernel(tc.configured, tc.timed); got != tc.want {
+			t.Errorf("site kernel %q, challenge timed %q: the job runs %q, want %q", tc.configured, tc.timed, got, tc.want)
+		}
+	}
 	// The site's kernel, where it set one, goes to the run.
 	script, err = challengeScript("/bin/petagrid", "cpu", "/ws/spec", "/ws/answer")
 	if err != nil {

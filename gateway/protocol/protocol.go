@@ -378,7 +378,17 @@ type Challenge struct {
 	CPUs    int    `json:"cpus,omitempty"`
 	GPUs    int    `json:"gpus,omitempty"`
 	GPUType string `json:"gpuType,omitempty"`
+	// Timed is what the deadline was sized for (protocol 6): "gpu", the node's GPUs (the
+	// job must compute on them), or "cpu" (or empty, from an older gateway), the CPU part
+	// of the node's index (the job may compute anywhere).
+	Timed string `json:"timed,omitempty"`
 }
+
+// What a challenge's deadline is sized for (Challenge.Timed).
+const (
+	TimedCPU = "cpu"
+	TimedGPU = "gpu"
+)
 
 // MaxChallengeGPUs bounds the GPUs a challenge's node may need (the largest nodes hold 16).
 const MaxChallengeGPUs = 1024
@@ -396,6 +406,15 @@ func (c Challenge) Validate() error {
 	}
 	if c.GPUType != "" && (c.GPUs == 0 || !modelPattern.MatchString(c.GPUType)) {
 		return fmt.Errorf("challenge %s: GPU type %q without GPUs or not a GRES type", c.ID, clip(c.GPUType))
+	}
+	switch c.Timed {
+	case "", TimedCPU:
+	case TimedGPU:
+		if c.GPUs == 0 {
+			return fmt.Errorf("challenge %s: timed on the GPUs of a node asked for none", c.ID)
+		}
+	default:
+		return fmt.Errorf("challenge %s: timed %q: want %q or %q", c.ID, clip(c.Timed), TimedCPU, TimedGPU)
 	}
 	if err := c.Spec.Validate(); err != nil {
 		return fmt.Errorf("challenge %s: %w", c.ID, err)

@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/petagrid/petagrid/internal/reqsign"
+	"github.com/petagrid/petagrid/pocp/challenge"
 	"github.com/petagrid/petagrid/site/runstate"
 )
 
@@ -159,5 +161,29 @@ func TestDevicesInTheDigest(t *testing.T) {
 	r.Inventory.Devices = nil
 	if r.Digest() != before {
 		t.Fatal("a registration without devices changed its digest")
+	}
+}
+
+// A challenge says what its deadline was sized for: the GPUs only of a node asked for some.
+func TestChallengeTimedIsBounded(t *testing.T) {
+	spec := challenge.Spec{Version: challenge.SpecVersion, Nonce: challenge.Hash{1}, Order: 256, Products: 1, Openings: 16,
+		IssuedAt: time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC), Deadline: time.Date(2026, 11, 26, 1, 0, 0, 0, time.UTC)}
+	base := Challenge{ID: "c-aaaaaaaaaaaaaaaa", Partition: "gpu", Spec: spec, CPUs: 8, GPUs: 4, GPUType: "h100"}
+	for _, timed := range []string{"", TimedCPU, TimedGPU} {
+		c := base
+		c.Timed = timed
+		if err := c.Validate(); err != nil {
+			t.Errorf("timed %q: %v", timed, err)
+		}
+	}
+	c := base
+	c.Timed = "tpu"
+	if err := c.Validate(); err == nil {
+		t.Error("timed tpu was accepted")
+	}
+	c = base
+	c.GPUs, c.GPUType, c.Timed = 0, "", TimedGPU
+	if err := c.Validate(); err == nil {
+		t.Error("a challenge timed on the GPUs of a node asked for none was accepted")
 	}
 }

@@ -36,7 +36,8 @@ const (
 // from the product's key, multiplied by a blocked kernel over row blocks on up to
 // runtime.GOMAXPROCS goroutines. It stops promptly (within one panel, tens of
 // milliseconds) when ctx is done. It needs N²·(1 + 2 + 4) bytes (A as int8, B packed,
-// C): 1.8 GiB at the largest order.
+// C): 7 GiB at the largest order, 32,768 (which the gateway sizes only GPU nodes for; the
+// GPU kernel computes there), 1.8 GiB at 16,384.
 func Compute(ctx context.Context, spec Spec, product int) ([]int32, error) {
 	if err := checkProduct(spec, product); err != nil {
 		return nil, err

@@ -18,7 +18,7 @@ const (
 	SpecVersion   = 1
 	AnswerVersion = 1
 
-	MinOrder      = 256
+	MinOrder = 256
 	// MaxOrder lets a node of several GPUs be challenged at its claimed rate within
 	// MaxProducts (a GPU keeps A, B, C and the lowest levels of a product's tree in about
 	// 7 GB at this order); entries stay exact in float32 up to 2^18 (doc.go).

@@ -113,6 +113,11 @@ func Run(ctx context.Context, spec challenge.Spec, opts Options) (*challenge.Ans
 	}
 	if gpu != nil {
 		ans, err = runOnGPU(ctx, spec, gpu, opts)
+		if err != nil && opts.Kernel == KernelAuto && ctx.Err() == nil {
+			// In auto the deadline was not sized for the GPUs: the CPU may still make it.
+			opts.Notes("kernel: cpu (the GPU kernel failed: %v)", err)
+			ans, err = runOnCPU(ctx, spec, opts)
+		}
 	} else {
 		ans, err = runOnCPU(ctx, spec, opts)
 	}
@@ -126,7 +131,10 @@ func Run(ctx context.Context, spec challenge.Spec, opts Options) (*challenge.Ans
 	return ans, nil
 }
 
-// pickKernel opens the GPU kernel unless the CPU's is asked for; nil is the CPU's.
+// pickKernel opens the GPU kernel unless the CPU's is asked for; nil is the CPU's. In auto
+// any failure to open it falls back to the CPU (a node without CUDA, or whose driver,
+// NVRTC or GPU will not take the device code): the gateway sized such a challenge for the
+// CPU part. With gpu it is an error, since the deadline was sized for the GPUs.
 func pickKernel(ctx context.Context, opts Options) (GPUKernel, error) {
 	if opts.Kernel == KernelCPU {
 		opts.Notes("kernel: cpu (as asked)")
@@ -136,7 +144,7 @@ func pickKernel(ctx context.Context, opts Options) (GPUKernel, error) {
 	switch {
 	case err == nil:
 		return k, nil
-	case opts.Kernel == KernelAuto && errors.Is(err, gpukernel.ErrUnavailable):
+	case opts.Kernel == KernelAuto && ctx.Err() == nil:
 		opts.Notes("kernel: cpu (%v)", err)
 		return nil, nil
 	default:

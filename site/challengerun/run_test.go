@@ -170,6 +170,8 @@ type gpuDouble struct {
 	want   challenge.Spec
 	ran    bool
 	closed bool
+	// fail, if set, is what Run fails with, as a GPU that fails mid-run.
+	fail error
 }
 
 func (g *gpuDouble) Devices() []string { return []string{"00000000:3B:00.0"} }
@@ -179,6 +181,9 @@ func (g *gpuDouble) Run(ctx context.Context, spec challenge.Spec, treeMemoryByte
 		g.t.Errorf("the GPU kernel was given %+v and %d bytes, want %+v and %d", spec, treeMemoryBytes, g.want, DefaultTreeMemoryBytes)
 	}
 	g.ran = true
+	if g.fail != nil {
+		return nil, g.fail
+	}
 	ans, err := Run(ctx, spec, Options{Devices: fixedDevices, Kernel: KernelCPU})
 	if err != nil {
 		return nil, err
@@ -213,12 +218,27 @@ func TestRunPicksTheKernel(t *testing.T) {
 	if _, err := Run(ctx, spec, Options{Devices: fixedDevices, OpenGPU: unavailable, Kernel: KernelGPU}); err == nil || !strings.Contains(err.Error(), "libcuda.so.1 not found") {
 		t.Fatalf("kernel gpu without a GPU: %v", err)
 	}
-	// Another failure to start the GPUs is not hidden by a fallback, even in auto.
+	// Any other failure to start the GPUs falls back too in auto (the deadline was sized
+	// for the CPU), and fails with gpu.
 	broken := func(context.Context) (GPUKernel, error) {
 		return nil, errors.New("cuModuleLoadData: unsupported PTX version")
 	}
-	if _, err := Run(ctx, spec, Options{Devices: fixedDevices, OpenGPU: broken}); err == nil || !strings.Contains(err.Error(), "PTX") {
-		t.Fatalf("auto with a broken GPU setup: %v", err)
+	notes = nil
+	if _, err := Run(ctx, spec, Options{Devices: fixedDevices, OpenGPU: broken, Notes: note}); err != nil || len(notes) != 1 || !strings.Contains(notes[0], "PTX") {
+		t.Fatalf("auto with a broken GPU setup: %v, notes %q", err, notes)
+	}
+	if _, err := Run(ctx, spec, Options{Devices: fixedDevices, OpenGPU: broken, Kernel: KernelGPU}); err == nil || !strings.Contains(err.Error(), "PTX") {
+		t.Fatalf("gpu with a broken GPU setup: %v", err)
+	}
+	// A GPU kernel that fails while it runs: the CPU answers in auto, nothing with gpu.
+	failing := &gpuDouble{t: t, want: spec, fail: errors.New("cublasGemmEx: status 7")}
+	notes = nil
+	if _, err := Run(ctx, spec, Options{Devices: fixedDevices, Notes: note, OpenGPU: func(context.Context) (GPUKernel, error) { return failing, nil }}); err != nil ||
+		!failing.closed || len(notes) != 2 || !strings.Contains(notes[1], "status 7") {
+		t.Fatalf("auto with a failing GPU kernel: %v, closed %v, notes %q", err, failing.closed, notes)
+	}
+	if _, err := Run(ctx, spec, Options{Devices: fixedDevices, Kernel: KernelGPU, OpenGPU: func(context.Context) (GPUKernel, error) { return failing, nil }}); err == nil {
+		t.Fatal("gpu with a failing GPU kernel answered")
 	}
 	// cpu never opens the GPUs.
 	if _, err := Run(ctx, spec, Options{Devices: fixedDevices, Kernel: KernelCPU, OpenGPU: func(context.Context) (GPUKernel, error) {

@@ -59,9 +59,11 @@ type Challenge struct {
 	// CPUs, GPUs and GPUType are the node the job asks for (protocol.Challenge's).
 	CPUs, GPUs int
 	GPUType    string
+	// Timed is what the gateway sized the deadline for (protocol.Challenge.Timed).
+	Timed string
 }
 
-const challengeColumns = `id, partition, spec, deadline, local_user, workspace, state, job_id, outcome, detail, created_at, updated_at, cpus, gpus, gpu_type`
+const challengeColumns = `id, partition, spec, deadline, local_user, workspace, state, job_id, outcome, detail, created_at, updated_at, cpus, gpus, gpu_type, timed`
 
 // AcceptChallenge journals a new challenge as accepted. A challenge the journal already
 // holds is returned as it is, with created false: the gateway sends a challenge again until
@@ -70,8 +72,8 @@ func (j *Journal) AcceptChallenge(ctx context.Context, c Challenge) (Challenge, 
 	now := j.now()
 	var created bool
 	err := j.tx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO challenges(`+challengeColumns+`) VALUES (?,?,?,?,?,?,?,NULL,'','',?,?,?,?,?)`,
-			c.ID, c.Partition, string(c.Spec), unix(c.Deadline), c.LocalUser, c.Workspace, string(ChallengeAccepted), unix(now), unix(now), c.CPUs, c.GPUs, c.GPUType)
+		res, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO challenges(`+challengeColumns+`) VALUES (?,?,?,?,?,?,?,NULL,'','',?,?,?,?,?,?)`,
+			c.ID, c.Partition, string(c.Spec), unix(c.Deadline), c.LocalUser, c.Workspace, string(ChallengeAccepted), unix(now), unix(now), c.CPUs, c.GPUs, c.GPUType, c.Timed)
 		if err != nil {
 			return fmt.Errorf("journal: challenge %s: %w", c.ID, err)
 		}
@@ -182,7 +184,7 @@ func scanChallenge(r rowScanner) (Challenge, error) {
 	var spec, state string
 	var deadline, created, updated int64
 	var job sql.NullInt64
-	if err := r.Scan(&c.ID, &c.Partition, &spec, &deadline, &c.LocalUser, &c.Workspace, &state, &job, &c.Outcome, &c.Detail, &created, &updated, &c.CPUs, &c.GPUs, &c.GPUType); err != nil {
+	if err := r.Scan(&c.ID, &c.Partition, &spec, &deadline, &c.LocalUser, &c.Workspace, &state, &job, &c.Outcome, &c.Detail, &created, &updated, &c.CPUs, &c.GPUs, &c.GPUType, &c.Timed); err != nil {
 		return Challenge{}, err
 	}
 	c.Spec, c.State = []byte(spec), ChallengeState(state)

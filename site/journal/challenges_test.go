@@ -12,9 +12,11 @@ func TestChallengesAreJournaledOnceAndEndOnce(t *testing.T) {
 	ctx := context.Background()
 	j, path := open(t)
 	deadline := time.Date(2026, 11, 26, 13, 0, 0, 0, time.UTC)
-	c := Challenge{ID: "c-aaaaaaaaaaaaaaaa", Partition: "gpu", Spec: []byte(`{"version":1}` + "\n"), Deadline: deadline, LocalUser: "me", Workspace: "/ws/me/challenge-c-aaaaaaaaaaaaaaaa"}
+	c := Challenge{ID: "c-aaaaaaaaaaaaaaaa", Partition: "gpu", Spec: []byte(`{"version":1}` + "\n"), Deadline: deadline, LocalUser: "me", Workspace: "/ws/me/challenge-c-aaaaaaaaaaaaaaaa",
+		GPUs: 4, GPUType: "h100", Timed: "gpu"}
 	got, created, err := j.AcceptChallenge(ctx, c)
-	if err != nil || !created || got.State != ChallengeAccepted || got.JobID != 0 || !got.Deadline.Equal(deadline) || string(got.Spec) != string(c.Spec) {
+	if err != nil || !created || got.State != ChallengeAccepted || got.JobID != 0 || !got.Deadline.Equal(deadline) || string(got.Spec) != string(c.Spec) ||
+		got.GPUs != 4 || got.GPUType != "h100" || got.Timed != "gpu" {
 		t.Fatalf("first accept: %+v %v %v", got, created, err)
 	}
 	// The gateway sends it again: the journal keeps the first.

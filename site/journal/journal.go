@@ -197,6 +197,9 @@ var migrations = []string{
 	// 4: the digest of a completed run's declared outputs (workflows.OutputsDigest), which
 	// the grid gateway compares replicas by; '' when there is none.
 	`ALTER TABLE runs ADD COLUMN outputs_sha256 TEXT NOT NULL DEFAULT '';`,
+	// 5: what a challenge's deadline was sized for (protocol.Challenge.Timed): 'gpu' makes
+	// the job compute on the node's GPUs; '' (older gateways) and 'cpu' leave it free.
+	`ALTER TABLE challenges ADD COLUMN timed TEXT NOT NULL DEFAULT '';`,
 }
 
 // SchemaVersion is the version this build writes.

@@ -24,6 +24,7 @@ typedef struct {
 	void *libcuda, *libnvrtc, *libcublas;
 
 	pg_cu_result (*cuInit)(unsigned);
+	pg_cu_result (*cuDriverGetVersion)(int *);
 	pg_cu_result (*cuDeviceGetCount)(int *);
 	pg_cu_result (*cuDeviceGet)(pg_cu_device *, int);
 	pg_cu_result (*cuDeviceGetAttribute)(int *, int, pg_cu_device);
@@ -82,12 +83,24 @@ static void *pg_open(const char *const *names, char *err, size_t errlen)
 	} while (0)
 
 // pg_load_nvrtc opens NVRTC and resolves its entry points, or writes why not: all the
-// device code needs to be compiled, which the tests do on machines without a GPU.
-static int pg_load_nvrtc(pg_cuda *c, char *err, size_t errlen)
+// device code needs to be compiled, which the tests do on machines without a GPU. The
+// newest NVRTC whose CUDA major version is at most max_major (0: any) is taken: PTX from
+// an NVRTC newer than the driver is refused when the module loads.
+static int pg_load_nvrtc(pg_cuda *c, int max_major, char *err, size_t errlen)
 {
-	static const char *const nvrtc[] = {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so.11.2", "libnvrtc.so", NULL};
-	if ((c->libnvrtc = pg_open(nvrtc, err, errlen)) == NULL)
+	static const char *const all[] = {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so.11.2", "libnvrtc.so", NULL};
+	static const int majors[] = {13, 12, 11, 0};
+	const char *names[5];
+	int n = 0;
+	for (int i = 0; all[i] != NULL; i++)
+		if (max_major == 0 || majors[i] <= max_major)
+			names[n++] = all[i];
+	names[n] = NULL;
+	if (n == 0 || (c->libnvrtc = pg_open(names, err, errlen)) == NULL) {
+		if (n == 0)
+			snprintf(err, errlen, "no NVRTC for a CUDA %d driver", max_major);
 		return -1;
+	}
 	PG_SYM(libnvrtc, nvrtcCreateProgram, "nvrtcCreateProgram");
 	PG_SYM(libnvrtc, nvrtcCompileProgram, "nvrtcCompileProgram");
 	PG_SYM(libnvrtc, nvrtcGetPTXSize, "nvrtcGetPTXSize");
@@ -100,13 +113,18 @@ static int pg_load_nvrtc(pg_cuda *c, char *err, size_t errlen)
 }
 
 // pg_cuda_load opens the three libraries and resolves every entry point, or writes why not.
+// The driver comes first: its version picks the NVRTC.
 static int pg_cuda_load(pg_cuda *c, char *err, size_t errlen)
 {
 	static const char *const cuda[] = {"libcuda.so.1", "libcuda.so", NULL};
 	static const char *const cublas[] = {"libcublas.so.13", "libcublas.so.12", "libcublas.so.11", "libcublas.so", NULL};
 	if ((c->libcuda = pg_open(cuda, err, errlen)) == NULL)
 		return -1;
-	if (pg_load_nvrtc(c, err, errlen) != 0)
+	PG_SYM(libcuda, cuDriverGetVersion, "cuDriverGetVersion");
+	int driver = 0;
+	if (c->cuDriverGetVersion(&driver) != 0)
+		driver = 0;
+	if (pg_load_nvrtc(c, driver / 1000, err, errlen) != 0)
 		return -1;
 	if ((c->libcublas = pg_open(cublas, err, errlen)) == NULL)
 		return -1;
@@ -134,11 +152,11 @@ static int pg_cuda_load(pg_cuda *c, char *err, size_t errlen)
 	return 0;
 }
 
+// pg_cuda_unload does not dlclose: the driver and cuBLAS keep threads and atexit handlers
+// that would run into unmapped code; a run loads them once per process.
 static void pg_cuda_unload(pg_cuda *c)
 {
-	if (c->libcublas) dlclose(c->libcublas);
-	if (c->libnvrtc) dlclose(c->libnvrtc);
-	if (c->libcuda) dlclose(c->libcuda);
+	(void)c;
 }
 
 static const char *pg_cu_error(pg_cuda *c, pg_cu_result r)
@@ -323,7 +341,11 @@ func Open(ctx context.Context) (*Kernel, error) {
 		}
 	}()
 	for ordinal := range int(count) {
-		e, err := k.startEngine(ctx, ordinal, ptx, errBuf)
+		if err := ctx.Err(); err != nil {
+			k.Close()
+			return nil, err
+		}
+		e, err := k.startEngine(ordinal, ptx, errBuf)
 		if err != nil {
 			k.Close()
 			return nil, err
@@ -387,7 +409,7 @@ func cuError(lib *C.pg_cuda, call string, r C.pg_cu_result) error {
 
 // startEngine starts the goroutine that owns one GPU: CUDA binds a context to an OS
 // thread, so every call for the device runs on that goroutine's locked thread.
-func (k *Kernel) startEngine(ctx context.Context, ordinal int, ptx map[string]*C.char, errBuf *C.char) (*cudaEngine, error) {
+func (k *Kernel) startEngine(ordinal int, ptx map[string]*C.char, errBuf *C.char) (*cudaEngine, error) {
 	e := &cudaEngine{lib: k.lib, ordinal: ordinal, work: make(chan func()), done: make(chan struct{})}
 	if r := C.pg_cu_device_get(k.lib, &e.device, C.int(ordinal)); r != 0 {
 		return nil, k.cuError("cuDeviceGet", r)
@@ -404,32 +426,49 @@ func (k *Kernel) startEngine(ctx context.Context, ordinal int, ptx map[string]*C
 		return nil, k.cuError("cuDeviceGetPCIBusId", r)
 	}
 	e.busID = C.GoString(&bus[0])
-	arch := fmt.Sprintf("--gpu-architecture=compute_%d%d", int(major), int(minor))
-	code, ok := ptx[arch]
-	if !ok {
-		var err error
-		if code, err = compile(k.lib, arch, errBuf); err != nil {
-			return nil, fmt.Errorf("GPU %s: %w", e.busID, err)
-		}
-		ptx[arch] = code
+	code, err := k.deviceCode(int(major)*10+int(minor), ptx, errBuf)
+	if err != nil {
+		return nil, fmt.Errorf("GPU %s: %w", e.busID, err)
 	}
 	started := make(chan error, 1)
 	go e.loop(code, started)
-	select {
-	case err := <-started:
-		if err != nil {
-			return nil, fmt.Errorf("GPU %s: %w", e.busID, err)
-		}
-		return e, nil
-	case <-ctx.Done():
-		// The loop still starts or fails on its own; stop waits for it.
-		go func() {
-			if <-started == nil {
-				_ = e.stop()
-			}
-		}()
-		return nil, ctx.Err()
+	// Waited for whatever ctx does: setting a GPU up takes seconds at most, and an engine
+	// left starting would use the libraries and the PTX after Open gave them up.
+	if err := <-started; err != nil {
+		return nil, fmt.Errorf("GPU %s: %w", e.busID, err)
 	}
+	return e, nil
+}
+
+// fallbackArchitectures are compiled for, newest first, when NVRTC does not know a GPU's
+// own (a GPU newer than the NVRTC): the driver compiles a lower architecture's PTX for it.
+var fallbackArchitectures = []int{120, 100, 90, 89, 86, 80, 75, 70, 61}
+
+// deviceCode is the device code's PTX for a GPU of compute capability cc (major·10 +
+// minor), compiled once per architecture and kept in ptx.
+func (k *Kernel) deviceCode(cc int, ptx map[string]*C.char, errBuf *C.char) (*C.char, error) {
+	archs := []int{cc}
+	for _, a := range fallbackArchitectures {
+		if a < cc {
+			archs = append(archs, a)
+		}
+	}
+	var first error
+	for _, a := range archs {
+		arch := fmt.Sprintf("--gpu-architecture=compute_%d", a)
+		if code, ok := ptx[arch]; ok {
+			return code, nil
+		}
+		code, err := compile(k.lib, arch, errBuf)
+		if err == nil {
+			ptx[arch] = code
+			return code, nil
+		}
+		if first == nil {
+			first = err
+		}
+	}
+	return nil, first
 }
 
 // compile compiles the device code with NVRTC for arch (an NVRTC --gpu-architecture
@@ -458,7 +497,7 @@ func compileWithNVRTC(arch string) (string, error) {
 	defer C.pg_cuda_unload(lib)
 	errBuf := (*C.char)(C.calloc(errBytes, 1))
 	defer C.free(unsafe.Pointer(errBuf))
-	if C.pg_load_nvrtc(lib, errBuf, errBytes) != 0 {
+	if C.pg_load_nvrtc(lib, 0, errBuf, errBytes) != 0 {
 		return "", fmt.Errorf("%w: %s", ErrUnavailable, C.GoString(errBuf))
 	}
 	code, err := compile(lib, arch, errBuf)
@@ -491,6 +530,9 @@ type cudaEngine struct {
 	// empty subtrees of every level.
 	order                   int
 	a, bt, c, lvl0, lvl1, e C.pg_cu_ptr
+	// btKey is the product whose Bᵀ the buffer holds (zero: none), so that the openings'
+	// recomputations of one product's rows generate it once.
+	btKey challenge.Key
 }
 
 // loop owns the GPU: it sets it up, runs what work sends, and tears it down when work
@@ -582,6 +624,7 @@ func (e *cudaEngine) freeBuffers() {
 		}
 	}
 	e.order = 0
+	e.btKey = challenge.Key{}
 }
 
 // buffers sizes the device memory for order: A and Bᵀ as int8, C as int32, the leaves
@@ -631,8 +674,14 @@ func (e *cudaEngine) multiply(spec challenge.Spec, product, first, count int) er
 	n := uint64(spec.Order)
 	key := challenge.ProductKey(spec.Nonce, uint32(product))
 	w0, w1 := C.pg_cu_u64(key.Word0), C.pg_cu_u64(key.Word1)
-	if r := C.pg_launch_gen_bt(e.lib, e.genBT, grid(n*n), e.bt, w0, w1, C.pg_cu_u64(n), C.pg_cu_u64(n*n)); r != 0 {
-		return cuError(e.lib, "launching pg_gen_bt_kernel", r)
+	if key != e.btKey {
+		e.btKey = challenge.Key{}
+		if r := C.pg_launch_gen_bt(e.lib, e.genBT, grid(n*n), e.bt, w0, w1, C.pg_cu_u64(n), C.pg_cu_u64(n*n)); r != 0 {
+			return cuError(e.lib, "launching pg_gen_bt_kernel", r)
+		}
+		// Set once the launch is queued: a later failure of the queue fails the sync
+		// that every use waits on, and the run with it.
+		e.btKey = key
 	}
 	entries := uint64(count) * n
 	if r := C.pg_launch_gen_a(e.lib, e.genA, grid(entries), e.a, w0, w1, C.pg_cu_u64(n), C.pg_cu_u64(first), C.pg_cu_u64(entries)); r != 0 {

@@ -32,7 +32,15 @@ typedef signed char pg_i8;
 typedef int pg_i32;
 #define PG_FN static inline
 #define PG_CONST static const
-#define PG_MULHI(a, b) ((pg_u64)(((unsigned __int128)(a) * (unsigned __int128)(b)) >> 64))
+#define PG_MULHI(a, b) pg_mulhi((a), (b))
+/* The high word of a 64 × 64-bit product from 32-bit halves (no 128-bit type needed). */
+static inline pg_u64 pg_mulhi(pg_u64 a, pg_u64 b)
+{
+    pg_u64 a0 = a & 0xffffffffULL, a1 = a >> 32, b0 = b & 0xffffffffULL, b1 = b >> 32;
+    pg_u64 lo = a0 * b0, mid1 = a1 * b0, mid2 = a0 * b1;
+    pg_u64 carry = ((lo >> 32) + (mid1 & 0xffffffffULL) + (mid2 & 0xffffffffULL)) >> 32;
+    return a1 * b1 + (mid1 >> 32) + (mid2 >> 32) + carry;
+}
 #endif
 
 /* Matrix tags and the finaliser's multipliers (generate.go). */
