@@ -332,39 +332,38 @@ func timesGPUs(site gatewayapi.Site) bool {
 // which gateway.challenges.gpuFractionOfPeak allows for), scaled down as the shape's index
 // is below its GPUs' catalog index (power-capped boards). 0: the shape's GPUs are not
 // timed: none, a site that does not run the GPU kernel, a model without a tensor rate, or
-// not NVIDIA's (the GPU kernel is CUDA).
-func (c *challenger) gpuRate(site gatewayapi.Site, sh protocol.NodeShape) (float64, error) {
+// not NVIDIA's (the GPU kernel is CUDA), or a model the catalog does not know.
+func (c *challenger) gpuRate(site gatewayapi.Site, sh protocol.NodeShape) float64 {
 	if sh.GPUs <= 0 || sh.GPUModel == "" || !timesGPUs(site) {
-		return 0, nil
+		return 0
 	}
 	d, err := c.catalog.Device(sh.GPUModel)
-	if err != nil {
-		return 0, fmt.Errorf("GPU model %q of a registered shape: %w", sh.GPUModel, err)
-	}
-	if d.Kind != "gpu" || !strings.EqualFold(d.Vendor, "NVIDIA") || !d.FP16TensorTFLOPS.IsSet() {
-		return 0, nil
+	if err != nil || d.Kind != "gpu" || !strings.EqualFold(d.Vendor, "NVIDIA") || !d.FP16TensorTFLOPS.IsSet() {
+		return 0
 	}
 	score, err := c.catalog.Score(tokenomics.DeviceSpec{Model: sh.GPUModel, Count: big.NewRat(int64(sh.GPUs), 1)})
 	if err != nil {
-		return 0, fmt.Errorf("GPU model %q of a registered shape: %w", sh.GPUModel, err)
+		return 0
 	}
 	tflops, _ := d.FP16TensorTFLOPS.Rat().Float64()
 	rate := float64(sh.GPUs) * tflops * 1e12
 	if score.TotalMegaFLOPS > 0 && sh.MegaFLOPS < score.TotalMegaFLOPS {
 		rate *= float64(sh.MegaFLOPS) / float64(score.TotalMegaFLOPS)
 	}
-	return rate, nil
+	return rate
 }
 
 // pickTarget draws a node shape of the site's registration among those its last poll says
-// have idle nodes, weighted by them; while some GPU shape whose GPUs can be timed has no
-// passed GPU challenge in the epoch yet (credited says which have), only such shapes are
-// drawn, so that a GPU shape's power, which counts only once timed, is reached first. The shapes, their power and their GPUs are the
-// registration's, which the operator approved and the stake covers: the poll only says
-// which registered shapes have idle nodes (a live shape that matches none counts for
-// nothing). An idle node is asked for because the challenge job takes a whole node, and a
-// busy one would leave it queued past its deadline.
-func (c *challenger) pickTarget(site gatewayapi.Site, credited map[string]bool) (target, error) {
+// have idle nodes, weighted by them, leaving out the excluded ones (shapeKey). The shapes,
+// their power and their GPUs are the registration's, which the operator approved and the
+// stake covers: the poll only says which registered shapes have idle nodes (a live shape
+// that matches none counts for nothing). An idle node is asked for because the challenge
+// job takes a whole node, and a busy one would leave it queued past its deadline. While
+// some shape whose GPUs can be timed is not credited (gpuCredited), every other draw (a
+// fair coin) is among such shapes only, so that GPU power, which counts only once timed,
+// is reached soon, and the other shapes are still drawn. A shape whose GPU model the
+// catalog does not know is never drawn (nothing could time it; the close scores it out).
+func (c *challenger) pickTarget(site gatewayapi.Site, credited, excluded map[string]bool) (target, error) {
 	idle := map[string]int{}
 	live := site.Live
 	if len(live.Partitions) == 0 {
@@ -377,52 +376,42 @@ func (c *challenger) pickTarget(site gatewayapi.Site, credited map[string]bool) 
 	}
 	var all []target
 	var weights []uint64
-	var total uint64
+	var total, uncredited uint64
 	for _, p := range site.Registration.Inventory.Partitions {
 		for _, sh := range p.Shapes {
 			n := min(idle[shapeKey(p.Name, sh)], sh.Nodes)
-			if n <= 0 {
+			if n <= 0 || excluded[shapeKey(p.Name, sh)] {
 				continue
 			}
-			t := target{partition: p.Name, shape: sh, idle: n}
-			gpu, err := c.gpuRate(site, sh)
-			if err != nil {
-				return target{}, err
+			t, ok := c.targetOf(site, p.Name, sh)
+			if !ok {
+				continue
 			}
-			if gpu > 0 {
-				t.kernel, t.rateFLOPS, t.fraction = store.KernelGPU, gpu, c.cfg.GPUFractionOfPeak
-			} else {
-				cpu, err := c.cpuPart(sh)
-				if err != nil {
-					return target{}, err
-				}
-				if cpu == 0 {
-					continue
-				}
-				t.kernel, t.rateFLOPS, t.fraction = store.KernelCPU, float64(cpu)*1e6, c.cfg.FractionOfPeak
-			}
+			t.idle = n
 			all = append(all, t)
 			weights = append(weights, uint64(n))
 			total += uint64(n)
+			if t.kernel == store.KernelGPU && !credited[shapeKey(p.Name, sh)] {
+				uncredited += uint64(n)
+			}
 		}
 	}
 	if total == 0 {
 		return target{}, errNothingAvailable
 	}
-	var uncredited uint64
-	for i, t := range all {
-		if t.kernel != store.KernelGPU || credited[shapeKey(t.partition, t.shape)] {
-			continue
+	if uncredited > 0 && uncredited < total {
+		coin, err := c.uniform(2)
+		if err != nil {
+			return target{}, err
 		}
-		uncredited += weights[i]
-	}
-	if uncredited > 0 {
-		for i, t := range all {
-			if t.kernel != store.KernelGPU || credited[shapeKey(t.partition, t.shape)] {
-				weights[i] = 0
+		if coin == 0 {
+			for i, t := range all {
+				if t.kernel != store.KernelGPU || credited[shapeKey(t.partition, t.shape)] {
+					weights[i] = 0
+				}
 			}
+			total = uncredited
 		}
-		total = uncredited
 	}
 	n, err := c.uniform(total)
 	if err != nil {
@@ -437,60 +426,117 @@ func (c *challenger) pickTarget(site gatewayapi.Site, credited map[string]bool) 
 	return all[len(all)-1], nil
 }
 
+// targetOf is how a shape is timed: on its GPUs where the site runs the GPU kernel and can
+// be timed there (gpuRate), the rate then covering the shape's CPU part too at the CPU's
+// fraction, so that a shape whose index claims more than its GPUs is timed for all of it;
+// on its CPU part otherwise. ok is false for a shape with nothing a challenge can time
+// (all GPUs untimed, or a GPU model the catalog does not know).
+func (c *challenger) targetOf(site gatewayapi.Site, partition string, sh protocol.NodeShape) (target, bool) {
+	t := target{partition: partition, shape: sh}
+	cpu, cpuErr := c.cpuPart(sh)
+	if cpuErr != nil {
+		return t, false
+	}
+	if gpu := c.gpuRate(site, sh); gpu > 0 {
+		// One deadline for both parts: the GPUs' rate at their fraction, and the CPU part
+		// at its own, expressed at the GPUs' fraction.
+		t.kernel, t.fraction = store.KernelGPU, c.cfg.GPUFractionOfPeak
+		t.rateFLOPS = gpu + float64(cpu)*1e6*c.cfg.FractionOfPeak/c.cfg.GPUFractionOfPeak
+		return t, true
+	}
+	if cpu == 0 {
+		return t, false
+	}
+	t.kernel, t.rateFLOPS, t.fraction = store.KernelCPU, float64(cpu)*1e6, c.cfg.FractionOfPeak
+	return t, true
+}
+
 // shapeKey identifies a node shape of a partition by everything but its node counts.
 func shapeKey(partition string, sh protocol.NodeShape) string {
 	return fmt.Sprintf("%s\x00%d\x00%d\x00%d\x00%s\x00%s\x00%d", partition, sh.CPUs, sh.MemoryMiB, sh.GPUs, sh.GPUType, sh.GPUModel, sh.MegaFLOPS)
 }
 
-// gpuCredit is how much of a site's registered power the challenges of [start, end) timed
-// on GPUs: total is every registered shape's index over its nodes, and untimed that of the
-// GPUs of each GPU shape for which no challenge sized for its GPUs passed in the period
-// (all of them for a site that does not run the GPU kernel, and for models the gateway
-// cannot time). Both sum each partition's shapes, as a registration lists them, so that
-// a node in two partitions counts in both and the share untimed/total is of one sum.
-// A shape is credited by a challenge of its own partition only: each must be timed.
-func (c *challenger) gpuCredit(ctx context.Context, site gatewayapi.Site, start, end time.Time) (untimed, total *big.Int, err error) {
-	untimed, total = new(big.Int), new(big.Int)
-	passed, err := c.gpuTimedPasses(ctx, site.Name, start, end)
+// gpuCredit is the part of a site's registered capacity that challenges could not time, and
+// the capacity, both in MFLOPS; the closer scales the verified median by the share left.
+// For each node shape with GPUs: its GPUs' catalog index, over its nodes, unless the shape
+// is credited in its partition (gpuCredited); the whole shape's index when the catalog does
+// not know its GPU model (nothing times such a node: no rate for its GPUs, no CPU part to
+// tell apart). A shape listed in several partitions (the same nodes, as HPC sites list
+// them) counts once, with the most nodes any of its partitions leaves uncredited. The
+// capacity, which the operator approved and the stake covers, is the denominator, so that
+// shapes registered beyond it (never drawn: no idle nodes claimed) cannot dilute the share.
+func (c *challenger) gpuCredit(ctx context.Context, site gatewayapi.Site, start, end time.Time) (untimed, capacity *big.Int, err error) {
+	capacity = new(big.Int).SetUint64(site.Registration.Inventory.CapacityMegaFLOPS)
+	credited, err := c.gpuCredited(ctx, site, start, end)
 	if err != nil {
 		return nil, nil, err
 	}
+	type uncredited struct {
+		nodes   int
+		perNode uint64
+	}
+	byShape := map[string]uncredited{}
 	for _, p := range site.Registration.Inventory.Partitions {
 		for _, sh := range p.Shapes {
-			nodes := big.NewInt(int64(max(sh.Nodes, 0)))
-			total.Add(total, new(big.Int).Mul(nodes, new(big.Int).SetUint64(sh.MegaFLOPS)))
-			if sh.GPUs <= 0 || sh.GPUModel == "" || passed[shapeKey(p.Name, sh)] {
+			if sh.GPUs <= 0 || sh.Nodes <= 0 {
 				continue
 			}
-			gpu, err := c.gpuIndex(sh)
-			if err != nil {
-				return nil, nil, fmt.Errorf("%s's registered shape: %w", site.Name, err)
+			perNode := sh.MegaFLOPS
+			if sh.GPUModel != "" {
+				if gpu, err := c.gpuIndex(sh); err == nil {
+					if credited[shapeKey(p.Name, sh)] {
+						continue
+					}
+					perNode = gpu
+				}
 			}
-			untimed.Add(untimed, new(big.Int).Mul(nodes, new(big.Int).SetUint64(gpu)))
+			id := shapeKey("", sh)
+			if u := byShape[id]; sh.Nodes > u.nodes {
+				byShape[id] = uncredited{nodes: sh.Nodes, perNode: perNode}
+			}
 		}
 	}
-	return untimed, total, nil
+	untimed = new(big.Int)
+	for _, u := range byShape {
+		untimed.Add(untimed, new(big.Int).Mul(big.NewInt(int64(u.nodes)), new(big.Int).SetUint64(u.perNode)))
+	}
+	if untimed.Cmp(capacity) > 0 {
+		untimed.Set(capacity)
+	}
+	return untimed, capacity, nil
 }
 
-// gpuTimedPasses are the shapes (shapeKey) of a site on which a challenge sized for the
-// GPUs and issued in [start, end) passed.
-func (c *challenger) gpuTimedPasses(ctx context.Context, site string, start, end time.Time) (map[string]bool, error) {
-	list, err := c.store.ChallengesOf(ctx, site, start, end, 1<<16)
+// gpuCredited are the shapes (shapeKey) of a site whose GPUs count as timed at the period
+// [start, end): the site still runs the GPU kernel, and the last decided challenge sized
+// for the shape's GPUs in its partition, issued in the period or the one before, passed.
+// The period before carries a pass over, so that GPU nodes busy through one epoch are not
+// scored out for it; a later failure or miss takes the credit away.
+func (c *challenger) gpuCredited(ctx context.Context, site gatewayapi.Site, start, end time.Time) (map[string]bool, error) {
+	credited := map[string]bool{}
+	if !timesGPUs(site) {
+		return credited, nil
+	}
+	list, err := c.store.ChallengesOf(ctx, site.Name, start.Add(-end.Sub(start)), end, 1<<16)
 	if err != nil {
 		return nil, err
 	}
-	passed := map[string]bool{}
+	// ChallengesOf lists in order of issue: the last decided one of a shape stands.
 	for _, ch := range list {
-		if ch.Kernel != store.KernelGPU || ch.State != store.ChallengePassed {
+		if ch.Kernel != store.KernelGPU {
 			continue
+		}
+		switch ch.State {
+		case store.ChallengePassed, store.ChallengeFailed, store.ChallengeMissed:
+		default:
+			continue // undecided, void
 		}
 		var shape protocol.NodeShape
 		if err := json.Unmarshal([]byte(ch.Shape), &shape); err != nil {
 			return nil, fmt.Errorf("challenge %s: its node shape: %w", ch.ID, err)
 		}
-		passed[shapeKey(ch.Partition, shape)] = true
+		credited[shapeKey(ch.Partition, shape)] = ch.State == store.ChallengePassed
 	}
-	return passed, nil
+	return credited, nil
 }
 
 // gpuIndex is the catalog index of a shape's GPUs, at most the shape's whole index.
@@ -539,32 +585,45 @@ func (c *challenger) IssueNow(ctx context.Context, name string) (gatewayapi.Chal
 // issue sizes and records a challenge for the site; its next poll carries it.
 func (c *challenger) issue(ctx context.Context, site gatewayapi.Site, now time.Time) (gatewayapi.Challenge, error) {
 	var credited map[string]bool
-	if timesGPUs(site) {
-		if epoch, ok := c.calendar.PeriodAt(now); ok {
-			start, end, err := c.calendar.Period(epoch)
-			if err != nil {
-				return gatewayapi.Challenge{}, err
-			}
-			if credited, err = c.gpuTimedPasses(ctx, site.Name, start, end); err != nil {
-				return gatewayapi.Challenge{}, err
-			}
+	if epoch, ok := c.calendar.PeriodAt(now); ok {
+		start, end, err := c.calendar.Period(epoch)
+		if err != nil {
+			return gatewayapi.Challenge{}, err
+		}
+		if credited, err = c.gpuCredited(ctx, site, start, end); err != nil {
+			return gatewayapi.Challenge{}, err
 		}
 	}
-	t, err := c.pickTarget(site, credited)
-	if err != nil {
-		return gatewayapi.Challenge{}, err
-	}
-	// The site's rate in the node's unit: its capacity scaled as the node's rate is to
-	// the node's index, so that the capacity budget is the share of the site the node is.
-	siteMegaFLOPS := max(site.Registration.Inventory.CapacityMegaFLOPS, t.shape.MegaFLOPS)
-	plan, err := challenge.PlanChallenge(challenge.PlanInput{
-		NodeFLOPS: t.rateFLOPS, SiteFLOPS: float64(siteMegaFLOPS) * t.rateFLOPS / float64(max(t.shape.MegaFLOPS, 1)),
-		FractionOfPeak: t.fraction, Allowance: c.cfg.Allowance,
-		EpochSeconds: c.calendar.PeriodSeconds, ChallengesPerEpoch: c.cfg.PerEpoch, Openings: c.cfg.Openings,
-		MinOrder: c.cfg.MinOrder, CapacityShareLimit: c.cfg.CapacityBudget, Nodes: c.nodesWanted(site, t),
-	})
-	if err != nil {
-		return gatewayapi.Challenge{}, err
+	// A shape that cannot be planned (too fast to separate within the bounds, over the
+	// capacity budget) is left out and another drawn, so that it does not take every
+	// draw; the error stands if none can be.
+	excluded := map[string]bool{}
+	var t target
+	var plan challenge.Plan
+	var planErr error
+	for {
+		var err error
+		t, err = c.pickTarget(site, credited, excluded)
+		if errors.Is(err, errNothingAvailable) && planErr != nil {
+			return gatewayapi.Challenge{}, planErr
+		}
+		if err != nil {
+			return gatewayapi.Challenge{}, err
+		}
+		// The site's rate in the node's unit: its capacity scaled as the node's rate is to
+		// the node's index, so that the capacity budget is the share of the site the node is.
+		siteMegaFLOPS := max(site.Registration.Inventory.CapacityMegaFLOPS, t.shape.MegaFLOPS)
+		plan, planErr = challenge.PlanChallenge(challenge.PlanInput{
+			NodeFLOPS: t.rateFLOPS, SiteFLOPS: float64(siteMegaFLOPS) * t.rateFLOPS / float64(max(t.shape.MegaFLOPS, 1)),
+			FractionOfPeak: t.fraction, Allowance: c.cfg.Allowance,
+			EpochSeconds: c.calendar.PeriodSeconds, ChallengesPerEpoch: c.cfg.PerEpoch, Openings: c.cfg.Openings,
+			MinOrder: c.cfg.MinOrder, CapacityShareLimit: c.cfg.CapacityBudget, Nodes: c.nodesWanted(site, t),
+		})
+		if planErr == nil {
+			break
+		}
+		c.log.WithError(planErr).WithFields(logrus.Fields{"site": site.Name, "partition": t.partition, "kernel": t.kernel}).Warn("challenge: a shape cannot be planned; drawing another")
+		excluded[shapeKey(t.partition, t.shape)] = true
 	}
 	var nonce challenge.Hash
 	if _, err := io.ReadFull(c.random, nonce[:]); err != nil {

@@ -3,6 +3,7 @@ package gateway
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"math/big"
@@ -476,7 +477,8 @@ func TestGPUNodesAreTimedWhereTheSiteRunsTheGPUKernel(t *testing.T) {
 		// (A site's recorded protocol never goes down: the older one comes first.)
 		{"an older protocol", 5, true, store.KernelCPU, float64(node-gpu) * 1e6, c.cfg.FractionOfPeak},
 		{"no GPU kernel", 6, false, store.KernelCPU, float64(node-gpu) * 1e6, c.cfg.FractionOfPeak},
-		{"the GPU kernel", 6, true, store.KernelGPU, 4 * tensorTFLOPS * 1e12, c.cfg.GPUFractionOfPeak},
+		// The GPUs at their rate, the CPU part at its own fraction, on one deadline.
+		{"the GPU kernel", 6, true, store.KernelGPU, 4*tensorTFLOPS*1e12 + float64(node-gpu)*1e6*c.cfg.FractionOfPeak/c.cfg.GPUFractionOfPeak, c.cfg.GPUFractionOfPeak},
 	} {
 		sayGPUKernel(t, st, "g", tc.version, tc.gpuKernel)
 		ch, err := c.IssueNow(ctx, "g")
@@ -500,28 +502,32 @@ func TestGPUNodesAreTimedWhereTheSiteRunsTheGPUKernel(t *testing.T) {
 }
 
 // Where the grid issues challenges, a site's GPUs count in its verified median only once a
-// challenge sized for them passed on their shape in the epoch: never for a site that does
-// not run the GPU kernel, nor for a shape no challenge reached (each partition's own: a node
-// listed in two partitions is timed in each). Draws go to GPU shapes not yet timed first.
+// challenge sized for them passed on their shape (in each partition that lists it): never
+// for a site that does not run the GPU kernel, nor for a shape no challenge reached, nor
+// after its last GPU challenge failed. A node listed in two partitions counts once, and the
+// registered capacity is the denominator, so that shapes registered beyond it dilute
+// nothing. Draws go to GPU shapes not yet timed every other time.
 func TestUntimedGPUsAreLeftOutOfTheVerifiedMedian(t *testing.T) {
 	genesis := time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC)
 	c, st, now := testChallenger(t, genesis)
 	ctx := context.Background()
 	*now = genesis.Add(time.Minute)
-	score, err := c.catalog.Score(tokenomics.DeviceSpec{Model: "A100-SXM4-80GB", Count: big.NewRat(4, 1)})
+	gpu, err := c.gpuIndex(protocol.NodeShape{GPUs: 4, GPUModel: "A100-SXM4-80GB", MegaFLOPS: 1 << 50})
 	if err != nil {
 		t.Fatal(err)
 	}
-	gpu := score.TotalMegaFLOPS
 	node := gpu + 5_000_000
-	// The same four GPU nodes in two partitions, and 40 CPU nodes.
+	// The same four GPU nodes in two partitions, 40 CPU nodes, and a shape of a million
+	// nodes claimed beyond the capacity, never idle (never drawn).
 	gpuShape := protocol.NodeShape{Nodes: 4, Available: 4, Idle: 4, CPUs: 64, GPUs: 4, GPUType: "a100", GPUModel: "A100-SXM4-80GB", MegaFLOPS: node}
 	cpuShape := protocol.NodeShape{Nodes: 40, Available: 40, Idle: 0, CPUs: 64, MegaFLOPS: 5_000_000}
+	diluting := protocol.NodeShape{Nodes: 1_000_000, Available: 1_000_000, CPUs: 64, MegaFLOPS: 1 << 40}
+	capacity := 4*node + 40*5_000_000
 	inv := protocol.Inventory{Partitions: []protocol.Partition{
 		{Name: "gpu", Shapes: []protocol.NodeShape{gpuShape}},
 		{Name: "gpulong", Shapes: []protocol.NodeShape{gpuShape}},
-		{Name: "cpu", Shapes: []protocol.NodeShape{cpuShape}},
-	}, CapacityMegaFLOPS: 4*node + 40*5_000_000, GPUs: 16, CatalogSHA256: c.catalog.SHA256Hex()}
+		{Name: "cpu", Shapes: []protocol.NodeShape{cpuShape, diluting}},
+	}, CapacityMegaFLOPS: capacity, GPUs: 16, CatalogSHA256: c.catalog.SHA256Hex()}
 	if _, _, err := st.Register(ctx, "0x00000000000000000000000000000000000000aa", protocol.Registration{Site: "g", Inventory: inv, Prices: protocol.Prices{PerComputeHour: "1"}}); err != nil {
 		t.Fatal(err)
 	}
@@ -529,32 +535,31 @@ func TestUntimedGPUsAreLeftOutOfTheVerifiedMedian(t *testing.T) {
 		t.Fatal(err)
 	}
 	start, end := genesis, genesis.Add(time.Hour)
-	total := 2*4*node + 40*5_000_000
 	credit := func() (untimed uint64) {
 		t.Helper()
 		u, all, err := c.gpuCredit(ctx, mustSite(t, st, "g"), start, end)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if all.Uint64() != total {
-			t.Fatalf("total %s, want every partition's shapes, %d", all, total)
+		if all.Uint64() != capacity {
+			t.Fatalf("denominator %s, want the registered capacity %d", all, capacity)
 		}
 		return u.Uint64()
 	}
 	sayGPUKernel(t, st, "g", 6, false)
-	if u := credit(); u != 2*4*gpu {
-		t.Fatalf("a site without the GPU kernel: %d untimed, want both partitions' GPUs, %d", u, 2*4*gpu)
+	if u := credit(); u != 4*gpu {
+		t.Fatalf("a site without the GPU kernel: %d untimed, want its four GPU nodes' GPUs once, %d", u, 4*gpu)
 	}
 	sayGPUKernel(t, st, "g", 6, true)
-	if u := credit(); u != 2*4*gpu {
-		t.Fatalf("a site that says the GPU kernel but was not timed yet: %d untimed, want %d", u, 2*4*gpu)
+	if u := credit(); u != 4*gpu {
+		t.Fatalf("a site that says the GPU kernel but was not timed yet: %d untimed, want %d", u, 4*gpu)
 	}
-	// Challenges go to the GPU shapes not yet timed; one passes in each partition in turn.
+	// Challenges pass in one partition, then in both: only then are the GPUs credited.
 	timedIn := map[string]bool{}
-	for range 2 {
+	for range 8 {
 		ch, err := c.IssueNow(ctx, "g")
-		if err != nil || ch.Kernel != store.KernelGPU || timedIn[ch.Partition] {
-			t.Fatalf("a challenge after %v were timed: %+v %v", timedIn, ch, err)
+		if err != nil || ch.Kernel != store.KernelGPU {
+			t.Fatalf("a challenge of the GPU shapes: %+v %v", ch, err)
 		}
 		received := now.Add(10 * time.Second)
 		*now = received
@@ -562,40 +567,86 @@ func TestUntimedGPUsAreLeftOutOfTheVerifiedMedian(t *testing.T) {
 			t.Fatal(err)
 		}
 		timedIn[ch.Partition] = true
-		if u, want := credit(), 4*gpu*uint64(2-len(timedIn)); u != want {
+		want := 4 * gpu
+		if len(timedIn) == 2 {
+			want = 0
+		}
+		if u := credit(); u != want {
 			t.Fatalf("after passes in %v: %d untimed, want %d", timedIn, u, want)
 		}
+		if len(timedIn) == 2 {
+			break
+		}
 	}
-	// A failed GPU challenge credits nothing: the next epoch, one fails.
+	if len(timedIn) != 2 {
+		t.Fatalf("eight draws reached only %v", timedIn)
+	}
+	// The next epoch keeps the credit of the last; a failed GPU challenge takes its
+	// shape's away.
 	start, end = end, end.Add(time.Hour)
 	*now = start.Add(time.Minute)
+	if u := credit(); u != 0 {
+		t.Fatalf("the next epoch: %d untimed, want the last epoch's passes to stand", u)
+	}
 	ch, err := c.IssueNow(ctx, "g")
-	if err != nil {
-		t.Fatal(err)
+	if err != nil || ch.Kernel != store.KernelGPU {
+		t.Fatalf("%+v %v", ch, err)
 	}
 	if err := st.DecideChallenge(ctx, ch.ID, store.Decision{State: store.ChallengeFailed, ReceivedAt: now}, *now); err != nil {
 		t.Fatal(err)
 	}
-	if u := credit(); u != 2*4*gpu {
-		t.Fatalf("a new epoch with a failed GPU challenge: %d untimed, want %d", u, 2*4*gpu)
+	if u := credit(); u != 4*gpu {
+		t.Fatalf("after a failed GPU challenge in %s: %d untimed, want %d", ch.Partition, u, 4*gpu)
+	}
+	// A site that stops running the GPU kernel loses the credit.
+	sayGPUKernel(t, st, "g", 6, false)
+	*now = now.Add(time.Minute)
+	if u := credit(); u != 4*gpu {
+		t.Fatalf("a site that stopped running the GPU kernel: %d untimed", u)
 	}
 
-	// The closer scales the verified median by the timed share of the registered power,
-	// and says how much of the capacity was left out.
+	// The closer scales the verified median by the timed share of the capacity.
 	closer := &epochCloser{store: st, calendar: c.calendar, gpuCredit: c.gpuCredit}
 	v, err := closer.verifyGPUs(ctx, mustSite(t, st, "g"), gatewayapi.Verification{ReportedMegaFLOPS: 3 * node, VerifiedMegaFLOPS: 3 * node}, start, end)
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantVerified := new(big.Int).Mul(big.NewInt(int64(3*node)), big.NewInt(int64(total-2*4*gpu)))
-	wantVerified.Quo(wantVerified, big.NewInt(int64(total)))
-	if v.VerifiedMegaFLOPS != wantVerified.Uint64() || v.UntimedGPUMegaFLOPS == 0 || v.UntimedGPUMegaFLOPS > inv.CapacityMegaFLOPS || !strings.Contains(v.Reason, "not timed") {
-		t.Fatalf("verification %+v: want %s MFLOPS verified", v, wantVerified)
+	wantVerified := new(big.Int).Mul(big.NewInt(int64(3*node)), big.NewInt(int64(capacity-4*gpu)))
+	wantVerified.Quo(wantVerified, big.NewInt(int64(capacity)))
+	if v.VerifiedMegaFLOPS != wantVerified.Uint64() || v.UntimedGPUMegaFLOPS != 4*gpu || !strings.Contains(v.Reason, "not timed") {
+		t.Fatalf("verification %+v: want %s MFLOPS verified, %d untimed", v, wantVerified, 4*gpu)
 	}
 	// Without challenges, nothing is timed and nothing is taken out.
 	closer.gpuCredit = nil
 	if v, err := closer.verifyGPUs(ctx, mustSite(t, st, "g"), gatewayapi.Verification{VerifiedMegaFLOPS: 3 * node}, start, end); err != nil || v.VerifiedMegaFLOPS != 3*node {
 		t.Fatalf("a grid without challenges: %+v %v", v, err)
+	}
+}
+
+// GPU shapes nothing can time are scored out whole: one whose GPU model is not named (a
+// node of mixed GPUs), or that the catalog does not know; such shapes are never drawn, and
+// the close does not fail on them.
+func TestGPUShapesNothingCanTimeAreScoredOutWhole(t *testing.T) {
+	genesis := time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC)
+	c, st, _ := testChallenger(t, genesis)
+	ctx := context.Background()
+	unnamed := protocol.NodeShape{Nodes: 2, Available: 2, Idle: 2, CPUs: 64, GPUs: 4, GPUType: "mixed", MegaFLOPS: 1_000_000}
+	unknown := protocol.NodeShape{Nodes: 3, Available: 3, Idle: 3, CPUs: 64, GPUs: 4, GPUType: "x", GPUModel: "NoSuchGPU-9000", MegaFLOPS: 2_000_000}
+	inv := protocol.Inventory{Partitions: []protocol.Partition{{Name: "gpu", Shapes: []protocol.NodeShape{unnamed, unknown}}},
+		CapacityMegaFLOPS: 2*1_000_000 + 3*2_000_000, GPUs: 20, CatalogSHA256: c.catalog.SHA256Hex()}
+	if _, _, err := st.Register(ctx, "0x00000000000000000000000000000000000000aa", protocol.Registration{Site: "g", Inventory: inv, Prices: protocol.Prices{PerComputeHour: "1"}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.SetSiteStatus(ctx, "g", store.SiteApproved, "test"); err != nil {
+		t.Fatal(err)
+	}
+	sayGPUKernel(t, st, "g", 6, true)
+	u, capacity, err := c.gpuCredit(ctx, mustSite(t, st, "g"), genesis, genesis.Add(time.Hour))
+	if err != nil || u.Cmp(capacity) != 0 {
+		t.Fatalf("untimed %v of %v (%v): want all of it", u, capacity, err)
+	}
+	if _, err := c.IssueNow(ctx, "g"); !errors.Is(err, errNothingAvailable) {
+		t.Fatalf("a site of shapes nothing can time was challenged: %v", err)
 	}
 }
 
@@ -607,13 +658,13 @@ func TestOnlyNVIDIAGPUsAreTimedAtTheirIndexedRate(t *testing.T) {
 	c, _, _ := testChallenger(t, genesis)
 	site := gatewayapi.Site{Protocol: 6, Live: protocol.Inventory{GPUKernel: true}}
 	amd := protocol.NodeShape{Nodes: 1, CPUs: 64, GPUs: 4, GPUModel: "MI250X", MegaFLOPS: 1 << 40}
-	if rate, err := c.gpuRate(site, amd); err != nil || rate != 0 {
-		t.Fatalf("AMD GPUs: rate %g %v, want none", rate, err)
+	if rate := c.gpuRate(site, amd); rate != 0 {
+		t.Fatalf("AMD GPUs: rate %g, want none", rate)
 	}
 	full := protocol.NodeShape{Nodes: 1, CPUs: 64, GPUs: 4, GPUModel: "A100-SXM4-80GB", MegaFLOPS: 1 << 40}
-	uncapped, err := c.gpuRate(site, full)
-	if err != nil || uncapped == 0 {
-		t.Fatalf("A100s: %g %v", uncapped, err)
+	uncapped := c.gpuRate(site, full)
+	if uncapped == 0 {
+		t.Fatal("A100s: no rate")
 	}
 	index, err := c.gpuIndex(full)
 	if err != nil {
@@ -621,8 +672,8 @@ func TestOnlyNVIDIAGPUsAreTimedAtTheirIndexedRate(t *testing.T) {
 	}
 	capped := full
 	capped.MegaFLOPS = index / 2
-	if rate, err := c.gpuRate(site, capped); err != nil || math.Abs(rate-uncapped/2) > uncapped*1e-9 {
-		t.Fatalf("A100s indexed at half their catalog index: rate %g %v, want %g", rate, err, uncapped/2)
+	if rate := c.gpuRate(site, capped); math.Abs(rate-uncapped/2) > uncapped*1e-9 {
+		t.Fatalf("A100s indexed at half their catalog index: rate %g, want %g", rate, uncapped/2)
 	}
 }
 

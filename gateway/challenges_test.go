@@ -533,10 +533,11 @@ func TestChallengesOfSeveralNodes(t *testing.T) {
 	}
 }
 
-// A site's polls say whether its challenge jobs run the GPU kernel only when they say
-// protocol 6: a poll that does not (the first after a restart, before the site heard the
+// A site's polls say whether its challenge jobs run the GPU kernel when they say protocol 6:
+// a poll that says no protocol (the first after a restart, before the site heard the
 // gateway's version) leaves what the site said last, so that a restart does not make its
-// GPUs untimed; a protocol 6 poll that says false turns it off.
+// GPUs untimed; a protocol 6 poll that says false, or one of an older protocol (a daemon
+// gone back to an older version), turns it off.
 func TestGPUKernelSaidInPollsSurvivesARestart(t *testing.T) {
 	g := gatewaytest.StartGrid(t)
 	ctx := context.Background()
@@ -560,8 +561,9 @@ func TestGPUKernelSaidInPollsSurvivesARestart(t *testing.T) {
 	}{
 		{protocol.Version, true, true},
 		{0, false, true}, // a restarted daemon's first poll
-		{5, false, true}, // a protocol 5 poll cannot say it
 		{protocol.Version, false, false},
+		{protocol.Version, true, true},
+		{5, false, false}, // a daemon back on protocol 5 runs no GPU kernel
 		{0, false, false},
 	} {
 		live := inv

@@ -109,10 +109,11 @@ func (a *siteAPI) sitePoll(w http.ResponseWriter, r *http.Request, signer common
 		return
 	}
 	ctx := r.Context()
-	if req.Inventory != nil && req.Protocol < gpuKernelProtocol {
-		// A poll that does not say protocol 6 cannot say gpuKernel (a site's first poll
-		// after a restart, before it heard this gateway's version): what the site said
-		// last stands, so that a restart does not make its GPUs untimed.
+	if req.Inventory != nil && req.Protocol == 0 {
+		// A poll that says no protocol cannot say gpuKernel (a site's first poll after a
+		// restart, before it heard this gateway's version): what the site said last
+		// stands, so that a restart does not make its GPUs untimed. A poll that says an
+		// older protocol (a site back on an older daemon) says it runs no GPU kernel.
 		live := *req.Inventory
 		live.GPUKernel = site.Live.GPUKernel
 		req.Inventory = &live

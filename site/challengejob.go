@@ -206,13 +206,14 @@ func timeLimitMinutes(now, deadline time.Time) int {
 // jobKernel is the kernel a challenge's job runs: the GPUs, with no fallback, only where
 // the site set site.challenges.kernel: gpu and the gateway sized the deadline for them; a
 // challenge sized for a node's CPU part (a CPU node, a GPU model the gateway does not
-// time) runs with "auto", fast where the GPUs can be used and correct where they cannot.
-// Empty: the run's default (auto).
+// time) runs with "auto", fast where the GPUs can be used and correct where they cannot,
+// as does one sized for the GPUs at a site set otherwise since (the CPU could not make a
+// GPU's deadline). Empty: the run's default (auto).
 func jobKernel(configured, timed string) string {
 	switch {
 	case configured == challengerun.KernelGPU && timed == protocol.TimedGPU:
 		return challengerun.KernelGPU
-	case configured == challengerun.KernelGPU:
+	case configured == challengerun.KernelGPU, timed == protocol.TimedGPU && configured == challengerun.KernelCPU:
 		return challengerun.KernelAuto
 	default:
 		return configured

@@ -381,7 +381,7 @@ func TestTimeLimitAndScript(t *testing.T) {
 	// The GPUs without fallback only where the site runs the GPU kernel and the gateway
 	// timed them; a challenge sized for a CPU part runs anywhere.
 	for _, tc := range []struct{ configured, timed, want string }{
-		{"gpu", "gpu", "gpu"}, {"gpu", "cpu", "auto"}, {"gpu", "", "auto"}, {"", "gpu", ""}, {"auto", "gpu", "auto"}, {"cpu", "gpu", "cpu"}, {"cpu", "", "cpu"},
+		{"gpu", "gpu", "gpu"}, {"gpu", "cpu", "auto"}, {"gpu", "", "auto"}, {"", "gpu", ""}, {"auto", "gpu", "auto"}, {"cpu", "gpu", "auto"}, {"cpu", "", "cpu"}, {"cpu", "cpu", "cpu"},
 	} {
 		if got := jobKernel(tc.configured, tc.timed); got != tc.want {
 			t.Errorf("site kernel %q, challenge timed %q: the job runs %q, want %q", tc.configured, tc.timed, got, tc.want)

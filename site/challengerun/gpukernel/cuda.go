@@ -84,21 +84,38 @@ static void *pg_open(const char *const *names, char *err, size_t errlen)
 
 // pg_load_nvrtc opens NVRTC and resolves its entry points, or writes why not: all the
 // device code needs to be compiled, which the tests do on machines without a GPU. The
-// newest NVRTC whose CUDA major version is at most max_major (0: any) is taken: PTX from
-// an NVRTC newer than the driver is refused when the module loads.
-static int pg_load_nvrtc(pg_cuda *c, int max_major, char *err, size_t errlen)
+// newest NVRTC whose version (major·1000 + minor·10, as the driver says its own) is at
+// most max_version (0: any) is taken: PTX from an NVRTC newer than the driver is refused
+// when the module loads. One too new stays loaded (never closed, like the others).
+static int pg_load_nvrtc(pg_cuda *c, int max_version, char *err, size_t errlen)
 {
-	static const char *const all[] = {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so.11.2", "libnvrtc.so", NULL};
-	static const int majors[] = {13, 12, 11, 0};
-	const char *names[5];
-	int n = 0;
-	for (int i = 0; all[i] != NULL; i++)
-		if (max_major == 0 || majors[i] <= max_major)
-			names[n++] = all[i];
-	names[n] = NULL;
-	if (n == 0 || (c->libnvrtc = pg_open(names, err, errlen)) == NULL) {
-		if (n == 0)
-			snprintf(err, errlen, "no NVRTC for a CUDA %d driver", max_major);
+	static const char *const names[] = {"libnvrtc.so.13", "libnvrtc.so.12", "libnvrtc.so.11.2", "libnvrtc.so", NULL};
+	int found = 0, newest = 0;
+	for (int i = 0; names[i] != NULL && c->libnvrtc == NULL; i++) {
+		void *h = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+		if (h == NULL)
+			continue;
+		found = 1;
+		int (*version)(int *, int *) = (int (*)(int *, int *))dlsym(h, "nvrtcVersion");
+		int major = 0, minor = 0;
+		if (version == NULL || version(&major, &minor) != 0)
+			continue;
+		int v = major * 1000 + minor * 10;
+		if (max_version > 0 && v > max_version) {
+			if (v > newest)
+				newest = v;
+			continue;
+		}
+		c->libnvrtc = h;
+	}
+	if (c->libnvrtc == NULL) {
+		if (found && newest > 0)
+			snprintf(err, errlen, "the NVRTC found (%d.%d) is newer than the CUDA driver (%d.%d): install the NVRTC of the driver's CUDA version or older",
+				newest / 1000, (newest % 1000) / 10, max_version / 1000, (max_version % 1000) / 10);
+		else if (found)
+			snprintf(err, errlen, "NVRTC was found but does not say its version");
+		else
+			pg_open(names, err, errlen);
 		return -1;
 	}
 	PG_SYM(libnvrtc, nvrtcCreateProgram, "nvrtcCreateProgram");
@@ -124,7 +141,7 @@ static int pg_cuda_load(pg_cuda *c, char *err, size_t errlen)
 	int driver = 0;
 	if (c->cuDriverGetVersion(&driver) != 0)
 		driver = 0;
-	if (pg_load_nvrtc(c, driver / 1000, err, errlen) != 0)
+	if (pg_load_nvrtc(c, driver, err, errlen) != 0)
 		return -1;
 	if ((c->libcublas = pg_open(cublas, err, errlen)) == NULL)
 		return -1;
