@@ -41,10 +41,9 @@ type epochCloser struct {
 	// treasury is the gateway's address: the one leaf of a rewards tree before any rewards.
 	treasury common.Address
 	lock     *epochLock
-	// gpuCredit is what of a site's registered power is its GPUs' that the period's
-	// challenges did not time, and of what total (challenger.gpuCredit); nil where the
-	// grid issues no challenges.
-	gpuCredit func(ctx context.Context, site gatewayapi.Site, start, end time.Time) (untimed, total *big.Int, err error)
+	// gpuCredit is the part of a site's registered capacity that is GPUs no challenge timed,
+	// and the capacity (challenger.gpuCredit); nil where the grid issues no challenges.
+	gpuCredit func(ctx context.Context, site gatewayapi.Site, start, end time.Time) (untimed, capacity *big.Int, err error)
 	log       logrus.FieldLogger
 	metrics   *metrics
 }

@@ -159,32 +159,31 @@ func (c *epochCloser) verify(ctx context.Context, site gatewayapi.Site, r store.
 	return c.verifyGPUs(ctx, site, v, start, end)
 }
 
-// verifyGPUs scales the verified median by the share of the site's registered power that
-// the epoch's challenges could time: the GPUs of a shape that no challenge sized for its
-// GPUs passed on are left out (challenger.gpuCredit). Only a grid that issues challenges
+// verifyGPUs scales the verified median by the share of the site's registered capacity that
+// challenges could time: the GPUs of a shape not credited with a passed challenge sized for
+// them are left out (challenger.gpuCredit). Only a grid that issues challenges
 // does so; without them nothing is timed, and the reports count as reported.
 func (c *epochCloser) verifyGPUs(ctx context.Context, site gatewayapi.Site, v gatewayapi.Verification, start, end time.Time) (gatewayapi.Verification, error) {
 	if c.gpuCredit == nil {
 		return v, nil
 	}
-	untimed, total, err := c.gpuCredit(ctx, site, start, end)
+	// untimed is at most capacity, both MFLOPS of the registered capacity.
+	untimed, capacity, err := c.gpuCredit(ctx, site, start, end)
 	if err != nil {
 		return v, err
 	}
-	if untimed.Sign() <= 0 || total.Sign() <= 0 {
+	if untimed.Sign() <= 0 || capacity.Sign() <= 0 {
 		return v, nil
 	}
-	if untimed.Cmp(total) > 0 {
-		untimed = total
+	if untimed.Cmp(capacity) > 0 {
+		untimed = capacity
 	}
-	timed := new(big.Int).Sub(total, untimed)
+	timed := new(big.Int).Sub(capacity, untimed)
 	scaled := new(big.Int).Mul(new(big.Int).SetUint64(v.VerifiedMegaFLOPS), timed)
-	v.VerifiedMegaFLOPS = scaled.Quo(scaled, total).Uint64()
-	// In the registration's capacity's terms, for the operators.
-	capacity := new(big.Int).Mul(new(big.Int).SetUint64(site.Registration.Inventory.CapacityMegaFLOPS), untimed)
-	v.UntimedGPUMegaFLOPS = capacity.Quo(capacity, total).Uint64()
-	why := fmt.Sprintf("GPUs worth %d of the %d MFLOPS registered were not timed by a passed challenge in the epoch (the site's challenge jobs do not run the GPU kernel, or no challenge reached them): the median scaled by the timed share",
-		v.UntimedGPUMegaFLOPS, site.Registration.Inventory.CapacityMegaFLOPS)
+	v.VerifiedMegaFLOPS = scaled.Quo(scaled, capacity).Uint64()
+	v.UntimedGPUMegaFLOPS = untimed.Uint64()
+	why := fmt.Sprintf("GPUs worth %d of the %d MFLOPS registered were not timed by a challenge that passed (the site's challenge jobs do not run the GPU kernel, or no challenge reached them since the last epoch, or the last failed): the median scaled by the timed share",
+		v.UntimedGPUMegaFLOPS, capacity)
 	if v.Reason != "" {
 		why = v.Reason + "; " + why
 	}
