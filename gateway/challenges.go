@@ -285,8 +285,8 @@ func (c *challenger) uniform(n uint64) (uint64, error) {
 type target struct {
 	partition string
 	shape     protocol.NodeShape
-	// kernel is what the deadline is sized for: store.KernelGPU, the node's GPUs at their
-	// catalog tensor rate (the site's jobs run the GPU kernel), or store.KernelCPU, the
+	// kernel is what the deadline is sized for: protocol.TimedGPU, the node's GPUs at their
+	// catalog tensor rate (the site's jobs run the GPU kernel), or protocol.TimedCPU, the
 	// node's index less its GPUs' catalog index.
 	kernel string
 	// rateFLOPS is the node's claimed rate on the challenge's arithmetic for that kernel,
@@ -338,7 +338,7 @@ func (c *challenger) gpuRate(site gatewayapi.Site, sh protocol.NodeShape) float6
 		return 0
 	}
 	d, err := c.catalog.Device(sh.GPUModel)
-	if err != nil || d.Kind != "gpu" || !strings.EqualFold(d.Vendor, "NVIDIA") || !d.FP16TensorTFLOPS.IsSet() {
+	if err != nil || d.Kind != tokenomics.KindGPU || !strings.EqualFold(d.Vendor, "NVIDIA") || !d.FP16TensorTFLOPS.IsSet() {
 		return 0
 	}
 	score, err := c.catalog.Score(tokenomics.DeviceSpec{Model: sh.GPUModel, Count: big.NewRat(int64(sh.GPUs), 1)})
@@ -391,7 +391,7 @@ func (c *challenger) pickTarget(site gatewayapi.Site, credited, excluded map[str
 			all = append(all, t)
 			weights = append(weights, uint64(n))
 			total += uint64(n)
-			if t.kernel == store.KernelGPU && !credited[shapeKey(p.Name, sh)] {
+			if t.kernel == protocol.TimedGPU && !credited[shapeKey(p.Name, sh)] {
 				uncredited += uint64(n)
 			}
 		}
@@ -406,7 +406,7 @@ func (c *challenger) pickTarget(site gatewayapi.Site, credited, excluded map[str
 		}
 		if coin == 0 {
 			for i, t := range all {
-				if t.kernel != store.KernelGPU || credited[shapeKey(t.partition, t.shape)] {
+				if t.kernel != protocol.TimedGPU || credited[shapeKey(t.partition, t.shape)] {
 					weights[i] = 0
 				}
 			}
@@ -440,14 +440,14 @@ func (c *challenger) targetOf(site gatewayapi.Site, partition string, sh protoco
 	if gpu := c.gpuRate(site, sh); gpu > 0 {
 		// One deadline for both parts: the GPUs' rate at their fraction, and the CPU part
 		// at its own, expressed at the GPUs' fraction.
-		t.kernel, t.fraction = store.KernelGPU, c.cfg.GPUFractionOfPeak
+		t.kernel, t.fraction = protocol.TimedGPU, c.cfg.GPUFractionOfPeak
 		t.rateFLOPS = gpu + float64(cpu)*1e6*c.cfg.FractionOfPeak/c.cfg.GPUFractionOfPeak
 		return t, true
 	}
 	if cpu == 0 {
 		return t, false
 	}
-	t.kernel, t.rateFLOPS, t.fraction = store.KernelCPU, float64(cpu)*1e6, c.cfg.FractionOfPeak
+	t.kernel, t.rateFLOPS, t.fraction = protocol.TimedCPU, float64(cpu)*1e6, c.cfg.FractionOfPeak
 	return t, true
 }
 
@@ -522,7 +522,7 @@ func (c *challenger) gpuCredited(ctx context.Context, site gatewayapi.Site, star
 	}
 	// ChallengesOf lists in order of issue: the last decided one of a shape stands.
 	for _, ch := range list {
-		if ch.Kernel != store.KernelGPU {
+		if ch.Kernel != protocol.TimedGPU {
 			continue
 		}
 		switch ch.State {
@@ -556,14 +556,11 @@ func (c *challenger) cpuPart(sh protocol.NodeShape) (uint64, error) {
 	if sh.GPUModel == "" {
 		return 0, nil
 	}
-	score, err := c.catalog.Score(tokenomics.DeviceSpec{Model: sh.GPUModel, Count: big.NewRat(int64(sh.GPUs), 1)})
+	gpu, err := c.gpuIndex(sh)
 	if err != nil {
-		return 0, fmt.Errorf("GPU model %q of a registered shape: %w", sh.GPUModel, err)
+		return 0, fmt.Errorf("a registered shape: %w", err)
 	}
-	if score.TotalMegaFLOPS >= sh.MegaFLOPS {
-		return 0, nil
-	}
-	return sh.MegaFLOPS - score.TotalMegaFLOPS, nil
+	return sh.MegaFLOPS - gpu, nil
 }
 
 // IssueNow issues an approved site a challenge at once (an operator's request: a site

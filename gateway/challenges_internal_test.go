@@ -475,10 +475,10 @@ func TestGPUNodesAreTimedWhereTheSiteRunsTheGPUKernel(t *testing.T) {
 		fraction  float64
 	}{
 		// (A site's recorded protocol never goes down: the older one comes first.)
-		{"an older protocol", 5, true, store.KernelCPU, float64(node-gpu) * 1e6, c.cfg.FractionOfPeak},
-		{"no GPU kernel", 6, false, store.KernelCPU, float64(node-gpu) * 1e6, c.cfg.FractionOfPeak},
+		{"an older protocol", 5, true, protocol.TimedCPU, float64(node-gpu) * 1e6, c.cfg.FractionOfPeak},
+		{"no GPU kernel", 6, false, protocol.TimedCPU, float64(node-gpu) * 1e6, c.cfg.FractionOfPeak},
 		// The GPUs at their rate, the CPU part at its own fraction, on one deadline.
-		{"the GPU kernel", 6, true, store.KernelGPU, 4*tensorTFLOPS*1e12 + float64(node-gpu)*1e6*c.cfg.FractionOfPeak/c.cfg.GPUFractionOfPeak, c.cfg.GPUFractionOfPeak},
+		{"the GPU kernel", 6, true, protocol.TimedGPU, 4*tensorTFLOPS*1e12 + float64(node-gpu)*1e6*c.cfg.FractionOfPeak/c.cfg.GPUFractionOfPeak, c.cfg.GPUFractionOfPeak},
 	} {
 		sayGPUKernel(t, st, "g", tc.version, tc.gpuKernel)
 		ch, err := c.IssueNow(ctx, "g")
@@ -558,7 +558,7 @@ func TestUntimedGPUsAreLeftOutOfTheVerifiedMedian(t *testing.T) {
 	timedIn := map[string]bool{}
 	for range 8 {
 		ch, err := c.IssueNow(ctx, "g")
-		if err != nil || ch.Kernel != store.KernelGPU {
+		if err != nil || ch.Kernel != protocol.TimedGPU {
 			t.Fatalf("a challenge of the GPU shapes: %+v %v", ch, err)
 		}
 		received := now.Add(10 * time.Second)
@@ -589,7 +589,7 @@ func TestUntimedGPUsAreLeftOutOfTheVerifiedMedian(t *testing.T) {
 		t.Fatalf("the next epoch: %d untimed, want the last epoch's passes to stand", u)
 	}
 	ch, err := c.IssueNow(ctx, "g")
-	if err != nil || ch.Kernel != store.KernelGPU {
+	if err != nil || ch.Kernel != protocol.TimedGPU {
 		t.Fatalf("%+v %v", ch, err)
 	}
 	if err := st.DecideChallenge(ctx, ch.ID, store.Decision{State: store.ChallengeFailed, ReceivedAt: now}, *now); err != nil {

@@ -18,6 +18,7 @@ import (
 	"github.com/ethereum/go-ethereum/common"
 
 	"github.com/petagrid/petagrid/internal/httpguard"
+	"github.com/petagrid/petagrid/site/challengerun"
 	"github.com/petagrid/petagrid/site/siteapi"
 )
 
@@ -251,10 +252,8 @@ func (c Config) validateSite(bad complaint) {
 			bad("site.gridPartitions: %q is not a partition name", p)
 		}
 	}
-	switch c.Challenges.Kernel {
-	case "", "auto", "gpu", "cpu":
-	default:
-		bad("site.challenges.kernel %q: want auto, gpu or cpu", c.Challenges.Kernel)
+	if err := challengerun.CheckKernel(c.Challenges.Kernel); err != nil {
+		bad("site.challenges.%v", err)
 	}
 	for label, p := range map[string]string{"site.journal": c.Journal, "site.profile": c.Profile, "site.api.tls.cert": c.API.TLS.Cert, "site.api.tls.key": c.API.TLS.Key, "site.users.helper": c.Users.Helper, "site.users.runAsPath": c.Users.RunAsPath, "site.challenges.binary": c.Challenges.Binary} {
 		if p != "" && !filepath.IsAbs(p) {

@@ -27,16 +27,15 @@ func challengeCommand(e *env) *cli.Command {
 					&cli.StringFlag{Name: "parts", Usage: "write this node's part into `DIR` (shared by the nodes): a challenge of several nodes"},
 					&cli.IntFlag{Name: "part", Value: -1, Usage: "the part `N` to compute (default: SLURM_PROCID, the task's rank)"},
 					&cli.StringFlag{Name: "cpuinfo", Value: "/proc/cpuinfo", Usage: "where the CPU model is read (`FILE`)"},
-					&cli.StringFlag{Name: "kernel", Value: challengerun.KernelAuto, Usage: "where the products are computed (`KERNEL`): auto (the GPUs where CUDA's driver, NVRTC and cuBLAS load, else the CPU), gpu or cpu"},
+					kernelFlag(),
 				},
 				Action: func(c *cli.Context) error {
 					if c.NArg() > 0 {
 						return usagef("challenge run takes no arguments")
 					}
-					switch c.String("kernel") {
-					case challengerun.KernelAuto, challengerun.KernelGPU, challengerun.KernelCPU:
-					default:
-						return usagef("--kernel %q: want auto, gpu or cpu", c.String("kernel"))
+					opts, err := runOptions(e, c, c.String("cpuinfo"))
+					if err != nil {
+						return err
 					}
 					spec, err := challengerun.ReadSpec(c.String("spec"))
 					if err != nil {
@@ -62,11 +61,7 @@ func challengeCommand(e *env) *cli.Command {
 						return usagef("--part: %v", err)
 					}
 					started := time.Now()
-					ans, err := challengerun.Run(c.Context, partSpec, challengerun.Options{
-						Devices: challengerun.LocalDevices(c.String("cpuinfo"), nil),
-						Kernel:  c.String("kernel"),
-						Notes:   func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) },
-					})
+					ans, err := challengerun.Run(c.Context, partSpec, opts)
 					if err != nil {
 						return err
 					}
@@ -155,7 +150,7 @@ func challengeCommand(e *env) *cli.Command {
 				Usage: "answer a challenge made up here, verify it and print the rate: how an admin checks that a node's kernel works " +
 					"(the GPU kernel's libraries, say) and how fast, before the gateway's challenges count on it",
 				Flags: []cli.Flag{
-					&cli.StringFlag{Name: "kernel", Value: challengerun.KernelAuto, Usage: "auto, gpu or cpu (`KERNEL`), as challenge run takes it"},
+					kernelFlag(),
 					&cli.IntFlag{Name: "order", Value: 1024, Usage: "the matrices' order `N` (a multiple of 64, 256 to 32768)"},
 					&cli.IntFlag{Name: "products", Value: 4, Usage: "how many products (`COUNT`)"},
 					&cli.IntFlag{Name: "openings", Value: 64, Usage: "how many chunks are opened (`COUNT`)"},
@@ -164,6 +159,10 @@ func challengeCommand(e *env) *cli.Command {
 				Action: func(c *cli.Context) error {
 					if c.NArg() > 0 {
 						return usagef("challenge selftest takes no arguments")
+					}
+					opts, err := runOptions(e, c, "/proc/cpuinfo")
+					if err != nil {
+						return err
 					}
 					now := time.Now().UTC().Truncate(time.Second)
 					spec := challenge.Spec{Version: challenge.SpecVersion, Order: c.Int("order"), Products: c.Int("products"), Openings: c.Int("openings"),
@@ -175,11 +174,7 @@ func challengeCommand(e *env) *cli.Command {
 						return usagef("%v", err)
 					}
 					started := time.Now()
-					ans, err := challengerun.Run(c.Context, spec, challengerun.Options{
-						Devices: challengerun.LocalDevices("/proc/cpuinfo", nil),
-						Kernel:  c.String("kernel"),
-						Notes:   func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) },
-					})
+					ans, err := challengerun.Run(c.Context, spec, opts)
 					if err != nil {
 						return err
 					}
@@ -196,4 +191,23 @@ func challengeCommand(e *env) *cli.Command {
 			},
 		},
 	}
+}
+
+// kernelFlag is --kernel of the commands that answer a challenge.
+func kernelFlag() cli.Flag {
+	return &cli.StringFlag{Name: "kernel", Value: challengerun.KernelAuto,
+		Usage: "where the products are computed (`KERNEL`): auto (the GPUs where CUDA's driver, NVRTC and cuBLAS load, else the CPU), gpu or cpu"}
+}
+
+// runOptions are a challenge run's options from --kernel, the CPU model read from cpuinfo,
+// and notes (which kernel ran, and why) on standard error.
+func runOptions(e *env, c *cli.Context, cpuinfo string) (challengerun.Options, error) {
+	if err := challengerun.CheckKernel(c.String("kernel")); err != nil {
+		return challengerun.Options{}, usagef("--%v", err)
+	}
+	return challengerun.Options{
+		Devices: challengerun.LocalDevices(cpuinfo, nil),
+		Kernel:  c.String("kernel"),
+		Notes:   func(format string, args ...any) { fmt.Fprintf(e.stderr, format+"\n", args...) },
+	}, nil
 }

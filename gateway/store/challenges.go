@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/petagrid/petagrid/gateway/gatewayapi"
+	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/pocp/challenge"
 	"github.com/petagrid/petagrid/site/runstate"
 )
@@ -76,12 +77,6 @@ func (s *Store) queryChallenges(ctx context.Context, query string, args ...any) 
 	return out, rows.Err()
 }
 
-// Kernels a challenge's deadline is sized for (gatewayapi.Challenge.Kernel).
-const (
-	KernelCPU = "cpu"
-	KernelGPU = "gpu"
-)
-
 // IssueChallenge records a new challenge. The nonce is unique: a nonce issued twice (which
 // only a broken random source could do) is refused, so that no answer can be replayed.
 func (s *Store) IssueChallenge(ctx context.Context, c gatewayapi.Challenge) error {
@@ -89,11 +84,12 @@ func (s *Store) IssueChallenge(ctx context.Context, c gatewayapi.Challenge) erro
 	if err != nil {
 		return err
 	}
+	// The kernel is what the site is told (protocol.Challenge.Timed).
 	kernel := c.Kernel
 	switch kernel {
 	case "":
-		kernel = KernelCPU
-	case KernelCPU, KernelGPU:
+		kernel = protocol.TimedCPU
+	case protocol.TimedCPU, protocol.TimedGPU:
 	default:
 		return fmt.Errorf("gateway store: challenge %s: kernel %q", c.ID, c.Kernel)
 	}

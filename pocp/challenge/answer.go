@@ -187,17 +187,23 @@ func ParseAnswer(data []byte, spec Spec) (*Answer, error) {
 	if err := spec.Validate(); err != nil {
 		return nil, err
 	}
-	if limit := MaxAnswerBytes(spec); len(data) > limit {
-		return nil, fmt.Errorf("challenge answer: %d bytes, more than the %d an answer to this challenge can take", len(data), limit)
-	}
 	var a Answer
-	if err := decodeStrict(data, &a); err != nil {
-		return nil, fmt.Errorf("challenge answer: %w", err)
-	}
-	if err := a.CheckShape(spec); err != nil {
+	if err := decodeAnswer(data, spec, &a); err != nil {
 		return nil, err
 	}
 	return &a, nil
+}
+
+// decodeAnswer reads an answer document of either form into a: at most
+// MaxAnswerBytes(spec), checked before anything is decoded; strictly; then its shape.
+func decodeAnswer(data []byte, spec Spec, a interface{ CheckShape(Spec) error }) error {
+	if limit := MaxAnswerBytes(spec); len(data) > limit {
+		return fmt.Errorf("challenge answer: %d bytes, more than the %d an answer to this challenge can take", len(data), limit)
+	}
+	if err := decodeStrict(data, a); err != nil {
+		return fmt.Errorf("challenge answer: %w", err)
+	}
+	return a.CheckShape(spec)
 }
 
 // CheckShape checks that the answer has the spec's shape: its version, one root per

@@ -116,14 +116,8 @@ func ParseAnswers(data []byte, spec Spec) ([]*Answer, error) {
 		}
 		return []*Answer{a}, nil
 	}
-	if limit := MaxAnswerBytes(spec); len(data) > limit {
-		return nil, fmt.Errorf("challenge answer: %d bytes, more than the %d an answer to this challenge can take", len(data), limit)
-	}
 	var a NodesAnswer
-	if err := decodeStrict(data, &a); err != nil {
-		return nil, fmt.Errorf("challenge answer: %w", err)
-	}
-	if err := a.CheckShape(spec); err != nil {
+	if err := decodeAnswer(data, spec, &a); err != nil {
 		return nil, err
 	}
 	parts := make([]*Answer, len(a.Parts))

@@ -7,6 +7,7 @@ package challengerun
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -53,6 +54,15 @@ const (
 	KernelCPU  = "cpu"
 )
 
+// CheckKernel refuses a kernel name a run does not take; empty is KernelAuto.
+func CheckKernel(name string) error {
+	switch name {
+	case "", KernelAuto, KernelGPU, KernelCPU:
+		return nil
+	}
+	return fmt.Errorf("kernel %q: want %s, %s or %s", name, KernelAuto, KernelGPU, KernelCPU)
+}
+
 // GPUKernel is the GPU kernel as a run uses it (gpukernel.Kernel).
 type GPUKernel interface {
 	Devices() []string
@@ -89,13 +99,10 @@ func Run(ctx context.Context, spec challenge.Spec, opts Options) (*challenge.Ans
 	if opts.Notes == nil {
 		opts.Notes = func(string, ...any) {}
 	}
-	switch opts.Kernel {
-	case "":
-		opts.Kernel = KernelAuto
-	case KernelAuto, KernelGPU, KernelCPU:
-	default:
-		return nil, fmt.Errorf("challenge run: kernel %q: want %s, %s or %s", opts.Kernel, KernelAuto, KernelGPU, KernelCPU)
+	if err := CheckKernel(opts.Kernel); err != nil {
+		return nil, fmt.Errorf("challenge run: %w", err)
 	}
+	opts.Kernel = cmp.Or(opts.Kernel, KernelAuto)
 	now := opts.Now()
 	if !now.Before(spec.Deadline) {
 		return nil, fmt.Errorf("challenge run: the deadline %s has passed (now %s): nothing computed", spec.Deadline.Format(time.RFC3339), now.Format(time.RFC3339))

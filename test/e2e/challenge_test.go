@@ -285,7 +285,7 @@ func TestChallengesOnTheTestClusters(t *testing.T) {
 			t.Fatalf("%s challenged on %d nodes, want %d", site, ch.Spec.NodeCount(), want)
 		}
 		// Only the site that runs the GPU kernel is timed on its GPUs.
-		if want := map[bool]string{true: store.KernelGPU, false: store.KernelCPU}[site == "gpuless"]; ch.Kernel != want {
+		if want := map[bool]string{true: protocol.TimedGPU, false: protocol.TimedCPU}[site == "gpuless"]; ch.Kernel != want {
 			t.Fatalf("%s's challenge sized for %q, want %q", site, ch.Kernel, want)
 		}
 		ids[site] = ch.ID

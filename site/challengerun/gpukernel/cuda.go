@@ -169,12 +169,6 @@ static int pg_cuda_load(pg_cuda *c, char *err, size_t errlen)
 	return 0;
 }
 
-// pg_cuda_unload does not dlclose: the driver and cuBLAS keep threads and atexit handlers
-// that would run into unmapped code; a run loads them once per process.
-static void pg_cuda_unload(pg_cuda *c)
-{
-	(void)c;
-}
 
 static const char *pg_cu_error(pg_cuda *c, pg_cu_result r)
 {
@@ -289,7 +283,6 @@ import (
 	_ "embed"
 	"fmt"
 	"runtime"
-	"strings"
 	"sync"
 	"unsafe"
 
@@ -392,25 +385,22 @@ func (k *Kernel) Run(ctx context.Context, spec challenge.Spec, treeMemoryBytes i
 	return run(ctx, spec, engines, treeMemoryBytes)
 }
 
-// Close frees every GPU's memory and context and unloads the libraries.
+// Close frees every GPU's memory and context. It returns no error today (teardown
+// failures leave nothing to undo); the error is GPUKernel's.
 func (k *Kernel) Close() error {
-	var errs []string
 	for _, e := range k.engines {
-		if err := e.stop(); err != nil {
-			errs = append(errs, err.Error())
-		}
+		e.stop()
 	}
 	k.engines = nil
 	k.unload()
-	if len(errs) > 0 {
-		return fmt.Errorf("GPU kernel: closing: %s", strings.Join(errs, "; "))
-	}
 	return nil
 }
 
+// unload frees the entry points. The libraries are never dlclosed: the driver and cuBLAS
+// keep threads and exit handlers that would run into unmapped code, and a run loads them
+// once per process.
 func (k *Kernel) unload() {
 	if k.lib != nil {
-		C.pg_cuda_unload(k.lib)
 		C.free(unsafe.Pointer(k.lib))
 		k.lib = nil
 	}
@@ -511,7 +501,6 @@ func compileWithNVRTC(arch string) (string, error) {
 		return "", fmt.Errorf("GPU kernel: out of memory")
 	}
 	defer C.free(unsafe.Pointer(lib))
-	defer C.pg_cuda_unload(lib)
 	errBuf := (*C.char)(C.calloc(errBytes, 1))
 	defer C.free(unsafe.Pointer(errBuf))
 	if C.pg_load_nvrtc(lib, 0, errBuf, errBytes) != 0 {
@@ -614,10 +603,9 @@ func (e *cudaEngine) tearDown() {
 }
 
 // stop ends the loop and waits for the teardown.
-func (e *cudaEngine) stop() error {
+func (e *cudaEngine) stop() {
 	e.once.Do(func() { close(e.work) })
 	<-e.done
-	return nil
 }
 
 // do runs fn on the GPU's thread and waits for it: a product's kernels take seconds at
