@@ -18,8 +18,18 @@ CLUSTER_B_CONF = $(shell $(CLUSTER) env --name $(CLUSTER_B) 2>/dev/null | sed -n
 # same time as the other half (test/run-tests).
 CLUSTER_C := sitec
 CLUSTER_C_CONF = $(shell $(CLUSTER) env --name $(CLUSTER_C) 2>/dev/null | sed -n 's/^export SLURM_CONF=//p')
+# The same three clusters on Slurm 24.11 (Debian trixie's, from a root test/cluster/cluster
+# builds once per machine with debootstrap): make test runs the end-to-end suite on both.
+CLUSTER24 := petagrid24
+CLUSTER24_B := siteb24
+CLUSTER24_C := sitec24
+CLUSTER24_CONF = $(shell $(CLUSTER) env --name $(CLUSTER24) 2>/dev/null | sed -n 's/^export SLURM_CONF=//p')
+CLUSTER24_B_CONF = $(shell $(CLUSTER) env --name $(CLUSTER24_B) 2>/dev/null | sed -n 's/^export SLURM_CONF=//p')
+CLUSTER24_C_CONF = $(shell $(CLUSTER) env --name $(CLUSTER24_C) 2>/dev/null | sed -n 's/^export SLURM_CONF=//p')
+# The directory of 24.11's client commands (the same wrappers for the three clusters).
+CLUSTER24_PATH = $(shell $(CLUSTER) env --name $(CLUSTER24) 2>/dev/null | sed -n 's/^export PATH=\(.*\):"$$PATH"$$/\1/p')
 
-.PHONY: bench-challenge test-gas demo-down demo-preflight demo-site bench-plugins proto proto-check geth contracts contracts-check bench-accounting bench-gateway bench-pocp bench-site test-tools bench-workflows fuzz-workflows build test unit-test lint fmt bench-slurm cluster-up cluster-b-up cluster-c-up cluster-down cluster-status demo check-go fixtures
+.PHONY: bench-challenge test-gas demo-down demo-preflight demo-site bench-plugins proto proto-check geth contracts contracts-check bench-accounting bench-gateway bench-pocp bench-site test-tools bench-workflows fuzz-workflows build test unit-test lint fmt bench-slurm cluster-up cluster-b-up cluster-c-up cluster24-up cluster24-b-up cluster24-c-up cluster-down cluster-status demo check-go fixtures
 
 check-go:
 	@command -v $(GO) >/dev/null || { echo "Go is not installed: install Go 1.26 or newer (e.g. under /usr/local/go) — see README.md" >&2; exit 1; }
@@ -28,12 +38,15 @@ build: check-go
 	$(GO) build -trimpath -ldflags "-X main.version=$(VERSION)" -o $(BIN) ./cmd/petagrid
 
 # All unit and end-to-end tests, under the race detector; the end-to-end ones run on the real
-# Slurm test clusters (three), which this target starts (and installs, as root on Debian) if
-# needed, beside the other packages (test/run-tests says why).
-# (Make expands a recipe only once its prerequisites are made, so both paths exist by then.)
-test: check-go test-tools geth cluster-up cluster-b-up cluster-c-up
+# Slurm test clusters (three on Slurm 22.05, then three on 24.11), which this target starts
+# (and installs, as root on Debian) if needed, beside the other packages (test/run-tests says
+# why). (Make expands a recipe only once its prerequisites are made, so the paths exist by then.)
+test: check-go test-tools geth cluster-up cluster-b-up cluster-c-up cluster24-up cluster24-b-up cluster24-c-up
 	PETAGRID_TEST_SLURM_CONF=$(CLUSTER_CONF) PETAGRID_TEST_SLURM_CONF_B=$(CLUSTER_B_CONF) PETAGRID_REQUIRE_CLUSTER=1 PETAGRID_REQUIRE_NVRTC=1 \
 		PETAGRID_TEST_SLURM_CONF_C=$(CLUSTER_C_CONF) PETAGRID_TEST_CLUSTER_NAME_C=$(CLUSTER_C) \
+		PETAGRID_TEST_SLURM24_CONF=$(CLUSTER24_CONF) PETAGRID_TEST_SLURM24_CONF_B=$(CLUSTER24_B_CONF) \
+		PETAGRID_TEST_SLURM24_CONF_C=$(CLUSTER24_C_CONF) PETAGRID_TEST_SLURM24_CLUSTER_NAME_C=$(CLUSTER24_C) \
+		PETAGRID_TEST_SLURM24_PATH=$(CLUSTER24_PATH) \
 		PETAGRID_GETH=$(GETH) PETAGRID_REQUIRE_GETH=1 PETAGRID_REQUIRE_BROWSER=1 GO=$(GO) \
 		test/run-tests
 
@@ -188,6 +201,15 @@ cluster-b-up:
 cluster-c-up:
 	$(CLUSTER) up --name $(CLUSTER_C)
 
+cluster24-up:
+	$(CLUSTER) up --name $(CLUSTER24) --slurm 24.11
+
+cluster24-b-up:
+	$(CLUSTER) up --name $(CLUSTER24_B) --gpu-type $(CLUSTER_B_GPU) --slurm 24.11
+
+cluster24-c-up:
+	$(CLUSTER) up --name $(CLUSTER24_C) --slurm 24.11
+
 cluster-down:
 	$(CLUSTER) down --all
 
@@ -234,6 +256,7 @@ demo-site: build cluster-up
 	@echo "== The site daemon: researchers submit through petagrid site serve (test/demo/site-demo):"
 	test/demo/site-demo $(abspath $(BIN)) $(CLUSTER_CONF)
 
-# Re-record the Slurm 22.05 parser fixtures from the running test cluster.
-fixtures: cluster-up
+# Re-record the Slurm 22.05 and 24.11 parser fixtures from the running test clusters.
+fixtures: cluster-up cluster24-up
 	test/cluster/record-fixtures slurmbridge/testdata/slurm-22.05
+	test/cluster/record-fixtures slurmbridge/testdata/slurm-24.11 --name $(CLUSTER24)

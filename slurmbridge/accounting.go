@@ -8,6 +8,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -198,8 +200,8 @@ func oneOf(v string, list []string) bool {
 // steps, in one bounded sacct query (two on 22.05, see below). All times are UTC.
 //
 // Slurm 22.05's JSON (openapi/dbv0.0.38) reports exit status SUCCESS for jobs that exited
-// non-zero and omits cpu/mem from step usage; on that parser the bridge takes exit codes and
-// usage from a second, -P query that holds no free text (so no job name can break it) and
+// non-zero; on that parser the bridge takes exit codes (and usage, to store exactly what -P
+// says) from a second, -P query that holds no free text (so no job name can break it) and
 // keeps JSON for everything else.
 func (b *Bridge) Accounting(ctx context.Context, q AccountingQuery) ([]AccountingRecord, error) {
 	if err := q.validate(); err != nil {
@@ -353,9 +355,12 @@ type jsonAcctStep struct {
 	} `json:"tasks"`
 	TRES struct {
 		Allocated []jsonTRES `json:"allocated"`
-		Consumed  struct {
+		// Requested is TRESUsageIn (what sacct -P prints as TRESUsageInTot: cpu, mem, vmem,
+		// pages, fs/disk read), whatever its name says; "consumed" is TRESUsageOut (fs/disk
+		// written, energy). Recorded on 22.05 and 24.11 alike.
+		Requested struct {
 			Total []jsonTRES `json:"total"`
-		} `json:"consumed"`
+		} `json:"requested"`
 	} `json:"tres"`
 }
 
@@ -436,7 +441,7 @@ func (b *Bridge) accountingJSON(ctx context.Context, q AccountingQuery, release 
 	return records, nil
 }
 
-// needsParsablePatch: the 22.05 parser misreports exit codes and step usage (see Accounting).
+// needsParsablePatch: the 22.05 parser misreports exit codes (see Accounting).
 func needsParsablePatch(parser string) bool {
 	return strings.HasPrefix(parser, "openapi/dbv0.0.3")
 }
@@ -558,7 +563,7 @@ func (j jsonAcctJob) record() (AccountingRecord, error) {
 		if step.AllocTRES, err = tresFromJSON(s.TRES.Allocated); err != nil {
 			return r, fmt.Errorf("job %d step %s: allocated TRES: %w", r.JobID, step.ID, err)
 		}
-		if step.UsageTRES, err = tresFromJSON(s.TRES.Consumed.Total); err != nil {
+		if step.UsageTRES, err = usageFromJSON(s.TRES.Requested.Total); err != nil {
 			return r, fmt.Errorf("job %d step %s: usage TRES: %w", r.JobID, step.ID, err)
 		}
 		r.Steps = append(r.Steps, step)
@@ -572,6 +577,30 @@ func isPlaceholder(r AccountingRecord) bool {
 	return r.Partition == "" && r.EligibleTime.IsZero()
 }
 
+// usageFromJSON reads a step's TRESUsageInTot as the -P form gives it (ParseTRESUsage): the
+// JSON's CPU time is in milliseconds, which sacct -P prints as whole seconds, and its order
+// is the TRES ids', which sacct -P sorts by name.
+func usageFromJSON(list []jsonTRES) ([]TRES, error) {
+	usage, err := tresFromJSON(list)
+	if err != nil {
+		return nil, err
+	}
+	for i := range usage {
+		if usage[i].Type == "cpu" && usage[i].Name == "" {
+			usage[i].Count /= 1000
+		}
+	}
+	// sacct sorts its "name=value" strings: gres/gpu:fake= comes before gres/gpu=.
+	key := func(t TRES) string {
+		if t.Name == "" {
+			return t.Type + "="
+		}
+		return t.Type + "/" + t.Name + "="
+	}
+	slices.SortStableFunc(usage, func(a, b TRES) int { return strings.Compare(key(a), key(b)) })
+	return usage, nil
+}
+
 // tresFromJSON keeps the TRES that have a count (Slurm prints energy with a null count).
 func tresFromJSON(list []jsonTRES) ([]TRES, error) {
 	var out []TRES
@@ -579,8 +608,10 @@ func tresFromJSON(list []jsonTRES) ([]TRES, error) {
 		if t.Type == "" {
 			return nil, errors.New("TRES entry without a type")
 		}
-		if !t.Count.Set || t.Count.Value < 0 {
-			continue // unset, or Slurm's -2 "no value" for energy
+		if !t.Count.Set || t.Count.Value < 0 || t.Count.Value == math.MaxInt64 {
+			// Unset, Slurm's -2 "no value" for energy, or its NO_VAL64/INFINITE64 (above
+			// int64, read as its largest value): no count, and nothing to add up.
+			continue
 		}
 		out = append(out, TRES{Type: string(t.Type), Name: string(t.Name), Count: t.Count.Value})
 	}
@@ -664,7 +695,7 @@ func applyParsablePatch(records []AccountingRecord, data []byte) error {
 
 // ParseTRESUsage parses a usage string (TRESUsageInTot): "cpu=00:01:02,energy=0,fs/disk=53162,
 // mem=12460K,pages=2,vmem=221344K". Unlike allocation strings, memory here is converted to
-// bytes and cpu to seconds, matching the counts of sacct's JSON.
+// bytes and cpu to seconds, as usageFromJSON reads sacct's JSON.
 func ParseTRESUsage(s string) ([]TRES, error) {
 	list, err := ParseTRES(s)
 	if err != nil || list == nil {

@@ -1,6 +1,8 @@
 package slurmbridge
 
 import (
+	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -41,11 +43,32 @@ func recordByID(t *testing.T, recs []AccountingRecord, id uint32) AccountingReco
 	return AccountingRecord{}
 }
 
+// recorded is one release's fixtures recorded by test/cluster/record-fixtures on a test cluster.
+type recorded struct {
+	dir     string
+	release Release
+	node    string // the test cluster's node
+}
+
+// recordedReleases are the releases recorded on real clusters (make fixtures): 22.05 on the
+// host, 24.11 from the Debian trixie root.
+var recordedReleases = []recorded{
+	{dir: "slurm-22.05", release: Release{22, 5, 8}, node: "petagrid-n1"},
+	{dir: "slurm-24.11", release: Release{24, 11, 5}, node: "petagrid24-n1"},
+}
+
+// forEachRecorded runs check on each recorded release, as a subtest named after it.
+func forEachRecorded(t *testing.T, check func(t *testing.T, rec recorded)) {
+	for _, rec := range recordedReleases {
+		t.Run(rec.dir, func(t *testing.T) { check(t, rec) })
+	}
+}
+
 // recordedIDs maps the cases of test/cluster/record-fixtures to the job ids of the recording.
-func recordedIDs(t *testing.T) map[string]uint32 {
+func recordedIDs(t *testing.T, dir string) map[string]uint32 {
 	t.Helper()
 	ids := map[string]uint32{}
-	for _, line := range strings.Split(strings.TrimSpace(string(readFixture(t, "slurm-22.05", "jobs.txt"))), "\n") {
+	for _, line := range strings.Split(strings.TrimSpace(string(readFixture(t, dir, "jobs.txt"))), "\n") {
 		name, value, ok := strings.Cut(line, "=")
 		id, err := strconv.ParseUint(value, 10, 32)
 		if !ok || err != nil {
@@ -68,12 +91,19 @@ func arrayTask(t *testing.T, jobs []Job, master, task uint32) Job {
 	return Job{}
 }
 
+// yearMinutes is the limit Slurm 24.11 may give a job that has none when it starts it.
+const yearMinutes = 365 * 24 * 60
+
 func u32(v uint32) *uint32 { return &v }
 func i64(v int64) *int64   { return &v }
 
-func TestRecorded2205Squeue(t *testing.T) {
-	ids := recordedIDs(t)
-	jobs, err := parseJobs("squeue --json", readFixture(t, "slurm-22.05", "squeue.json"))
+func TestRecordedSqueue(t *testing.T) {
+	forEachRecorded(t, testRecordedSqueue)
+}
+
+func testRecordedSqueue(t *testing.T, rec recorded) {
+	ids := recordedIDs(t, rec.dir)
+	jobs, err := parseJobs("squeue --json", readFixture(t, rec.dir, "squeue.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,15 +111,17 @@ func TestRecorded2205Squeue(t *testing.T) {
 	if gpu.State != StateRunning || gpu.Partition != "gpu" || gpu.Exit != nil {
 		t.Errorf("gpu job: state %s partition %s exit %v", gpu.State, gpu.Partition, gpu.Exit)
 	}
-	wantGRES := []NodeGRES{{Node: "petagrid-n1", GRES: []GRES{{Name: "gpu", Type: "fake", Count: 2, Indices: []int{0, 1}}}}}
+	wantGRES := []NodeGRES{{Node: rec.node, GRES: []GRES{{Name: "gpu", Type: "fake", Count: 2, Indices: []int{0, 1}}}}}
 	if !reflect.DeepEqual(gpu.GRES, wantGRES) {
 		t.Errorf("gpu job GRES = %+v, want %+v", gpu.GRES, wantGRES)
 	}
 	if n := GPUs(gpu.AllocTRES); n != 2 {
 		t.Errorf("gpu job holds %d GPUs, want 2", n)
 	}
-	if gpu.TimeLimitMinutes != nil {
-		t.Errorf("unlimited job has limit %d", *gpu.TimeLimitMinutes)
+	// Submitted without a limit to a partition without one. 24.11 may give such a job one
+	// year (525,600 minutes) when it starts it (recorded); 22.05 leaves it unlimited.
+	if l := gpu.TimeLimitMinutes; l != nil && !(rec.release.AtLeast(24, 11) && *l == yearMinutes) {
+		t.Errorf("unlimited job has limit %d", *l)
 	}
 
 	hostile := jobByID(t, jobs, ids["hostile"])
@@ -140,7 +172,7 @@ func TestRecorded2205Squeue(t *testing.T) {
 }
 
 func TestRecorded2205AccountingJSONNeedsPatch(t *testing.T) {
-	ids := recordedIDs(t)
+	ids := recordedIDs(t, "slurm-22.05")
 	release := Release{22, 5, 8}
 	records, parser, err := parseAccountingJSON(readFixture(t, "slurm-22.05", "sacct.json"), release)
 	if err != nil {
@@ -166,6 +198,50 @@ func TestRecorded2205AccountingJSONNeedsPatch(t *testing.T) {
 	if failed.Provenance.SlurmRelease != "22.05.8" || failed.Provenance.Format != "json openapi/dbv0.0.38 + parsable" || len(failed.Provenance.RawSHA256) != 64 {
 		t.Errorf("provenance %+v", failed.Provenance)
 	}
+	checkRecordedAccounting(t, records, ids)
+	het := recordByID(t, records, ids["het"]+1)
+	if het.HetJobID != ids["het"] || het.HetOffset == nil || *het.HetOffset != 1 || het.State != StatePending || het.Nodes != "" {
+		t.Errorf("het component: %+v", het)
+	}
+}
+
+// 24.11's JSON (data_parser/v0.0.42) says what happened by itself: no -P patch is needed.
+func TestRecorded2411AccountingJSON(t *testing.T) {
+	ids := recordedIDs(t, "slurm-24.11")
+	records, parser, err := parseAccountingJSON(readFixture(t, "slurm-24.11", "sacct.json"), Release{24, 11, 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if parser != "data_parser/v0.0.42" || needsParsablePatch(parser) {
+		t.Fatalf("parser %q: want data_parser/v0.0.42, without the -P patch", parser)
+	}
+	failed := recordByID(t, records, ids["hostile"])
+	if failed.State != StateFailed || failed.Exit == nil || *failed.Exit != (ExitStatus{Code: 3}) {
+		t.Errorf("the failing job: %s exit %+v, want FAILED 3:0", failed.State, failed.Exit)
+	}
+	if failed.Name != "bad|name `q` 's ünï" {
+		t.Errorf("name as slurmdbd stores it: %q", failed.Name)
+	}
+	if failed.Provenance.SlurmRelease != "24.11.5" || failed.Provenance.Format != "json data_parser/v0.0.42" || len(failed.Provenance.RawSHA256) != 64 {
+		t.Errorf("provenance %+v", failed.Provenance)
+	}
+	checkRecordedAccounting(t, records, ids)
+	// Step 0 burnt 2.5 s of CPU: the JSON's milliseconds read as whole seconds, as -P says.
+	if cpu, ok := TRESCount(recordByID(t, records, ids["steps"]).Steps[1].UsageTRES, "cpu"); !ok || cpu != 2 {
+		t.Errorf("step .0 CPU usage %d s (present %v), want 2", cpu, ok)
+	}
+	// slurmdbd 24.11 keeps no heterogeneous link for a het job that never started (-P prints
+	// its components as plain jobs too; squeue still has the link): each component is a
+	// pending job of its own, which is what accounting can say of it.
+	het := recordByID(t, records, ids["het"]+1)
+	if het.HetJobID != 0 || het.HetOffset != nil || het.State != StatePending || het.Nodes != "" {
+		t.Errorf("het component: %+v", het)
+	}
+}
+
+// checkRecordedAccounting checks what every release's accounting says of the recorded jobs.
+func checkRecordedAccounting(t *testing.T, records []AccountingRecord, ids map[string]uint32) {
+	t.Helper()
 	steps := recordByID(t, records, ids["steps"])
 	if len(steps.Steps) != 3 || steps.Steps[1].ID != "0" || steps.Steps[2].ID != "1" {
 		t.Fatalf("srun steps = %+v", steps.Steps)
@@ -186,10 +262,6 @@ func TestRecorded2205AccountingJSONNeedsPatch(t *testing.T) {
 	if r := recordByID(t, records, ids["signalled"]); r.Exit == nil || r.Exit.Signal != 9 {
 		t.Errorf("signalled job exit %+v", r.Exit)
 	}
-	het := recordByID(t, records, ids["het"]+1)
-	if het.HetJobID != ids["het"] || het.HetOffset == nil || *het.HetOffset != 1 || het.State != StatePending || het.Nodes != "" {
-		t.Errorf("het component: %+v", het)
-	}
 	gpu := recordByID(t, records, ids["gpu"])
 	if GPUs(gpu.AllocTRES) != 2 {
 		t.Errorf("gpu job allocated %v", gpu.AllocTRES)
@@ -199,19 +271,24 @@ func TestRecorded2205AccountingJSONNeedsPatch(t *testing.T) {
 	}
 }
 
-// The -P parser and the JSON parser (with its patch) read the same jobs from two independent
-// formats: they must agree on everything both formats carry.
-func TestRecorded2205ParsableAgreesWithJSON(t *testing.T) {
-	release := Release{22, 5, 8}
-	fromJSON, _, err := parseAccountingJSON(readFixture(t, "slurm-22.05", "sacct.json"), release)
+// The -P parser and the JSON parser (with its patch where the release needs it) read the same
+// jobs from two independent formats: they must agree on everything both formats carry.
+func TestRecordedParsableAgreesWithJSON(t *testing.T) {
+	forEachRecorded(t, testRecordedParsableAgreesWithJSON)
+}
+
+func testRecordedParsableAgreesWithJSON(t *testing.T, rec recorded) {
+	fromJSON, parser, err := parseAccountingJSON(readFixture(t, rec.dir, "sacct.json"), rec.release)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := applyParsablePatch(fromJSON, readFixture(t, "slurm-22.05", "sacct-patch.txt")); err != nil {
-		t.Fatal(err)
+	if needsParsablePatch(parser) {
+		if err := applyParsablePatch(fromJSON, readFixture(t, rec.dir, "sacct-patch.txt")); err != nil {
+			t.Fatal(err)
+		}
 	}
-	delim := strings.TrimSpace(string(readFixture(t, "slurm-22.05", "sacct-parsable.delimiter")))
-	fromP, err := parseAccountingParsable(readFixture(t, "slurm-22.05", "sacct-parsable.txt"), delim, release)
+	delim := strings.TrimSpace(string(readFixture(t, rec.dir, "sacct-parsable.delimiter")))
+	fromP, err := parseAccountingParsable(readFixture(t, rec.dir, "sacct-parsable.txt"), delim, rec.release)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -248,13 +325,22 @@ func TestRecorded2205ParsableAgreesWithJSON(t *testing.T) {
 			same("step usage", p.Steps[k].UsageTRES, j.Steps[k].UsageTRES)
 		}
 	}
-	if nl := recordByID(t, fromP, recordedIDs(t)["newline"]); nl.Name != "new\nline" {
+	if nl := recordByID(t, fromP, recordedIDs(t, rec.dir)["newline"]); nl.Name != "new\nline" {
 		t.Errorf("-P lost the newline job's name: %q", nl.Name)
 	}
 }
 
-func TestRecorded2205Inventory(t *testing.T) {
-	nodes, err := parseNodes("sinfo --json", readFixture(t, "slurm-22.05", "sinfo.json"))
+func TestRecordedInventory(t *testing.T) {
+	forEachRecorded(t, testRecordedInventory)
+}
+
+func testRecordedInventory(t *testing.T, rec recorded) {
+	// 22.05 has nodes in sinfo's JSON only; from 23.02 the bridge reads scontrol's.
+	nodesFile, nodesCommand := "sinfo.json", "sinfo --json"
+	if rec.release.AtLeast(23, 2) {
+		nodesFile, nodesCommand = "nodes.json", "scontrol show nodes --json"
+	}
+	nodes, err := parseNodes(nodesCommand, readFixture(t, rec.dir, nodesFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -262,7 +348,7 @@ func TestRecorded2205Inventory(t *testing.T) {
 		t.Fatalf("%d nodes", len(nodes))
 	}
 	n := nodes[0]
-	if n.Name != "petagrid-n1" || n.CPUs != 16 || n.RealMemoryMiB != 16000 || n.State != "MIXED" {
+	if n.Name != rec.node || n.CPUs != 16 || n.RealMemoryMiB != 16000 || n.State != "MIXED" {
 		t.Errorf("node %+v", n)
 	}
 	if !reflect.DeepEqual(n.GRES, []GRES{{Name: "gpu", Type: "fake", Count: 4}}) {
@@ -271,25 +357,28 @@ func TestRecorded2205Inventory(t *testing.T) {
 	if !reflect.DeepEqual(n.Partitions, []string{"cpu", "gpu"}) || !reflect.DeepEqual(n.Features, []string{"fakegpu"}) {
 		t.Errorf("partitions %v features %v", n.Partitions, n.Features)
 	}
-	parts, err := parsePartitionsText("scontrol show partitions", readFixture(t, "slurm-22.05", "scontrol-partitions.txt"))
+	parts, err := parsePartitionsText("scontrol show partitions", readFixture(t, rec.dir, "scontrol-partitions.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := []Partition{
-		{Name: "cpu", Nodes: "petagrid-n1", TotalNodes: 1, TotalCPUs: 16, State: "UP", Default: true},
-		{Name: "gpu", Nodes: "petagrid-n1", TotalNodes: 1, TotalCPUs: 16, State: "UP"},
+		{Name: "cpu", Nodes: rec.node, TotalNodes: 1, TotalCPUs: 16, State: "UP", Default: true},
+		{Name: "gpu", Nodes: rec.node, TotalNodes: 1, TotalCPUs: 16, State: "UP"},
 	}
 	for i := range parts {
+		if GPUs(parts[i].TRES) != 4 {
+			t.Errorf("partition %s TRES %v: want its 4 GPUs", parts[i].Name, parts[i].TRES)
+		}
 		parts[i].TRES = nil
 	}
 	if !reflect.DeepEqual(parts, want) {
 		t.Errorf("partitions\n got %+v\nwant %+v", parts, want)
 	}
-	r, err := ParseRelease(string(readFixture(t, "slurm-22.05", "version.txt")))
-	if err != nil || r != (Release{22, 5, 8}) {
-		t.Errorf("release %v %v", r, err)
+	r, err := ParseRelease(string(readFixture(t, rec.dir, "version.txt")))
+	if err != nil || r != rec.release {
+		t.Errorf("release %v %v, want %v", r, err, rec.release)
 	}
-	stats, err := parseSdiag(readFixture(t, "slurm-22.05", "sdiag.txt"))
+	stats, err := parseSdiag(readFixture(t, rec.dir, "sdiag.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -298,10 +387,33 @@ func TestRecorded2205Inventory(t *testing.T) {
 	}
 }
 
-// The constructed fixtures hold the same logical content in the shapes of three releases; every
-// one must parse to the same values.
+// Why Partitions reads the text form on every release: 24.11's JSON says nothing of which
+// partition is the default (the text form says Default=YES).
+func TestRecorded2411PartitionsJSONHasNoDefault(t *testing.T) {
+	var doc struct {
+		Partitions []map[string]json.RawMessage `json:"partitions"`
+	}
+	if err := json.Unmarshal(readFixture(t, "slurm-24.11", "partitions.json"), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if len(doc.Partitions) != 2 {
+		t.Fatalf("%d partitions", len(doc.Partitions))
+	}
+	for _, p := range doc.Partitions {
+		for key, value := range p {
+			if strings.Contains(strings.ToLower(key), "default") && key != "defaults" || bytes.Contains(bytes.ToUpper(value), []byte(`"DEFAULT"`)) {
+				t.Errorf("24.11's partition JSON now says %s: %s (re-check Partitions)", key, value)
+			}
+		}
+	}
+	text := string(readFixture(t, "slurm-24.11", "scontrol-partitions.txt"))
+	if !strings.Contains(text, "PartitionName=cpu ") || !strings.Contains(text, " Default=YES ") {
+		t.Errorf("the text form lost Default=YES:\n%s", text)
+	}
+}
+
 func TestNewerReleaseShapes(t *testing.T) {
-	for _, dir := range []string{"slurm-23.02", "slurm-23.11", "slurm-24.11"} {
+	for _, dir := range []string{"slurm-23.02", "slurm-23.11"} {
 		t.Run(dir, func(t *testing.T) {
 			jobs, err := parseJobs("squeue --json", readFixture(t, dir, "squeue.json"))
 			if err != nil {
@@ -361,12 +473,12 @@ func TestNewerReleaseShapes(t *testing.T) {
 					{ID: "batch", Name: "batch", State: StateFailed, Exit: &ExitStatus{Code: 3}, StartTime: time.Unix(1700000110, 0).UTC(),
 						EndTime: time.Unix(1700000170, 0).UTC(), ElapsedSeconds: 60, Nodes: "cpu01", NodeCount: 1, Tasks: 1,
 						AllocTRES:           []TRES{{Type: "cpu", Count: 2}, {Type: "mem", Count: 4096}, {Type: "node", Count: 1}},
-						UsageTRES:           []TRES{{Type: "mem", Count: 10985472}, {Type: "fs", Name: "disk", Count: 26908}},
+						UsageTRES:           []TRES{{Type: "fs", Name: "disk", Count: 26908}, {Type: "mem", Count: 10985472}},
 						UserCPUMicroseconds: 1500000, SystemCPUMicroseconds: 250000},
 					{ID: "0", Name: "python3", State: StateCompleted, Exit: &ExitStatus{}, StartTime: time.Unix(1700000111, 0).UTC(),
 						EndTime: time.Unix(1700000161, 0).UTC(), ElapsedSeconds: 50, Nodes: "cpu01", NodeCount: 1, Tasks: 2,
 						AllocTRES:           []TRES{{Type: "cpu", Count: 2}, {Type: "mem", Count: 4096}, {Type: "node", Count: 1}},
-						UsageTRES:           []TRES{{Type: "mem", Count: 80814080}, {Type: "fs", Name: "disk", Count: 1685846}},
+						UsageTRES:           []TRES{{Type: "fs", Name: "disk", Count: 1685846}, {Type: "mem", Count: 80814080}},
 						UserCPUMicroseconds: 40000000, SystemCPUMicroseconds: 2000000},
 				},
 			}
@@ -389,27 +501,6 @@ func TestNewerReleaseShapes(t *testing.T) {
 			if n := nodes[1]; n.State != "IDLE" || !n.HasFlag("DRAIN") || n.Reason != "maintenance" {
 				t.Errorf("gpu02 %+v", n)
 			}
-
-			parts, err := parsePartitionsJSON("scontrol show partitions --json", readFixture(t, dir, "partitions.json"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(parts) != 1 {
-				t.Fatalf("%d partitions", len(parts))
-			}
-			p := parts[0]
-			if p.Name != "gpu" || p.Nodes != "gpu[01-02]" || p.TotalNodes != 2 || p.TotalCPUs != 128 ||
-				p.MaxTimeMinutes == nil || *p.MaxTimeMinutes != 2880 || p.DefaultTimeMinutes == nil || *p.DefaultTimeMinutes != 60 ||
-				p.MaxNodes != nil || GPUs(p.TRES) != 16 {
-				t.Errorf("partition %+v", p)
-			}
-			wantState := "UP"
-			if dir == "slurm-23.02" {
-				wantState = "" // v0.0.39 does not print partition states
-			}
-			if p.State != wantState {
-				t.Errorf("partition state %q, want %q", p.State, wantState)
-			}
 		})
 	}
 }
@@ -424,12 +515,16 @@ func mustTRES(t *testing.T, s string) []TRES {
 }
 
 // The poll's text format and squeue's JSON, recorded a moment apart, describe the same jobs.
-func TestRecorded2205StatusPollAgreesWithJSON(t *testing.T) {
-	statuses, err := parseJobStatuses(readFixture(t, "slurm-22.05", "squeue-states.txt"))
+func TestRecordedStatusPollAgreesWithJSON(t *testing.T) {
+	forEachRecorded(t, testRecordedStatusPollAgreesWithJSON)
+}
+
+func testRecordedStatusPollAgreesWithJSON(t *testing.T, rec recorded) {
+	statuses, err := parseJobStatuses(readFixture(t, rec.dir, "squeue-states.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	jobs, err := parseJobs("squeue --json", readFixture(t, "slurm-22.05", "squeue.json"))
+	jobs, err := parseJobs("squeue --json", readFixture(t, rec.dir, "squeue.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -442,11 +537,17 @@ func TestRecorded2205StatusPollAgreesWithJSON(t *testing.T) {
 			!reflect.DeepEqual(s.ArrayTaskID, j.ArrayTaskID) || s.HetJobID != j.HetJobID || !reflect.DeepEqual(s.HetOffset, j.HetOffset) {
 			t.Errorf("job %d: poll %+v\n  json %+v", s.ID, s, j)
 		}
-		if s.State == StateRunning && (s.StartTime.IsZero() || !s.EndTime.IsZero()) {
-			t.Errorf("running job %d: start %s end %s (squeue prints NONE for the end)", s.ID, s.StartTime, s.EndTime)
+		// squeue prints NONE for a running job's end, or its start plus its limit when it
+		// has one (24.11's year for a job that had none).
+		wantEnd := time.Time{}
+		if j.TimeLimitMinutes != nil {
+			wantEnd = s.StartTime.Add(time.Duration(*j.TimeLimitMinutes) * time.Minute)
+		}
+		if s.State == StateRunning && (s.StartTime.IsZero() || !s.EndTime.Equal(wantEnd)) {
+			t.Errorf("running job %d: start %s end %s, want %s", s.ID, s.StartTime, s.EndTime, wantEnd)
 		}
 	}
-	ids := recordedIDs(t)
+	ids := recordedIDs(t, rec.dir)
 	want := map[uint32]string{ids["held"]: "JobHeldUser", ids["never"]: "DependencyNeverSatisfied", ids["hostile"]: "NonZeroExitCode"}
 	for _, s := range statuses {
 		if reason, ok := want[s.ID]; ok && s.Reason != reason {
@@ -474,5 +575,35 @@ func TestParseJobStatusesRejectsBadLines(t *testing.T) {
 		if s, err := parseJobStatuses([]byte(line)); err == nil {
 			t.Errorf("%s: accepted %+v", name, s)
 		}
+	}
+}
+
+// A step's usage is read from tres.requested (TRESUsageIn), in -P's units and order: CPU
+// milliseconds as whole seconds (62,500 ms is cpu=00:01:02), sorted as sacct sorts its
+// "name=value" strings, without Slurm's sentinels; tres.consumed (TRESUsageOut) is not usage.
+func TestStepUsageReadsRequestedInParsableUnits(t *testing.T) {
+	doc := `{"meta":{"plugin":{"data_parser":"data_parser/v0.0.42"},"slurm":{"version":{"major":"24","minor":"11","micro":"5"}}},
+	"jobs":[{"job_id":5,"cluster":"c","name":"n","partition":"p","state":{"current":["COMPLETED"]},
+	"time":{"submission":1700000000,"eligible":1700000000,"start":1700000001,"end":1700000100,"elapsed":99},
+	"steps":[{"step":{"id":"5.0","name":"s"},"state":["COMPLETED"],"time":{"start":1700000001,"end":1700000100,"elapsed":99},
+	"tres":{"allocated":[],
+	"requested":{"total":[{"type":"mem","name":"","count":2048},{"type":"cpu","name":"","count":62500},
+		{"type":"gres","name":"gpu","count":1},{"type":"gres","name":"gpu:h100","count":1},
+		{"type":"energy","name":"","count":18446744073709551614},{"type":"fs","name":"disk","count":-2}]},
+	"consumed":{"total":[{"type":"fs","name":"disk","count":99999}]}}}]}]}`
+	records, _, err := parseAccountingJSON([]byte(doc), Release{24, 11, 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(records) != 1 || len(records[0].Steps) != 1 {
+		t.Fatalf("records %+v", records)
+	}
+	want := []TRES{{Type: "cpu", Count: 62}, {Type: "gres", Name: "gpu:h100", Count: 1}, {Type: "gres", Name: "gpu", Count: 1}, {Type: "mem", Count: 2048}}
+	if got := records[0].Steps[0].UsageTRES; !reflect.DeepEqual(got, want) {
+		t.Errorf("usage\n got %+v\nwant %+v", got, want)
+	}
+	fromP, err := ParseTRESUsage("cpu=00:01:02,gres/gpu:h100=1,gres/gpu=1,mem=2K")
+	if err != nil || !reflect.DeepEqual(fromP, want) {
+		t.Errorf("-P's reading of the same usage: %+v %v", fromP, err)
 	}
 }

@@ -93,9 +93,9 @@ func FuzzParseAccountingParsable(f *testing.F) {
 func FuzzParseNodes(f *testing.F) {
 	addFixtureSeeds(f, "sinfo.json")
 	addFixtureSeeds(f, "nodes.json")
+	addFixtureSeeds(f, "scontrol-partitions.txt")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		_, _ = parseNodes("sinfo --json", data)
-		_, _ = parsePartitionsJSON("scontrol show partitions --json", data)
 		_, _ = parsePartitionsText("scontrol show partitions", data)
 		_, _ = parseSdiag(data)
 	})

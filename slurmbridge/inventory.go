@@ -2,7 +2,6 @@ package slurmbridge
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strconv"
@@ -63,7 +62,7 @@ type Partition struct {
 	Nodes      string `json:"nodes"` // hostlist
 	TotalNodes int64  `json:"totalNodes"`
 	TotalCPUs  int64  `json:"totalCpus"`
-	// State is UP, DOWN, DRAIN or INACTIVE; empty where Slurm does not say (23.02 JSON).
+	// State is UP, DOWN, DRAIN or INACTIVE.
 	State   string `json:"state,omitempty"`
 	Default bool   `json:"default"`
 	// MaxTimeMinutes and DefaultTimeMinutes are nil when unlimited / unset.
@@ -210,21 +209,11 @@ func (r jsonNode) node() (Node, error) {
 	return n, nil
 }
 
-// Partitions returns every partition: `scontrol --json show partitions` on 23.02+; on 22.05,
-// which has no JSON for partitions, `scontrol show partitions --oneliner`.
+// Partitions returns every partition from `scontrol --oneliner show partitions`, on every
+// release: 22.05 has no JSON for partitions, and 24.11's (data_parser v0.0.42) has no
+// default-partition flag at all, while the text form says Default=YES on all of them and
+// carries every other field a Partition holds.
 func (b *Bridge) Partitions(ctx context.Context) ([]Partition, error) {
-	release, err := b.Release(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if release.AtLeast(23, 2) {
-		inv := invocation{name: "scontrol", args: []string{"--json", "show", "partitions"}}
-		res, err := b.run(ctx, inv)
-		if err != nil {
-			return nil, fmt.Errorf("listing partitions: %w", err)
-		}
-		return parsePartitionsJSON(inv.String(), res.stdout)
-	}
 	inv := invocation{name: "scontrol", args: []string{"--oneliner", "show", "partitions"}}
 	res, err := b.run(ctx, inv)
 	if err != nil {
@@ -301,88 +290,4 @@ func parseTimeLimitText(s string) (*int64, error) {
 	}
 	m := secs / 60
 	return &m, nil
-}
-
-type jsonPartition struct {
-	Name  flexString `json:"name"`
-	Nodes struct {
-		Configured flexString `json:"configured"`
-		Total      flexInt    `json:"total"`
-	} `json:"nodes"`
-	CPUs struct {
-		Total flexInt `json:"total"`
-	} `json:"cpus"`
-	Partition struct {
-		State flexStrings `json:"state"`
-	} `json:"partition"`
-	Flags    flexStrings     `json:"flags"`
-	Maximums jsonLimits      `json:"maximums"`
-	Defaults jsonLimits      `json:"defaults"`
-	TRES     json.RawMessage `json:"tres"`
-}
-
-type jsonLimits struct {
-	Time  flexInt `json:"time"`
-	Nodes flexInt `json:"nodes"`
-}
-
-type partitionsDocument struct {
-	jsonEnvelope
-	Partitions *[]jsonPartition `json:"partitions"`
-}
-
-func (d *partitionsDocument) envelope() *jsonEnvelope { return &d.jsonEnvelope }
-func (d *partitionsDocument) hasList() bool           { return d.Partitions != nil }
-
-func parsePartitionsJSON(command string, data []byte) ([]Partition, error) {
-	var doc partitionsDocument
-	if err := decodeDocument(command, "partitions", data, &doc); err != nil {
-		return nil, err
-	}
-	var out []Partition
-	for i, r := range *doc.Partitions {
-		p := Partition{
-			Name:       string(r.Name),
-			Nodes:      string(r.Nodes.Configured),
-			TotalNodes: r.Nodes.Total.Value,
-			TotalCPUs:  r.CPUs.Total.Value,
-		}
-		if p.Name == "" {
-			return nil, &ParseError{Command: command, What: fmt.Sprintf("partition #%d", i), Err: errors.New("no name")}
-		}
-		for _, s := range r.Partition.State {
-			p.State = strings.ToUpper(s)
-		}
-		for _, f := range r.Flags {
-			if strings.EqualFold(f, "DEFAULT") {
-				p.Default = true
-			}
-		}
-		p.MaxTimeMinutes = limitPtr(r.Maximums.Time)
-		p.DefaultTimeMinutes = limitPtr(r.Defaults.Time)
-		p.MaxNodes = limitPtr(r.Maximums.Nodes)
-		if len(r.TRES) > 0 {
-			// {"configured": "cpu=16,mem=16000M,…", "billing_weights": …}
-			var tres struct {
-				Configured flexString `json:"configured"`
-			}
-			if err := json.Unmarshal(r.TRES, &tres); err != nil {
-				return nil, &ParseError{Command: command, What: "partition " + p.Name + " tres", Err: err}
-			}
-			var err error
-			if p.TRES, err = ParseTRES(string(tres.Configured)); err != nil {
-				return nil, &ParseError{Command: command, What: "partition " + p.Name, Err: err}
-			}
-		}
-		out = append(out, p)
-	}
-	return out, nil
-}
-
-func limitPtr(v flexInt) *int64 {
-	if !v.Set || v.Infinite {
-		return nil
-	}
-	x := v.Value
-	return &x
 }

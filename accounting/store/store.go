@@ -204,6 +204,17 @@ var migrations = []string{
 		PRIMARY KEY (source, device, at_ns)
 	) WITHOUT ROWID;
 	CREATE INDEX device_samples_at ON device_samples(at_ns);`,
+	// 3: step usage read from 23.02+ JSON (data_parser) was TRESUsageOut (disk written,
+	// energy), read from tres.consumed, until the bridge read TRESUsageIn from
+	// tres.requested. That usage is dropped rather than kept wrong, and the row's hash is
+	// cleared, so that the next harvest that reads the job rewrites it whole.
+	`UPDATE jobs SET
+		detail = CASE WHEN json_type(detail, '$.steps') = 'array'
+			THEN json_set(json_remove(detail, '$.usageTres'), '$.steps',
+				json((SELECT json_group_array(json(json_remove(value, '$.usage'))) FROM json_each(jobs.detail, '$.steps'))))
+			ELSE json_remove(detail, '$.usageTres') END,
+		raw_sha256 = ''
+	WHERE json_extract(detail, '$.sourceFormat') LIKE 'json data_parser/%';`,
 }
 
 // tx runs fn in one write transaction.
