@@ -52,12 +52,23 @@ func TestOpenDropsUsageReadFromTheWrongField(t *testing.T) {
 			jobID, jobID, format)
 	}
 	sqlitedbtest.WriteEarlier(t, path, sqlitedb.MigrationsTable, migrations[:2],
-		row(1, "json data_parser/v0.0.40"), row(2, "json openapi/dbv0.0.38 + parsable"), row(3, "parsable"))
+		row(1, "json data_parser/v0.0.40"), row(2, "json openapi/dbv0.0.38 + parsable"), row(3, "parsable"),
+		// A damaged row (never written by the store) must not keep it from opening.
+		`INSERT INTO jobs(cluster, job_id, submit_time, user, account, partition, state, run_ended, elapsed_seconds,
+			alloc_cpus, alloc_gpus, cpu_microseconds_used, incomplete, raw_sha256, first_harvested, last_changed, detail)
+			VALUES ('c', 4, 100, 'u', 'a', 'p', 'COMPLETED', 1, 1, 1, 0, 0, 0, 'h4', 1, 1, 'not json')`)
 	s, err := Open(ctx, path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer s.Close()
+	var damaged string
+	if err := s.db.QueryRowContext(ctx, `SELECT detail FROM jobs WHERE job_id = 4`).Scan(&damaged); err != nil || damaged != "not json" {
+		t.Fatalf("the damaged row: %q %v", damaged, err)
+	}
+	if _, err := s.db.ExecContext(ctx, `DELETE FROM jobs WHERE job_id = 4`); err != nil {
+		t.Fatal(err)
+	}
 	jobs, err := s.Jobs(ctx, JobFilter{IncludePlaceholders: true})
 	if err != nil || len(jobs) != 3 {
 		t.Fatalf("%d jobs, %v", len(jobs), err)

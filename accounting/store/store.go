@@ -208,13 +208,17 @@ var migrations = []string{
 	// energy), read from tres.consumed, until the bridge read TRESUsageIn from
 	// tres.requested. That usage is dropped rather than kept wrong, and the row's hash is
 	// cleared, so that the next harvest that reads the job rewrites it whole.
+	// Only valid JSON details with object steps are touched (the store never wrote others),
+	// so that no damaged row can keep the store from opening.
 	`UPDATE jobs SET
 		detail = CASE WHEN json_type(detail, '$.steps') = 'array'
 			THEN json_set(json_remove(detail, '$.usageTres'), '$.steps',
-				json((SELECT json_group_array(json(json_remove(value, '$.usage'))) FROM json_each(jobs.detail, '$.steps'))))
+				json((SELECT json_group_array(json(json_remove(value, '$.usage')) ORDER BY key) FROM json_each(jobs.detail, '$.steps'))))
 			ELSE json_remove(detail, '$.usageTres') END,
 		raw_sha256 = ''
-	WHERE json_extract(detail, '$.sourceFormat') LIKE 'json data_parser/%';`,
+	WHERE json_valid(detail)
+		AND json_extract(detail, '$.sourceFormat') LIKE 'json data_parser/%'
+		AND NOT EXISTS (SELECT 1 FROM json_each(jobs.detail, '$.steps') WHERE type != 'object');`,
 }
 
 // tx runs fn in one write transaction.
