@@ -184,7 +184,7 @@ func (g *gpuDouble) Run(ctx context.Context, spec challenge.Spec, treeMemoryByte
 	if g.fail != nil {
 		return nil, g.fail
 	}
-	ans, err := Run(ctx, spec, Options{Devices: fixedDevices, Kernel: KernelCPU})
+	ans, err := Run(ctx, spec, Options{Devices: fixedDevices, Now: at(issued.Add(time.Minute)), Kernel: KernelCPU})
 	if err != nil {
 		return nil, err
 	}
@@ -204,7 +204,7 @@ func TestRunPicksTheKernel(t *testing.T) {
 	note := func(format string, args ...any) { notes = append(notes, fmt.Sprintf(format, args...)) }
 
 	// auto without a GPU: the CPU, and the note says why.
-	ans, err := Run(ctx, spec, Options{Devices: fixedDevices, OpenGPU: unavailable, Notes: note})
+	ans, err := Run(ctx, spec, Options{Devices: fixedDevices, Now: at(issued.Add(time.Minute)), OpenGPU: unavailable, Notes: note})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,7 +215,7 @@ func TestRunPicksTheKernel(t *testing.T) {
 		t.Fatalf("notes %q: want the fallback to the CPU and its reason", notes)
 	}
 	// gpu without a GPU: an error that says what is missing.
-	if _, err := Run(ctx, spec, Options{Devices: fixedDevices, OpenGPU: unavailable, Kernel: KernelGPU}); err == nil || !strings.Contains(err.Error(), "libcuda.so.1 not found") {
+	if _, err := Run(ctx, spec, Options{Devices: fixedDevices, Now: at(issued.Add(time.Minute)), OpenGPU: unavailable, Kernel: KernelGPU}); err == nil || !strings.Contains(err.Error(), "libcuda.so.1 not found") {
 		t.Fatalf("kernel gpu without a GPU: %v", err)
 	}
 	// Any other failure to start the GPUs falls back too in auto (the deadline was sized
@@ -224,24 +224,24 @@ func TestRunPicksTheKernel(t *testing.T) {
 		return nil, errors.New("cuModuleLoadData: unsupported PTX version")
 	}
 	notes = nil
-	if _, err := Run(ctx, spec, Options{Devices: fixedDevices, OpenGPU: broken, Notes: note}); err != nil || len(notes) != 1 || !strings.Contains(notes[0], "PTX") {
+	if _, err := Run(ctx, spec, Options{Devices: fixedDevices, Now: at(issued.Add(time.Minute)), OpenGPU: broken, Notes: note}); err != nil || len(notes) != 1 || !strings.Contains(notes[0], "PTX") {
 		t.Fatalf("auto with a broken GPU setup: %v, notes %q", err, notes)
 	}
-	if _, err := Run(ctx, spec, Options{Devices: fixedDevices, OpenGPU: broken, Kernel: KernelGPU}); err == nil || !strings.Contains(err.Error(), "PTX") {
+	if _, err := Run(ctx, spec, Options{Devices: fixedDevices, Now: at(issued.Add(time.Minute)), OpenGPU: broken, Kernel: KernelGPU}); err == nil || !strings.Contains(err.Error(), "PTX") {
 		t.Fatalf("gpu with a broken GPU setup: %v", err)
 	}
 	// A GPU kernel that fails while it runs: the CPU answers in auto, nothing with gpu.
 	failing := &gpuDouble{t: t, want: spec, fail: errors.New("cublasGemmEx: status 7")}
 	notes = nil
-	if _, err := Run(ctx, spec, Options{Devices: fixedDevices, Notes: note, OpenGPU: func(context.Context) (GPUKernel, error) { return failing, nil }}); err != nil ||
+	if _, err := Run(ctx, spec, Options{Devices: fixedDevices, Now: at(issued.Add(time.Minute)), Notes: note, OpenGPU: func(context.Context) (GPUKernel, error) { return failing, nil }}); err != nil ||
 		!failing.closed || len(notes) != 2 || !strings.Contains(notes[1], "status 7") {
 		t.Fatalf("auto with a failing GPU kernel: %v, closed %v, notes %q", err, failing.closed, notes)
 	}
-	if _, err := Run(ctx, spec, Options{Devices: fixedDevices, Kernel: KernelGPU, OpenGPU: func(context.Context) (GPUKernel, error) { return failing, nil }}); err == nil {
+	if _, err := Run(ctx, spec, Options{Devices: fixedDevices, Now: at(issued.Add(time.Minute)), Kernel: KernelGPU, OpenGPU: func(context.Context) (GPUKernel, error) { return failing, nil }}); err == nil {
 		t.Fatal("gpu with a failing GPU kernel answered")
 	}
 	// cpu never opens the GPUs.
-	if _, err := Run(ctx, spec, Options{Devices: fixedDevices, Kernel: KernelCPU, OpenGPU: func(context.Context) (GPUKernel, error) {
+	if _, err := Run(ctx, spec, Options{Devices: fixedDevices, Now: at(issued.Add(time.Minute)), Kernel: KernelCPU, OpenGPU: func(context.Context) (GPUKernel, error) {
 		t.Fatal("kernel cpu opened the GPUs")
 		return nil, nil
 	}}); err != nil {
@@ -250,7 +250,7 @@ func TestRunPicksTheKernel(t *testing.T) {
 	// With a GPU: its answer, the run's devices, closed after.
 	gpu := &gpuDouble{t: t, want: spec}
 	notes = nil
-	got, err := Run(ctx, spec, Options{Devices: fixedDevices, Notes: note, OpenGPU: func(context.Context) (GPUKernel, error) { return gpu, nil }})
+	got, err := Run(ctx, spec, Options{Devices: fixedDevices, Now: at(issued.Add(time.Minute)), Notes: note, OpenGPU: func(context.Context) (GPUKernel, error) { return gpu, nil }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -260,7 +260,7 @@ func TestRunPicksTheKernel(t *testing.T) {
 	if len(got.Devices) != 1 || got.Devices[0].Model != "test CPU" || len(notes) != 1 || !strings.Contains(notes[0], "kernel: gpu (00000000:3B:00.0)") {
 		t.Fatalf("devices %+v, notes %q", got.Devices, notes)
 	}
-	if _, err := Run(ctx, spec, Options{Devices: fixedDevices, Kernel: "cuda"}); err == nil {
+	if _, err := Run(ctx, spec, Options{Devices: fixedDevices, Now: at(issued.Add(time.Minute)), Kernel: "cuda"}); err == nil {
 		t.Fatal("an unknown kernel was accepted")
 	}
 }

@@ -58,43 +58,52 @@ func copierDouble(real, uuid string) string {
 		`-e 's/"devices":\[/"devices":[{"kind":"gpu","uuid":"`+uuid+`","serial":"","pciBusId":"00000000:07:00.0","model":"NVIDIA A100-SXM4-80GB","cores":6912},/'`)
 }
 
-// drainHidingDouble is a test double of a dishonest site's sinfo: it runs the real one and
-// strips the DRAIN flag from its JSON, so the site shows its drained nodes as available (in
-// its registration's live counts and its PoCP slots) as a provider would that edits what
+// drainHidingDouble is a test double of a dishonest site's sinfo and scontrol: it runs the
+// real command and strips the DRAIN flag from the nodes' JSON (sinfo --json on 22.05,
+// scontrol --json show nodes from 23.02), so the site shows its drained nodes as available
+// (in its registration's live counts and its PoCP slots) as a provider would that edits what
 // its daemon reads. Every other use passes through.
 const drainHidingDouble = `#!/bin/sh
-# Test double (TestChallengesOnTheTestClusters): a dishonest site's sinfo.
+# Test double (TestChallengesOnTheTestClusters): a dishonest site's %s.
 real=%s
 case " $* " in
 *" --json "*)
+	case "$(basename "$real") $*" in
+	"sinfo --json" | "scontrol --json show nodes") ;;
+	*) exec "$real" "$@" ;;
+	esac
 	out=$("$real" "$@") || exit $?
 	case "$out" in
 	*'"nodes"'*) ;;
-	*) echo "sinfo double: no nodes in sinfo --json" >&2; exit 3 ;;
+	*) echo "drain-hiding double: no nodes in $(basename "$real") $*" >&2; exit 3 ;;
 	esac
-	printf '%%s\n' "$out" | sed -e 's/,[[:space:]]*"DRAIN"//g' -e 's/"DRAIN"[[:space:]]*,\{0,1\}//g' ;;
+	printf '%%s\n' "$out" | sed -z -e 's/,[[:space:]]*"DRAIN"//g' -e 's/"DRAIN"[[:space:]]*,\{0,1\}//g' ;;
 *) exec "$real" "$@" ;;
 esac
 `
 
 // drainHidingBinDir is a Slurm command directory for slurm.binDir: the real commands,
-// linked, and the drain-hiding sinfo double.
+// linked, and the drain-hiding sinfo and scontrol doubles.
 func drainHidingBinDir(t *testing.T) string {
 	t.Helper()
 	dir := sharedDir(t, "petagrid-drain-hiding-", 0o755)
-	real, err := exec.LookPath("sinfo")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, cmd := range []string{"sbatch", "squeue", "scontrol", "sacct", "scancel", "sdiag", "srun", "sacctmgr", "sstat"} {
-		if p, err := exec.LookPath(cmd); err == nil {
-			if err := os.Symlink(p, filepath.Join(dir, cmd)); err != nil {
+	for _, cmd := range []string{"sbatch", "squeue", "scontrol", "sinfo", "sacct", "scancel", "sdiag", "srun", "sacctmgr", "sstat"} {
+		p, err := exec.LookPath(cmd)
+		if err != nil {
+			if cmd == "sinfo" || cmd == "scontrol" {
 				t.Fatal(err)
 			}
+			continue
 		}
-	}
-	if err := os.WriteFile(filepath.Join(dir, "sinfo"), []byte(fmt.Sprintf(drainHidingDouble, real)), 0o755); err != nil {
-		t.Fatal(err)
+		if cmd == "sinfo" || cmd == "scontrol" {
+			if err := os.WriteFile(filepath.Join(dir, cmd), []byte(fmt.Sprintf(drainHidingDouble, cmd, p)), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		if err := os.Symlink(p, filepath.Join(dir, cmd)); err != nil {
+			t.Fatal(err)
+		}
 	}
 	return dir
 }
