@@ -66,7 +66,8 @@ $(GETH):
 	GOBIN=$(dir $(GETH)) $(GO) install github.com/ethereum/go-ethereum/cmd/geth@$(GETH_VERSION)
 
 # Tools the tests call: shellcheck lints every rendered workflow script, chromium renders the
-# gateway's dashboard, NVRTC compiles the GPU challenge kernel's device code (a missing tool
+# gateway's dashboard, ch-run runs containerised steps in the busybox test image (from
+# busybox-static, test/images/make-busybox-image), NVRTC compiles the GPU challenge kernel's device code (a missing tool
 # fails those tests rather than skipping them).
 test-tools:
 	@command -v shellcheck >/dev/null || { \
@@ -79,6 +80,11 @@ test-tools:
 		echo "installing chromium"; \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium fonts-liberation >/dev/null 2>&1 || \
 		{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium fonts-liberation >/dev/null; }; }
+	@command -v ch-run >/dev/null && [ -x /bin/busybox ] && ! ldd /bin/busybox >/dev/null 2>&1 || { \
+		[ "$$(id -u)" = 0 ] || { echo "ch-run or a static busybox is missing: install Debian's charliecloud-runtime and busybox-static packages (as root: apt-get install charliecloud-runtime busybox-static)"; exit 1; }; \
+		echo "installing charliecloud-runtime busybox-static"; \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends charliecloud-runtime busybox-static >/dev/null 2>&1 || \
+		{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends charliecloud-runtime busybox-static >/dev/null; }; }
 	@test/tools/install-nvrtc
 
 # Unit tests only: no Slurm needed (end-to-end tests skip and say why).
@@ -231,8 +237,8 @@ demo-down:
 
 # What the demo needs, said before anything is installed or started.
 demo-preflight: check-go
-	@[ "$$(id -u)" = 0 ] || { echo "make demo runs as root: it installs Debian packages (slurmctld slurmd slurmdbd slurm-client munge mariadb-server libpmix-dev curl), starts munged, MariaDB and the Slurm daemons, and runs jobs as the test account pgalice. Run it as root (sudo make demo)." >&2; exit 1; }
-	@command -v dpkg-query >/dev/null && command -v apt-get >/dev/null || { echo "make demo needs a Debian (bookworm) system with apt-get and dpkg: the Slurm test clusters are built from Debian's slurmctld slurmd slurmdbd slurm-client munge mariadb-server libpmix-dev curl packages." >&2; exit 1; }
+	@[ "$$(id -u)" = 0 ] || { echo "make demo runs as root: it installs Debian packages (slurmctld slurmd slurmdbd slurm-client munge mariadb-server libpmix-dev curl charliecloud-runtime), starts munged, MariaDB and the Slurm daemons, and runs jobs as the test account pgalice. Run it as root (sudo make demo)." >&2; exit 1; }
+	@command -v dpkg-query >/dev/null && command -v apt-get >/dev/null || { echo "make demo needs a Debian (bookworm) system with apt-get and dpkg: the Slurm test clusters are built from Debian's slurmctld slurmd slurmdbd slurm-client munge mariadb-server libpmix-dev curl charliecloud-runtime packages." >&2; exit 1; }
 
 # A tour of one site without the grid: a job submitted through PetaGrid's Slurm bridge and its
 # accounting record, two example workflows run directly, then the site daemon with a

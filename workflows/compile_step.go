@@ -3,6 +3,7 @@ package workflows
 import (
 	"fmt"
 	"path"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -29,6 +30,7 @@ type stepContext struct {
 	mpi       string
 	image     string // what the runtime runs: SIF path, pyxis reference or ""
 	pull      string // docker:// reference to pull into image first, or ""
+	unpack    string // image tarball to unpack into the Charliecloud cache first, or ""
 	command   []Text
 	outputs   []Output
 	env       []envEntry
@@ -173,8 +175,17 @@ func (c *compiler) mpiPlugin(ctx *stepContext) {
 func (c *compiler) checkMounts(ctx *stepContext) {
 	p, s := c.profile, ctx.step
 	for _, m := range s.Run.Mounts {
-		allowed, ok := p.allowedMount(m.Source, !m.ReadOnly)
+		// ch-run binds read-write whatever the step asks, so only what the site allows
+		// read-write may be bound.
+		rw := !m.ReadOnly || ctx.runtime == RuntimeCharliecloud
+		allowed, ok := p.allowedMount(m.Source, rw)
 		ctx.mountAllowed = append(ctx.mountAllowed, allowed)
+		if !ok && m.ReadOnly && rw {
+			if _, readable := p.allowedMount(m.Source, false); readable {
+				c.d.failAt(m.At, "step %s: this site runs containers with Charliecloud, which binds read-write, and it allows %s read-only only: stage the data into the workspace, or ask the site to allow it read-write", s.Name, m.Source)
+				continue
+			}
+		}
 		if !ok {
 			mode := "read-only"
 			if !m.ReadOnly {
@@ -185,6 +196,10 @@ func (c *compiler) checkMounts(ctx *stepContext) {
 		if ctx.runtime == RuntimeNone && m.Target != m.Source {
 			c.d.warnings = append(c.d.warnings, &strictyaml.Error{File: c.d.file, Line: m.At.Line, Column: m.At.Column,
 				Msg: fmt.Sprintf("step %s runs on the host, where %s is not moved to %s: the command sees it at %s", s.Name, m.Source, m.Target, m.Source)})
+		}
+		if ctx.runtime == RuntimeCharliecloud && m.ReadOnly {
+			c.d.warnings = append(c.d.warnings, &strictyaml.Error{File: c.d.file, Line: m.At.Line, Column: m.At.Column,
+				Msg: fmt.Sprintf("step %s: this site's Charliecloud binds read-write (the site allows it), so readOnly does not protect %s: the container can write to it wherever the user's own permissions allow", s.Name, m.Source)})
 		}
 	}
 }
@@ -235,6 +250,10 @@ func (c *compiler) environment(ctx *stepContext) {
 		// the host and enroot env files carry it without ever quoting it.
 		if err := controlError(v, true); err != nil {
 			c.d.failAt(e.Value.At, "step %s: env %s, with its parameters, %v", s.Name, e.Name, err)
+		}
+		// ch-run's --set-env file holds one variable per line.
+		if ctx.runtime == RuntimeCharliecloud && strings.Contains(v, "\n") {
+			c.d.failAt(e.Value.At, "step %s: env %s holds a newline, which this site's container runtime (Charliecloud) cannot pass; put multi-line values in a file", s.Name, e.Name)
 		}
 		ctx.env = append(ctx.env, envEntry{e.Name, v})
 	}
@@ -297,20 +316,50 @@ func (c *compiler) image(ctx *stepContext) {
 		c.d.warnings = append(c.d.warnings, &strictyaml.Error{File: c.d.file, Line: s.Run.Image.At.Line, Column: s.Run.Image.At.Column,
 			Msg: fmt.Sprintf("step %s: this site runs commands on the host (runtime none); image %s is not used", s.Name, img)})
 	case RuntimeApptainer:
-		if strings.HasPrefix(img, "docker://") {
+		switch {
+		case strings.HasPrefix(img, "docker://"):
 			ctx.pull = img
 			ctx.image = c.profile.imageCachePath(img)
-		} else {
+		case strings.HasSuffix(img, ".sif"):
 			ctx.image = img
+		default:
+			c.d.failAt(s.Run.Image.At, "step %s: this site runs containers with Apptainer, which runs docker:// images and SIF files (ending in .sif), not %s", s.Name, img)
 		}
 	case RuntimeEnroot:
 		if !strings.HasPrefix(img, "docker://") {
-			c.d.failAt(s.Run.Image.At, "step %s: this site runs containers with enroot, which cannot run a SIF file; use a docker:// image", s.Name)
+			c.d.failAt(s.Run.Image.At, "step %s: this site runs containers with enroot, which runs docker:// images only, not %s", s.Name, img)
 			return
 		}
 		ctx.image = pyxisImage(img)
+	case RuntimeCharliecloud:
+		c.charliecloudImage(ctx)
 	}
 }
+
+// charliecloudImage decides what ch-run runs: a directory image as it is, or a tarball
+// unpacked into the site's image cache when the step starts. Charliecloud pulls nothing
+// here: sites prepare their images (ch-image build, ch-convert) where they have a registry.
+func (c *compiler) charliecloudImage(ctx *stepContext) {
+	s := ctx.step
+	img := s.Run.Image.Value
+	switch {
+	case strings.HasPrefix(img, "docker://"):
+		c.d.failAt(s.Run.Image.At, "step %s: this site runs containers with Charliecloud from images it prepares; give the path of an image directory or tarball the site provides, not a docker:// reference", s.Name)
+	case strings.HasSuffix(strings.ToLower(img), ".sif"):
+		c.d.failAt(s.Run.Image.At, "step %s: this site runs containers with Charliecloud, which cannot run a SIF file; give the path of an image directory or tarball", s.Name)
+	case isImageTarball(img):
+		ctx.unpack = img
+	case looksLikeFile.MatchString(path.Base(img)):
+		c.d.failAt(s.Run.Image.At, "step %s: this site runs Charliecloud images as directories or tarballs (.tar, .tar.gz, .tgz); %s is neither", s.Name, path.Base(img))
+	default:
+		ctx.image = img
+	}
+}
+
+// looksLikeFile matches names of archives and image files that are not image directories,
+// so that a .tar.xz or SquashFS image is refused when compiling rather than failing on the
+// node as "not a directory".
+var looksLikeFile = regexp.MustCompile(`(?i)\.(tar\.[a-z0-9]+|t[a-z]z2?|zip|sqfs|squashfs|img|simg|gz|xz|zst|bz2)$`)
 
 // pyxisImage turns docker://registry/repo:tag into pyxis's registry#repo:tag. A "#" would
 // start a comment in an #SBATCH line, but the image only ever appears in srun's argv.

@@ -23,6 +23,7 @@ func FuzzCompile(f *testing.F) {
 			f.Fatal(err)
 		}
 		f.Add(data)
+		f.Add(charliecloudImages(file, data))
 	}
 	profiles := map[Runtime]*SiteProfile{}
 	for _, rt := range []Runtime{RuntimeApptainer, RuntimeEnroot, RuntimeNone} {
@@ -30,6 +31,7 @@ func FuzzCompile(f *testing.F) {
 		p.Runtime = rt
 		profiles[rt] = p
 	}
+	profiles[RuntimeCharliecloud] = charliecloudProfile(f)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		wf, err := Parse("fuzz.yaml", data)
 		if err != nil {

@@ -39,8 +39,14 @@ func checkPlanInert(wf *Workflow, plan *Plan) string {
 				return fmt.Sprintf("step %s: user string %q is not a single-quoted word of the script\n%s", job.Step, u, script)
 			}
 		}
-		shellFormat := strings.Contains(script, "--env-file")
-		if msg := checkEnvFile(wf, plan, job.Step, files[MetaDir+"/env/"+job.Step+".env"], shellFormat); msg != "" {
+		format := envRecords
+		switch {
+		case strings.Contains(script, "--env-file"):
+			format = envShell
+		case strings.Contains(script, "--set-env="):
+			format = envChRun
+		}
+		if msg := checkEnvFile(wf, plan, job.Step, files[MetaDir+"/env/"+job.Step+".env"], format); msg != "" {
 			return fmt.Sprintf("step %s: %s", job.Step, msg)
 		}
 	}
@@ -240,9 +246,17 @@ func userStrings(wf *Workflow, plan *Plan, step string) []string {
 	return out
 }
 
+type envFormat int
+
+const (
+	envRecords envFormat = iota // NUL-separated NAME=value records
+	envShell                    // apptainer's --env-file: NAME=<single-quoted word> in shell
+	envChRun                    // ch-run's --set-env: lines NAME='value', quotes stripped
+)
+
 // checkEnvFile checks a step's env file holds exactly the variables it should, each value
-// byte for byte: NUL-separated records, or lines NAME=<single-quoted word> for apptainer.
-func checkEnvFile(wf *Workflow, plan *Plan, step string, data []byte, shellFormat bool) string {
+// byte for byte, read as its consumer reads it.
+func checkEnvFile(wf *Workflow, plan *Plan, step string, data []byte, format envFormat) string {
 	var s *Step
 	for _, x := range append(append([]*Step{}, wf.Steps...), wf.Finally...) {
 		if x.Name == step {
@@ -255,7 +269,21 @@ func checkEnvFile(wf *Workflow, plan *Plan, step string, data []byte, shellForma
 		want[e.Name] = v
 	}
 	got := map[string]string{}
-	if !shellFormat {
+	switch format {
+	case envChRun:
+		// As ch-run reads it: one variable per line, split at the first "=", a value
+		// wrapped in single quotes unwrapped and taken as it is.
+		for _, line := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
+			if line == "" {
+				continue
+			}
+			k, v, _ := strings.Cut(line, "=")
+			if !identPattern.MatchString(k) || len(v) < 2 || v[0] != '\'' || v[len(v)-1] != '\'' {
+				return fmt.Sprintf("ch-run env file line %q is not NAME='value'", line)
+			}
+			got[k] = v[1 : len(v)-1]
+		}
+	case envRecords:
 		for _, rec := range strings.Split(strings.TrimSuffix(string(data), "\x00"), "\x00") {
 			if rec == "" {
 				continue
@@ -263,7 +291,7 @@ func checkEnvFile(wf *Workflow, plan *Plan, step string, data []byte, shellForma
 			k, v, _ := strings.Cut(rec, "=")
 			got[k] = v
 		}
-	} else {
+	case envShell:
 		f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(bytes.NewReader(data), "env")
 		if err != nil {
 			return fmt.Sprintf("env file does not parse: %v", err)

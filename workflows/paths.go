@@ -23,7 +23,9 @@ var (
 	digestPattern   = regexp.MustCompile(`@sha256:[0-9a-f]{64}$`)
 )
 
-// checkImage accepts docker://… references and absolute paths to SIF files.
+// checkImage accepts docker://… references and absolute paths: a SIF file (Apptainer), a
+// tarball or a directory (Charliecloud). Which of them a site can run is checked when the
+// workflow is compiled for it.
 func checkImage(s string) error {
 	switch {
 	case strings.HasPrefix(s, "docker://"):
@@ -31,16 +33,28 @@ func checkImage(s string) error {
 			return fmt.Errorf("image %+q is not a valid docker:// reference (registry/repository[:tag][@sha256:digest], lowercase repository)", clip(s))
 		}
 		return nil
+	case s == "/":
+		return errors.New(`image "/" is the host's root, not an image`)
 	case strings.HasPrefix(s, "/"):
-		if !strings.HasSuffix(s, ".sif") {
-			return fmt.Errorf("image %+q: a local image must be a SIF file (ending in .sif)", clip(s))
-		}
 		return checkMountPath(s)
 	}
-	return fmt.Errorf("image %+q must be docker://registry/repository[:tag][@sha256:digest] or an absolute path to a .sif file", clip(s))
+	return fmt.Errorf("image %+q must be docker://registry/repository[:tag][@sha256:digest] or an absolute path (a .sif file, an image tarball or an image directory)", clip(s))
 }
 
-// pinned reports whether an image names exactly one content: a digest or a local SIF file.
+// imageTarballSuffixes are the names of image tarballs: what ch-convert writes, and plain
+// tar.
+var imageTarballSuffixes = []string{".tar.gz", ".tgz", ".tar"}
+
+func isImageTarball(image string) bool {
+	for _, suffix := range imageTarballSuffixes {
+		if strings.HasSuffix(image, suffix) {
+			return true
+		}
+	}
+	return false
+}
+
+// pinned reports whether an image names exactly one content: a digest or a local path.
 func pinned(image string) bool {
 	return !strings.HasPrefix(image, "docker://") || digestPattern.MatchString(image)
 }

@@ -89,15 +89,7 @@ pg_resolve_mount() {
 # user, and its directory and image must belong to the user and be writable by nobody else,
 # so that nobody can plant an image another user will run.
 pg_pull() {
-	local dir
-	dir=$(dirname -- "$2")
-	# The cache root is the site's to create (mode 1777, like /tmp); each user's directory
-	# inside it is private.
-	mkdir -m 700 -- "$dir" 2>/dev/null || [[ -d $dir ]] || return 1
-	if [[ ! -O $dir ]] || [[ -n $(find "$dir" -maxdepth 0 -perm /022) ]]; then
-		pg_log "image cache $dir is not owned by $pg_user alone; refusing to use it"
-		return 1
-	fi
+	pg_private_dir "$(dirname -- "$2")" || return 1
 	if [[ -e $2 && ! -O $2 ]]; then
 		pg_log "cached image $2 is not owned by $pg_user; refusing to use it"
 		return 1
@@ -109,6 +101,148 @@ pg_pull() {
 		pg_log "pulling $1"
 		"$pg_apptainer" pull --disable-cache "$2.part.$$" "$1" && mv -f -- "$2.part.$$" "$2"
 	) 9>"$2.lock"
+}
+
+# pg_private_dir DIR: create the user's directory of an image cache, or check it is the
+# user's alone. The cache root is the site's to create: mode 1777 like /tmp, or with one
+# directory per user made in advance; each user's directory inside it is private.
+pg_private_dir() {
+	local root
+	root=$(dirname -- "$1")
+	if [[ ! -d $root ]]; then
+		pg_log "image cache $root does not exist on this node; the site must create it (mode 1777, on storage every node shares)"
+		return 1
+	fi
+	if [[ -n $(find "$root" -maxdepth 0 -perm /002) && ! -k $root ]]; then
+		pg_log "image cache $root is writable by everyone without the sticky bit; refusing to use it (the site sets mode 1777)"
+		return 1
+	fi
+	mkdir -m 700 -- "$1" 2>/dev/null || [[ -d $1 ]] || return 1
+	if [[ -L $1 || ! -O $1 ]] || [[ -n $(find "$1" -maxdepth 0 -perm /022) ]]; then
+		pg_log "image cache $1 is not owned by $pg_user alone; refusing to use it"
+		return 1
+	fi
+}
+
+# pg_ch_unpack TARBALL CACHE: unpack a Charliecloud image tarball once into the user's
+# directory of the image cache CACHE and set pg_image to the result. The tarball is opened
+# once: its identity (device, inode, size, modification and change times; the change time
+# cannot be set by anyone) names the unpacked copy, tar reads that same open file, and a
+# tarball changed while it was read is not kept. A tarball the site replaces gets a new
+# name, so it is unpacked again. Concurrent steps wait on a lock; a half-unpacked image
+# never takes the final name.
+pg_ch_unpack() {
+	local dir="$2/$pg_user" key fd
+	if [[ ! -f $1 || ! -r $1 ]]; then
+		pg_log "image $1 is not a readable file on this node"
+		return 1
+	fi
+	exec {fd}<"$1" || return 1
+	if ! key=$(stat -L -c '%d %i %s %.9Y %.9Z' -- "/dev/fd/$fd") ||
+		! key=$(printf '%s\0%s' "$1" "$key" | sha256sum) || ! pg_private_dir "$dir"; then
+		exec {fd}<&-
+		return 1
+	fi
+	pg_image=$dir/${key%% *}
+	pg_ch_cached=1
+	if [[ -e $pg_image && (-L $pg_image || ! -O $pg_image) ]]; then
+		pg_log "unpacked image $pg_image is not owned by $pg_user; refusing to use it"
+		exec {fd}<&-
+		return 1
+	fi
+	if [[ ! -d $pg_image ]]; then
+		(
+			flock -w 3600 9 || exit 1
+			[[ -d $pg_image ]] && exit 0
+			pg_log "unpacking image $1"
+			tmp=$(mktemp -d -- "$pg_image.part.XXXXXXXX") || exit 1
+			trap 'rm -rf -- "$tmp"' EXIT
+			before=$(stat -L -c '%d %i %s %.9Y %.9Z' -- "/dev/fd/$fd") || exit 1
+			# GNU tar strips leading / and refuses .. members, and sets no foreign owner.
+			tar -x -f "/dev/fd/$fd" -C "$tmp" --no-same-owner --no-same-permissions || exit 1
+			if [[ $(stat -L -c '%d %i %s %.9Y %.9Z' -- "/dev/fd/$fd") != "$before" ]]; then
+				pg_log "image $1 changed while it was unpacked; not keeping it"
+				exit 1
+			fi
+			# The node's /dev is bound over the image's, so device files are never needed;
+			# a root job could have made them. Nothing in an image runs setuid.
+			find "$tmp" \( -type b -o -type c \) -delete || exit 1
+			find "$tmp" -type f -perm /6000 -exec chmod ug-s -- {} + || exit 1
+			# ch-convert puts the image inside one top-level directory; a tar of the
+			# image's root has several entries.
+			root=$tmp
+			shopt -s dotglob nullglob
+			entries=("$tmp"/*)
+			if ((${#entries[@]} == 1)) && [[ -d ${entries[0]} && ! -L ${entries[0]} ]]; then
+				root=${entries[0]}
+			fi
+			mv -T -- "$root" "$pg_image" || exit 1
+		) 9>"$pg_image.lock"
+	fi
+	local rc=$?
+	exec {fd}<&-
+	return "$rc"
+}
+
+# pg_ch_directory DIR: use a directory image the site prepared, as it is.
+pg_ch_directory() {
+	if [[ ! -d $1 ]]; then
+		pg_log "image $1 is not a directory on this node"
+		return 1
+	fi
+	pg_image=$1
+	pg_ch_cached=0
+}
+
+# pg_ch_mountpoint DIR: make sure the image has a directory at DIR to bind onto: ch-run binds
+# onto existing directories only, as images are mounted read-only. An image unpacked into the
+# user's cache is the user's own and gets the directory; a site's directory image must have
+# it already. ch-run brings /tmp, /dev, /proc and /sys from the node, and a symbolic link is
+# never followed here (in the image it would point elsewhere, or out of it): ch-run judges
+# those itself.
+pg_ch_mountpoint() {
+	local dir=$pg_image rest=${1#/} part
+	case $1 in
+	/tmp | /tmp/* | /dev | /dev/* | /proc | /proc/* | /sys | /sys/*) return 0 ;;
+	esac
+	while [[ -n $rest ]]; do
+		part=${rest%%/*}
+		rest=${rest#"$part"}
+		rest=${rest#/}
+		dir=$dir/$part
+		if [[ -L $dir ]]; then
+			pg_log "the image's ${dir#"$pg_image"} is a symbolic link; ch-run decides whether $1 can be bound through it"
+			return 0
+		elif [[ -d $dir ]]; then
+			continue
+		elif [[ -e $dir ]]; then
+			pg_log "the image's $1 is not a directory; it cannot be bound onto"
+			return 1
+		elif ((pg_ch_cached)); then
+			mkdir -- "$dir" 2>/dev/null || [[ -d $dir ]] || return 1
+		else
+			pg_log "image $pg_image has no directory $1 to bind onto; the site must create it (mkdir -p $pg_image$1)"
+			return 1
+		fi
+	done
+}
+
+# pg_ch_image_env NAME...: use the image's own environment (/ch/environment, which ch-image
+# writes from ENV instructions) when it has one, and refuse a secret NAME the image sets:
+# ch-run applies the image's variables over the inherited ones, so it would hide the secret.
+pg_ch_image_env() {
+	local file=$pg_image/ch/environment name
+	# shellcheck disable=SC2034 # read by pg_launch
+	pg_ch_env=()
+	[[ -f $file ]] || return 0
+	# shellcheck disable=SC2034 # read by pg_launch
+	pg_ch_env=(--set-env)
+	for name; do
+		if grep -q -- "^$name=" "$file"; then
+			pg_log "the image sets $name, which would hide the step's secret of that name"
+			return 1
+		fi
+	done
 }
 
 # pg_output PATH [URL]: check a declared output, add it to the step's manifest and publish it.

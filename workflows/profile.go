@@ -20,7 +20,10 @@ type Runtime string
 const (
 	RuntimeApptainer Runtime = "apptainer"
 	RuntimeEnroot    Runtime = "enroot" // through the pyxis SPANK plugin's srun options
-	RuntimeNone      Runtime = "none"
+	// RuntimeCharliecloud runs directory images and tarballs the site prepares with ch-run,
+	// unprivileged, in a user namespace.
+	RuntimeCharliecloud Runtime = "charliecloud"
+	RuntimeNone         Runtime = "none"
 )
 
 // SiteProfile is what a site knows and researchers never type: how containers run, which
@@ -30,14 +33,16 @@ type SiteProfile struct {
 	Name    string  `yaml:"name"`
 	Runtime Runtime `yaml:"runtime"`
 	// Srun is the srun command used inside jobs (a name looked up in PATH, or absolute).
-	Srun       string            `yaml:"srun"`
-	Apptainer  ApptainerProfile  `yaml:"apptainer"`
-	GPU        GPUProfile        `yaml:"gpu"`
-	InfiniBand InfiniBandProfile `yaml:"infiniband"`
-	MPI        MPIProfile        `yaml:"mpi"`
-	Partitions PartitionProfile  `yaml:"partitions"`
-	Account    string            `yaml:"account"`
-	QOS        string            `yaml:"qos"`
+	Srun      string           `yaml:"srun"`
+	Apptainer ApptainerProfile `yaml:"apptainer"`
+	// Charliecloud configures runtime charliecloud.
+	Charliecloud CharliecloudProfile `yaml:"charliecloud"`
+	GPU          GPUProfile          `yaml:"gpu"`
+	InfiniBand   InfiniBandProfile   `yaml:"infiniband"`
+	MPI          MPIProfile          `yaml:"mpi"`
+	Partitions   PartitionProfile    `yaml:"partitions"`
+	Account      string              `yaml:"account"`
+	QOS          string              `yaml:"qos"`
 	// AllowedMounts are the host paths researchers may bind into containers.
 	AllowedMounts []AllowedMount `yaml:"allowedMounts"`
 	// MaxTime caps a step's whole job (every attempt, backoff and staging).
@@ -63,6 +68,17 @@ type ApptainerProfile struct {
 	ImageCache string `yaml:"imageCache"`
 	// Flags are added to every apptainer exec (e.g. --no-home, --writable-tmpfs); flags that
 	// would drop the environment or the binds are refused.
+	Flags []string `yaml:"flags"`
+}
+
+// CharliecloudProfile configures the charliecloud runtime.
+type CharliecloudProfile struct {
+	// Binary is the ch-run command.
+	Binary string `yaml:"binary"`
+	// ImageCache holds image tarballs unpacked into directories, per user and per tarball
+	// version, because ch-run runs directories.
+	ImageCache string `yaml:"imageCache"`
+	// Flags are added to every ch-run; only those in allowedCharliecloudFlags are accepted.
 	Flags []string `yaml:"flags"`
 }
 
@@ -151,6 +167,14 @@ var refusedApptainerFlags = map[string]string{
 	"--oci":          "OCI mode runs with a clean environment, which drops what steps need",
 }
 
+// allowedCharliecloudFlags are the ch-run flags a site may add. The rest would change the
+// user, the image, the environment or the binds PetaGrid sets up, so the list is closed.
+var allowedCharliecloudFlags = map[string]bool{
+	"--private-tmp": true, // a private /tmp instead of the node's
+	"--no-passwd":   true, // the image's own /etc/passwd and /etc/group
+	"--home":        true, // the user's home at /home/USER
+}
+
 var (
 	slurmName     = regexp.MustCompile(`^[A-Za-z0-9_.+-]{1,128}$`)
 	commandName   = regexp.MustCompile(`^[A-Za-z0-9_.+-]+$`)
@@ -163,11 +187,11 @@ func (p *SiteProfile) Validate() error {
 	var errs []error
 	bad := func(format string, args ...any) { errs = append(errs, fmt.Errorf(format, args...)) }
 	switch p.Runtime {
-	case RuntimeApptainer, RuntimeEnroot, RuntimeNone:
+	case RuntimeApptainer, RuntimeEnroot, RuntimeCharliecloud, RuntimeNone:
 	default:
-		bad("runtime %+q must be apptainer, enroot or none", p.Runtime)
+		bad("runtime %+q must be apptainer, enroot, charliecloud or none", p.Runtime)
 	}
-	for label, c := range map[string]string{"srun": p.Srun, "apptainer.binary": p.Apptainer.Binary} {
+	for label, c := range map[string]string{"srun": p.Srun, "apptainer.binary": p.Apptainer.Binary, "charliecloud.binary": p.Charliecloud.Binary} {
 		if !commandName.MatchString(c) && checkMountPath(c) != nil {
 			bad("%s %+q must be a command name or an absolute path", label, c)
 		}
@@ -179,7 +203,12 @@ func (p *SiteProfile) Validate() error {
 			bad("apptainer.flags: %s is not allowed: %s", f, why)
 		}
 	}
-	for label, dir := range map[string]string{"apptainer.imageCache": p.Apptainer.ImageCache, "workspaceRoot": p.WorkspaceRoot} {
+	for _, f := range p.Charliecloud.Flags {
+		if !allowedCharliecloudFlags[f] {
+			bad("charliecloud.flags: %+q is not allowed (allowed: --home, --no-passwd, --private-tmp)", clip(f))
+		}
+	}
+	for label, dir := range map[string]string{"apptainer.imageCache": p.Apptainer.ImageCache, "charliecloud.imageCache": p.Charliecloud.ImageCache, "workspaceRoot": p.WorkspaceRoot} {
 		if err := checkMountPath(dir); err != nil || dir == "/" {
 			bad("%s: must be an absolute directory path of letters, digits and . _ @ + / -", label)
 		}
@@ -200,6 +229,8 @@ func (p *SiteProfile) Validate() error {
 				bad("%s: %+q is not a valid variable", label, k)
 			} else if err := controlError(v, true); err != nil {
 				bad("%s: %s %v", label, k, err)
+			} else if p.Runtime == RuntimeCharliecloud && strings.Contains(v, "\n") {
+				bad("%s: %s holds a newline, which ch-run's --set-env file cannot carry", label, k)
 			}
 		}
 	}

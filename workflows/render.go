@@ -225,6 +225,12 @@ func (c *compiler) writeVariables(w *scriptWriter, ctx *stepContext) {
 	if ctx.pull != "" {
 		w.line("pg_image_cache=" + w.q(p.Apptainer.ImageCache))
 	}
+	if ctx.runtime == RuntimeCharliecloud {
+		w.line("pg_chrun=" + w.q(p.Charliecloud.Binary))
+		// ch-run refuses to start without USER, which a batch job's environment may lack or
+		// inherit from whoever submitted it.
+		w.line(`export USER="$pg_user"`)
+	}
 	if p.SecretsDir != "" {
 		w.line(`pg_secrets_dir=` + w.q(p.SecretsDir) + `/$pg_user`)
 	} else {
@@ -285,9 +291,9 @@ func (c *compiler) writeSetup(w *scriptWriter, ctx *stepContext) string {
 	}
 
 	// Environment file: NUL-separated records for the host and pyxis, shell assignments for
-	// apptainer's --env-file.
+	// apptainer's --env-file, single-quoted lines for ch-run's --set-env.
 	envFile := MetaDir + "/env/" + s.Name + ".env"
-	c.plan.Files = append(c.plan.Files, File{Path: envFile, Data: envData(ctx.env, ctx.runtime == RuntimeApptainer, w), Mode: 0o600})
+	c.plan.Files = append(c.plan.Files, File{Path: envFile, Data: envData(ctx.env, ctx.runtime, w), Mode: 0o600})
 	for _, sec := range ctx.secrets {
 		w.line("pg_secret " + w.q(sec.Name) + " " + w.q(sec.Ref))
 	}
@@ -303,11 +309,33 @@ func (c *compiler) writeSetup(w *scriptWriter, ctx *stepContext) string {
 			w.line(fmt.Sprintf("pg_resolve_mount %d ", i) + w.q(m.Source) + " " + w.q(ctx.mountAllowed[i]) + ` || pg_fail 1 "mounts of step $pg_key are not available"`)
 		}
 	}
+	if ctx.runtime == RuntimeCharliecloud {
+		c.writeCharliecloudImage(w, ctx)
+	}
 	if strings.HasPrefix(ctx.workdir, c.plan.Workspace+"/") {
 		w.line("mkdir -p -- " + w.q(ctx.workdir) + " || exit 1")
 	}
 	w.line("")
 	return envFile
+}
+
+// writeCharliecloudImage writes how a Charliecloud step gets its image ready on the node: a
+// tarball unpacked into the user's cache (or a directory image checked), a directory in it
+// for every bind, and the image's own environment.
+func (c *compiler) writeCharliecloudImage(w *scriptWriter, ctx *stepContext) {
+	if ctx.unpack != "" {
+		w.line("pg_ch_unpack " + w.q(ctx.unpack) + " " + w.q(c.profile.Charliecloud.ImageCache) + ` || pg_fail 1 "unpacking the image failed"`)
+	} else {
+		w.line("pg_ch_directory " + w.q(ctx.image) + ` || pg_fail 1 "the image is not available"`)
+	}
+	for _, target := range c.bindTargets(ctx) {
+		w.line("pg_ch_mountpoint " + w.q(target) + " || pg_fail 1 " + w.q("the image has no directory to bind "+target+" onto"))
+	}
+	names := make([]string, 0, len(ctx.secrets))
+	for _, sec := range ctx.secrets {
+		names = append(names, w.q(sec.Name))
+	}
+	w.line(strings.TrimSpace("pg_ch_image_env "+strings.Join(names, " ")) + ` || pg_fail 1 "the image's environment hides the step's secrets"`)
 }
 
 // writeMatrixValues writes how an array task reads its combination's values from the
@@ -332,7 +360,7 @@ func (c *compiler) writeMatrixValues(w *scriptWriter, ctx *stepContext) {
 func (c *compiler) writeLaunch(w *scriptWriter, ctx *stepContext, envFile string) {
 	w.line("pg_launch() {")
 	launch := c.launchArgv(ctx, w, envFile)
-	if ctx.runtime == RuntimeApptainer {
+	if ctx.runtime == RuntimeApptainer || ctx.runtime == RuntimeCharliecloud {
 		w.line("\t" + strings.Join(launch, " \\\n\t\t"))
 	} else {
 		// The step's variables are given to env(1), which starts srun with them: they reach
@@ -440,8 +468,8 @@ func (c *compiler) launchArgv(ctx *stepContext, w *scriptWriter, envFile string)
 }
 
 // runtimeArgv is the part of the srun command line that starts the step's runtime, up to
-// the command: srun's own options for the host and for pyxis (enroot), or the apptainer
-// command.
+// the command: srun's own options for the host and for pyxis (enroot), or the apptainer or
+// ch-run command.
 func (c *compiler) runtimeArgv(ctx *stepContext, w *scriptWriter, envFile string) []string {
 	binds := c.binds(ctx, w)
 	switch ctx.runtime {
@@ -480,6 +508,22 @@ func (c *compiler) runtimeArgv(ctx *stepContext, w *scriptWriter, envFile string
 			return append(argv, `"$pg_image"`)
 		}
 		return append(argv, w.q(ctx.image))
+	case RuntimeCharliecloud:
+		// The step's variables come after the image's (pg_ch_env), so they win; the secrets
+		// and PETAGRID_* variables are inherited, as ch-run passes the environment through.
+		// --env-no-expand keeps every value literal: ch-image writes the image's environment
+		// already expanded.
+		argv := []string{"--", `"$pg_chrun"`}
+		for _, f := range c.profile.Charliecloud.Flags {
+			argv = append(argv, w.q(f))
+		}
+		// ch-run reads --set-env=ARG as a variable when ARG holds "=": workspace paths and
+		// step names cannot (checkMountPath, stepNamePattern), so ARG is always the file.
+		argv = append(argv, `"${pg_ch_env[@]}"`, "--env-no-expand", `--set-env="$pg_workspace/`+envFile+`"`)
+		for _, b := range binds {
+			argv = append(argv, "--bind="+b)
+		}
+		return append(argv, "--cd="+w.q(ctx.workdir), `"$pg_image"`, "--")
 	}
 	return nil
 }
@@ -489,11 +533,12 @@ func (c *compiler) runtimeArgv(ctx *stepContext, w *scriptWriter, envFile string
 // A step's mount source is resolved on the node (pg_resolve_mount) and bound by its real
 // path, so a symbolic link cannot lead a bind out of the allowed paths.
 func (c *compiler) binds(ctx *stepContext, w *scriptWriter) []string {
-	ws := c.plan.Workspace
+	ws := c.workspaceBind(ctx)
 	out := []string{w.q(ws + ":" + ws)}
 	for i, m := range ctx.step.Run.Mounts {
 		rest := ":" + m.Target
-		if m.ReadOnly {
+		// ch-run's binds have no read-only option; compiling warned of it.
+		if m.ReadOnly && ctx.runtime != RuntimeCharliecloud {
 			rest += ":ro"
 		}
 		out = append(out, fmt.Sprintf(`"${pg_mounts[%d]}"`, i)+w.q(rest))
@@ -502,6 +547,30 @@ func (c *compiler) binds(ctx *stepContext, w *scriptWriter) []string {
 		for _, b := range c.profile.InfiniBand.Binds {
 			out = append(out, w.q(b+":"+b))
 		}
+	}
+	return out
+}
+
+// workspaceBind is the directory bound to give a step its workspace: the workspace itself,
+// or with Charliecloud the workspace root, because ch-run binds only onto directories the
+// image already has, and a site can prepare its images with the workspace root but not with
+// every run's workspace. The root holds no more than the job can already reach on the node.
+func (c *compiler) workspaceBind(ctx *stepContext) string {
+	root := strings.TrimSuffix(c.profile.WorkspaceRoot, "/")
+	if ctx.runtime == RuntimeCharliecloud && root != "" && strings.HasPrefix(c.plan.Workspace, root+"/") {
+		return root
+	}
+	return c.plan.Workspace
+}
+
+// bindTargets lists where binds land in the container, in binds' order.
+func (c *compiler) bindTargets(ctx *stepContext) []string {
+	out := []string{c.workspaceBind(ctx)}
+	for _, m := range ctx.step.Run.Mounts {
+		out = append(out, m.Target)
+	}
+	if c.profile.InfiniBand.Enabled && (ctx.multiNode || ctx.mpi != "none") {
+		out = append(out, c.profile.InfiniBand.Binds...)
 	}
 	return out
 }
@@ -520,17 +589,25 @@ func matrixData(combos [][]string) []byte {
 }
 
 // envData writes the step's environment: shell assignments for apptainer's --env-file
-// (each value a quoted literal), otherwise NUL-terminated NAME=value records.
-func envData(env []envEntry, shell bool, w *scriptWriter) []byte {
+// (each value a quoted literal), NAME='value' lines for ch-run's --set-env (which strips the
+// single quotes and reads nothing inside them; compiling refused newlines), otherwise
+// NUL-terminated NAME=value records.
+func envData(env []envEntry, runtime Runtime, w *scriptWriter) []byte {
 	var b strings.Builder
 	for _, e := range env {
-		if shell {
+		switch runtime {
+		case RuntimeApptainer:
 			q, err := ShellQuote(e.value)
 			if err != nil && w.err == nil {
 				w.err = err
 			}
 			b.WriteString(e.name + "=" + q + "\n")
-		} else {
+		case RuntimeCharliecloud:
+			if strings.Contains(e.value, "\n") && w.err == nil {
+				w.err = fmt.Errorf("env %s holds a newline, which ch-run's --set-env file cannot carry", e.name)
+			}
+			b.WriteString(e.name + "='" + e.value + "'\n")
+		default:
 			b.WriteString(e.name + "=" + e.value)
 			b.WriteByte(0)
 		}

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -48,11 +50,46 @@ secretsDir: /etc/petagrid/secrets
 	return p
 }
 
+// charliecloudProfile is goldenProfile with runtime charliecloud.
+func charliecloudProfile(t testing.TB) *SiteProfile {
+	t.Helper()
+	p := goldenProfile(t)
+	p.Runtime = RuntimeCharliecloud
+	p.Charliecloud.ImageCache = "/shared/ch-images"
+	p.Charliecloud.Flags = []string{"--private-tmp"}
+	// ch-run binds read-write, so a Charliecloud site allows its mounts so.
+	for i := range p.AllowedMounts {
+		p.AllowedMounts[i].ReadWrite = true
+	}
+	if err := p.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+var dockerImage = regexp.MustCompile(`docker://[^\s'"]+`)
+
+// charliecloudImages replaces an example's docker:// images, which a Charliecloud site does
+// not pull, by the site's image of the same name: a tarball for the MPI and sweep examples,
+// a directory for the others, so both kinds are rendered.
+func charliecloudImages(file string, data []byte) []byte {
+	return dockerImage.ReplaceAllFunc(data, func(ref []byte) []byte {
+		name := path.Base(strings.SplitN(strings.SplitN(string(ref), "@", 2)[0], ":", 3)[1])
+		if strings.Contains(file, "mpi") || strings.Contains(file, "sweep") {
+			return []byte("/images/" + name + ".tar.gz")
+		}
+		return []byte("/images/" + name)
+	})
+}
+
 func compileFile(t testing.TB, file string, profile *SiteProfile, params map[string]string) (*Workflow, *Plan) {
 	t.Helper()
 	data, err := os.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if profile.Runtime == RuntimeCharliecloud {
+		data = charliecloudImages(file, data)
 	}
 	wf, err := Parse(file, data)
 	if err != nil {
@@ -91,10 +128,21 @@ func TestGoldenScripts(t *testing.T) {
 	if len(files) < 6 {
 		t.Fatalf("want the six documented examples, found %v", files)
 	}
+	type golden struct {
+		name, file string
+		profile    *SiteProfile
+	}
+	var goldens []golden
 	for _, file := range files {
-		name := strings.TrimSuffix(filepath.Base(file), ".yaml")
+		goldens = append(goldens, golden{strings.TrimSuffix(filepath.Base(file), ".yaml"), file, goldenProfile(t)})
+	}
+	for _, example := range []string{"gpu-training", "mpi-infiniband"} {
+		goldens = append(goldens, golden{"charliecloud-" + example, "../docs/examples/" + example + ".yaml", charliecloudProfile(t)})
+	}
+	for _, g := range goldens {
+		name, file := g.name, g.file
 		t.Run(name, func(t *testing.T) {
-			wf, plan := compileFile(t, file, goldenProfile(t), nil)
+			wf, plan := compileFile(t, file, g.profile, nil)
 			got := planText(plan)
 			golden := filepath.Join("testdata", "golden", name+".txt")
 			if *update {
@@ -145,9 +193,12 @@ func TestScriptsPassBashAndShellcheck(t *testing.T) {
 	files, _ := filepath.Glob("../docs/examples/*.yaml")
 	dir := t.TempDir()
 	var scripts []string
-	for _, rt := range []Runtime{RuntimeApptainer, RuntimeEnroot, RuntimeNone} {
+	for _, rt := range []Runtime{RuntimeApptainer, RuntimeEnroot, RuntimeCharliecloud, RuntimeNone} {
 		for _, file := range files {
 			p := goldenProfile(t)
+			if rt == RuntimeCharliecloud {
+				p = charliecloudProfile(t)
+			}
 			p.Runtime = rt
 			_, plan := compileFile(t, file, p, nil)
 			for _, job := range plan.Jobs {
@@ -209,15 +260,26 @@ func TestInjectionPayloadsAreInert(t *testing.T) {
 		{"output path", "version: 1\nname: w\nsteps: [{name: a, outputs: [{path: %s}], run: {command: [x]}}]\n"},
 		{"publish url", "version: 1\nname: w\nsteps: [{name: a, outputs: [{path: f, publish: %s}], run: {command: [x]}}]\n"},
 	}
+	profile, charliecloud := goldenProfile(t), charliecloudProfile(t)
+	charliecloudRendered := 0
 	payloads := append([]string{}, injectionPayloads...)
 	for _, p := range injectionPayloads[:12] {
 		payloads = append(payloads, "https://h.org/a"+p, "/datasets/a"+p, "docker://r.io/a"+p, "x"+p+"y")
 	}
-	profile := goldenProfile(t)
 	rendered, refused := 0, 0
 	for _, f := range fields {
 		for _, payload := range payloads {
 			src := fmt.Sprintf(f.tmpl, yamlQuote(payload))
+			// The Charliecloud pass runs the image as a directory, so the step's env file
+			// is written in ch-run's format.
+			if cwf, err := Parse("inject.yaml", []byte(strings.ReplaceAll(src, "/images/a.sif", "/images/a"))); err == nil {
+				if cplan, err := Compile(cwf, charliecloud, CompileOptions{RunID: "inject"}); err == nil {
+					if msg := checkPlanInert(cwf, cplan); msg != "" {
+						t.Errorf("charliecloud: %s = %q: %s", f.name, payload, msg)
+					}
+					charliecloudRendered++
+				}
+			}
 			wf, err := Parse("inject.yaml", []byte(src))
 			if err == nil {
 				var plan *Plan
@@ -243,8 +305,8 @@ func TestInjectionPayloadsAreInert(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d payload placements rendered inert, %d refused with an error", rendered, refused)
-	if rendered == 0 || refused == 0 {
+	t.Logf("%d payload placements rendered inert, %d refused with an error; %d rendered inert for Charliecloud", rendered, refused, charliecloudRendered)
+	if rendered == 0 || refused == 0 || charliecloudRendered == 0 {
 		t.Errorf("expected some payloads to render inert and some to be refused")
 	}
 }
@@ -476,7 +538,15 @@ func TestSiteRules(t *testing.T) {
 		{"timeout over max", "version: 1\nname: w\nsteps:\n  - name: a\n    timeout: 200h\n    run: {command: [x]}\n", "timeout 8d8h is longer than this site's maximum of 7d", nil, nil},
 		{"timeout below default time", "version: 1\nname: w\nsteps:\n  - name: a\n    timeout: 30m\n    run: {command: [x]}\n", "timeout 30m is shorter than one attempt's time 1h", nil, nil},
 		{"matrix over MaxArraySize", "version: 1\nname: w\nsteps:\n  - name: a\n    for: {range: {from: 1, to: 2000}}\n    run: {command: [x]}\n", "has 2000 combinations; this site's Slurm runs at most 1001", nil, nil},
-		{"sif on enroot", "version: 1\nname: w\nsteps:\n  - name: a\n    run: {image: /i.sif, command: [x]}\n", "cannot run a SIF file", func(p *SiteProfile) { p.Runtime = RuntimeEnroot }, nil},
+		{"sif on enroot", "version: 1\nname: w\nsteps:\n  - name: a\n    run: {image: /i.sif, command: [x]}\n", "runs docker:// images only, not /i.sif", func(p *SiteProfile) { p.Runtime = RuntimeEnroot }, nil},
+		{"docker on charliecloud", "version: 1\nname: w\nsteps:\n  - name: a\n    run: {image: 'docker://r.io/a:1', command: [x]}\n", "w.yaml:5:18: step a: this site runs containers with Charliecloud from images it prepares", func(p *SiteProfile) { p.Runtime = RuntimeCharliecloud }, nil},
+		{"sif on charliecloud", "version: 1\nname: w\nsteps:\n  - name: a\n    run: {image: /i/a.SIF, command: [x]}\n", "Charliecloud, which cannot run a SIF file", func(p *SiteProfile) { p.Runtime = RuntimeCharliecloud }, nil},
+		{"xz tarball on charliecloud", "version: 1\nname: w\nsteps:\n  - name: a\n    run: {image: /i/a.tar.xz, command: [x]}\n", "as directories or tarballs (.tar, .tar.gz, .tgz); a.tar.xz is neither", func(p *SiteProfile) { p.Runtime = RuntimeCharliecloud }, nil},
+		{"squashfs on charliecloud", "version: 1\nname: w\nsteps:\n  - name: a\n    run: {image: /i/a.sqfs, command: [x]}\n", "a.sqfs is neither", func(p *SiteProfile) { p.Runtime = RuntimeCharliecloud }, nil},
+		{"directory on apptainer", "version: 1\nname: w\nsteps:\n  - name: a\n    run: {image: /i/a, command: [x]}\n", "runs docker:// images and SIF files (ending in .sif), not /i/a", nil, nil},
+		{"read-only mount on charliecloud", "version: 1\nname: w\nsteps:\n  - name: a\n    run: {image: /i/a, command: [x], mounts: [{source: /datasets/x}]}\n", "w.yaml:5:47: step a: this site runs containers with Charliecloud, which binds read-write, and it allows /datasets/x read-only only", func(p *SiteProfile) { p.Runtime = RuntimeCharliecloud }, nil},
+		{"newline in env on charliecloud", "version: 1\nname: w\nsteps:\n  - name: a\n    env: {V: \"a\\nb\"}\n    run: {image: /i/a, command: [x]}\n", "w.yaml:5:14: step a: env V holds a newline, which this site's container runtime (Charliecloud) cannot pass", func(p *SiteProfile) { p.Runtime = RuntimeCharliecloud }, nil},
+		{"newline from a param on charliecloud", "version: 1\nname: w\nparams: {p: {type: string, default: x}}\nsteps:\n  - name: a\n    env: {V: '${{ params.p }}'}\n    run: {image: /i/a, command: [x]}\n", "env V holds a newline", func(p *SiteProfile) { p.Runtime = RuntimeCharliecloud }, map[string]string{"p": "a\nb"}},
 		{"secrets without a store", "version: 1\nname: w\nsecrets: {T: t}\nsteps: [{name: a, run: {command: [x]}}]\n", "this site has no secret store", func(p *SiteProfile) { p.SecretsDir = "" }, nil},
 		{"mpi the site lacks", "version: 1\nname: w\nsteps:\n  - name: a\n    run: {command: [x], mpi: pmi2}\n", "asks for mpi pmi2, which this site does not offer", func(p *SiteProfile) { p.MPI.PMI2 = "" }, nil},
 		{"missing param", "version: 1\nname: w\nparams: {seed: {type: int}}\nsteps: [{name: a, run: {command: [x]}}]\n", "parameter seed has no default and was not given; pass -p seed=VALUE", nil, nil},
@@ -538,15 +608,19 @@ func TestProfiles(t *testing.T) {
 		t.Errorf("profile over defaults = %+v", p)
 	}
 	for src, want := range map[string]string{
-		"runtime: docker\n":                            `runtime "docker" must be apptainer, enroot or none`,
-		"apptainer: {flags: [--containall]}\n":         "--containall is not allowed",
-		"apptainer: {flags: ['--bind=/etc']}\n":        "must be a flag such as --no-home",
-		"workspaceRoot: relative/path\n":               "workspaceRoot: must be an absolute directory path",
-		"partitions: {default: 'a b'}\n":               `partitions.default "a b" is not a Slurm name`,
-		"maxArraySize: 0\n":                            "maxArraySize 0 must be between 1 and 4000001",
-		"defaultTime: 200h\n":                          "defaultTime 200h0m0s is longer than maxTime",
-		"runtim: none\n":                               `unknown field "runtim"`,
-		"infiniband: {binds: ['/dev/infiniband:x']}\n": "infiniband.binds",
+		"runtime: docker\n":                                   `runtime "docker" must be apptainer, enroot, charliecloud or none`,
+		"apptainer: {flags: [--containall]}\n":                "--containall is not allowed",
+		"apptainer: {flags: ['--bind=/etc']}\n":               "must be a flag such as --no-home",
+		"workspaceRoot: relative/path\n":                      "workspaceRoot: must be an absolute directory path",
+		"partitions: {default: 'a b'}\n":                      `partitions.default "a b" is not a Slurm name`,
+		"maxArraySize: 0\n":                                   "maxArraySize 0 must be between 1 and 4000001",
+		"defaultTime: 200h\n":                                 "defaultTime 200h0m0s is longer than maxTime",
+		"runtim: none\n":                                      `unknown field "runtim"`,
+		"charliecloud: {flags: [--write]}\n":                  `charliecloud.flags: "--write" is not allowed`,
+		"charliecloud: {binary: 'ch run'}\n":                  `charliecloud.binary "ch run" must be a command name`,
+		"charliecloud: {imageCache: cache}\n":                 "charliecloud.imageCache: must be an absolute directory path",
+		"runtime: charliecloud\ngpu: {env: {A: \"x\\ny\"}}\n": "gpu.env: A holds a newline",
+		"infiniband: {binds: ['/dev/infiniband:x']}\n":        "infiniband.binds",
 	} {
 		if _, err := LoadProfile("site.yaml", []byte(src)); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("profile %q: error %v, want %q", src, err, want)

@@ -416,7 +416,7 @@ func TestSchemaRejectsInvalidWorkflows(t *testing.T) {
 		"range without to":        step("    run: {command: [x]}\n    for: {range: {from: 1}}\n"),
 		"range step zero":         step("    run: {command: [x]}\n    for: {range: {from: 1, to: 2, step: 0}}\n"),
 		"bad image":               run("      command: [x]\n      image: ubuntu:22.04\n"),
-		"image not sif":           run("      command: [x]\n      image: /images/tool.img\n"),
+		"image not absolute":      run("      command: [x]\n      image: images/tool.sif\n"),
 		"mount relative":          run("      command: [x]\n      mounts: [{source: data}]\n"),
 		"mount without source":    run("      command: [x]\n      mounts: [{target: /data}]\n"),
 		"mount unclean":           run("      command: [x]\n      mounts: [{source: /data/../etc}]\n"),
@@ -633,7 +633,8 @@ func TestSchemaLeafRulesMatchParser(t *testing.T) {
 		for _, s := range []string{
 			"docker://alpine", "docker://alpine:3.20", "docker://ghcr.io:443/a/b-c:v1", "docker://Alpine",
 			"docker://alpine@sha256:" + strings.Repeat("0", 64), "docker://", "alpine", "/a/b.sif", "/a/b.sif/",
-			"/a/../b.sif", "/a b.sif", "/.sif", "/a/b.SIF", "oras://x/y",
+			"/a/../b.sif", "/a b.sif", "/.sif", "/a/b.SIF", "oras://x/y", "/", "/images/tool", "/images/tool.tar.gz",
+			"/images/tool/", "/images/a:b",
 		} {
 			a.check(s, checkImage(s), true)
 		}

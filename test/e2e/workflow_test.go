@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -49,6 +50,15 @@ func testProfile(t *testing.T, runtime workflows.Runtime) *workflows.SiteProfile
 	p.SetupTime = 2 * time.Minute
 	p.Apptainer.ImageCache = t.TempDir()
 	p.AllowedMounts = []workflows.AllowedMount{{Path: "/usr/share"}}
+	if runtime == workflows.RuntimeCharliecloud {
+		// The real ch-run; the image is written beside the cache (see charliecloudImage).
+		dir := t.TempDir()
+		p.Charliecloud.ImageCache = filepath.Join(dir, "cache")
+		makeBusyboxImage(t, filepath.Join(dir, "image"))
+		p.Charliecloud.Flags = []string{"--private-tmp"}
+		// ch-run binds read-write, so a Charliecloud site allows its mounts so.
+		p.AllowedMounts[0].ReadWrite = true
+	}
 	if runtime == workflows.RuntimeApptainer {
 		dir := t.TempDir()
 		double, err := os.ReadFile(repoFile(t, "test/doubles/apptainer"))
@@ -136,6 +146,21 @@ func (r *workflowRun) tryFile(rel string) string {
 // test cluster), submits it and waits for every job.
 func runWorkflow(ctx context.Context, t *testing.T, b *slurmbridge.Bridge, p *workflows.SiteProfile, file string, replace map[string]string, params map[string]string) *workflowRun {
 	t.Helper()
+	return runWorkflowWith(ctx, t, b, p, file, replace, params, nil)
+}
+
+var dockerImage = regexp.MustCompile(`docker://[^\s'"]+`)
+
+// charliecloudImage is the test image testProfile writes for a Charliecloud profile.
+func charliecloudImage(p *workflows.SiteProfile) string {
+	return filepath.Join(filepath.Dir(p.Charliecloud.ImageCache), "image")
+}
+
+// runWorkflowWith is runWorkflow with a hook that runs once the plan's files are written,
+// before anything is submitted. On a Charliecloud profile the example's docker:// images,
+// which such a site does not pull, become the site's test image.
+func runWorkflowWith(ctx context.Context, t *testing.T, b *slurmbridge.Bridge, p *workflows.SiteProfile, file string, replace map[string]string, params map[string]string, written func(*workflows.Plan)) *workflowRun {
+	t.Helper()
 	data, err := os.ReadFile(repoFile(t, file))
 	if err != nil {
 		t.Fatal(err)
@@ -146,6 +171,9 @@ func runWorkflow(ctx context.Context, t *testing.T, b *slurmbridge.Bridge, p *wo
 			t.Fatalf("%s does not contain %q any more; update the test", file, from)
 		}
 		text = strings.ReplaceAll(text, from, to)
+	}
+	if p.Runtime == workflows.RuntimeCharliecloud {
+		text = dockerImage.ReplaceAllString(text, charliecloudImage(p))
 	}
 	wf, err := workflows.Parse(file, []byte(text))
 	if err != nil {
@@ -158,6 +186,9 @@ func runWorkflow(ctx context.Context, t *testing.T, b *slurmbridge.Bridge, p *wo
 	}
 	if err := workflows.WriteFiles(plan, plan.Workspace); err != nil {
 		t.Fatal(err)
+	}
+	if written != nil {
+		written(plan)
 	}
 	ids, err := workflows.SubmitPlan(ctx, b, plan, workflows.SubmitOptions{})
 	if err != nil {
@@ -221,7 +252,17 @@ func (fs *fileServer) uploaded(path string) (string, bool) {
 // eachRuntime runs body in parallel subtests, once with runtime none and once through the
 // apptainer test double, each with its own site profile and deadline.
 func eachRuntime(t *testing.T, timeout time.Duration, body func(ctx context.Context, t *testing.T, rt workflows.Runtime, p *workflows.SiteProfile)) {
-	for _, rt := range []workflows.Runtime{workflows.RuntimeNone, workflows.RuntimeApptainer} {
+	eachRuntimeOf(t, []workflows.Runtime{workflows.RuntimeNone, workflows.RuntimeApptainer}, timeout, body)
+}
+
+// eachContainerRuntime is eachRuntime for examples with an image: they also run in a real
+// container, with Charliecloud.
+func eachContainerRuntime(t *testing.T, timeout time.Duration, body func(ctx context.Context, t *testing.T, rt workflows.Runtime, p *workflows.SiteProfile)) {
+	eachRuntimeOf(t, []workflows.Runtime{workflows.RuntimeNone, workflows.RuntimeApptainer, workflows.RuntimeCharliecloud}, timeout, body)
+}
+
+func eachRuntimeOf(t *testing.T, runtimes []workflows.Runtime, timeout time.Duration, body func(ctx context.Context, t *testing.T, rt workflows.Runtime, p *workflows.SiteProfile)) {
+	for _, rt := range runtimes {
 		t.Run(string(rt), func(t *testing.T) {
 			t.Parallel()
 			body(workflowContext(t, timeout), t, rt, testProfile(t, rt))
@@ -314,7 +355,7 @@ func TestWorkflowParameterSweepArrays(t *testing.T) {
 
 func TestWorkflowGPUTrainingWithSecret(t *testing.T) {
 	b := clusterBridge(t, "PETAGRID_TEST_SLURM_CONF", "make cluster-up")
-	eachRuntime(t, 3*time.Minute, func(ctx context.Context, t *testing.T, rt workflows.Runtime, p *workflows.SiteProfile) {
+	eachContainerRuntime(t, 3*time.Minute, func(ctx context.Context, t *testing.T, rt workflows.Runtime, p *workflows.SiteProfile) {
 		secret := "s3cr3t-" + uniqueTag(t)
 		addSecret(t, p, "wandb-key", secret)
 		run := runWorkflow(ctx, t, b, p, "docs/examples/gpu-training.yaml",
@@ -385,9 +426,15 @@ func assertSecretNowhere(ctx context.Context, t *testing.T, run *workflowRun, se
 
 func TestWorkflowMPISingleNode(t *testing.T) {
 	b := clusterBridge(t, "PETAGRID_TEST_SLURM_CONF", "make cluster-up")
-	eachRuntime(t, 3*time.Minute, func(ctx context.Context, t *testing.T, rt workflows.Runtime, p *workflows.SiteProfile) {
+	eachContainerRuntime(t, 3*time.Minute, func(ctx context.Context, t *testing.T, rt workflows.Runtime, p *workflows.SiteProfile) {
 		p.InfiniBand.Enabled = true
 		p.InfiniBand.Binds = []string{"/usr/share/doc"} // stands in for /dev/infiniband, absent here
+		if rt == workflows.RuntimeCharliecloud {
+			// ch-run binds onto directories the image has: the site prepares its images so.
+			if err := os.MkdirAll(filepath.Join(charliecloudImage(p), "usr", "share", "doc"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
 		run := runWorkflow(ctx, t, b, p, "docs/examples/mpi-infiniband.yaml",
 			map[string]string{"nodes: 2": "nodes: 1", "tasksPerNode: 2": "tasksPerNode: 4"}, nil)
 		run.state(t, "allreduce", slurmbridge.StateCompleted, 0)
@@ -456,7 +503,7 @@ func TestWorkflowInputsOutputs(t *testing.T) {
 
 func TestWorkflowSingleContainer(t *testing.T) {
 	b := clusterBridge(t, "PETAGRID_TEST_SLURM_CONF", "make cluster-up")
-	eachRuntime(t, 2*time.Minute, func(ctx context.Context, t *testing.T, rt workflows.Runtime, p *workflows.SiteProfile) {
+	eachContainerRuntime(t, 2*time.Minute, func(ctx context.Context, t *testing.T, rt workflows.Runtime, p *workflows.SiteProfile) {
 		run := runWorkflow(ctx, t, b, p, "docs/examples/single-container.yaml", nil, nil)
 		run.state(t, "hello", slurmbridge.StateCompleted, 0)
 		if got := run.file(t, ".petagrid/logs/hello.out"); !strings.Contains(got, "step hello of hello-container") {
