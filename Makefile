@@ -20,6 +20,10 @@ CLUSTER_C := sitec
 CLUSTER_C_CONF = $(shell $(CLUSTER) env --name $(CLUSTER_C) 2>/dev/null | sed -n 's/^export SLURM_CONF=//p')
 # The same three clusters on Slurm 24.11 (Debian trixie's, from a root test/cluster/cluster
 # builds once per machine with debootstrap): make test runs the end-to-end suite on both.
+# Three compute hosts, each slurmd in namespaces of its own (Slurm 22.05): MPI across hosts.
+CLUSTER_MULTI := multi
+CLUSTER_MULTI_NODES := 3
+CLUSTER_MULTI_CONF = $(shell $(CLUSTER) env --name $(CLUSTER_MULTI) 2>/dev/null | sed -n 's/^export SLURM_CONF=//p')
 CLUSTER24 := petagrid24
 CLUSTER24_B := siteb24
 CLUSTER24_C := sitec24
@@ -29,7 +33,7 @@ CLUSTER24_C_CONF = $(shell $(CLUSTER) env --name $(CLUSTER24_C) 2>/dev/null | se
 # The directory of 24.11's client commands (the same wrappers for the three clusters).
 CLUSTER24_PATH = $(shell $(CLUSTER) env --name $(CLUSTER24) 2>/dev/null | sed -n 's/^export PATH=\(.*\):"$$PATH"$$/\1/p')
 
-.PHONY: bench-challenge test-gas demo-down demo-preflight demo-site bench-plugins proto proto-check geth contracts contracts-check bench-accounting bench-gateway bench-pocp bench-site test-tools bench-workflows fuzz-workflows build test unit-test lint fmt bench-slurm cluster-up cluster-b-up cluster-c-up cluster24-up cluster24-b-up cluster24-c-up cluster-down cluster-status demo check-go fixtures
+.PHONY: cluster-multi-up bench-challenge test-gas demo-down demo-preflight demo-site bench-plugins proto proto-check geth contracts contracts-check bench-accounting bench-gateway bench-pocp bench-site test-tools bench-workflows fuzz-workflows build test unit-test lint fmt bench-slurm cluster-up cluster-b-up cluster-c-up cluster24-up cluster24-b-up cluster24-c-up cluster-down cluster-status demo check-go fixtures
 
 check-go:
 	@command -v $(GO) >/dev/null || { echo "Go is not installed: install Go 1.26 or newer (e.g. under /usr/local/go) — see README.md" >&2; exit 1; }
@@ -39,10 +43,11 @@ build: check-go
 
 # All unit and end-to-end tests, under the race detector; the end-to-end ones run on the real
 # Slurm test clusters (three on Slurm 22.05, then three on 24.11), which this target starts
-# (and installs, as root on Debian) if needed, beside the other packages (test/run-tests says
+# (and installs, as root on Debian) if needed, and the three-host cluster for MPI across hosts, beside the other packages (test/run-tests says
 # why). (Make expands a recipe only once its prerequisites are made, so the paths exist by then.)
-test: check-go test-tools geth cluster-up cluster-b-up cluster-c-up cluster24-up cluster24-b-up cluster24-c-up
+test: check-go test-tools geth cluster-up cluster-b-up cluster-c-up cluster-multi-up cluster24-up cluster24-b-up cluster24-c-up
 	PETAGRID_TEST_SLURM_CONF=$(CLUSTER_CONF) PETAGRID_TEST_SLURM_CONF_B=$(CLUSTER_B_CONF) PETAGRID_REQUIRE_CLUSTER=1 PETAGRID_REQUIRE_NVRTC=1 \
+		PETAGRID_TEST_SLURM_MULTI_CONF=$(CLUSTER_MULTI_CONF) \
 		PETAGRID_TEST_SLURM_CONF_C=$(CLUSTER_C_CONF) PETAGRID_TEST_CLUSTER_NAME_C=$(CLUSTER_C) \
 		PETAGRID_TEST_SLURM24_CONF=$(CLUSTER24_CONF) PETAGRID_TEST_SLURM24_CONF_B=$(CLUSTER24_B_CONF) \
 		PETAGRID_TEST_SLURM24_CONF_C=$(CLUSTER24_C_CONF) PETAGRID_TEST_SLURM24_CLUSTER_NAME_C=$(CLUSTER24_C) \
@@ -67,7 +72,8 @@ $(GETH):
 
 # Tools the tests call: shellcheck lints every rendered workflow script, chromium renders the
 # gateway's dashboard, ch-run runs containerised steps in the busybox test image (from
-# busybox-static, test/images/make-busybox-image), NVRTC compiles the GPU challenge kernel's device code (a missing tool
+# busybox-static, test/images/make-busybox-image), Open MPI's mpicc builds the multi-node MPI
+# test's program (test/mpi/ring.c), NVRTC compiles the GPU challenge kernel's device code (a missing tool
 # fails those tests rather than skipping them).
 test-tools:
 	@command -v shellcheck >/dev/null || { \
@@ -85,6 +91,11 @@ test-tools:
 		echo "installing charliecloud-runtime busybox-static"; \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends charliecloud-runtime busybox-static >/dev/null 2>&1 || \
 		{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends charliecloud-runtime busybox-static >/dev/null; }; }
+	@command -v mpicc >/dev/null || { \
+		[ "$$(id -u)" = 0 ] || { echo "mpicc is missing: install Debian's openmpi-bin and libopenmpi-dev packages (as root: apt-get install openmpi-bin libopenmpi-dev)"; exit 1; }; \
+		echo "installing openmpi-bin libopenmpi-dev"; \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends openmpi-bin libopenmpi-dev >/dev/null 2>&1 || \
+		{ apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends openmpi-bin libopenmpi-dev >/dev/null; }; }
 	@test/tools/install-nvrtc
 
 # Unit tests only: no Slurm needed (end-to-end tests skip and say why).
@@ -206,6 +217,9 @@ cluster-b-up:
 
 cluster-c-up:
 	$(CLUSTER) up --name $(CLUSTER_C)
+
+cluster-multi-up:
+	$(CLUSTER) up --name $(CLUSTER_MULTI) --nodes $(CLUSTER_MULTI_NODES)
 
 cluster24-up:
 	$(CLUSTER) up --name $(CLUSTER24) --slurm 24.11
