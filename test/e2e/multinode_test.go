@@ -3,6 +3,7 @@ package e2e
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"io"
 	"math/big"
 	"os"
@@ -70,6 +71,22 @@ func TestMultiNodeInventory(t *testing.T) {
 	}
 }
 
+// tcpProfile is the multi-node cluster's site profile (testdata/tcp-site.yaml).
+func tcpProfile(t *testing.T) *workflows.SiteProfile {
+	t.Helper()
+	data, err := os.ReadFile(repoFile(t, "test/e2e/testdata/tcp-site.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := workflows.LoadProfile("tcp-site.yaml", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.WorkspaceRoot = t.TempDir()
+	p.SecretsDir = ""
+	return p
+}
+
 // buildRing compiles test/mpi/ring.c with Debian's Open MPI into a directory every host sees.
 func buildRing(t *testing.T) string {
 	t.Helper()
@@ -92,16 +109,7 @@ func TestMultiNodeMPIAcrossHosts(t *testing.T) {
 	b, cluster := multiBridge(t)
 	ctx := workflowContext(t, 3*time.Minute)
 	ring := buildRing(t)
-	data, err := os.ReadFile(repoFile(t, "test/e2e/testdata/tcp-site.yaml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := workflows.LoadProfile("tcp-site.yaml", data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p.WorkspaceRoot = t.TempDir()
-	p.SecretsDir = ""
+	p := tcpProfile(t)
 	run := runWorkflow(ctx, t, b, p, "docs/examples/mpi-infiniband.yaml", map[string]string{
 		"nodes: 2": "nodes: 3", "tasks: 4": "tasks: 3", "tasksPerNode: 2": "tasksPerNode: 1",
 		`command: [sh, -c, 'echo "rank ${PMIX_RANK:-$SLURM_PROCID} of $SLURM_NTASKS on $(hostname)"']`: "command: [" + ring + "]",
@@ -148,15 +156,8 @@ func TestMultiNodeMPIAcrossHosts(t *testing.T) {
 func TestMultiNodeAvailabilityAndPoCP(t *testing.T) {
 	b, cluster := multiBridge(t)
 	ctx := testContext(t)
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "accounting.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	log := logrus.New()
-	log.SetOutput(io.Discard)
 	const slot = 10 * time.Second
-	sampler := accounting.NewNodeSampler(b, st, cluster, slot, nil, "test", log, nil)
+	st, sampler := multiSampler(ctx, t, b, cluster, slot)
 	first := time.Now().UTC().Truncate(slot)
 	if first.Add(slot).Truncate(time.Hour) != first.Truncate(time.Hour) {
 		first = first.Add(-slot) // both slots in one hour-long period
@@ -176,6 +177,7 @@ func TestMultiNodeAvailabilityAndPoCP(t *testing.T) {
 		if out, err := scontrolMulti(ctx, "update", "NodeName="+down, "State=RESUME"); err != nil {
 			t.Errorf("resuming %s: %v\n%s", down, err, out)
 		}
+		waitAllAvailable(ctx, t, b)
 	})
 	if _, err := sampler.SampleSlot(ctx, first.Add(slot)); err != nil {
 		t.Fatal(err)
@@ -196,15 +198,7 @@ func TestMultiNodeAvailabilityAndPoCP(t *testing.T) {
 		t.Fatalf("stored %d node slots, available %v; want 3 nodes then 2", len(slots), up)
 	}
 
-	cfg, err := pocpreport.Config{Genesis: "2020-01-01T00:00:00Z", Period: time.Hour,
-		Hardware: pocpreport.Hardware{CPU: "EPYC-7763", GPUModels: map[string]string{"fake": "A100-SXM4-40GB"}}}.Resolve()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cat, err := tokenomics.LoadEmbeddedCatalog()
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg, cat := multiPoCP(t)
 	gpus, err := cat.Score(tokenomics.DeviceSpec{Model: "A100-SXM4-40GB", Count: big.NewRat(2, 1)})
 	if err != nil {
 		t.Fatal(err)
@@ -232,8 +226,242 @@ func TestMultiNodeAvailabilityAndPoCP(t *testing.T) {
 	}
 }
 
+// waitAllAvailable waits until every host of the multi-node cluster can take work.
+func waitAllAvailable(ctx context.Context, t *testing.T, b *slurmbridge.Bridge) {
+	t.Helper()
+	for {
+		nodes, err := b.Nodes(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ready := len(nodes) == multiNodes
+		for _, n := range nodes {
+			ready = ready && accounting.Available(n)
+		}
+		if ready {
+			return
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatalf("the multi-node cluster's hosts are not all in service: %+v", nodes)
+		case <-time.After(250 * time.Millisecond):
+		}
+	}
+}
+
+// multiSampler is a node sampler of the multi-node cluster into a new accounting store.
+func multiSampler(ctx context.Context, t *testing.T, b *slurmbridge.Bridge, cluster string, slot time.Duration) (*store.Store, *accounting.NodeSampler) {
+	t.Helper()
+	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "accounting.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	log := logrus.New()
+	log.SetOutput(io.Discard)
+	return st, accounting.NewNodeSampler(b, st, cluster, slot, nil, "test", log, nil)
+}
+
+// multiPoCP is the PoCP configuration of the multi-node cluster's reports (hour-long
+// periods; each host's 2 fake GPUs count as A100s, its 4 CPUs as EPYC-7763 cores) and the
+// embedded catalog.
+func multiPoCP(t *testing.T) (pocpreport.Resolved, *tokenomics.Catalog) {
+	t.Helper()
+	cfg, err := pocpreport.Config{Genesis: "2020-01-01T00:00:00Z", Period: time.Hour,
+		Hardware: pocpreport.Hardware{CPU: "EPYC-7763", GPUModels: map[string]string{"fake": "A100-SXM4-40GB"}}}.Resolve()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat, err := tokenomics.LoadEmbeddedCatalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg, cat
+}
+
 func scontrolMulti(ctx context.Context, args ...string) ([]byte, error) {
-	cmd := exec.CommandContext(ctx, "scontrol", args...)
+	return slurmMulti(ctx, "scontrol", args...)
+}
+
+// slurmMulti runs a Slurm command on the multi-node cluster.
+func slurmMulti(ctx context.Context, command string, args ...string) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, command, args...)
 	cmd.Env = append(os.Environ(), "SLURM_CONF="+os.Getenv("PETAGRID_TEST_SLURM_MULTI_CONF"))
 	return cmd.CombinedOutput()
+}
+
+// TestMultiNodeHostKilledMidJob kills a compute host (its slurmd, the job's slurmstepd and
+// tasks: everything in its network namespace) while a two-host step runs. Slurm must notice
+// within its SlurmdTimeout, end the job with NODE_FAIL and requeue it, as the step's retry
+// says; the step runs again on two live hosts and succeeds; its attempts record the requeue.
+// Availability sampled every second shows the host's outage, and the PoCP slot series drops
+// to two hosts' power and back. The figures go to docs/reliability.md.
+func TestMultiNodeHostKilledMidJob(t *testing.T) {
+	b, cluster := multiBridge(t)
+	ctx := workflowContext(t, 5*time.Minute)
+	// A test before may have left a host coming back (Slurm pings a resumed node before it
+	// counts as responding): every host must be in service before the outage is measured.
+	waitAllAvailable(ctx, t, b)
+	const slot = 2 * time.Second
+	st, sampler := multiSampler(ctx, t, b, cluster, slot)
+	sampleCtx, stopSampling := context.WithCancel(ctx)
+	sampled := make(chan struct{})
+	go func() {
+		defer close(sampled)
+		for sampleCtx.Err() == nil {
+			// A failed sample leaves its slot unobserved, which the checks below allow.
+			sampler.SampleSlot(sampleCtx, time.Now())
+			select {
+			case <-sampleCtx.Done():
+			case <-time.After(time.Second):
+			}
+		}
+	}()
+	defer func() { stopSampling(); <-sampled }()
+	testStart := time.Now().UTC()
+
+	data, err := os.ReadFile(repoFile(t, "test/e2e/testdata/node-fail.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wf, err := workflows.Parse("node-fail.yaml", data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan, err := workflows.Compile(wf, tcpProfile(t), workflows.CompileOptions{RunID: "nf" + strings.TrimPrefix(uniqueTag(t), "e2e-")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := workflows.WriteFiles(plan, plan.Workspace); err != nil {
+		t.Fatal(err)
+	}
+	ids, err := workflows.SubmitPlan(ctx, b, plan, workflows.SubmitOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := ids["spread"]
+
+	// Wait for both tasks to run, then kill the job's first host: the batch host.
+	attemptsOut := filepath.Join(plan.Workspace, ".petagrid", "logs", "spread.out")
+	var victim string
+	for victim == "" {
+		j, err := b.JobDetail(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, _ := os.ReadFile(attemptsOut)
+		if j.State == slurmbridge.StateRunning && strings.Count(string(out), "attempt 1 rank") == 2 {
+			m := regexp.MustCompile(`^` + cluster + `-n\[?(\d)`).FindStringSubmatch(j.Nodes)
+			if m == nil {
+				t.Fatalf("job %d runs on %q", id, j.Nodes)
+			}
+			victim = m[1]
+			break
+		}
+		if ctx.Err() != nil || j.State.Terminal() {
+			t.Fatalf("job %d never ran on two hosts: %s", id, j.State)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	victimNode := cluster + "-n" + victim
+	t.Cleanup(func() { restartMultiNode(t, cluster) })
+	killed := time.Now()
+	if out, err := exec.CommandContext(ctx, "sh", "-c", `ip netns pids "$1" | xargs -r kill -9`, "kill-host", "petagrid-"+victimNode).CombinedOutput(); err != nil {
+		t.Fatalf("killing host %s: %v\n%s", victimNode, err, out)
+	}
+
+	// Slurm notices the host is gone.
+	var detected time.Duration
+	for detected == 0 {
+		out, err := slurmMulti(ctx, "sinfo", "-h", "-N", "-n", victimNode, "-o", "%T")
+		if err != nil {
+			t.Fatalf("sinfo: %v\n%s", err, out)
+		}
+		if state := strings.TrimSpace(string(out)); strings.HasPrefix(state, "down") || strings.HasSuffix(state, "*") {
+			detected = time.Since(killed)
+		} else {
+			time.Sleep(250 * time.Millisecond)
+		}
+	}
+	// The admin brings the host back; ReturnToService=2 puts it in service when its slurmd
+	// registers.
+	restartMultiNode(t, cluster)
+	back := time.Since(killed)
+	recs, err := b.WaitForJob(ctx, id, time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	finished := time.Since(killed)
+	if len(recs) != 1 || recs[0].State != slurmbridge.StateCompleted {
+		t.Fatalf("job %d ended %+v, want COMPLETED after its requeue", id, recs)
+	}
+
+	// Slurm's accounting holds the failed run and the one after the requeue.
+	out, err := slurmMulti(ctx, "sacct", "-D", "-X", "-n", "-P", "-j", fmt.Sprint(id), "-o", "State,Submit,Eligible,NodeList")
+	if err != nil {
+		t.Fatalf("sacct: %v\n%s", err, out)
+	}
+	runs := strings.Split(strings.TrimSpace(string(out)), "\n")
+	var heldFor time.Duration
+	if len(runs) != 2 || !strings.HasPrefix(runs[0], "NODE_FAIL|") || !strings.HasPrefix(runs[1], "COMPLETED|") {
+		t.Errorf("sacct -D: %q, want NODE_FAIL then COMPLETED", runs)
+	} else if f := strings.Split(runs[1], "|"); len(f) == 4 {
+		// Slurm holds a requeued batch job back (BeginTime) before it may start again.
+		submit, err1 := time.Parse("2006-01-02T15:04:05", f[1])
+		eligible, err2 := time.Parse("2006-01-02T15:04:05", f[2])
+		if err1 == nil && err2 == nil {
+			heldFor = eligible.Sub(submit)
+		}
+	}
+	attempts, _ := os.ReadFile(filepath.Join(plan.Workspace, ".petagrid", "state", "spread.attempts"))
+	if got := regexp.MustCompile(`(?m)^(\d+) (\d+) (\S+) \d+$`).FindAllStringSubmatch(string(attempts), -1); len(got) != 2 ||
+		got[0][3] != "REQUEUED" || got[1][1] != "2" || got[1][3] != "success" {
+		t.Errorf("attempts %q, want attempt 1 requeued and attempt 2 succeeding", attempts)
+	}
+
+	stopSampling()
+	<-sampled
+	slots, err := st.NodeSlots(ctx, cluster, testStart.Truncate(slot), time.Now().Add(slot))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var outageSlots int
+	for _, s := range slots {
+		if s.Node == victimNode && !s.Available {
+			outageSlots++
+		} else if !s.Available {
+			t.Errorf("node %s unavailable at %s (%s %v)", s.Node, s.SlotStart, s.State, s.Flags)
+		}
+	}
+	if outageSlots == 0 {
+		t.Errorf("availability never showed %s down", victimNode)
+	}
+	cfg, cat := multiPoCP(t)
+	epoch, _ := cfg.Calendar.PeriodAt(killed)
+	_, summary, err := pocpreport.Build(ctx, st, cat, cfg, cluster, epoch, int64(slot/time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var low, full uint64
+	for _, r := range summary.Runs {
+		full = max(full, r.PowerMegaFLOPS)
+	}
+	low = full
+	for _, r := range summary.Runs {
+		low = min(low, r.PowerMegaFLOPS)
+	}
+	if full == 0 || low*3 != full*2 || summary.Runs[len(summary.Runs)-1].PowerMegaFLOPS != full {
+		t.Errorf("PoCP slot series %+v: want it to drop from three hosts' power to two, and come back", summary.Runs)
+	}
+	t.Logf("host %s killed: Slurm marked it down after %.1f s and requeued the job; the host was back in service %.1f s after the kill; Slurm held the requeued job %.0f s before it could start again, and it completed %.1f s after the kill; availability showed the host out for %d of %d sampled %s slots; PoCP power fell from %d to %d MFLOPS (three hosts to two) and came back",
+		victimNode, detected.Seconds(), back.Seconds(), heldFor.Seconds(), finished.Seconds(), outageSlots, len(slots)/multiNodes, slot, full, low)
+}
+
+// restartMultiNode starts again whatever slurmd of the multi-node cluster is not running, and
+// waits until every host is back in service, through the harness as make does.
+func restartMultiNode(t *testing.T, cluster string) {
+	t.Helper()
+	if out, err := exec.Command(repoFile(t, "test/cluster/cluster"), "up", "--name", cluster).CombinedOutput(); err != nil {
+		t.Errorf("restarting the multi-node cluster: %v\n%s", err, out)
+	}
 }
