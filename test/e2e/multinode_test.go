@@ -328,17 +328,7 @@ func TestMultiNodeHostKilledMidJob(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	plan, err := workflows.Compile(wf, tcpProfile(t), workflows.CompileOptions{RunID: "nf" + strings.TrimPrefix(uniqueTag(t), "e2e-")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := workflows.WriteFiles(plan, plan.Workspace); err != nil {
-		t.Fatal(err)
-	}
-	ids, err := workflows.SubmitPlan(ctx, b, plan, workflows.SubmitOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	plan, ids := submitWorkflow(ctx, t, b, tcpProfile(t), wf, workflows.CompileOptions{RunID: "nf" + strings.TrimPrefix(uniqueTag(t), "e2e-")}, nil)
 	id := ids["spread"]
 
 	// Wait for both tasks to run, then kill the job's first host: the batch host.

@@ -180,7 +180,26 @@ func runWorkflowWith(ctx context.Context, t *testing.T, b *slurmbridge.Bridge, p
 		t.Fatalf("parse: %v", err)
 	}
 	runID := strings.ToLower(strings.ReplaceAll(uniqueTag(t), "e2e-", "w"))
-	plan, err := workflows.Compile(wf, p, workflows.CompileOptions{RunID: runID, Params: params})
+	plan, ids := submitWorkflow(ctx, t, b, p, wf, workflows.CompileOptions{RunID: runID, Params: params}, written)
+	run := &workflowRun{plan: plan, ids: ids, jobs: map[string][]slurmbridge.Job{}}
+	for _, job := range plan.Jobs {
+		recs, err := b.WaitForJob(ctx, ids[job.Step], time.Second)
+		if err != nil {
+			t.Fatalf("waiting for step %s (job %d): %v", job.Step, ids[job.Step], err)
+		}
+		if job.ArraySize > 0 && len(recs) != job.ArraySize {
+			t.Errorf("step %s: %d array task records, want %d", job.Step, len(recs), job.ArraySize)
+		}
+		run.jobs[job.Step] = recs
+	}
+	return run
+}
+
+// submitWorkflow compiles a parsed workflow for the profile, writes its files, runs the hook
+// (when not nil) and submits its jobs, without waiting for them.
+func submitWorkflow(ctx context.Context, t *testing.T, b *slurmbridge.Bridge, p *workflows.SiteProfile, wf *workflows.Workflow, opts workflows.CompileOptions, written func(*workflows.Plan)) (*workflows.Plan, map[string]uint32) {
+	t.Helper()
+	plan, err := workflows.Compile(wf, p, opts)
 	if err != nil {
 		t.Fatalf("compile: %v", err)
 	}
@@ -194,18 +213,7 @@ func runWorkflowWith(ctx context.Context, t *testing.T, b *slurmbridge.Bridge, p
 	if err != nil {
 		t.Fatalf("submit: %v", err)
 	}
-	run := &workflowRun{plan: plan, ids: ids, jobs: map[string][]slurmbridge.Job{}}
-	for _, job := range plan.Jobs {
-		recs, err := b.WaitForJob(ctx, ids[job.Step], time.Second)
-		if err != nil {
-			t.Fatalf("waiting for step %s (job %d): %v", job.Step, ids[job.Step], err)
-		}
-		if job.ArraySize > 0 && len(recs) != job.ArraySize {
-			t.Errorf("step %s: %d array task records, want %d", job.Step, len(recs), job.ArraySize)
-		}
-		run.jobs[job.Step] = recs
-	}
-	return run
+	return plan, ids
 }
 
 func workflowContext(t *testing.T, d time.Duration) context.Context {
@@ -542,17 +550,7 @@ steps:
 	if err != nil {
 		t.Fatal(err)
 	}
-	plan, err := workflows.Compile(wf, p, workflows.CompileOptions{RunID: "k" + strings.TrimPrefix(uniqueTag(t), "e2e-")})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := workflows.WriteFiles(plan, plan.Workspace); err != nil {
-		t.Fatal(err)
-	}
-	ids, err := workflows.SubmitPlan(ctx, b, plan, workflows.SubmitOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	plan, ids := submitWorkflow(ctx, t, b, p, wf, workflows.CompileOptions{RunID: "k" + strings.TrimPrefix(uniqueTag(t), "e2e-")}, nil)
 	run := &workflowRun{plan: plan, ids: ids, jobs: map[string][]slurmbridge.Job{}}
 	for _, step := range []string{"hungry", "slow"} {
 		recs, err := b.WaitForJob(ctx, ids[step], 2*time.Second)
