@@ -183,6 +183,7 @@ func (d *Daemon) buildLoops(deps loopDeps, filters []SubmitFilter, queueSize int
 	d.tracker = newTracker(deps, d.cfg.Tracker, root)
 	d.executor = newExecutor(deps, executorOptions{submit: d.cfg.Submit, gridPartitions: d.cfg.GridPartitions, profile: d.profile,
 		filters: filters, wakeTracker: d.tracker.wake, queueSize: queueSize})
+	d.tracker.resubmit = d.executor.enqueue
 	d.intake = &intake{log: deps.log, journal: deps.journal, mapper: deps.mapper, executor: d.executor, tracker: d.tracker}
 }
 

@@ -153,11 +153,19 @@ func (e *executor) advanceRun(ctx context.Context, runID string) {
 				log.WithError(err).Error("journal")
 				return
 			}
-		case runstate.Submitting:
+		case runstate.Submitting, runstate.Submitted, runstate.Running:
+			// A submitted run comes back here only for steps whose job a restarted
+			// controller lost (tracker.restarts): they are submitted again, after a lookup
+			// by tag, while the rest of the run goes on.
+			if run.State != runstate.Submitting && !hasStepsToSubmit(run) {
+				return
+			}
 			err := e.submit(ctx, run, resumed || attempt > 0)
 			attempt++
 			if err == nil {
-				e.metrics.submitLatency.Observe(time.Since(run.CreatedAt).Seconds())
+				if run.State == runstate.Submitting {
+					e.metrics.submitLatency.Observe(time.Since(run.CreatedAt).Seconds())
+				}
 				e.wakeTracker()
 				return
 			}
@@ -326,11 +334,22 @@ func (e *executor) submit(ctx context.Context, run siteapi.Run, lookup bool) err
 			return nil
 		},
 	})
-	if err != nil || done {
+	if err != nil || done || run.State != runstate.Submitting {
 		return err
 	}
 	// Every step was adopted (nothing left to submit): the run moves on here.
 	return e.journal.Advance(ctx, run.ID, runstate.Submitting, runstate.Submitted, "")
+}
+
+// hasStepsToSubmit is true when a step of the run has no job and is still planned: a step
+// whose job a restarted controller lost.
+func hasStepsToSubmit(run siteapi.Run) bool {
+	for _, s := range run.Steps {
+		if s.JobID == 0 && s.State == runstate.StepPlanned {
+			return true
+		}
+	}
+	return false
 }
 
 // adopt looks the steps that have no job up by tag and journals the jobs it finds, adding
@@ -373,6 +392,9 @@ func (e *executor) submitNothingMore(ctx context.Context, run siteapi.Run, known
 	if err := e.journal.UpdateSteps(ctx, updates); err != nil {
 		return err
 	}
+	if run.State != runstate.Submitting {
+		return nil // a run resubmitting lost steps is already past submission
+	}
 	return e.journal.Advance(ctx, run.ID, runstate.Submitting, runstate.Submitted, "cancel requested during submission")
 }
 
@@ -411,7 +433,12 @@ func (e *executor) findByTags(ctx context.Context, run siteapi.Run, steps []site
 		return nil, err
 	}
 	for _, r := range records {
-		add(r.Name, slurmbridge.MasterJobID(r.JobID, r.ArrayJobID, r.HetJobID))
+		// A job that has not ended is in the controller's list above; a record that never
+		// ended of a job the controller does not list is a runaway, left by a controller that
+		// lost the job (restartWatch), which must not be adopted again.
+		if r.State.Terminal() {
+			add(r.Name, slurmbridge.MasterJobID(r.JobID, r.ArrayJobID, r.HetJobID))
+		}
 	}
 	out := map[string]uint32{}
 	for tag, ids := range found {

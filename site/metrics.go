@@ -20,6 +20,7 @@ type metrics struct {
 	slurmErrors    *prometheus.CounterVec
 	slurmCommands  *prometheus.CounterVec
 	trackerPolls   prometheus.Counter
+	lostJobs       prometheus.Counter
 	trackerLag     prometheus.Gauge
 	trackedJobs    prometheus.Gauge
 	trackerBackoff prometheus.Gauge
@@ -45,6 +46,10 @@ func newMetrics(j *journal.Journal) *metrics {
 		Name: "petagrid_site_tracker_polls_total",
 		Help: "Tracker rounds completed (each asks slurmctld once if any job is tracked).",
 	})
+	m.lostJobs = prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "petagrid_site_lost_jobs_total",
+		Help: "Jobs a restarted slurmctld lost (submitted before its last state save), submitted again.",
+	})
 	m.trackerLag = prometheus.NewGauge(prometheus.GaugeOpts{
 		Name: "petagrid_site_tracker_lag_seconds",
 		Help: "Seconds since the tracker last heard from slurmctld about the tracked jobs (0 when nothing is tracked).",
@@ -63,7 +68,7 @@ func newMetrics(j *journal.Journal) *metrics {
 	}, []string{"route", "code"})
 	runs := prometheus.NewDesc("petagrid_site_runs", "Runs in the journal by state.", []string{"state"}, nil)
 	challenges := prometheus.NewDesc("petagrid_site_challenges", "The gateway's compute challenges in the journal by state (accepted, submitted, answered, failed, expired) and the gateway's outcome of the answer (passed, failed, or empty).", []string{"state", "outcome"}, nil)
-	m.registry.MustRegister(m.submitLatency, m.slurmErrors, m.slurmCommands, m.trackerPolls, m.trackerLag, m.trackedJobs, m.trackerBackoff, m.requests,
+	m.registry.MustRegister(m.submitLatency, m.slurmErrors, m.slurmCommands, m.trackerPolls, m.lostJobs, m.trackerLag, m.trackedJobs, m.trackerBackoff, m.requests,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		&runsCollector{desc: runs, journal: j}, &challengesCollector{desc: challenges, journal: j})
 	return m

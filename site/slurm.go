@@ -2,6 +2,7 @@ package site
 
 import (
 	"context"
+	"time"
 
 	"github.com/petagrid/petagrid/slurmbridge"
 	"github.com/petagrid/petagrid/workflows"
@@ -14,6 +15,7 @@ type slurmReader interface {
 	JobStates(ctx context.Context, ids []uint32) ([]slurmbridge.JobStatus, error)
 	ListJobs(ctx context.Context, q slurmbridge.JobQuery) ([]slurmbridge.Job, error)
 	Accounting(ctx context.Context, q slurmbridge.AccountingQuery) ([]slurmbridge.AccountingRecord, error)
+	ControllerBootTime(ctx context.Context) (time.Time, error)
 }
 
 // jobControl is what the daemon does as a run's account: submit a plan (workflows.SubmitPlan

@@ -36,10 +36,19 @@ type tracker struct {
 
 	mu        sync.Mutex
 	cancelled map[string]time.Time // when the tracker last asked Slurm to cancel a run's jobs
+
+	// restarts finds the jobs a restarted controller lost (its own lock guards it: the API's
+	// cancellations ask it which job ids to trust). checkNow, the tracker goroutine's only, asks for a look at the controller's boot time at the next round: a
+	// tracked job vanished from the controller and from accounting.
+	restarts *restartWatch
+	checkNow bool
+	// resubmit hands a run whose lost steps need a job again to the executor.
+	resubmit func(runID string)
 }
 
 func newTracker(deps loopDeps, cfg TrackerConfig, workspaceRoot string) *tracker {
-	return &tracker{loopDeps: deps, cfg: cfg, workspaceRoot: workspaceRoot, wakeup: make(chan struct{}, 1), cancelled: map[string]time.Time{}}
+	return &tracker{loopDeps: deps, cfg: cfg, workspaceRoot: workspaceRoot, wakeup: make(chan struct{}, 1), cancelled: map[string]time.Time{},
+		restarts: newRestartWatch(cfg.Interval)}
 }
 
 // wake asks for a poll now; the tracker still never polls more often than its interval.
@@ -156,6 +165,11 @@ func (tr *tracker) poll(ctx context.Context) error {
 		}
 	}
 	for i := range runs {
+		// A cancelled run's go too: the executor closes its planned steps instead of submitting
+		// them, and the run can end.
+		if tr.resubmit != nil && (runs[i].State == runstate.Submitted || runs[i].State == runstate.Running) && hasStepsToSubmit(runs[i]) {
+			tr.resubmit(runs[i].ID)
+		}
 		tr.settle(ctx, &runs[i])
 	}
 	return nil
@@ -169,14 +183,44 @@ func (tr *tracker) refresh(ctx context.Context, tracked []trackedStep, ids []uin
 		return 0, fmt.Errorf("squeue: %w", err)
 	}
 	tr.markPolled()
+	// The controller answered: has it restarted since the jobs were submitted? (Asked after
+	// squeue, so that an unreachable controller costs one failed command per round, and
+	// before its answer is applied, which after a restart may be about other jobs.)
 	byJob := map[uint32][]slurmbridge.JobStatus{}
 	for _, s := range statuses {
 		id := slurmbridge.MasterJobID(s.ID, s.ArrayJobID, s.HetJobID)
 		byJob[id] = append(byJob[id], s)
 	}
+	newer := tr.restarts.newerJobs(tracked, byJob)
+	lost, err := tr.checkRestarts(ctx, tracked, tr.checkNow || len(newer) > 0)
+	if err != nil {
+		return 0, err
+	}
+	tr.checkNow = false
+	tr.restarts.cleared(newer)
+	gone := map[stepJob]bool{}
+	if len(lost) > 0 {
+		if err := tr.forgetLost(ctx, lost); err != nil {
+			return 0, err
+		}
+		for _, t := range lost {
+			gone[keyOf(t)] = true
+		}
+	}
 	var updates []journal.StepUpdate
 	var ended []trackedStep
 	for _, t := range tracked {
+		if gone[keyOf(t)] {
+			continue
+		}
+		if !tr.restarts.trusted(t) {
+			// Its job id may name another job since the controller's restart: what squeue
+			// says about it is not the step's. Accounting settles a job only it still knows.
+			if tr.restarts.settledByAccounting(t) {
+				ended = append(ended, t)
+			}
+			continue
+		}
 		seen := byJob[t.step.JobID]
 		u, over := fromQueue(t, seen)
 		if over {
@@ -205,7 +249,7 @@ func (tr *tracker) refresh(ctx context.Context, tracked []trackedStep, ids []uin
 		}
 		updates = append(updates, more...)
 	}
-	return len(updates), tr.journal.UpdateSteps(ctx, updates)
+	return len(updates) + len(lost), tr.journal.UpdateSteps(ctx, updates)
 }
 
 // markPolled records that Slurm answered (or that there was nothing to ask).
@@ -292,8 +336,20 @@ func (tr *tracker) fromAccounting(ctx context.Context, ended []trackedStep) ([]j
 	}
 	var out []journal.StepUpdate
 	for _, t := range ended {
-		if u, ok := fromRecords(t, byJob[t.step.JobID]); ok {
+		// Only the records under the step's tag are its job's: after a controller restart
+		// its id may have been handed to another job.
+		var own []slurmbridge.AccountingRecord
+		for _, r := range byJob[t.step.JobID] {
+			if r.Name == t.step.Tag {
+				own = append(own, r)
+			}
+		}
+		if u, ok := fromRecords(t, own); ok {
 			out = append(out, u)
+		} else if len(own) == 0 {
+			// Neither the controller nor accounting knows the job: it may be one a
+			// restarted controller lost (restartWatch).
+			tr.checkNow = true
 		}
 	}
 	return out, nil
@@ -582,6 +638,9 @@ func (tr *tracker) cancelJobs(ctx context.Context, run *siteapi.Run) {
 	for _, s := range run.Steps {
 		if s.JobID == 0 || s.State.Terminal() {
 			continue
+		}
+		if !tr.restarts.trusted(trackedStep{run: run, step: s}) {
+			continue // its id may name another job since the controller's restart
 		}
 		err := b.Cancel(ctx, s.JobID, "")
 		if err != nil && !errors.Is(err, slurmbridge.ErrJobFinished) && !errors.Is(err, slurmbridge.ErrJobNotFound) {

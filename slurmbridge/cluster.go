@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
+	"time"
 )
 
 // clusterNamePattern is what slurm.conf accepts as a ClusterName (and what slurmdbd keys
@@ -34,4 +36,33 @@ func parseClusterName(text string) (string, error) {
 		return name, nil
 	}
 	return "", &ParseError{Command: "scontrol show config", What: "ClusterName", Err: fmt.Errorf("no ClusterName line")}
+}
+
+// ControllerBootTime is when the running slurmctld started (`scontrol show config`'s
+// BOOT_TIME). A controller that restarted after a job's submission may have lost the job:
+// slurmctld writes its job state some seconds behind its changes, and a controller killed
+// in between comes back without the jobs submitted since, handing their ids out again.
+func (b *Bridge) ControllerBootTime(ctx context.Context) (time.Time, error) {
+	res, err := b.run(ctx, invocation{name: "scontrol", args: []string{"show", "config"}, env: []string{"SLURM_TIME_FORMAT=%s"}})
+	if err != nil {
+		return time.Time{}, fmt.Errorf("reading the controller's boot time: %w", err)
+	}
+	return parseBootTime(string(res.stdout))
+}
+
+func parseBootTime(text string) (time.Time, error) {
+	for _, line := range strings.Split(text, "\n") {
+		key, value, ok := strings.Cut(line, "=")
+		if !ok || strings.TrimSpace(key) != "BOOT_TIME" {
+			continue
+		}
+		value = strings.TrimSpace(value)
+		secs, err := strconv.ParseInt(value, 10, 64)
+		// Before 2001 or past 2200: not a boot time this controller can have.
+		if err != nil || secs < 1_000_000_000 || secs > 7_258_118_400 {
+			return time.Time{}, &ParseError{Command: "scontrol show config", What: "BOOT_TIME", Err: fmt.Errorf("not a time in epoch seconds: %q", truncate(value, 40))}
+		}
+		return time.Unix(secs, 0).UTC(), nil
+	}
+	return time.Time{}, &ParseError{Command: "scontrol show config", What: "BOOT_TIME", Err: fmt.Errorf("no BOOT_TIME line")}
 }

@@ -359,6 +359,15 @@ func TestParseAccountingParsableHostile(t *testing.T) {
 	if err != nil || len(unknown) != 1 || !unknown[0].UnknownState || unknown[0].State != "EXPLODED" || unknown[0].RunEnded() {
 		t.Errorf("unknown state: %+v, %v", unknown, err)
 	}
+	// A finished run whose completion record has not reached slurmdbd yet (replayed after
+	// an outage): its end is Unknown and its ElapsedRaw runs on, so it is a placeholder.
+	noEnd, err := parseAccountingParsable([]byte(strings.Replace(good, "1700000002", "Unknown", 1)+"\n"), d, Release{})
+	if err != nil || len(noEnd) != 1 || !noEnd[0].Incomplete {
+		t.Errorf("terminal state without an end time: %+v, %v", noEnd, err)
+	}
+	if ended, err := parseAccountingParsable([]byte(good+"\n"), d, Release{}); err != nil || len(ended) != 1 || ended[0].Incomplete {
+		t.Errorf("a complete record taken for a placeholder: %+v, %v", ended, err)
+	}
 	if err := applyParsablePatch(nil, []byte("1|2|3\n")); err == nil {
 		t.Error("a patch line with the wrong number of fields was accepted")
 	}
@@ -446,6 +455,19 @@ func TestParseClusterName(t *testing.T) {
 	for _, bad := range []string{"", "ClusterName = \n", "ClusterName = a b\n", "ClusterName = x;rm\n"} {
 		if name, err := parseClusterName(bad); err == nil {
 			t.Errorf("%q: accepted %q", bad, name)
+		}
+	}
+}
+
+func TestParseBootTime(t *testing.T) {
+	// As scontrol prints it with SLURM_TIME_FORMAT=%s (22.05 and 24.11 alike).
+	boot, err := parseBootTime("Configuration data as of 1795718900\nAuthType                = auth/munge\nBOOT_TIME               = 1795718888\nBurstBufferType         = (null)\n")
+	if err != nil || !boot.Equal(time.Unix(1795718888, 0)) || boot.Location() != time.UTC {
+		t.Fatalf("got %v, %v", boot, err)
+	}
+	for _, bad := range []string{"", "BOOT_TIME = \n", "BOOT_TIME = 2026-11-26T18:48:08\n", "BOOT_TIME = 12\n", "BOOT_TIME = 99999999999999999999\n", "BOOT_TIME = -5\n"} {
+		if got, err := parseBootTime(bad); err == nil {
+			t.Errorf("%q: accepted %v", bad, got)
 		}
 	}
 }

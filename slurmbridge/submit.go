@@ -269,6 +269,12 @@ func (b *Bridge) FindByTag(ctx context.Context, tag string, since time.Time) ([]
 		return nil, fmt.Errorf("finding tag %s in accounting: %w", tag, err)
 	}
 	for _, r := range records {
+		// A record that has not ended, of a job the controller does not list, is a runaway
+		// left by a controller that crashed and lost the job (`sacctmgr show runawayjobs`):
+		// its id may since name another job, and adopting it would take that job's outcome.
+		if !r.State.Terminal() && !ids[MasterJobID(r.JobID, r.ArrayJobID, r.HetJobID)] {
+			continue
+		}
 		ids[MasterJobID(r.JobID, r.ArrayJobID, r.HetJobID)] = true
 	}
 	out := make([]uint32, 0, len(ids))

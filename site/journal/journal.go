@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"sort"
 	"strings"
 	"time"
 
@@ -429,6 +430,44 @@ func recordJob(ctx context.Context, tx *sql.Tx, runID, step string, jobID uint32
 		return fmt.Errorf("journal: step %s of run %s already has job %d, not %d", step, runID, have.Int64, jobID)
 	}
 	return logTransition(ctx, tx, runID, step, string(runstate.StepPlanned), string(runstate.StepPending), now, strings.TrimSpace(fmt.Sprintf("job %d %s", jobID, detail)))
+}
+
+// ForgetLostJobs takes the jobs a restarted controller lost (step name → the job id the
+// journal holds) off their steps, which go back to planned without a job, so that they are
+// submitted again; the run keeps its state. A step that has another job by now, or has
+// ended, is left alone. detail says why, in the step's history. It returns the steps it
+// changed.
+func (j *Journal) ForgetLostJobs(ctx context.Context, runID string, lost map[string]uint32, detail string) ([]string, error) {
+	now := j.now()
+	var changed []string
+	err := j.tx(ctx, func(tx *sql.Tx) error {
+		changed = changed[:0]
+		for step, jobID := range lost {
+			var cur string
+			err := tx.QueryRowContext(ctx, `SELECT state FROM steps WHERE run_id = ? AND name = ? AND job_id = ?`, runID, step, int64(jobID)).Scan(&cur)
+			if errors.Is(err, sql.ErrNoRows) {
+				continue
+			}
+			if err != nil {
+				return fmt.Errorf("journal: step %s of run %s: %w", step, runID, err)
+			}
+			if runstate.StepState(cur).Terminal() {
+				continue
+			}
+			_, err = tx.ExecContext(ctx, `UPDATE steps SET job_id = NULL, state = ?, slurm_state = '', reason = '', submitted_at = NULL, started_at = NULL
+				WHERE run_id = ? AND name = ? AND job_id = ?`, string(runstate.StepPlanned), runID, step, int64(jobID))
+			if err != nil {
+				return fmt.Errorf("journal: forgetting job %d of step %s: %w", jobID, step, err)
+			}
+			if err := logTransition(ctx, tx, runID, step, cur, string(runstate.StepPlanned), now, fmt.Sprintf("job %d %s", jobID, detail)); err != nil {
+				return err
+			}
+			changed = append(changed, step)
+		}
+		return nil
+	})
+	sort.Strings(changed)
+	return changed, err
 }
 
 // StepUpdate is what the tracker learned about a step's job.

@@ -118,6 +118,8 @@ type cluster struct {
 	refuse         func(slurmbridge.SubmitRequest) *slurmbridge.RefusalError
 	calls          []Call
 	after          func(Call)
+	// bootTime is when the controller (last) started.
+	bootTime time.Time
 }
 
 // New returns a fake cluster, seen as Options.User.
@@ -148,6 +150,7 @@ func New(t testing.TB, opts Options) *Slurm {
 		now = time.Now
 	}
 	c := &cluster{t: t, now: func() time.Time { return now().UTC() }, opts: opts, nextID: opts.FirstJobID}
+	c.bootTime = c.now().Truncate(time.Second)
 	c.setNodes(opts.Nodes, opts.Partitions)
 	return &Slurm{c: c, user: opts.User}
 }
@@ -316,4 +319,44 @@ func (s *Slurm) ClusterName(ctx context.Context) (string, error) {
 // during outages too.
 func (s *Slurm) Release(context.Context) (slurmbridge.Release, error) {
 	return s.c.opts.Release, nil
+}
+
+// ControllerBootTime answers as `scontrol show config`'s BOOT_TIME: when the controller
+// started, in whole seconds.
+func (s *Slurm) ControllerBootTime(ctx context.Context) (time.Time, error) {
+	now, err := s.controllerCall(ctx, "scontrol")
+	if err != nil {
+		s.record("scontrol", "ControllerBootTime", now, err)
+		return time.Time{}, fmt.Errorf("reading the controller's boot time: %w", err)
+	}
+	boot := s.c.bootTime
+	s.c.mu.Unlock()
+	s.record("scontrol", "ControllerBootTime", now, nil)
+	return boot, nil
+}
+
+// CrashController is slurmctld killed with SIGKILL and started again, as Slurm 22.05 and
+// 24.11 do it: the controller saves its job state some seconds behind its changes, so the
+// jobs submitted at or after savedAt are gone when it comes back, from the controller and,
+// since its agent queue to slurmdbd died with it, from accounting; slurmd kills what of
+// them ran (orphan steps); and their ids are handed out again, from the lowest. The boot
+// time is now. Jobs submitted before savedAt are kept as they are.
+func (s *Slurm) CrashController(savedAt time.Time) {
+	s.c.t.Helper()
+	s.c.mu.Lock()
+	defer s.c.mu.Unlock()
+	now := s.c.now()
+	s.c.advance(now)
+	kept := s.c.jobs[:0]
+	for _, j := range s.c.jobs {
+		if j.submitted.Before(savedAt) {
+			kept = append(kept, j)
+			continue
+		}
+		if j.id < s.c.nextID {
+			s.c.nextID = j.id
+		}
+	}
+	s.c.jobs = kept
+	s.c.bootTime = now.Truncate(time.Second)
 }
