@@ -76,8 +76,9 @@ type AccountingRecord struct {
 	Steps     []AccountingStep `json:"steps,omitempty"`
 	// Incomplete marks a placeholder: slurmdbd can hold a job for a moment with only what
 	// its step records carried (name "allocation", no partition, no eligible time) before
-	// the job's own start record arrives (seen on 22.05). Read it again later; never take
-	// its fields for the job's.
+	// the job's own start record arrives, or with a terminal state and no end time before
+	// its completion record arrives (both seen on 22.05; see isPlaceholder). Read it again
+	// later; never take its fields for the job's.
 	Incomplete bool `json:"incomplete,omitempty"`
 	// UnknownState marks a state this package does not know (a newer Slurm's), kept as
 	// printed in State. Such a run counts as not ended, so it is read again until it is
@@ -505,11 +506,11 @@ func (j jsonAcctJob) record() (AccountingRecord, error) {
 	if r.Reason == "None" {
 		r.Reason = ""
 	}
-	r.Incomplete = isPlaceholder(r)
 	var err error
 	if r.State, r.UnknownState, err = parseAccountingState(j.State.Current); err != nil {
 		return r, fmt.Errorf("job %d: %w", r.JobID, err)
 	}
+	r.Incomplete = isPlaceholder(r)
 	if r.RunEnded() {
 		r.Exit = j.ExitCode.ptr()
 		r.DerivedExit = j.DerivedExitCode.ptr()
@@ -571,10 +572,17 @@ func (j jsonAcctJob) record() (AccountingRecord, error) {
 	return r, nil
 }
 
-// isPlaceholder recognises the record slurmdbd creates from step records alone: every job
-// submitted through slurmctld has a partition and an eligible time.
+// isPlaceholder recognises the records slurmdbd holds for a moment before a job's own
+// records arrive:
+//   - one made from step records alone: every job submitted through slurmctld has a
+//     partition and an eligible time;
+//   - one that says the run ended but has no end time. After slurmdbd was down, slurmctld
+//     replays a finished job's start record, carrying its current (terminal) state, before
+//     its completion record; until that arrives sacct prints End as Unknown and ElapsedRaw
+//     up to now, which billed as it stands would charge for time the job never ran (seen
+//     on 22.05, tens of seconds for a two-second job).
 func isPlaceholder(r AccountingRecord) bool {
-	return r.Partition == "" && r.EligibleTime.IsZero()
+	return r.Partition == "" && r.EligibleTime.IsZero() || r.State.Terminal() && r.EndTime.IsZero()
 }
 
 // usageFromJSON reads a step's TRESUsageInTot as the -P form gives it (ParseTRESUsage): the
