@@ -36,6 +36,9 @@ type Backend interface {
 	ethereum.BlockNumberReader
 	ethereum.ChainIDReader
 	HeaderByNumber(ctx context.Context, number *big.Int) (*types.Header, error)
+	// NonceAt at the head (nil) counts an account's mined transactions; PendingNonceAt
+	// counts those in the node's pool too.
+	NonceAt(ctx context.Context, account common.Address, blockNumber *big.Int) (uint64, error)
 }
 
 // Chain sends transactions and waits for them.
@@ -301,6 +304,43 @@ func (c *Chain) wait(ctx context.Context, tx *types.Transaction) (*types.Receipt
 		select {
 		case <-ctx.Done():
 			return nil, fmt.Errorf("waiting for %s: %w", tx.Hash().Hex(), ctx.Err())
+		case <-tick.C:
+		}
+	}
+}
+
+// AwaitPool waits until the node holds no transaction of from that is not mined yet, and
+// returns how many it held. A process sends one transaction at a time and waits for it, so
+// one still in the pool was sent by a process that died waiting for it (or by another holder
+// of the key): until it is mined, what the chain shows is stale, and work resumed from it
+// (a settlement's next batch) would send the same transaction again, to be reverted once the
+// first is mined.
+func (c *Chain) AwaitPool(ctx context.Context, from common.Address) (uint64, error) {
+	// Not under the sending lock: a transaction stuck in the pool (priced too low) would
+	// hold every other send for as long as the caller waits. One this process sends
+	// meanwhile is waited for too, which costs at most its mining.
+	tick := time.NewTicker(c.PollInterval)
+	defer tick.Stop()
+	var held uint64
+	for {
+		pending, err := c.backend.PendingNonceAt(ctx, from)
+		if err != nil {
+			return held, fmt.Errorf("pending nonce of %s: %w", from.Hex(), err)
+		}
+		mined, err := c.backend.NonceAt(ctx, from, nil)
+		if err != nil {
+			return held, fmt.Errorf("nonce of %s: %w", from.Hex(), err)
+		}
+		if pending <= mined {
+			return held, nil
+		}
+		held = max(held, pending-mined)
+		if c.commit != nil {
+			c.commit() // a chain that mines on demand mines them now
+		}
+		select {
+		case <-ctx.Done():
+			return held, fmt.Errorf("waiting for %d transactions of %s in the node's pool: %w", pending-mined, from.Hex(), ctx.Err())
 		case <-tick.C:
 		}
 	}

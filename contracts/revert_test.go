@@ -233,17 +233,24 @@ func TestRegistry(t *testing.T) {
 	}
 }
 
-// TestSettlementResumes: a gateway that crashed after opening the epoch and rebalancing one
-// batch settles the rest when it runs again, and the result is the same.
-func TestSettlementResumes(t *testing.T) {
-	w := newWorld(t, 0)
-	s := w.d.Settlement
+// fiveProvidersAfterAnEpoch admits five providers whose medians are 1 to 5 GFL, in
+// ascending address order, and moves the chain past epoch 0.
+func (w *world) fiveProvidersAfterAnEpoch() []Median {
 	var targets []Median
 	for i := 1; i <= 5; i++ {
 		targets = append(targets, Median{Provider: common.BigToAddress(big.NewInt(int64(i))), GFL: tokenomics.MustAmount(fmt.Sprint(i))})
 		w.admit(testCapacityMegaFLOPS, targets[i-1].Provider)
 	}
 	w.ok(w.sim.AdjustTime(period))
+	return targets
+}
+
+// TestSettlementResumes: a gateway that crashed after opening the epoch and rebalancing one
+// batch settles the rest when it runs again, and the result is the same.
+func TestSettlementResumes(t *testing.T) {
+	w := newWorld(t, 0)
+	s := w.d.Settlement
+	targets := w.fiveProvidersAfterAnEpoch()
 	// The crash: open, and the first two providers.
 	w.ok(w.tx(w.gateway, w.d.settlement, s.PackOpenEpoch(0, [32]byte{}, 5, new(big.Int))))
 	w.ok(w.tx(w.gateway, w.d.settlement, s.PackRebalance([]common.Address{targets[0].Provider, targets[1].Provider}, []*big.Int{targets[0].GFL, targets[1].GFL})))
@@ -251,6 +258,41 @@ func TestSettlementResumes(t *testing.T) {
 	w.ok(err)
 	if settled.OpenGas != 0 || len(settled.RebalanceGas) != 2 {
 		t.Errorf("resumed settlement: open gas %d, %d batches (want no open, 3 providers in 2 batches)", settled.OpenGas, len(settled.RebalanceGas))
+	}
+	if supply, _ := w.d.GFLSupply(w.ctx); tokenomics.FormatAmount(supply) != "15" {
+		t.Errorf("supply %s, want 15", tokenomics.FormatAmount(supply))
+	}
+}
+
+// TestSettlementResumesWithBatchInPool: a gateway that died after sending a rebalance batch,
+// before the node mined it, left the batch in the pool. The resumed settlement must not read
+// the chain's progress before that batch is mined: it would send the batch again, the copy
+// would revert on chain (its providers are no longer ascending), and the close would fail.
+func TestSettlementResumesWithBatchInPool(t *testing.T) {
+	w := newWorld(t, 0)
+	s := w.d.Settlement
+	targets := w.fiveProvidersAfterAnEpoch()
+	// The crash: open and the first batch mined, the second sent and still in the pool.
+	w.ok(w.tx(w.gateway, w.d.settlement, s.PackOpenEpoch(0, [32]byte{}, 5, new(big.Int))))
+	w.ok(w.tx(w.gateway, w.d.settlement, s.PackRebalance([]common.Address{targets[0].Provider, targets[1].Provider}, []*big.Int{targets[0].GFL, targets[1].GFL})))
+	opts := bind.NewKeyedTransactor(w.gateway, SimulatedChainID)
+	opts.Context, opts.GasLimit = w.ctx, 1_000_000
+	if _, err := bind.Transact(w.d.settlement, opts, s.PackRebalance([]common.Address{targets[2].Provider, targets[3].Provider}, []*big.Int{targets[2].GFL, targets[3].GFL})); err != nil {
+		t.Fatal(err)
+	}
+	client := w.sim.Backend.Client()
+	before, err := client.NonceAt(w.ctx, addrOf(w.gateway), nil)
+	w.ok(err)
+	settled, err := w.d.SettleEpoch(w.ctx, w.gateway, EpochSettlement{Epoch: 0, Medians: targets, RewardsRoot: common.Hash{9}, RewardsTotal: tokenomics.MustAmount("0.03")}, 2)
+	w.ok(err)
+	if settled.OpenGas != 0 || len(settled.RebalanceGas) != 1 || settled.RebalanceGas[0].Providers != 1 {
+		t.Errorf("resumed settlement: open gas %d, batches %+v (want no open, the last provider in one batch)", settled.OpenGas, settled.RebalanceGas)
+	}
+	// The batch in the pool, the last batch and the close: nothing sent twice.
+	after, err := client.NonceAt(w.ctx, addrOf(w.gateway), nil)
+	w.ok(err)
+	if after-before != 3 {
+		t.Errorf("the resumed settlement took %d transactions, want 3", after-before)
 	}
 	if supply, _ := w.d.GFLSupply(w.ctx); tokenomics.FormatAmount(supply) != "15" {
 		t.Errorf("supply %s, want 15", tokenomics.FormatAmount(supply))

@@ -12,6 +12,7 @@ import (
 	"github.com/ethereum/go-ethereum/accounts/abi/bind/v2"
 	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/core/types"
+	"github.com/ethereum/go-ethereum/crypto"
 
 	"github.com/petagrid/petagrid/tokenomics"
 )
@@ -74,7 +75,8 @@ type BatchGas struct {
 // SettleEpoch opens the epoch, rebalances in batches of at most batch providers (in ascending
 // address order, as the contract requires) and closes it. It resumes a settlement a crash
 // interrupted: an epoch already open is not opened again, and providers up to the last one the
-// chain rebalanced are skipped.
+// chain rebalanced are skipped. A transaction the crashed process left in the node's pool is
+// mined before the chain's progress is read (AwaitPool), so that it is not sent twice.
 func (d *Deployment) SettleEpoch(ctx context.Context, gateway *ecdsa.PrivateKey, s EpochSettlement, batch int) (Settled, error) {
 	var out Settled
 	if batch <= 0 || batch > MaxBatch {
@@ -82,6 +84,9 @@ func (d *Deployment) SettleEpoch(ctx context.Context, gateway *ecdsa.PrivateKey,
 	}
 	if len(s.Medians) > 1<<32-1 {
 		return out, fmt.Errorf("settle epoch %d: %d providers", s.Epoch, len(s.Medians))
+	}
+	if _, err := d.Chain.AwaitPool(ctx, crypto.PubkeyToAddress(gateway.PublicKey)); err != nil {
+		return out, fmt.Errorf("settle epoch %d: %w", s.Epoch, err)
 	}
 	targets := append([]Median(nil), s.Medians...)
 	sort.Slice(targets, func(i, j int) bool { return bytes.Compare(targets[i].Provider[:], targets[j].Provider[:]) < 0 })

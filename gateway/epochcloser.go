@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
+	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/sirupsen/logrus"
 
 	"github.com/petagrid/petagrid/contracts"
@@ -103,8 +104,26 @@ func (c *epochCloser) Close(ctx context.Context, want *uint64) (gatewayapi.Epoch
 	return sum, err
 }
 
+// maxPoolWait bounds how long a close waits for the gateway's transactions left in the
+// node's pool: one that never gets mined (priced too low) fails the close, with the error in
+// the log and the metrics, rather than holding the epoch lock forever.
+const maxPoolWait = 5 * time.Minute
+
 // close is Close under the lock; outcome is its class in the metrics.
 func (c *epochCloser) close(ctx context.Context, want *uint64) (sum gatewayapi.EpochSummary, outcome string, err error) {
+	// A transaction that a gateway killed mid-settlement left in the node's pool is mined
+	// before the chain is read: until then the chain shows less than was sent (an epoch still
+	// open that a close in the pool ends), and the settlement would resume from there.
+	poolCtx, cancel := context.WithTimeout(ctx, maxPoolWait)
+	held, err := c.chain.AwaitPool(poolCtx, crypto.PubkeyToAddress(c.key.PublicKey))
+	cancel()
+	c.metrics.observeChain(chainRead, err)
+	if err != nil {
+		return gatewayapi.EpochSummary{}, closeFailed, err
+	}
+	if held > 0 {
+		c.log.WithField("transactions", held).Warn("epoch close: waited for the gateway's transactions left in the node's pool (sent before a restart)")
+	}
 	oc, err := c.deploy.State(ctx)
 	c.metrics.observeChain(chainRead, err)
 	if err != nil {

@@ -243,6 +243,12 @@ func (g *Gateway) Run(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("gateway.listen: %w", err)
 	}
+	return g.Serve(ctx, l)
+}
+
+// Serve is Run on a TCP listener the caller opened (tests pick a free port, or listen in a
+// network namespace, this way): the same connection cap, and TLS when gateway.tls is set.
+func (g *Gateway) Serve(ctx context.Context, l net.Listener) error {
 	// The cap wraps the TCP listener beneath TLS, so that handshakes count too.
 	l = g.limitConnections(l, "gateway api")
 	if g.cfg.TLS.Cert != "" {
@@ -254,12 +260,6 @@ func (g *Gateway) Run(ctx context.Context) error {
 		l = tls.NewListener(l, &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12})
 	}
 	return g.serve(ctx, l)
-}
-
-// Serve is Run on a plain TCP listener the caller opened (tests pick a free port this
-// way), with the same connection cap.
-func (g *Gateway) Serve(ctx context.Context, l net.Listener) error {
-	return g.serve(ctx, g.limitConnections(l, "gateway api"))
 }
 
 // limitConnections caps the connections a listener serves at once

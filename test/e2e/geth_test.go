@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"testing"
 	"time"
 
@@ -27,7 +28,16 @@ const gethDevKey = "b71c71a67e1177ad4e901695e1b4b9ee17ae16c6668d313eac2f96dbcda3
 
 // startGethDev runs `geth --dev` on loopback ports and returns its HTTP URL. The binary comes
 // from PETAGRID_GETH (`make geth` builds go-ethereum v1.16.9's geth from the module proxy).
+// It seals a block as soon as a transaction arrives.
 func startGethDev(t *testing.T) string {
+	t.Helper()
+	return startGethDevPeriod(t, 0)
+}
+
+// startGethDevPeriod is startGethDev sealing a block every periodSeconds (0: as soon as a
+// transaction arrives), as a real chain does: a transaction then waits in the node's pool
+// until the next block.
+func startGethDevPeriod(t *testing.T, periodSeconds int) string {
 	t.Helper()
 	bin := os.Getenv("PETAGRID_GETH")
 	if bin == "" {
@@ -45,7 +55,7 @@ func startGethDev(t *testing.T) string {
 	}
 	httpPort, authPort := port(), port()
 	dir := t.TempDir()
-	cmd := exec.Command(bin, "--dev", "--datadir", filepath.Join(dir, "data"), "--http", "--http.addr", "127.0.0.1",
+	cmd := exec.Command(bin, "--dev", "--dev.period", strconv.Itoa(periodSeconds), "--datadir", filepath.Join(dir, "data"), "--http", "--http.addr", "127.0.0.1",
 		"--http.port", httpPort, "--http.api", "eth,net,web3", "--ipcdisable", "--nodiscover", "--maxpeers", "0",
 		"--port", "0", "--authrpc.addr", "127.0.0.1", "--authrpc.port", authPort, "--verbosity", "2")
 	var logs bytes.Buffer
