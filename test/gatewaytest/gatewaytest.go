@@ -8,9 +8,11 @@ import (
 	"bytes"
 	"context"
 	"crypto/ecdsa"
+	"crypto/tls"
 	"encoding/json"
 	"fmt"
 	"io"
+	"math/big"
 	"net"
 	"net/http"
 	"path/filepath"
@@ -49,6 +51,10 @@ type Grid struct {
 	// ahead is how far the gateway's clock runs ahead of the wall clock (AdvanceClock), in
 	// nanoseconds.
 	ahead atomic.Int64
+	// listen makes the gateway's listener (nil: loopback).
+	listen func() (net.Listener, error)
+	// ClientTLS is what Client's clients trust when the gateway serves TLS (Config.TLS).
+	ClientTLS *tls.Config
 }
 
 // AdvanceClock moves the gateway's clock d further ahead of the wall clock: what the gateway
@@ -73,11 +79,19 @@ func NewKey(t testing.TB, path string) *ecdsa.PrivateKey {
 
 func StartGrid(t testing.TB, configure ...func(*gateway.Config)) *Grid {
 	t.Helper()
+	return StartGridListening(t, nil, configure...)
+}
+
+// StartGridListening is StartGrid with the gateway serving on the listeners listen makes (a
+// new one at each Start; nil: loopback), e.g. one inside a network namespace whose link a
+// test cuts.
+func StartGridListening(t testing.TB, listen func() (net.Listener, error), configure ...func(*gateway.Config)) *Grid {
+	t.Helper()
 	dir := t.TempDir()
 	// Hour-long epochs from the minute before last: epoch 0 runs for the whole test, however
 	// close to an hour boundary it starts (tests that need it over move the chain's clock),
 	// and the genesis is on the 60 s slot grid that reports are built on.
-	g := &Grid{t: t, Dir: dir, Genesis: time.Now().UTC().Truncate(time.Minute).Add(-time.Minute)}
+	g := &Grid{t: t, Dir: dir, Genesis: time.Now().UTC().Truncate(time.Minute).Add(-time.Minute), listen: listen}
 	NewKey(t, filepath.Join(dir, "gateway.key"))
 	g.Operator = NewKey(t, filepath.Join(dir, "operator.key"))
 	g.Researcher = NewKey(t, filepath.Join(dir, "researcher.key"))
@@ -114,12 +128,20 @@ func (g *Grid) Start() {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
+	listen := g.listen
+	if listen == nil {
+		listen = func() (net.Listener, error) { return net.Listen("tcp", "127.0.0.1:0") }
+	}
+	l, err := listen()
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	g.Gateway, g.URL, g.cancel, g.done = gw, "http://"+l.Addr().String(), cancel, make(chan error, 1)
+	scheme := "http://"
+	if g.Config.TLS.Cert != "" {
+		scheme = "https://"
+	}
+	g.Gateway, g.URL, g.cancel, g.done = gw, scheme+l.Addr().String(), cancel, make(chan error, 1)
 	go func() { g.done <- gw.Serve(ctx, l) }()
 	t.Cleanup(g.Stop)
 }
@@ -147,9 +169,19 @@ func (w *testWriter) Write(p []byte) (int, error) {
 
 func (g *Grid) Client(key *ecdsa.PrivateKey) *gwclient.Client {
 	g.t.Helper()
-	c, err := gwclient.New(g.URL, key, relaychain.Dial, siteclient.WithRetryFor(0))
+	if g.ClientTLS != nil {
+		return NewClient(g.t, g.URL, key, siteclient.WithTLSConfig(g.ClientTLS))
+	}
+	return NewClient(g.t, g.URL, key)
+}
+
+// NewClient is a client of the gateway at url signing with key, as Grid.Client makes: for a
+// gateway the test runs as a separate process rather than in-process.
+func NewClient(t testing.TB, url string, key *ecdsa.PrivateKey, opts ...siteclient.Option) *gwclient.Client {
+	t.Helper()
+	c, err := gwclient.New(url, key, relaychain.Dial, append([]siteclient.Option{siteclient.WithRetryFor(0)}, opts...)...)
 	if err != nil {
-		g.t.Fatal(err)
+		t.Fatal(err)
 	}
 	return c
 }
@@ -259,7 +291,28 @@ func ReportDown(t testing.TB, g *Grid, site *Site, epoch uint64, megaFLOPSPerNod
 	if err != nil {
 		t.Fatal(err)
 	}
-	cal, err := pocp.NewCalendar(genesis, int64(g.Config.Epochs.Period/time.Second))
+	return buildReport(t, genesis, g.Config.Epochs.Period, g.Gateway.Domain(), site, epoch, megaFLOPSPerNode, nodes, jobs, down)
+}
+
+// ReportFrom builds a site's report for an epoch as Report does, on the calendar and in the
+// signing domain that a gateway's info announces: for a gateway the test runs as a separate
+// process, whose configuration and chain it does not hold.
+func ReportFrom(t testing.TB, info gatewayapi.Info, site *Site, epoch uint64, megaFLOPSPerNode uint64, nodes int, jobs uint64) *pocp.Report {
+	t.Helper()
+	chainID, ok := new(big.Int).SetString(info.Chain.ChainID, 10)
+	if !ok {
+		t.Fatalf("the gateway's info has a malformed chain id %q", info.Chain.ChainID)
+	}
+	domain := pocp.Domain{ChainID: chainID, VerifyingContract: info.Chain.Contracts.Settlement}
+	period := time.Duration(info.Epochs.PeriodSeconds) * time.Second
+	return buildReport(t, info.Epochs.Genesis, period, domain, site, epoch, megaFLOPSPerNode, nodes, jobs, nil)
+}
+
+// buildReport is a site's report for an epoch of the calendar (genesis, period), signed in
+// domain; down says which nodes are down in which slots (nil: none).
+func buildReport(t testing.TB, genesis time.Time, period time.Duration, domain pocp.Domain, site *Site, epoch uint64, megaFLOPSPerNode uint64, nodes int, jobs uint64, down func(node, slot int) bool) *pocp.Report {
+	t.Helper()
+	cal, err := pocp.NewCalendar(genesis, int64(period/time.Second))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -283,7 +336,7 @@ func ReportDown(t testing.TB, g *Grid, site *Site, epoch uint64, megaFLOPSPerNod
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := r.Sign(g.Gateway.Domain(), site.Key); err != nil {
+	if err := r.Sign(domain, site.Key); err != nil {
 		t.Fatal(err)
 	}
 	return r
