@@ -51,7 +51,8 @@ func TestTrackerResubmitsJobsARestartedControllerLost(t *testing.T) {
 			t.Fatalf("b's step took another job's state: %+v", st)
 		}
 		slurm.Complete(other.JobID)
-		// The API's cancellation of b meanwhile must not reach mallory's job either.
+		// Its end must not end b either (TestTrackerEndsACancelledRunWhoseJobWasLost checks
+		// that a cancellation of b does not reach it).
 		s.sleep(3 * time.Second)
 		if got := s.run(b); got.State.Terminal() || step(t, got, "main").State == runstate.StepCompleted {
 			t.Fatalf("b took another job's outcome: %s %+v", got.State, got.Steps)
@@ -79,6 +80,49 @@ func TestTrackerResubmitsJobsARestartedControllerLost(t *testing.T) {
 		}
 		if got := step(t, s.run(a), "main").JobID; got != jobA {
 			t.Fatalf("a's job %d became %d: a job the controller kept was submitted again", jobA, got)
+		}
+	})
+}
+
+// TestTrackerEndsACancelledRunWhoseJobWasLost: run b is cancelled while the tracker still
+// looks for its job, which a restarted controller lost and whose id now names another
+// account's running job. The cancellation must not reach that job; once b's job is taken for
+// lost, nothing is submitted again and the run ends cancelled rather than wait for ever.
+func TestTrackerEndsACancelledRunWhoseJobWasLost(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		slurm := fakeslurm.New(t, fakeslurm.Options{})
+		s := startLoopSite(t, slurm, t.TempDir(), func(c *Config) { c.Tracker.Interval = time.Second })
+		savedAt := time.Now()
+		s.sleep(2 * time.Second)
+		b := s.accept(oneStepWorkflow).ID
+		s.sleep(4 * time.Second)
+		stepB := step(t, s.run(b), "main")
+		if stepB.JobID == 0 {
+			t.Fatalf("not submitted: %+v", stepB)
+		}
+		slurm.CrashController(savedAt)
+		other, err := slurm.As("mallory").Submit(context.Background(), slurmbridge.SubmitRequest{Tag: "mallory-job", Partition: "cpu",
+			Script: []byte("#!/bin/sh\ntrue\n"), WorkDir: "/tmp"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if other.JobID != stepB.JobID {
+			t.Fatalf("the restarted controller handed out %d, want b's old id %d", other.JobID, stepB.JobID)
+		}
+		slurm.Start(other.JobID)
+		s.sleep(2 * time.Second)
+		if _, err := s.d.RequestCancel(t.Context(), b); err != nil {
+			t.Fatal(err)
+		}
+		s.sleep(30 * time.Second)
+		if signals := slurm.Signals(other.JobID); len(signals) != 0 {
+			t.Fatalf("b's cancellation reached another account's job: %v", signals)
+		}
+		if r := s.run(b); r.State != runstate.Cancelled {
+			t.Fatalf("b after its job was lost and it was cancelled: %s %+v", r.State, r.Steps)
+		}
+		if tagged := slurm.JobsTagged(stepB.Tag); len(tagged) != 0 {
+			t.Fatalf("a cancelled run's lost step was submitted again: %v", tagged)
 		}
 	})
 }
