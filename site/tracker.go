@@ -336,11 +336,12 @@ func (tr *tracker) fromAccounting(ctx context.Context, ended []trackedStep) ([]j
 	}
 	var out []journal.StepUpdate
 	for _, t := range ended {
-		// Only the records under the step's tag are its job's: after a controller restart
-		// its id may have been handed to another job.
+		// Only the records under the step's tag, of the run's account, are its job's: after
+		// a controller restart its id may have been handed to another job, and tags are
+		// visible to every user.
 		var own []slurmbridge.AccountingRecord
 		for _, r := range byJob[t.step.JobID] {
-			if r.Name == t.step.Tag {
+			if r.Name == t.step.Tag && (t.run.LocalUser == "" || r.User == t.run.LocalUser) {
 				own = append(own, r)
 			}
 		}
