@@ -37,20 +37,12 @@ func TestTrackerResubmitsJobsARestartedControllerLost(t *testing.T) {
 		slurm.CrashController(savedAt)
 		// Another account's job gets b's old id and runs: were it taken for b's, b would
 		// complete with its outcome.
-		other, err := slurm.As("mallory").Submit(context.Background(), slurmbridge.SubmitRequest{Tag: "mallory-job", Partition: "cpu",
-			Script: []byte("#!/bin/sh\ntrue\n"), WorkDir: "/tmp"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if other.JobID != stepB.JobID {
-			t.Fatalf("the restarted controller handed out %d, want b's old id %d", other.JobID, stepB.JobID)
-		}
-		slurm.Start(other.JobID)
+		other := reuseLostID(t, slurm, stepB.JobID)
 		s.sleep(2 * time.Second)
 		if st := step(t, s.run(b), "main"); st.State != runstate.StepPending || st.StartedAt != nil {
 			t.Fatalf("b's step took another job's state: %+v", st)
 		}
-		slurm.Complete(other.JobID)
+		slurm.Complete(other)
 		// Its end must not end b either (TestTrackerEndsACancelledRunWhoseJobWasLost checks
 		// that a cancellation of b does not reach it).
 		s.sleep(3 * time.Second)
@@ -101,21 +93,13 @@ func TestTrackerEndsACancelledRunWhoseJobWasLost(t *testing.T) {
 			t.Fatalf("not submitted: %+v", stepB)
 		}
 		slurm.CrashController(savedAt)
-		other, err := slurm.As("mallory").Submit(context.Background(), slurmbridge.SubmitRequest{Tag: "mallory-job", Partition: "cpu",
-			Script: []byte("#!/bin/sh\ntrue\n"), WorkDir: "/tmp"})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if other.JobID != stepB.JobID {
-			t.Fatalf("the restarted controller handed out %d, want b's old id %d", other.JobID, stepB.JobID)
-		}
-		slurm.Start(other.JobID)
+		other := reuseLostID(t, slurm, stepB.JobID)
 		s.sleep(2 * time.Second)
 		if _, err := s.d.RequestCancel(t.Context(), b); err != nil {
 			t.Fatal(err)
 		}
 		s.sleep(30 * time.Second)
-		if signals := slurm.Signals(other.JobID); len(signals) != 0 {
+		if signals := slurm.Signals(other); len(signals) != 0 {
 			t.Fatalf("b's cancellation reached another account's job: %v", signals)
 		}
 		if r := s.run(b); r.State != runstate.Cancelled {
@@ -125,4 +109,20 @@ func TestTrackerEndsACancelledRunWhoseJobWasLost(t *testing.T) {
 			t.Fatalf("a cancelled run's lost step was submitted again: %v", tagged)
 		}
 	})
+}
+
+// reuseLostID submits another account's job to a controller that has just lost job lost and
+// starts it; the controller must hand it the lost job's id, which it returns.
+func reuseLostID(t *testing.T, slurm *fakeslurm.Slurm, lost uint32) uint32 {
+	t.Helper()
+	other, err := slurm.As("mallory").Submit(context.Background(), slurmbridge.SubmitRequest{Tag: "mallory-job", Partition: "cpu",
+		Script: []byte("#!/bin/sh\ntrue\n"), WorkDir: "/tmp"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if other.JobID != lost {
+		t.Fatalf("the restarted controller handed out %d, want the lost job's id %d", other.JobID, lost)
+	}
+	slurm.Start(other.JobID)
+	return other.JobID
 }
