@@ -81,6 +81,7 @@ func controllerKill(t *testing.T, early bool) {
 	ids := submitMany(ctx, t, alice, total, func(i int) string {
 		return workflowYAML(fmt.Sprintf("ctld-kill-%d", i), "sleep 2; echo ctld-kill")
 	})
+	t.Cleanup(func() { cancelRunJobs(t, ids) })
 	jobIDs := waitJobIDs(ctx, t, alice, ids)
 	if !early {
 		waitStateSaved(ctx, t, time.Now())
@@ -118,6 +119,46 @@ func controllerKill(t *testing.T, early bool) {
 	runaways := checkOneJobPerRun(ctx, t, started, ids, runs)
 	if early {
 		t.Logf("accounting kept %d runaway records of the lost jobs (queued or started, never ended), which `sacctmgr show runawayjobs` lists and fixes", runaways)
+	}
+}
+
+// cancelRunJobs cancels the jobs of the runs ids that the controller still holds, and waits
+// until it holds none. A controller killed with SIGKILL comes back from its last saved
+// state: a job that ended after that save is running again by its word, though slurmd has
+// finished it, and would hold its CPUs until its time limit (minutes), under the tests that
+// follow on the cluster.
+func cancelRunJobs(t *testing.T, ids []string) {
+	t.Helper()
+	ours := func() []string {
+		var found []string
+		for _, line := range strings.Split(slurmCmd(t, "squeue", "-h", "-a", "-o", "%i %j"), "\n") {
+			id, name, ok := strings.Cut(strings.TrimSpace(line), " ")
+			if !ok {
+				continue
+			}
+			for _, run := range ids {
+				if strings.HasPrefix(name, run+".") {
+					found = append(found, id)
+					break
+				}
+			}
+		}
+		return found
+	}
+	left := ours()
+	if len(left) == 0 {
+		return
+	}
+	t.Logf("cancelling %d jobs of the test's runs that the restarted controller still holds: %v", len(left), left)
+	slurmCmd(t, "scancel", left...)
+	deadline := time.Now().Add(time.Minute)
+	for len(left) > 0 {
+		if time.Now().After(deadline) {
+			t.Errorf("the controller still holds jobs %v a minute after scancel", left)
+			return
+		}
+		time.Sleep(time.Second)
+		left = ours()
 	}
 }
 
