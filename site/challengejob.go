@@ -108,7 +108,13 @@ func (r *ChallengeRunner) submit(ctx context.Context, c journal.Challenge, looku
 	if err := r.mapper.WriteWorkspace(ctx, acct, path.Dir(c.Workspace), files); err != nil {
 		return err
 	}
-	req, err := r.request(c, spec, tag)
+	limit := 0
+	if spec.NodeCount() > 1 {
+		if limit, err = r.nodeLimit(ctx, c.Partition); err != nil {
+			return err
+		}
+	}
+	req, err := r.request(c, spec, tag, limit)
 	if err != nil {
 		return err
 	}
@@ -148,19 +154,59 @@ func (r *ChallengeRunner) adopt(ctx context.Context, b jobControl, c journal.Cha
 	return false, &ambiguousTagError{tag: tag, jobs: len(ids)}
 }
 
+// nodeLimit is the most nodes one job may hold in the partition (Slurm's MaxNodes; 0: no
+// limit), read from the controller when a challenge of several nodes is submitted.
+func (r *ChallengeRunner) nodeLimit(ctx context.Context, partition string) (int, error) {
+	parts, err := r.slurm.Partitions(ctx)
+	if err != nil {
+		return 0, fmt.Errorf("reading the node limit of partition %s: %w", partition, err)
+	}
+	for _, p := range parts {
+		if p.Name == partition {
+			if p.MaxNodes == nil || *p.MaxNodes <= 0 {
+				return 0, nil
+			}
+			return int(min(*p.MaxNodes, challenge.MaxNodes)), nil
+		}
+	}
+	return 0, fmt.Errorf("partition %s is not in the controller's list", partition)
+}
+
+// componentSizes shares a challenge's nodes among the fewest jobs components that keep to a
+// partition's per-job node limit (0: none), as evenly as can be: 5 nodes under a limit of 2
+// are 2, 2 and 1.
+func componentSizes(nodes, limit int) []int {
+	if limit <= 0 || nodes <= limit {
+		return []int{nodes}
+	}
+	count := (nodes + limit - 1) / limit
+	sizes := make([]int, count)
+	for i := range sizes {
+		sizes[i] = nodes / count
+		if i < nodes%count {
+			sizes[i]++
+		}
+	}
+	return sizes
+}
+
 // request is the challenge's sbatch: whole nodes of its partition until the deadline,
 // running `<binary> challenge run --spec … --out …` and nothing else. A challenge of
 // several nodes runs one task per node (`srun … challenge run --parts …`), then joins the
-// parts into the answer (`challenge combine`).
-func (r *ChallengeRunner) request(c journal.Challenge, spec challenge.Spec, tag string) (slurmbridge.SubmitRequest, error) {
+// parts into the answer (`challenge combine`). Where the partition's node limit (limit, 0:
+// none) is below the challenge's nodes, the job is heterogeneous: components of at most
+// limit nodes each, which Slurm starts together and checks against the limit one by one,
+// and one srun step across them all, its tasks ranked across the components.
+func (r *ChallengeRunner) request(c journal.Challenge, spec challenge.Spec, tag string, limit int) (slurmbridge.SubmitRequest, error) {
 	specPath, answerPath := path.Join(c.Workspace, challengeSpecFile), path.Join(c.Workspace, challengeAnswerFile)
 	nodes := spec.NodeCount()
+	sizes := componentSizes(nodes, limit)
 	var script []byte
 	var err error
 	if nodes == 1 {
 		script, err = challengeScript(r.binary, jobKernel(r.kernel, c.Timed), specPath, answerPath)
 	} else {
-		script, err = challengeNodesScript(r.srun, r.binary, jobKernel(r.kernel, c.Timed), specPath, path.Join(c.Workspace, challengePartsDir), answerPath, nodes, c.CPUs, c.GPUs, c.GPUType)
+		script, err = challengeNodesScript(r.srun, r.binary, jobKernel(r.kernel, c.Timed), specPath, path.Join(c.Workspace, challengePartsDir), answerPath, sizes, c.CPUs, c.GPUs, c.GPUType)
 	}
 	if err != nil {
 		return slurmbridge.SubmitRequest{}, err
@@ -169,13 +215,19 @@ func (r *ChallengeRunner) request(c journal.Challenge, spec challenge.Spec, tag 
 	// --exclusive and --mem=0: the whole nodes, their cores and memory, as the challenge
 	// measures nodes. --no-requeue: a job that lost a node is not started again late; the
 	// challenge has failed.
-	options := []string{"--nodes=" + strconv.Itoa(nodes), "--exclusive", "--mem=0", "--no-requeue", "--time=" + strconv.Itoa(minutes),
-		"--output=" + path.Join(c.Workspace, challengeLogFile)}
-	if nodes > 1 {
-		options = append(options, "--ntasks="+strconv.Itoa(nodes), "--ntasks-per-node=1")
+	component := func(n int) []string {
+		options := []string{"--nodes=" + strconv.Itoa(n), "--exclusive", "--mem=0", "--no-requeue", "--time=" + strconv.Itoa(minutes)}
+		if nodes > 1 {
+			options = append(options, "--ntasks="+strconv.Itoa(n), "--ntasks-per-node=1")
+		}
+		return append(options, challengeNodeOptions(c.CPUs, c.GPUs, c.GPUType)...)
 	}
-	options = append(options, challengeNodeOptions(c.CPUs, c.GPUs, c.GPUType)...)
-	return slurmbridge.SubmitRequest{Script: script, Tag: tag, WorkDir: c.Workspace, Partition: c.Partition, Options: options}, nil
+	options := append(component(sizes[0]), "--output="+path.Join(c.Workspace, challengeLogFile))
+	var het [][]string
+	for _, n := range sizes[1:] {
+		het = append(het, component(n))
+	}
+	return slurmbridge.SubmitRequest{Script: script, Tag: tag, WorkDir: c.Workspace, Partition: c.Partition, Options: options, HetComponents: het}, nil
 }
 
 // challengeNodeOptions ask for a node of the shape the deadline was sized for: at least
@@ -242,14 +294,28 @@ func challengeScript(binary, kernel, specPath, answerPath string) ([]byte, error
 // challengeNodesScript is the script of a challenge of several nodes: one step of a task
 // per node, each writing its part (its rank is SLURM_PROCID) into the shared parts
 // directory, given each node's CPUs, memory and GPUs; then the parts joined into the
-// answer. set -e: a step that failed leaves no answer, rather than a partial one.
-func challengeNodesScript(srun, binary, kernel, specPath, partsDir, answerPath string, nodes, cpus, gpus int, gpuType string) ([]byte, error) {
-	step := []string{srun, "--nodes=" + strconv.Itoa(nodes), "--ntasks=" + strconv.Itoa(nodes), "--ntasks-per-node=1", "--mem=0", "--kill-on-bad-exit=1"}
-	if cpus > 0 {
-		step = append(step, "--cpus-per-task="+strconv.Itoa(cpus))
-	}
-	if gpus > 0 {
-		step = append(step, challengeNodeOptions(0, gpus, gpuType)...)
+// answer. sizes are the job's components' nodes (one for a job that is not heterogeneous):
+// the step spans them all, one srun component per job component (srun's ":"), and ranks
+// its tasks across them. set -e: a step that failed leaves no answer, rather than a
+// partial one.
+func challengeNodesScript(srun, binary, kernel, specPath, partsDir, answerPath string, sizes []int, cpus, gpus int, gpuType string) ([]byte, error) {
+	nodes := 0
+	step := []string{srun}
+	for i, n := range sizes {
+		nodes += n
+		if i > 0 {
+			step = append(step, ":")
+		}
+		if len(sizes) > 1 {
+			step = append(step, "--het-group="+strconv.Itoa(i))
+		}
+		step = append(step, "--nodes="+strconv.Itoa(n), "--ntasks="+strconv.Itoa(n), "--ntasks-per-node=1", "--mem=0", "--kill-on-bad-exit=1")
+		if cpus > 0 {
+			step = append(step, "--cpus-per-task="+strconv.Itoa(cpus))
+		}
+		if gpus > 0 {
+			step = append(step, challengeNodeOptions(0, gpus, gpuType)...)
+		}
 	}
 	step = append(step, runArgs(binary, kernel, "--spec", specPath, "--parts", partsDir)...)
 	run, err := shellCommand(step...)

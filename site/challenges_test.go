@@ -396,7 +396,7 @@ func TestTimeLimitAndScript(t *testing.T) {
 		t.Fatalf("script with a kernel:\n%s\nwant it to end with:\n%s", script, want)
 	}
 	// Several nodes: every argument of both commands quoted, the GPUs asked of the step too.
-	script, err = challengeNodesScript("/usr/bin/srun", "/bin/petagrid", "gpu", "/ws/a'b", "/ws/$(x)/parts", "/ws/ans`y`", 4, 16, 8, "h100")
+	script, err = challengeNodesScript("/usr/bin/srun", "/bin/petagrid", "gpu", "/ws/a'b", "/ws/$(x)/parts", "/ws/ans`y`", []int{4}, 16, 8, "h100")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -406,7 +406,7 @@ func TestTimeLimitAndScript(t *testing.T) {
 	if !strings.HasSuffix(string(script), want) {
 		t.Fatalf("script:\n%s\nwant it to end with:\n%s", script, want)
 	}
-	if _, err := challengeNodesScript("srun\n", "/bin/petagrid", "", "/ws/s", "/ws/p", "/ws/a", 2, 0, 0, ""); err == nil {
+	if _, err := challengeNodesScript("srun\n", "/bin/petagrid", "", "/ws/s", "/ws/p", "/ws/a", []int{2}, 0, 0, ""); err == nil {
 		t.Fatal("a newline in srun's name was quoted for /bin/sh")
 	}
 }
@@ -530,4 +530,74 @@ func TestChallengeOfSeveralNodes(t *testing.T) {
 			t.Fatal(err)
 		}
 	})
+}
+
+// A partition's per-job node limit shares a challenge's nodes among the fewest components,
+// as evenly as can be.
+func TestComponentSizes(t *testing.T) {
+	for _, c := range []struct {
+		nodes, limit int
+		want         []int
+	}{
+		{1, 0, []int{1}}, {3, 0, []int{3}}, {3, 3, []int{3}}, {3, 4, []int{3}},
+		{3, 2, []int{2, 1}}, {5, 2, []int{2, 2, 1}}, {4, 1, []int{1, 1, 1, 1}}, {64, 10, []int{10, 9, 9, 9, 9, 9, 9}},
+	} {
+		got := componentSizes(c.nodes, c.limit)
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%d nodes, limit %d: %v, want %v", c.nodes, c.limit, got, c.want)
+		}
+		sum := 0
+		for _, n := range got {
+			sum += n
+			if c.limit > 0 && n > c.limit {
+				t.Errorf("%d nodes, limit %d: a component of %d", c.nodes, c.limit, n)
+			}
+		}
+		if sum != c.nodes {
+			t.Errorf("%d nodes, limit %d: components hold %d", c.nodes, c.limit, sum)
+		}
+	}
+}
+
+// A challenge of three nodes on a partition whose jobs may hold two is one heterogeneous job
+// of two components (two nodes, then one), each asking for whole nodes of the shape, and
+// one srun step across both, a task per node.
+func TestChallengeOverANodeLimitIsOneHeterogeneousJob(t *testing.T) {
+	r := &ChallengeRunner{binary: "/bin/petagrid", srun: "srun", now: func() time.Time { return time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC) }}
+	spec := challenge.Spec{Version: challenge.SpecVersion, Order: 256, Products: 1, Openings: 16, Nodes: 3,
+		IssuedAt: time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC), Deadline: time.Date(2026, 1, 1, 12, 4, 30, 0, time.UTC)}
+	c := journal.Challenge{ID: "c1", Partition: "cpu", Workspace: "/ws/c1", CPUs: 4, GPUs: 2, GPUType: "fake"}
+	req, err := r.request(c, spec, ChallengeTag("c1"), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := req.Validate(); err != nil {
+		t.Fatalf("the request does not validate: %v", err)
+	}
+	whole := func(n string) []string {
+		return []string{"--nodes=" + n, "--exclusive", "--mem=0", "--no-requeue", "--time=5", "--ntasks=" + n, "--ntasks-per-node=1", "--mincpus=4", "--gres=gpu:fake:2"}
+	}
+	if want := append(whole("2"), "--output=/ws/c1/"+challengeLogFile); !slices.Equal(req.Options, want) {
+		t.Errorf("first component %v, want %v", req.Options, want)
+	}
+	if len(req.HetComponents) != 1 || !slices.Equal(req.HetComponents[0], whole("1")) {
+		t.Errorf("further components %v, want one of %v", req.HetComponents, whole("1"))
+	}
+	group := func(i, n string) string {
+		return "'--het-group=" + i + "' '--nodes=" + n + "' '--ntasks=" + n + "' '--ntasks-per-node=1' '--mem=0' '--kill-on-bad-exit=1' '--cpus-per-task=4' '--gres=gpu:fake:2'"
+	}
+	want := "srun " + group("0", "2") + " : " + group("1", "1") + " /bin/petagrid challenge run --spec /ws/c1/" + challengeSpecFile + " --parts /ws/c1/" + challengePartsDir + "\n"
+	if !strings.Contains(string(req.Script), want) || !strings.Contains(string(req.Script), "A compute challenge of 3 nodes") {
+		t.Errorf("script:\n%s\nwant the step:\n%s", req.Script, want)
+	}
+	// Without a limit, or within it: one job of three nodes, as before.
+	for _, limit := range []int{0, 3} {
+		req, err := r.request(c, spec, ChallengeTag("c1"), limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(req.HetComponents) != 0 || !slices.Contains(req.Options, "--nodes=3") || strings.Contains(string(req.Script), "het-group") {
+			t.Errorf("limit %d: %v %v\n%s", limit, req.Options, req.HetComponents, req.Script)
+		}
+	}
 }

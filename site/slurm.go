@@ -16,6 +16,8 @@ type slurmReader interface {
 	ListJobs(ctx context.Context, q slurmbridge.JobQuery) ([]slurmbridge.Job, error)
 	Accounting(ctx context.Context, q slurmbridge.AccountingQuery) ([]slurmbridge.AccountingRecord, error)
 	ControllerBootTime(ctx context.Context) (time.Time, error)
+	// Partitions: the node limit a challenge's job must keep to.
+	Partitions(ctx context.Context) ([]slurmbridge.Partition, error)
 }
 
 // jobControl is what the daemon does as a run's account: submit a plan (workflows.SubmitPlan

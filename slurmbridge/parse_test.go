@@ -3,6 +3,7 @@ package slurmbridge
 import (
 	"errors"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -249,6 +250,15 @@ func TestSubmitRequestValidation(t *testing.T) {
 		"abbreviated gres":   func(r *SubmitRequest) { r.Options = []string{"--gre=gpu:1"} },
 		"multi-line option":  func(r *SubmitRequest) { r.Options = []string{"--comment=a\nb"} },
 		"multi-line comment": func(r *SubmitRequest) { r.Comment = "a\nb" },
+		"het component's job name": func(r *SubmitRequest) {
+			r.HetComponents = [][]string{{"--nodes=1"}, {"--job-name=other"}}
+		},
+		"het component's short option": func(r *SubmitRequest) { r.HetComponents = [][]string{{"-N", "1"}} },
+		"het component's separator":    func(r *SubmitRequest) { r.HetComponents = [][]string{{":"}} },
+		"het array": func(r *SubmitRequest) {
+			r.Array, r.HetComponents = "0-1", [][]string{{"--nodes=1"}}
+		},
+		"too many het components": func(r *SubmitRequest) { r.HetComponents = make([][]string, MaxHetComponents) },
 	}
 	for name, mutate := range bad {
 		r := ok
@@ -264,6 +274,18 @@ func TestSubmitRequestValidation(t *testing.T) {
 		if err := good.validate(); err != nil {
 			t.Errorf("refused %+v: %v", good, err)
 		}
+	}
+	// A heterogeneous job: each further component after sbatch's ":", in the same partition
+	// and account; the bridge's own options go with the first.
+	het := SubmitRequest{Script: ok.Script, Tag: "x", WorkDir: "/w", Partition: "cpu", Account: "a", Options: []string{"--nodes=2"},
+		HetComponents: [][]string{{"--nodes=1", "--exclusive"}, {}}}
+	if err := het.validate(); err != nil {
+		t.Fatalf("a heterogeneous job refused: %v", err)
+	}
+	want := []string{"--nodes=2", "--partition=cpu", "--account=a", "--parsable", "--job-name=x", "--chdir=/w",
+		":", "--nodes=1", "--exclusive", "--partition=cpu", "--account=a", ":", "--partition=cpu", "--account=a"}
+	if got := het.Argv(); !slices.Equal(got, want) {
+		t.Errorf("heterogeneous argv %q, want %q", got, want)
 	}
 	if err := ValidateTag("a|b"); !errors.Is(err, ErrInvalidTag) {
 		t.Errorf("ValidateTag error %v is not ErrInvalidTag", err)

@@ -50,7 +50,16 @@ type SubmitRequest struct {
 	// Options are further sbatch long options, each "--name=value" or "--flag", from the
 	// allow-list in AllowedSubmitOptions (resources, placement, I/O, notification).
 	Options []string
+	// HetComponents make the job heterogeneous: each is one more component, given by its
+	// options (the same allow-list as Options), in the same partition, account and QOS.
+	// Options are the first component's. Slurm starts every component at once, as one job
+	// (its id is the first component's), and applies a partition's per-job limits, such as
+	// MaxNodes, to each component alone. Not with Array.
+	HetComponents [][]string
 }
+
+// MaxHetComponents bounds a heterogeneous job's components (Slurm's own limit is 128).
+const MaxHetComponents = 128
 
 // AllowedSubmitOptions are the sbatch long options a SubmitRequest may carry in Options,
 // written in full. sbatch's getopt accepts any unambiguous abbreviation ("--job-n=" for
@@ -131,7 +140,28 @@ func (r SubmitRequest) validate() error {
 	if strings.ContainsAny(r.Comment, "\x00\n") {
 		return errors.New("comment must be a single line")
 	}
-	for _, o := range r.Options {
+	if err := validateOptions(r.Options); err != nil {
+		return err
+	}
+	if len(r.HetComponents) > 0 {
+		if r.Array != "" {
+			return errors.New("a heterogeneous job cannot be an array")
+		}
+		if len(r.HetComponents)+1 > MaxHetComponents {
+			return fmt.Errorf("%d heterogeneous job components, more than %d", len(r.HetComponents)+1, MaxHetComponents)
+		}
+		for i, options := range r.HetComponents {
+			if err := validateOptions(options); err != nil {
+				return fmt.Errorf("heterogeneous job component %d: %w", i+1, err)
+			}
+		}
+	}
+	return nil
+}
+
+// validateOptions checks a component's sbatch options against the allow-list.
+func validateOptions(options []string) error {
+	for _, o := range options {
 		if !optionPattern.MatchString(o) || strings.ContainsAny(o, "\x00\n") {
 			return fmt.Errorf("sbatch option %q must be a long option (--name or --name=value) on one line", truncate(o, 80))
 		}
@@ -143,12 +173,9 @@ func (r SubmitRequest) validate() error {
 	return nil
 }
 
-// Argv is the sbatch argument list Submit runs for req (the script goes in on stdin). It
-// does not validate req; Submit does.
-func (r SubmitRequest) Argv() []string {
-	// sbatch keeps the last occurrence of an option, so the caller's options come first and
-	// the bridge's own (tag, directory, answer format) last.
-	args := append([]string{}, r.Options...)
+// placement is the request's partition, account and QOS options.
+func (r SubmitRequest) placement() []string {
+	var args []string
 	if r.Partition != "" {
 		args = append(args, "--partition="+r.Partition)
 	}
@@ -158,6 +185,15 @@ func (r SubmitRequest) Argv() []string {
 	if r.QOS != "" {
 		args = append(args, "--qos="+r.QOS)
 	}
+	return args
+}
+
+// Argv is the sbatch argument list Submit runs for req (the script goes in on stdin). It
+// does not validate req; Submit does.
+func (r SubmitRequest) Argv() []string {
+	// sbatch keeps the last occurrence of an option, so the caller's options come first and
+	// the bridge's own (tag, directory, answer format) last.
+	args := append(append([]string{}, r.Options...), r.placement()...)
 	if r.Dependency != "" {
 		args = append(args, "--dependency="+r.Dependency)
 	}
@@ -170,7 +206,13 @@ func (r SubmitRequest) Argv() []string {
 	if r.Comment != "" {
 		args = append(args, "--comment="+r.Comment)
 	}
-	return append(args, "--parsable", "--job-name="+r.Tag, "--chdir="+r.WorkDir)
+	args = append(args, "--parsable", "--job-name="+r.Tag, "--chdir="+r.WorkDir)
+	// Each further component after sbatch's ":" separator, with the first's placement
+	// given again rather than left to what sbatch carries over between components.
+	for _, options := range r.HetComponents {
+		args = append(append(append(args, ":"), options...), r.placement()...)
+	}
+	return args
 }
 
 // Submit submits one batch script with sbatch and returns the job id. The script goes in on

@@ -3,6 +3,7 @@ package e2e
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"math/big"
@@ -19,8 +20,15 @@ import (
 
 	"github.com/petagrid/petagrid/accounting"
 	"github.com/petagrid/petagrid/accounting/store"
+	"github.com/petagrid/petagrid/gateway"
+	"github.com/petagrid/petagrid/gateway/gatewayapi"
+	"github.com/petagrid/petagrid/gateway/protocol"
+	gwstore "github.com/petagrid/petagrid/gateway/store"
+	"github.com/petagrid/petagrid/pocp/challenge"
+	"github.com/petagrid/petagrid/site"
 	"github.com/petagrid/petagrid/site/pocpreport"
 	"github.com/petagrid/petagrid/slurmbridge"
+	"github.com/petagrid/petagrid/test/gatewaytest"
 	"github.com/petagrid/petagrid/tokenomics"
 	"github.com/petagrid/petagrid/workflows"
 )
@@ -453,5 +461,137 @@ func restartMultiNode(t *testing.T, cluster string) {
 	t.Helper()
 	if out, err := exec.Command(repoFile(t, "test/cluster/cluster"), "up", "--name", cluster).CombinedOutput(); err != nil {
 		t.Errorf("restarting the multi-node cluster: %v\n%s", err, out)
+	}
+}
+
+// TestMultiNodeChallengeAcrossHosts: an honest site on the three-host cluster is challenged
+// on all three of its idle nodes at once (the default share, 0.75, of three, rounded up),
+// twice. The first job holds the three hosts; `petagrid challenge run --parts` runs on each
+// (a task per host, each computing its own part), `challenge combine` joins the parts, and
+// the gateway checks every part and passes the challenge. Then the cluster's partitions
+// allow two nodes per job (MaxNodes=2): the second challenge's job is heterogeneous, two
+// hosts and one, which Slurm starts together, with one srun step across both; it passes
+// too. What only real Slurm across hosts can show: the parts' directory, the spec and the
+// binary reach every host, srun starts one part per host within the deadline, and the
+// step's ranks run across a heterogeneous job's components.
+func TestMultiNodeChallengeAcrossHosts(t *testing.T) {
+	multiBridge(t)
+	if os.Geteuid() != 0 {
+		t.Skip("the site daemon runs as root (mapped mode)")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
+	defer cancel()
+	bin := siteBinary(t)
+	wp := newWhitepaper(t)
+	// Each host declares 4 CPUs; the three share this machine's two cores. The deadline asks
+	// each part for 0.15 Gop/s of its host's claimed CPU power, which the cores give many
+	// times over for the three parts at once, over four allowances of 20 s: a heterogeneous
+	// job waits for the backfill scheduler's next cycle (30 s apart) to start.
+	fraction := 0.15e9 / (float64(wp.cpuScore(4)) * 1e6)
+	g := gatewaytest.StartGrid(t, func(c *gateway.Config) {
+		// Epoch 0 starts in two hours: the gateway draws no challenge of its own during the
+		// test, so each one issued below finds the three hosts idle.
+		c.Epochs.Genesis = time.Now().UTC().Truncate(time.Minute).Add(2 * time.Hour).Format(time.RFC3339)
+		off := false
+		c.Challenges = gateway.ChallengesConfig{PerEpoch: 1, FractionOfPeak: fraction, Allowance: 20 * time.Second, MinOrder: 256, Openings: 16, CapacityBudget: 0.5,
+			// The hosts' GPUs are doubles that no NVML names.
+			RequireGPUs: &off}
+	})
+	gridSiteWith(t, g, "hosts", "PETAGRID_TEST_SLURM_MULTI_CONF", "fake", "A100-SXM4-80GB", "1", "")
+	op := g.Client(g.Operator)
+	opKey := filepath.Join(g.Dir, "operator.key")
+	cli := gatewayCLI(t, bin, t.TempDir(), g.URL)
+	gatewaytest.WaitFor(t, "the site registered", time.Minute, func() (bool, error) {
+		list, err := op.Providers(ctx)
+		return len(list) == 1, err
+	})
+	if _, err := gatewaytest.ApproveListed(ctx, op, "hosts", ""); err != nil {
+		t.Fatal(err)
+	}
+
+	for round, limit := range []string{"UNLIMITED", "2"} {
+		if limit != "UNLIMITED" {
+			setPartitionsMaxNodes(ctx, t, limit)
+			t.Cleanup(func() { setPartitionsMaxNodes(context.Background(), t, "UNLIMITED") })
+		}
+		gatewaytest.WaitFor(t, "the site's polls (of this protocol) showing its three hosts idle", 2*time.Minute, func() (bool, error) {
+			list, err := op.Providers(ctx)
+			if err != nil || len(list) != 1 || list[0].Protocol < protocol.Version {
+				return false, err
+			}
+			for _, part := range list[0].Live.Partitions {
+				for _, sh := range part.Shapes {
+					if sh.Idle == multiNodes {
+						return true, nil
+					}
+				}
+			}
+			return false, nil
+		})
+		var ch gatewayapi.Challenge
+		if err := json.Unmarshal([]byte(cli("gateway", "challenges", "issue", "hosts", "--key", opKey, "-o", "json")), &ch); err != nil || ch.Site != "hosts" {
+			t.Fatalf("challenges issue: %+v %v", ch, err)
+		}
+		if ch.Spec.NodeCount() != multiNodes || ch.Kernel != protocol.TimedCPU {
+			t.Fatalf("challenged on %d nodes (%s), want all %d idle hosts, timed on their CPUs", ch.Spec.NodeCount(), ch.Kernel, multiNodes)
+		}
+		var decided gatewayapi.Challenge
+		gatewaytest.WaitFor(t, "the challenge decided", 3*time.Minute, func() (bool, error) {
+			list, err := op.Challenges(ctx, "hosts", 10)
+			if err != nil {
+				return false, err
+			}
+			for _, c := range list {
+				if c.ID == ch.ID {
+					decided = c
+					return c.State != gwstore.ChallengeIssued, nil
+				}
+			}
+			return false, nil
+		})
+		if decided.State != gwstore.ChallengePassed || decided.Slash != "" || decided.DecidedAt == nil {
+			t.Fatalf("partitions' MaxNodes %s: the honest site's challenge across hosts: %s (%s), slash %q", limit, decided.State, decided.Reasons, decided.Slash)
+		}
+		// One list of devices per part, each naming its host's CPU.
+		var parts [][]challenge.Device
+		if err := json.Unmarshal([]byte(decided.Devices), &parts); err != nil || len(parts) != multiNodes {
+			t.Fatalf("the answer's devices: %v %s", err, decided.Devices)
+		}
+		for i, devices := range parts {
+			if len(devices) == 0 || devices[0].Kind != "cpu" {
+				t.Errorf("part %d names devices %+v, want its host's CPU", i, devices)
+			}
+		}
+		// Slurm ran the challenge's one job on the three hosts: one allocation, or two
+		// components of two hosts and one under the limit.
+		want := regexp.MustCompile(`^[0-9]+\|COMPLETED\|multi-n\[1-3\]$`)
+		if limit != "UNLIMITED" {
+			want = regexp.MustCompile(`^[0-9]+\+0\|COMPLETED\|multi-n\[1-2\] [0-9]+\+1\|COMPLETED\|multi-n3$`)
+		}
+		// The job's end reaches slurmdbd a moment after the answer reached the gateway.
+		var rows []string
+		gatewaytest.WaitFor(t, "the challenge's job ended in accounting", time.Minute, func() (bool, error) {
+			out, err := slurmMulti(ctx, "sacct", "-a", "-X", "-n", "-P", "--name", site.ChallengeTag(ch.ID), "-S", "now-15minutes", "-o", "JobID,State,NodeList")
+			if err != nil {
+				return false, fmt.Errorf("sacct: %w\n%s", err, out)
+			}
+			rows = strings.Fields(strings.TrimSpace(string(out)))
+			return len(rows) > 0 && !strings.Contains(string(out), "RUNNING") && !strings.Contains(string(out), "COMPLETING"), nil
+		})
+		if !want.MatchString(strings.Join(rows, " ")) {
+			t.Fatalf("partitions' MaxNodes %s: the challenge's job in sacct: %q, want it to match %s", limit, rows, want)
+		}
+		t.Logf("round %d, partitions' MaxNodes %s: challenge of %d nodes (order %d, %d products per part, deadline %s after issue) passed %.1f s after issue; Slurm: %s",
+			round+1, limit, ch.Spec.NodeCount(), ch.Spec.Order, ch.Spec.Products, ch.Spec.Deadline.Sub(ch.Spec.IssuedAt), decided.DecidedAt.Sub(ch.IssuedAt).Seconds(), strings.Join(rows, " "))
+	}
+}
+
+// setPartitionsMaxNodes sets the per-job node limit of the multi-node cluster's partitions.
+func setPartitionsMaxNodes(ctx context.Context, t *testing.T, limit string) {
+	t.Helper()
+	for _, p := range []string{"cpu", "gpu"} {
+		if out, err := slurmMulti(ctx, "scontrol", "update", "PartitionName="+p, "MaxNodes="+limit); err != nil {
+			t.Errorf("scontrol update PartitionName=%s MaxNodes=%s: %v\n%s", p, limit, err, out)
+		}
 	}
 }

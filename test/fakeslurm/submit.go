@@ -330,6 +330,11 @@ func (c *cluster) submit(now time.Time, user string, req slurmbridge.SubmitReque
 	refuse := func(reason error, format string, args ...any) (uint32, bool, *slurmbridge.RefusalError) {
 		return 0, false, &slurmbridge.RefusalError{Command: "sbatch", Reason: reason, Message: fmt.Sprintf(format, args...)}
 	}
+	if len(req.HetComponents) > 0 {
+		// Heterogeneous jobs are not modelled: a test that needs one runs on real Slurm.
+		c.t.Errorf("fakeslurm: submission %s: heterogeneous jobs are not modelled", req.Tag)
+		return refuse(slurmbridge.ErrInvalidOption, "heterogeneous jobs are not modelled by fakeslurm")
+	}
 	cmdline := slices.Clone(req.Options)
 	for _, field := range []struct{ name, value string }{{"partition", req.Partition}, {"dependency", req.Dependency}, {"array", req.Array}} {
 		if field.value != "" {
