@@ -108,11 +108,9 @@ func (r *ChallengeRunner) submit(ctx context.Context, c journal.Challenge, looku
 	if err := r.mapper.WriteWorkspace(ctx, acct, path.Dir(c.Workspace), files); err != nil {
 		return err
 	}
-	limit := 0
-	if spec.NodeCount() > 1 {
-		if limit, err = r.nodeLimit(ctx, c.Partition); err != nil {
-			return err
-		}
+	limit, err := r.splitLimit(ctx, c.ID, c.Partition, spec.NodeCount())
+	if err != nil {
+		return err
 	}
 	req, err := r.request(c, spec, tag, limit)
 	if err != nil {
@@ -154,8 +152,43 @@ func (r *ChallengeRunner) adopt(ctx context.Context, b jobControl, c journal.Cha
 	return false, &ambiguousTagError{tag: tag, jobs: len(ids)}
 }
 
+// splitLimit is the node limit a challenge of nodes must be split under, into the
+// components of a heterogeneous job (request), read from the controller as the job is
+// submitted: the partition's MaxNodes where it is below nodes, the site runs such jobs
+// (site.challenges.heterogeneous) and Slurm can start them (sched/backfill); 0 otherwise,
+// for one job of every node. An error is a controller that did not answer (retried); a
+// limit or scheduler that cannot be read is logged and the job asks for every node, which
+// is all it could do before.
+func (r *ChallengeRunner) splitLimit(ctx context.Context, id, partition string, nodes int) (int, error) {
+	if nodes <= 1 || !r.heterogeneous {
+		return 0, nil
+	}
+	log := r.log.WithField("challenge", id).WithField("partition", partition).WithField("nodes", nodes)
+	limit, err := r.nodeLimit(ctx, partition)
+	switch {
+	case err != nil && transient(err):
+		return 0, err
+	case err != nil:
+		log.WithError(err).Warn("the partition's node limit is unknown: the challenge's job asks for all its nodes at once")
+		return 0, nil
+	case limit == 0 || nodes <= limit:
+		return 0, nil
+	}
+	scheduler, err := r.slurm.SchedulerType(ctx)
+	switch {
+	case err != nil && transient(err):
+		return 0, fmt.Errorf("reading the scheduler type: %w", err)
+	case err != nil || scheduler != "sched/backfill":
+		log.WithError(err).WithField("scheduler", scheduler).WithField("maxNodes", limit).
+			Warn("the challenge holds more nodes than one job may in its partition, and Slurm starts the heterogeneous job that would keep to the limit only under SchedulerType=sched/backfill: its job asks for all its nodes at once, which Slurm holds, and the challenge will be missed")
+		return 0, nil
+	}
+	log.WithField("maxNodes", limit).Info("the challenge holds more nodes than one job may in its partition: it runs as one heterogeneous job of components within the limit")
+	return limit, nil
+}
+
 // nodeLimit is the most nodes one job may hold in the partition (Slurm's MaxNodes; 0: no
-// limit), read from the controller when a challenge of several nodes is submitted.
+// limit).
 func (r *ChallengeRunner) nodeLimit(ctx context.Context, partition string) (int, error) {
 	parts, err := r.slurm.Partitions(ctx)
 	if err != nil {

@@ -67,6 +67,9 @@ type ChallengeRunner struct {
 	kernel string
 	// srun starts the tasks of a challenge of several nodes (the job profile's srun).
 	srun string
+	// heterogeneous is site.challenges.heterogeneous: a challenge over its partition's node
+	// limit runs as a heterogeneous job.
+	heterogeneous bool
 	// partitions are site.gridPartitions (empty: whichever the gateway names, which the link
 	// has checked against the registered inventory).
 	partitions []string
@@ -112,7 +115,7 @@ func (d *Daemon) EnableChallenges(answerer ChallengeAnswerer, poolUser string) (
 		return nil, err
 	}
 	r := &ChallengeRunner{log: d.log.WithField("component", "challenges"), journal: d.journal, slurm: d.bridge, mapper: d.mapper,
-		answerer: answerer, account: account, workspaceRoot: d.profile.WorkspaceRoot, binary: binary, kernel: cfg.Kernel, srun: cmp.Or(d.profile.Srun, "srun"), partitions: d.cfg.GridPartitions,
+		answerer: answerer, account: account, workspaceRoot: d.profile.WorkspaceRoot, binary: binary, kernel: cfg.Kernel, srun: cmp.Or(d.profile.Srun, "srun"), heterogeneous: cfg.SplitsOverNodeLimit(), partitions: d.cfg.GridPartitions,
 		now: func() time.Time { return time.Now().UTC() }, interval: d.cfg.Tracker.Interval, retryMax: d.cfg.Submit.RetryMax,
 		maxHeld: DefaultMaxChallenges, held: map[string]bool{}}
 	d.challenges = r

@@ -65,7 +65,7 @@ func startChallengeSite(t *testing.T, slurm *fakeslurm.Slurm, dir string, gw *fa
 	t.Helper()
 	s := openLoopSite(t, slurm, dir, configure)
 	r := &ChallengeRunner{log: s.d.log, journal: s.d.journal, slurm: s.slurm, mapper: s.d.mapper, answerer: gw, account: "me",
-		workspaceRoot: s.d.profile.WorkspaceRoot, binary: testBinary, srun: "srun", partitions: s.d.cfg.GridPartitions,
+		workspaceRoot: s.d.profile.WorkspaceRoot, binary: testBinary, srun: "srun", heterogeneous: s.d.cfg.Challenges.SplitsOverNodeLimit(), partitions: s.d.cfg.GridPartitions,
 		now: func() time.Time { return time.Now().UTC() }, interval: 5 * time.Second, retryMax: time.Minute, maxHeld: DefaultMaxChallenges, held: map[string]bool{}}
 	ctx, cancel := context.WithCancel(t.Context())
 	var wg sync.WaitGroup
@@ -599,5 +599,57 @@ func TestChallengeOverANodeLimitIsOneHeterogeneousJob(t *testing.T) {
 		if len(req.HetComponents) != 0 || !slices.Contains(req.Options, "--nodes=3") || strings.Contains(string(req.Script), "het-group") {
 			t.Errorf("limit %d: %v %v\n%s", limit, req.Options, req.HetComponents, req.Script)
 		}
+	}
+}
+
+// The runner splits a challenge over its partition's MaxNodes into a heterogeneous job only
+// where Slurm starts one (sched/backfill) and the site lets it (site.challenges.heterogeneous);
+// otherwise its one job asks for every node, as before. A partition without a limit, or a
+// challenge within it, is one job too.
+func TestChallengeSplitOverANodeLimit(t *testing.T) {
+	one := int64(1)
+	nodes := []slurmbridge.Node{
+		{Name: "node1", State: "IDLE", CPUs: 8, RealMemoryMiB: 32768, Partitions: []string{"cpu", "wide"}},
+		{Name: "node2", State: "IDLE", CPUs: 8, RealMemoryMiB: 32768, Partitions: []string{"cpu", "wide"}},
+	}
+	partitions := []slurmbridge.Partition{{Name: "cpu", Default: true, MaxNodes: &one}, {Name: "wide"}}
+	for _, tc := range []struct {
+		name, scheduler, partition string
+		heterogeneous              bool
+		wantComponents             int
+	}{
+		{"backfill", "sched/backfill", "cpu", true, 1},
+		{"builtin scheduler", "sched/builtin", "cpu", true, 0},
+		{"turned off", "sched/backfill", "cpu", false, 0},
+		{"no limit", "sched/backfill", "wide", true, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				slurm := fakeslurm.New(t, fakeslurm.Options{Nodes: nodes, Partitions: partitions, SchedulerType: tc.scheduler})
+				s := startChallengeSite(t, slurm, t.TempDir(), &fakeAnswerer{}, func(c *Config) {
+					c.Challenges.Heterogeneous = &tc.heterogeneous
+				})
+				c := newChallenge(t, challengeA)
+				c.Partition, c.Spec.Nodes = tc.partition, 2
+				if err := s.start(c); err != nil {
+					t.Fatal(err)
+				}
+				got := s.challenge(challengeA)
+				if got.State != journal.ChallengeSubmitted {
+					t.Fatalf("not submitted: %+v", got)
+				}
+				req := slurm.Request(got.JobID)
+				if len(req.HetComponents) != tc.wantComponents {
+					t.Fatalf("%d further components (%v), want %d", len(req.HetComponents), req.HetComponents, tc.wantComponents)
+				}
+				wantNodes := map[int]string{0: "--nodes=2", 1: "--nodes=1"}[tc.wantComponents]
+				if !slices.Contains(req.Options, wantNodes) {
+					t.Fatalf("first component %v, want %s", req.Options, wantNodes)
+				}
+				if tc.wantComponents == 1 && (!slices.Contains(req.HetComponents[0], "--nodes=1") || !strings.Contains(string(req.Script), "--het-group=1")) {
+					t.Fatalf("component %v, script:\n%s", req.HetComponents[0], req.Script)
+				}
+			})
+		})
 	}
 }

@@ -68,10 +68,21 @@ type ChallengesConfig struct {
 	// job fails and says what is missing: for GPU partitions whose nodes must have them) or
 	// "cpu".
 	Kernel string `yaml:"kernel"`
+	// Heterogeneous runs a challenge of more nodes than its partition lets one job hold
+	// (MaxNodes) as one heterogeneous job, components within the limit that Slurm starts
+	// together (default true; it needs SchedulerType=sched/backfill). false: the job asks
+	// for all its nodes at once, Slurm holds it, and the challenge is missed.
+	Heterogeneous *bool `yaml:"heterogeneous"`
 }
 
 // On says whether the site runs the gateway's challenges (the default).
 func (c ChallengesConfig) On() bool { return c.Enabled == nil || *c.Enabled }
+
+// SplitsOverNodeLimit says whether a challenge over a partition's node limit runs as a
+// heterogeneous job (the default).
+func (c ChallengesConfig) SplitsOverNodeLimit() bool {
+	return c.Heterogeneous == nil || *c.Heterogeneous
+}
 
 // UsersConfig says whose identity jobs carry.
 type UsersConfig struct {

@@ -16,8 +16,10 @@ type slurmReader interface {
 	ListJobs(ctx context.Context, q slurmbridge.JobQuery) ([]slurmbridge.Job, error)
 	Accounting(ctx context.Context, q slurmbridge.AccountingQuery) ([]slurmbridge.AccountingRecord, error)
 	ControllerBootTime(ctx context.Context) (time.Time, error)
-	// Partitions: the node limit a challenge's job must keep to.
+	// Partitions and SchedulerType: the node limit a challenge's job must keep to, and
+	// whether Slurm starts the heterogeneous job that keeps to it.
 	Partitions(ctx context.Context) ([]slurmbridge.Partition, error)
+	SchedulerType(ctx context.Context) (string, error)
 }
 
 // jobControl is what the daemon does as a run's account: submit a plan (workflows.SubmitPlan

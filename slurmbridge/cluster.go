@@ -23,19 +23,51 @@ func (b *Bridge) ClusterName(ctx context.Context) (string, error) {
 	return parseClusterName(string(res.stdout))
 }
 
-func parseClusterName(text string) (string, error) {
+// configValue is the value of key in `scontrol show config`'s "Key = value" lines.
+func configValue(text, key string) (string, error) {
 	for _, line := range strings.Split(text, "\n") {
-		key, value, ok := strings.Cut(line, "=")
-		if !ok || strings.TrimSpace(key) != "ClusterName" {
-			continue
+		k, value, ok := strings.Cut(line, "=")
+		if ok && strings.TrimSpace(k) == key {
+			return strings.TrimSpace(value), nil
 		}
-		name := strings.TrimSpace(value)
-		if !clusterNamePattern.MatchString(name) {
-			return "", &ParseError{Command: "scontrol show config", What: "ClusterName", Err: fmt.Errorf("bad cluster name %q", truncate(name, 80))}
-		}
-		return name, nil
 	}
-	return "", &ParseError{Command: "scontrol show config", What: "ClusterName", Err: fmt.Errorf("no ClusterName line")}
+	return "", &ParseError{Command: "scontrol show config", What: key, Err: fmt.Errorf("no %s line", key)}
+}
+
+func parseClusterName(text string) (string, error) {
+	name, err := configValue(text, "ClusterName")
+	if err != nil {
+		return "", err
+	}
+	if !clusterNamePattern.MatchString(name) {
+		return "", &ParseError{Command: "scontrol show config", What: "ClusterName", Err: fmt.Errorf("bad cluster name %q", truncate(name, 80))}
+	}
+	return name, nil
+}
+
+// schedulerTypePattern is a scheduler plugin's name as slurm.conf gives it.
+var schedulerTypePattern = regexp.MustCompile(`^sched/[a-z0-9_]{1,32}$`)
+
+// SchedulerType returns the controller's scheduler plugin (`scontrol show config`'s
+// SchedulerType: sched/backfill or sched/builtin). Heterogeneous jobs are started only by
+// sched/backfill.
+func (b *Bridge) SchedulerType(ctx context.Context) (string, error) {
+	res, err := b.run(ctx, invocation{name: "scontrol", args: []string{"show", "config"}})
+	if err != nil {
+		return "", fmt.Errorf("reading the scheduler type: %w", err)
+	}
+	return parseSchedulerType(string(res.stdout))
+}
+
+func parseSchedulerType(text string) (string, error) {
+	value, err := configValue(text, "SchedulerType")
+	if err != nil {
+		return "", err
+	}
+	if !schedulerTypePattern.MatchString(value) {
+		return "", &ParseError{Command: "scontrol show config", What: "SchedulerType", Err: fmt.Errorf("not a scheduler plugin: %q", truncate(value, 40))}
+	}
+	return value, nil
 }
 
 // ControllerBootTime is when the running slurmctld started (`scontrol show config`'s
@@ -51,18 +83,14 @@ func (b *Bridge) ControllerBootTime(ctx context.Context) (time.Time, error) {
 }
 
 func parseBootTime(text string) (time.Time, error) {
-	for _, line := range strings.Split(text, "\n") {
-		key, value, ok := strings.Cut(line, "=")
-		if !ok || strings.TrimSpace(key) != "BOOT_TIME" {
-			continue
-		}
-		value = strings.TrimSpace(value)
-		secs, err := strconv.ParseInt(value, 10, 64)
-		// Before 2001 or past 2200: not a boot time this controller can have.
-		if err != nil || secs < 1_000_000_000 || secs > 7_258_118_400 {
-			return time.Time{}, &ParseError{Command: "scontrol show config", What: "BOOT_TIME", Err: fmt.Errorf("not a time in epoch seconds: %q", truncate(value, 40))}
-		}
-		return time.Unix(secs, 0).UTC(), nil
+	value, err := configValue(text, "BOOT_TIME")
+	if err != nil {
+		return time.Time{}, err
 	}
-	return time.Time{}, &ParseError{Command: "scontrol show config", What: "BOOT_TIME", Err: fmt.Errorf("no BOOT_TIME line")}
+	secs, err := strconv.ParseInt(value, 10, 64)
+	// Before 2001 or past 2200: not a boot time this controller can have.
+	if err != nil || secs < 1_000_000_000 || secs > 7_258_118_400 {
+		return time.Time{}, &ParseError{Command: "scontrol show config", What: "BOOT_TIME", Err: fmt.Errorf("not a time in epoch seconds: %q", truncate(value, 40))}
+	}
+	return time.Unix(secs, 0).UTC(), nil
 }

@@ -259,6 +259,9 @@ func TestSubmitRequestValidation(t *testing.T) {
 			r.Array, r.HetComponents = "0-1", [][]string{{"--nodes=1"}}
 		},
 		"too many het components": func(r *SubmitRequest) { r.HetComponents = make([][]string, MaxHetComponents) },
+		"empty het component":     func(r *SubmitRequest) { r.HetComponents = [][]string{{"--nodes=1"}, {}} },
+		"bare value option":       func(r *SubmitRequest) { r.Options = []string{"--output"} },
+		"het bare value option":   func(r *SubmitRequest) { r.HetComponents = [][]string{{"--time"}} },
 	}
 	for name, mutate := range bad {
 		r := ok
@@ -270,6 +273,7 @@ func TestSubmitRequestValidation(t *testing.T) {
 	for _, good := range []SubmitRequest{
 		{Script: ok.Script, Tag: "x", WorkDir: "/", Array: "1,3,5-7%2", Dependency: "afterok:12:13,afterany:14", Options: []string{"--gres=gpu:fake:1", "--exclusive"}},
 		{Script: ok.Script, Tag: "x", WorkDir: "/", Dependency: "singleton"},
+		{Script: ok.Script, Tag: "x", WorkDir: "/", Options: []string{"--exclusive", "--no-requeue", "--requeue", "--nice", "--exclusive=user", "--output=/tmp/o"}},
 	} {
 		if err := good.validate(); err != nil {
 			t.Errorf("refused %+v: %v", good, err)
@@ -278,12 +282,12 @@ func TestSubmitRequestValidation(t *testing.T) {
 	// A heterogeneous job: each further component after sbatch's ":", in the same partition
 	// and account; the bridge's own options go with the first.
 	het := SubmitRequest{Script: ok.Script, Tag: "x", WorkDir: "/w", Partition: "cpu", Account: "a", Options: []string{"--nodes=2"},
-		HetComponents: [][]string{{"--nodes=1", "--exclusive"}, {}}}
+		HetComponents: [][]string{{"--nodes=1", "--exclusive"}, {"--nodes=1"}}}
 	if err := het.validate(); err != nil {
 		t.Fatalf("a heterogeneous job refused: %v", err)
 	}
 	want := []string{"--nodes=2", "--partition=cpu", "--account=a", "--parsable", "--job-name=x", "--chdir=/w",
-		":", "--nodes=1", "--exclusive", "--partition=cpu", "--account=a", ":", "--partition=cpu", "--account=a"}
+		":", "--nodes=1", "--exclusive", "--partition=cpu", "--account=a", ":", "--nodes=1", "--partition=cpu", "--account=a"}
 	if got := het.Argv(); !slices.Equal(got, want) {
 		t.Errorf("heterogeneous argv %q, want %q", got, want)
 	}
@@ -490,6 +494,19 @@ func TestParseBootTime(t *testing.T) {
 	for _, bad := range []string{"", "BOOT_TIME = \n", "BOOT_TIME = 2026-11-26T18:48:08\n", "BOOT_TIME = 12\n", "BOOT_TIME = 99999999999999999999\n", "BOOT_TIME = -5\n"} {
 		if got, err := parseBootTime(bad); err == nil {
 			t.Errorf("%q: accepted %v", bad, got)
+		}
+	}
+}
+
+func TestParseSchedulerType(t *testing.T) {
+	// As scontrol show config prints it (22.05 on the test cluster).
+	got, err := parseSchedulerType("Configuration data as of 2026-11-26T23:55:00\nSchedulerTimeSlice      = 30 sec\nSchedulerType           = sched/backfill\nScronParameters         = (null)\n")
+	if err != nil || got != "sched/backfill" {
+		t.Fatalf("got %q, %v", got, err)
+	}
+	for _, bad := range []string{"", "SchedulerType = \n", "SchedulerType = backfill\n", "SchedulerType = sched/$(x)\n", "SchedulerType = sched/" + strings.Repeat("a", 40) + "\n"} {
+		if got, err := parseSchedulerType(bad); err == nil {
+			t.Errorf("%q: accepted %q", bad, got)
 		}
 	}
 }

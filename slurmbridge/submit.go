@@ -89,6 +89,16 @@ var AllowedSubmitOptions = map[string]bool{
 	"--time-min": true, "--tmp": true, "--use-min-nodes": true, "--wckey": true,
 }
 
+// bareSubmitOptions are the options of AllowedSubmitOptions that may be written without a
+// value (flags, or options whose value is optional). Every other option must carry its
+// value after "=": written bare, sbatch would take the next argument for its value (the
+// bridge's own --parsable or --partition, or a heterogeneous job's ":" separator).
+var bareSubmitOptions = map[string]bool{
+	"--contiguous": true, "--exclusive": true, "--nice": true, "--no-kill": true, "--no-requeue": true,
+	"--overcommit": true, "--oversubscribe": true, "--propagate": true, "--requeue": true,
+	"--spread-job": true, "--use-min-nodes": true,
+}
+
 // SubmitResult is Slurm's answer to a submission.
 type SubmitResult struct {
 	JobID   uint32 `json:"jobId"`
@@ -151,6 +161,9 @@ func (r SubmitRequest) validate() error {
 			return fmt.Errorf("%d heterogeneous job components, more than %d", len(r.HetComponents)+1, MaxHetComponents)
 		}
 		for i, options := range r.HetComponents {
+			if len(options) == 0 {
+				return fmt.Errorf("heterogeneous job component %d has no options: say at least its nodes", i+1)
+			}
 			if err := validateOptions(options); err != nil {
 				return fmt.Errorf("heterogeneous job component %d: %w", i+1, err)
 			}
@@ -165,9 +178,12 @@ func validateOptions(options []string) error {
 		if !optionPattern.MatchString(o) || strings.ContainsAny(o, "\x00\n") {
 			return fmt.Errorf("sbatch option %q must be a long option (--name or --name=value) on one line", truncate(o, 80))
 		}
-		name, _, _ := strings.Cut(o, "=")
+		name, _, hasValue := strings.Cut(o, "=")
 		if !AllowedSubmitOptions[name] {
 			return fmt.Errorf("sbatch option %s is not allowed here (options must be written in full and be one of the resource, placement, I/O and notification options; tag, working directory, partition, account, QOS, dependency, array and hold have their own fields)", name)
+		}
+		if !hasValue && !bareSubmitOptions[name] {
+			return fmt.Errorf("sbatch option %s takes a value: write it %s=VALUE, in one argument", name, name)
 		}
 	}
 	return nil

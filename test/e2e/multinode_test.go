@@ -511,8 +511,9 @@ func TestMultiNodeChallengeAcrossHosts(t *testing.T) {
 
 	for round, limit := range []string{"UNLIMITED", "2"} {
 		if limit != "UNLIMITED" {
-			setPartitionsMaxNodes(ctx, t, limit)
-			t.Cleanup(func() { setPartitionsMaxNodes(context.Background(), t, "UNLIMITED") })
+			restore := partitionsMaxNodes(ctx, t)
+			setPartitionsMaxNodes(ctx, t, map[string]string{"cpu": limit, "gpu": limit})
+			t.Cleanup(func() { setPartitionsMaxNodes(context.Background(), t, restore) })
 		}
 		gatewaytest.WaitFor(t, "the site's polls (of this protocol) showing its three hosts idle", 2*time.Minute, func() (bool, error) {
 			list, err := op.Providers(ctx)
@@ -564,10 +565,6 @@ func TestMultiNodeChallengeAcrossHosts(t *testing.T) {
 		}
 		// Slurm ran the challenge's one job on the three hosts: one allocation, or two
 		// components of two hosts and one under the limit.
-		want := regexp.MustCompile(`^[0-9]+\|COMPLETED\|multi-n\[1-3\]$`)
-		if limit != "UNLIMITED" {
-			want = regexp.MustCompile(`^[0-9]+\+0\|COMPLETED\|multi-n\[1-2\] [0-9]+\+1\|COMPLETED\|multi-n3$`)
-		}
 		// The job's end reaches slurmdbd a moment after the answer reached the gateway.
 		var rows []string
 		gatewaytest.WaitFor(t, "the challenge's job ended in accounting", time.Minute, func() (bool, error) {
@@ -578,18 +575,53 @@ func TestMultiNodeChallengeAcrossHosts(t *testing.T) {
 			rows = strings.Fields(strings.TrimSpace(string(out)))
 			return len(rows) > 0 && !strings.Contains(string(out), "RUNNING") && !strings.Contains(string(out), "COMPLETING"), nil
 		})
-		if !want.MatchString(strings.Join(rows, " ")) {
-			t.Fatalf("partitions' MaxNodes %s: the challenge's job in sacct: %q, want it to match %s", limit, rows, want)
+		// One allocation of the three hosts, or (under the limit) components of two hosts
+		// and one, N+0 and N+1, on three distinct hosts.
+		wantNodes, wantID := []int{3}, regexp.MustCompile(`^[0-9]+$`)
+		if limit != "UNLIMITED" {
+			wantNodes, wantID = []int{2, 1}, regexp.MustCompile(`^[0-9]+\+[01]$`)
+		}
+		hosts := map[string]bool{}
+		for i, row := range rows {
+			f := strings.Split(row, "|")
+			if len(rows) != len(wantNodes) || len(f) != 3 || !wantID.MatchString(f[0]) || f[1] != "COMPLETED" {
+				t.Fatalf("partitions' MaxNodes %s: the challenge's job in sacct: %q, want %d allocation(s) COMPLETED", limit, rows, len(wantNodes))
+			}
+			names, err := slurmbridge.ExpandHostlist(f[2])
+			if err != nil || len(names) != wantNodes[i] {
+				t.Fatalf("partitions' MaxNodes %s: allocation %s on %q (%v), want %d hosts", limit, f[0], f[2], err, wantNodes[i])
+			}
+			for _, n := range names {
+				hosts[n] = true
+			}
+		}
+		if len(hosts) != multiNodes {
+			t.Fatalf("partitions' MaxNodes %s: the challenge's job ran on %v, want the %d hosts", limit, hosts, multiNodes)
 		}
 		t.Logf("round %d, partitions' MaxNodes %s: challenge of %d nodes (order %d, %d products per part, deadline %s after issue) passed %.1f s after issue; Slurm: %s",
 			round+1, limit, ch.Spec.NodeCount(), ch.Spec.Order, ch.Spec.Products, ch.Spec.Deadline.Sub(ch.Spec.IssuedAt), decided.DecidedAt.Sub(ch.IssuedAt).Seconds(), strings.Join(rows, " "))
 	}
 }
 
-// setPartitionsMaxNodes sets the per-job node limit of the multi-node cluster's partitions.
-func setPartitionsMaxNodes(ctx context.Context, t *testing.T, limit string) {
+// partitionsMaxNodes reads the per-job node limit of the multi-node cluster's partitions.
+func partitionsMaxNodes(ctx context.Context, t *testing.T) map[string]string {
 	t.Helper()
+	limits := map[string]string{}
 	for _, p := range []string{"cpu", "gpu"} {
+		out, err := slurmMulti(ctx, "scontrol", "--oneliner", "show", "partition", p)
+		m := regexp.MustCompile(`\bMaxNodes=([A-Z0-9]+)\b`).FindSubmatch(out)
+		if err != nil || m == nil {
+			t.Fatalf("scontrol show partition %s: %v\n%s", p, err, out)
+		}
+		limits[p] = string(m[1])
+	}
+	return limits
+}
+
+// setPartitionsMaxNodes sets the per-job node limit of the multi-node cluster's partitions.
+func setPartitionsMaxNodes(ctx context.Context, t *testing.T, limits map[string]string) {
+	t.Helper()
+	for p, limit := range limits {
 		if out, err := slurmMulti(ctx, "scontrol", "update", "PartitionName="+p, "MaxNodes="+limit); err != nil {
 			t.Errorf("scontrol update PartitionName=%s MaxNodes=%s: %v\n%s", p, limit, err, out)
 		}

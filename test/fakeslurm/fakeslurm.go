@@ -77,6 +77,8 @@ type Options struct {
 	Partitions []slurmbridge.Partition
 	// Now is the clock (default time.Now: a synctest bubble's inside one).
 	Now func() time.Time
+	// SchedulerType is what SchedulerType answers (default sched/backfill).
+	SchedulerType string
 }
 
 // commandTimeout is the bridge's default limit on a controller command, which a lost sbatch
@@ -139,6 +141,9 @@ func New(t testing.TB, opts Options) *Slurm {
 	}
 	if opts.MinJobAge == 0 {
 		opts.MinJobAge = 300 * time.Second
+	}
+	if opts.SchedulerType == "" {
+		opts.SchedulerType = "sched/backfill"
 	}
 	if opts.Nodes == nil {
 		for _, name := range []string{"node1", "node2"} {
@@ -333,6 +338,19 @@ func (s *Slurm) ControllerBootTime(ctx context.Context) (time.Time, error) {
 	s.c.mu.Unlock()
 	s.record("scontrol", "ControllerBootTime", now, nil)
 	return boot, nil
+}
+
+// SchedulerType is slurmbridge.Bridge.SchedulerType: Options.SchedulerType.
+func (s *Slurm) SchedulerType(ctx context.Context) (string, error) {
+	now, err := s.controllerCall(ctx, "scontrol")
+	if err != nil {
+		s.record("scontrol", "SchedulerType", now, err)
+		return "", fmt.Errorf("reading the scheduler type: %w", err)
+	}
+	typ := s.c.opts.SchedulerType
+	s.c.mu.Unlock()
+	s.record("scontrol", "SchedulerType", now, nil)
+	return typ, nil
 }
 
 // CrashController is slurmctld killed with SIGKILL and started again, as Slurm 22.05 and

@@ -71,6 +71,47 @@ func sbatchOptions(script []byte, cmdline []string) (map[string]string, error) {
 	return opts, nil
 }
 
+// hetNeed is what a heterogeneous job asks for as a whole: its components' nodes, each of
+// the first component's shape. Modelled: components of one shape in one partition, each
+// within the partition's MaxNodes (Slurm checks each alone), started and ended together
+// as one job. Not modelled, so a test error: components of other shapes or partitions, and
+// one over MaxNodes (real Slurm would leave the job pending for ever).
+func (c *cluster) hetNeed(req slurmbridge.SubmitRequest, part slurmbridge.Partition, first resources) (resources, *slurmbridge.RefusalError) {
+	notModelled := func(format string, args ...any) (resources, *slurmbridge.RefusalError) {
+		err := fmt.Errorf(format, args...)
+		c.t.Errorf("fakeslurm: submission %s: %v", req.Tag, err)
+		return resources{}, &slurmbridge.RefusalError{Command: "sbatch", Reason: slurmbridge.ErrInvalidOption, Message: err.Error()}
+	}
+	overLimit := func(r resources) bool {
+		return part.MaxNodes != nil && *part.MaxNodes > 0 && int64(r.nodes) > *part.MaxNodes
+	}
+	if overLimit(first) {
+		return notModelled("heterogeneous job component 0 of %d nodes is over partition %s's MaxNodes", first.nodes, part.Name)
+	}
+	total := first
+	for i, options := range req.HetComponents {
+		opts, err := sbatchOptions(nil, options)
+		if err != nil {
+			return notModelled("component %d: %v", i+1, err)
+		}
+		if p, ok := opts["partition"]; ok && p != part.Name {
+			return notModelled("component %d in partition %s, not %s", i+1, p, part.Name)
+		}
+		r, refusal := resourcesOf(opts)
+		if refusal != nil {
+			return resources{}, refusal
+		}
+		if overLimit(r) {
+			return notModelled("heterogeneous job component %d of %d nodes is over partition %s's MaxNodes", i+1, r.nodes, part.Name)
+		}
+		if r.cpusPerNode != first.cpusPerNode || r.memPerNode != first.memPerNode || r.gpusPerNode != first.gpusPerNode || r.gpuType != first.gpuType {
+			return notModelled("component %d is of another shape than the first (%+v, %+v)", i+1, r, first)
+		}
+		total.nodes += r.nodes
+	}
+	return total, nil
+}
+
 // parseTimeLimit reads --time: minutes, MM:SS, HH:MM:SS, D-HH, D-HH:MM, D-HH:MM:SS;
 // "UNLIMITED" and "infinite" are no limit (zero).
 func parseTimeLimit(s string) (time.Duration, error) {
@@ -330,11 +371,6 @@ func (c *cluster) submit(now time.Time, user string, req slurmbridge.SubmitReque
 	refuse := func(reason error, format string, args ...any) (uint32, bool, *slurmbridge.RefusalError) {
 		return 0, false, &slurmbridge.RefusalError{Command: "sbatch", Reason: reason, Message: fmt.Sprintf(format, args...)}
 	}
-	if len(req.HetComponents) > 0 {
-		// Heterogeneous jobs are not modelled: a test that needs one runs on real Slurm.
-		c.t.Errorf("fakeslurm: submission %s: heterogeneous jobs are not modelled", req.Tag)
-		return refuse(slurmbridge.ErrInvalidOption, "heterogeneous jobs are not modelled by fakeslurm")
-	}
 	cmdline := slices.Clone(req.Options)
 	for _, field := range []struct{ name, value string }{{"partition", req.Partition}, {"dependency", req.Dependency}, {"array", req.Array}} {
 		if field.value != "" {
@@ -380,6 +416,11 @@ func (c *cluster) submit(now time.Time, user string, req slurmbridge.SubmitReque
 	need, refusal := resourcesOf(opts)
 	if refusal != nil {
 		return 0, false, refusal
+	}
+	if len(req.HetComponents) > 0 {
+		if need, refusal = c.hetNeed(req, part, need); refusal != nil {
+			return 0, false, refusal
+		}
 	}
 	j.need = need
 	if msg := c.fits(part.Name, need); msg != "" {
