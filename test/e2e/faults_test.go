@@ -448,21 +448,31 @@ func checkOneJobPerRun(ctx context.Context, t *testing.T, started time.Time, ids
 		}
 		tags = append(tags, r.Steps[0].Tag)
 	}
-	// slurmdbd receives its records from the controller's agent queue, which may lag: read
-	// until every tag has its record (or the deadline passes), then count.
+	jobsByTag, runaways := endedJobsByTag(ctx, t, tags, started)
+	for _, tag := range tags {
+		if len(jobsByTag[tag]) != 1 {
+			t.Errorf("tag %s has %d ended Slurm jobs, want 1", tag, len(jobsByTag[tag]))
+		}
+	}
+	return runaways
+}
+
+// endedJobsByTag reads the first test cluster's accounting since started for the tags: the
+// ids of the ended jobs under each, and how many records under them never ended (runaways,
+// of jobs a restarted controller lost). slurmdbd receives its records from the controller's
+// agent queue, which may lag: it reads until every tag has an ended job, or two minutes
+// have passed.
+func endedJobsByTag(ctx context.Context, t *testing.T, tags []string, started time.Time) (map[string]map[uint32]bool, int) {
+	t.Helper()
 	b := testBridge(t)
-	var jobsByTag map[string]map[uint32]bool
 	for deadline := time.Now().Add(2 * time.Minute); ; {
 		recs, err := b.Accounting(ctx, slurmbridge.AccountingQuery{Start: started.Add(-time.Minute), End: time.Now().Add(time.Minute), Names: tags})
 		if err != nil {
 			t.Fatal(err)
 		}
-		jobsByTag = map[string]map[uint32]bool{}
-		runaways = 0
+		jobsByTag, runaways := map[string]map[uint32]bool{}, 0
 		for _, r := range recs {
 			if !r.State.Terminal() {
-				// Started (or queued) but never ended, in a controller that lost it: a
-				// runaway record of a job the daemon submitted again.
 				runaways++
 				continue
 			}
@@ -472,16 +482,10 @@ func checkOneJobPerRun(ctx context.Context, t *testing.T, started time.Time, ids
 			jobsByTag[r.Name][r.JobID] = true
 		}
 		if len(jobsByTag) == len(tags) || time.Now().After(deadline) {
-			break
+			return jobsByTag, runaways
 		}
 		time.Sleep(time.Second)
 	}
-	for _, tag := range tags {
-		if len(jobsByTag[tag]) != 1 {
-			t.Errorf("tag %s has %d ended Slurm jobs, want 1", tag, len(jobsByTag[tag]))
-		}
-	}
-	return runaways
 }
 
 // metricValue is the value of an unlabelled metric in a Prometheus text exposition.

@@ -468,11 +468,7 @@ func startGatewayProcess(t *testing.T, bin, dir, chainURL string, operator commo
 	p.start()
 	t.Cleanup(func() {
 		p.stop()
-		if t.Failed() {
-			if log, err := os.ReadFile(p.logPath); err == nil {
-				t.Logf("gateway log (last 16 KiB):\n%s", tail(string(log), 16<<10))
-			}
-		}
+		logTailIfFailed(t, "gateway", p.logPath, 16<<10)
 	})
 	return p
 }

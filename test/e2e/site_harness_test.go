@@ -246,13 +246,20 @@ func startSite(t *testing.T, opts siteOptions) *siteDaemon {
 	s.start()
 	t.Cleanup(func() {
 		s.stop()
-		if t.Failed() {
-			if log, err := os.ReadFile(s.logPath); err == nil {
-				t.Logf("daemon log (last 8 KiB):\n%s", tail(string(log), 8<<10))
-			}
-		}
+		logTailIfFailed(t, "daemon", s.logPath, 8<<10)
 	})
 	return s
+}
+
+// logTailIfFailed logs the last limit bytes of a daemon's log file when the test failed.
+func logTailIfFailed(t *testing.T, what, path string, limit int) {
+	t.Helper()
+	if !t.Failed() {
+		return
+	}
+	if log, err := os.ReadFile(path); err == nil {
+		t.Logf("%s log (last %d KiB):\n%s", what, limit>>10, tail(string(log), limit))
+	}
 }
 
 // sharedDir is a temporary directory with mode (t.TempDir's parents are private to root,

@@ -355,28 +355,13 @@ func TestSiteCrashSafety(t *testing.T) {
 		t.Errorf("the journal holds %d runs, want %d", len(list), total)
 	}
 
-	// Slurm's accounting: exactly one job per tag, none extra. slurmdbd receives its records
-	// from slurmctld's agent queue, which may lag the controller the journal follows: read
-	// until every tag has its record (or the deadline passes), then count.
-	b := testBridge(t)
-	jobsByTag := map[string]map[uint32]bool{}
-	for deadline := time.Now().Add(2 * time.Minute); ; {
-		recs, err := b.Accounting(ctx, slurmbridge.AccountingQuery{Start: started.Add(-time.Minute), End: time.Now().Add(time.Minute), Names: tags})
-		if err != nil {
-			t.Fatal(err)
-		}
-		jobsByTag = map[string]map[uint32]bool{}
-		for _, r := range recs {
-			if jobsByTag[r.Name] == nil {
-				jobsByTag[r.Name] = map[uint32]bool{}
-			}
-			jobsByTag[r.Name][r.JobID] = true
-		}
-		if len(jobsByTag) == len(tags) || time.Now().After(deadline) {
-			break
-		}
-		time.Sleep(time.Second)
+	// Slurm's accounting: exactly one job per tag, none extra, and none that never ended
+	// (the controller was never stopped here).
+	jobsByTag, unended := endedJobsByTag(ctx, t, tags, started)
+	if unended != 0 {
+		t.Errorf("%d accounting records under this test's tags never ended", unended)
 	}
+	b := testBridge(t)
 	n := 0
 	for _, tag := range tags {
 		if len(jobsByTag[tag]) != 1 {
