@@ -604,8 +604,9 @@ func TestChallengeOverANodeLimitIsOneHeterogeneousJob(t *testing.T) {
 
 // The runner splits a challenge over its partition's MaxNodes into a heterogeneous job only
 // where Slurm starts one (sched/backfill) and the site lets it (site.challenges.heterogeneous);
-// otherwise its one job asks for every node, as before. A partition without a limit, or a
-// challenge within it, is one job too.
+// otherwise its one job asks for every node, as before, which Slurm never starts: the
+// challenge expires with Slurm's reason. A partition without a limit, or a challenge within
+// it, is one job too.
 func TestChallengeSplitOverANodeLimit(t *testing.T) {
 	one := int64(1)
 	nodes := []slurmbridge.Node{
@@ -649,7 +650,44 @@ func TestChallengeSplitOverANodeLimit(t *testing.T) {
 				if tc.wantComponents == 1 && (!slices.Contains(req.HetComponents[0], "--nodes=1") || !strings.Contains(string(req.Script), "--het-group=1")) {
 					t.Fatalf("component %v, script:\n%s", req.HetComponents[0], req.Script)
 				}
+
+				// None starts here. The one over the limit never could (Slurm's reason:
+				// PartitionNodeLimit); the expiry says why the job had not started, and the
+				// admin is told once that a per-job limit holds it.
+				s.sleep(11 * time.Minute)
+				overLimit := tc.partition == "cpu" && tc.wantComponents == 0
+				want := "its job had not started (pending)"
+				if overLimit {
+					want = "its job had not started (pending: PartitionNodeLimit)"
+				}
+				if got := s.challenge(challengeA); got.State != journal.ChallengeExpired || !strings.HasSuffix(got.Detail, want) {
+					t.Fatalf("at the deadline: %+v, want a detail ending %q", got, want)
+				}
+				warned := 0
+				for _, e := range s.logs.AllEntries() {
+					if strings.Contains(e.Message, "per-job limit") && e.Data["slurmReason"] == "PartitionNodeLimit" {
+						warned++
+					}
+				}
+				if wantWarned := map[bool]int{true: 1}[overLimit]; warned != wantWarned {
+					t.Fatalf("warned %d times of the per-job limit, want %d", warned, wantWarned)
+				}
 			})
 		})
+	}
+}
+
+// Slurm's per-job limits, which keep a job pending until an admin changes them, against
+// reasons that clear by themselves.
+func TestPerJobLimitReasons(t *testing.T) {
+	for reason, want := range map[string]bool{
+		"PartitionNodeLimit": true, "PartitionTimeLimit": true, "QOSMaxNodePerJobLimit": true,
+		"AssocMaxNodePerJobLimit": true, "QOSMaxGRESPerJob": true, "AssocMaxCpuPerJobLimit": true,
+		"Resources": false, "Priority": false, "ReqNodeNotAvail": false, "QOSMaxNodePerUserLimit": false,
+		"AssocGrpNodeLimit": false, "": false, "None": false,
+	} {
+		if got := perJobLimit(reason); got != want {
+			t.Errorf("perJobLimit(%q) = %v, want %v", reason, got, want)
+		}
 	}
 }

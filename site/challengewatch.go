@@ -32,10 +32,17 @@ func (r *ChallengeRunner) follow(ctx context.Context, c journal.Challenge) {
 		return
 	}
 	slurmErrs := 0
+	// pending is the job's state at the last look, where it had not started: the expiry
+	// says why, for the site's admin (its journal and its log).
+	var pending *challengeJobPending
 	for {
 		now := r.now()
 		if !now.Before(c.Deadline) {
-			r.expireOrFail(ctx, c, journal.ChallengeExpired, "no answer before the deadline")
+			detail := "no answer before the deadline"
+			if pending != nil {
+				detail += "; its job had not started (" + pending.String() + ")"
+			}
+			r.expireOrFail(ctx, c, journal.ChallengeExpired, detail)
 			return
 		}
 		answer, err := r.readAnswer(c, spec, acct.UID)
@@ -47,7 +54,7 @@ func (r *ChallengeRunner) follow(ctx context.Context, c journal.Challenge) {
 			r.expireOrFail(ctx, c, journal.ChallengeFailed, "its answer is unusable: "+err.Error())
 			return
 		}
-		ended, how, err := r.jobEnded(ctx, c.JobID)
+		job, err := r.jobState(ctx, c.JobID)
 		switch {
 		case err != nil:
 			// Slurm unreachable: the answer file is still looked at, and the deadline
@@ -55,17 +62,22 @@ func (r *ChallengeRunner) follow(ctx context.Context, c journal.Challenge) {
 			if slurmErrs++; slurmErrs == 1 || slurmErrs%60 == 0 {
 				log.WithError(err).Warn("could not read the challenge job's state from Slurm; will look again")
 			}
-		case ended:
+		case job.ended:
 			// The job writes its answer before it exits: look once more, in case it did so
 			// between the two reads.
 			if answer, err := r.readAnswer(c, spec, acct.UID); err == nil {
 				r.post(ctx, c, answer)
 				return
 			}
-			r.end(ctx, c, journal.ChallengeFailed, "", fmt.Sprintf("its job %d ended (%s) without an answer", c.JobID, how))
+			r.end(ctx, c, journal.ChallengeFailed, "", fmt.Sprintf("its job %d ended (%s) without an answer", c.JobID, job.how))
 			return
 		default:
 			slurmErrs = 0
+			// Said once per reason, not every interval.
+			if job.pending != nil && perJobLimit(job.pending.reason) && (pending == nil || pending.reason != job.pending.reason) {
+				log.WithField("slurmReason", job.pending.reason).Warn("Slurm holds the challenge's job for a per-job limit that keeps it from ever starting: the challenge will be missed. Let the pool account's association and QOS hold the challenge's nodes in one job (admin guide, 6.6)")
+			}
+			pending = job.pending
 		}
 		if backoff.Sleep(ctx, min(r.interval, c.Deadline.Sub(now))) != nil {
 			return
@@ -73,19 +85,58 @@ func (r *ChallengeRunner) follow(ctx context.Context, c journal.Challenge) {
 	}
 }
 
-// jobEnded reports whether a job has ended, and how: a terminal state, or gone from the
-// controller (it ended longer ago than MinJobAge).
-func (r *ChallengeRunner) jobEnded(ctx context.Context, jobID uint32) (bool, string, error) {
+// challengeJob is what the controller says of a challenge's job: ended, and how (a
+// terminal state, or gone from the controller: it ended longer ago than MinJobAge); or not
+// yet started, and why.
+type challengeJob struct {
+	ended   bool
+	how     string
+	pending *challengeJobPending
+}
+
+// challengeJobPending is a job that has not started, with Slurm's reason (squeue's, bounded
+// and escaped: Slurm output is not trusted into logs and the journal).
+type challengeJobPending struct {
+	reason string
+}
+
+func (p *challengeJobPending) String() string {
+	if p.reason == "" || p.reason == "None" {
+		return "pending"
+	}
+	return "pending: " + p.reason
+}
+
+// maxSlurmReason bounds the pending reason kept of squeue's answer (Slurm's reasons are
+// names of some 30 characters).
+const maxSlurmReason = 100
+
+// jobState reads the challenge job's state from the controller. A heterogeneous job is
+// read by its first component, whose id is the job's.
+func (r *ChallengeRunner) jobState(ctx context.Context, jobID uint32) (challengeJob, error) {
 	states, err := r.slurm.JobStates(ctx, []uint32{jobID})
 	if err != nil {
-		return false, "", err
+		return challengeJob{}, err
 	}
 	for _, s := range states {
-		if s.ID == jobID {
-			return s.State.Terminal(), string(s.State), nil
+		if s.ID != jobID {
+			continue
 		}
+		job := challengeJob{ended: s.State.Terminal(), how: string(s.State)}
+		if s.State.Pending() {
+			job.pending = &challengeJobPending{reason: sanitize.Escape(s.Reason, maxSlurmReason)}
+		}
+		return job, nil
 	}
-	return true, "no longer in the controller", nil
+	return challengeJob{ended: true, how: "no longer in the controller"}, nil
+}
+
+// perJobLimit reports whether a pending reason is one of Slurm's per-job limits (the
+// partition's MaxNodes or MaxTime, a QOS's or an association's MaxTRESPerJob and the like:
+// PartitionNodeLimit, QOSMaxNodePerJobLimit, AssocMaxNodePerJobLimit, …). The job never
+// starts under it until an admin changes the limit.
+func perJobLimit(reason string) bool {
+	return reason == "PartitionNodeLimit" || reason == "PartitionTimeLimit" || strings.Contains(reason, "PerJob")
 }
 
 // readAnswer reads the challenge's answer file, bounded by what an answer to spec can take,

@@ -441,3 +441,32 @@ func TestNeverEligibleJobsAreInNoWindow(t *testing.T) {
 		t.Fatalf("a query naming the job found %+v", recs)
 	}
 }
+
+// TestJobOverItsPartitionsNodeLimitNeverStarts: a plain job of more nodes than its
+// partition's MaxNodes is queued, as Slurm queues it (EnforcePartLimits=NO), and waits with
+// the reason PartitionNodeLimit; one within the limit does not.
+func TestJobOverItsPartitionsNodeLimitNeverStarts(t *testing.T) {
+	one := int64(1)
+	s := fakeslurm.New(t, fakeslurm.Options{
+		Nodes: []slurmbridge.Node{
+			{Name: "node1", State: "IDLE", CPUs: 4, RealMemoryMiB: 8192, Partitions: []string{"cpu"}},
+			{Name: "node2", State: "IDLE", CPUs: 4, RealMemoryMiB: 8192, Partitions: []string{"cpu"}},
+		},
+		Partitions: []slurmbridge.Partition{{Name: "cpu", Default: true, MaxNodes: &one}},
+	})
+	over := submit(t, s, request("over", "--nodes=2"))
+	if st := states(t, s, over); len(st) != 1 || st[0].State != slurmbridge.StatePending || st[0].Reason != "PartitionNodeLimit" {
+		t.Fatalf("over the limit: %+v", st)
+	}
+	within := submit(t, s, request("within", "--nodes=1"))
+	if st := states(t, s, within); len(st) != 1 || st[0].State != slurmbridge.StatePending || st[0].Reason != "" {
+		t.Fatalf("within the limit: %+v", st)
+	}
+	s.Start(within)
+	if st := states(t, s, within); st[0].State != slurmbridge.StateRunning {
+		t.Fatalf("within the limit, started: %+v", st)
+	}
+	if st := states(t, s, over); st[0].Reason != "PartitionNodeLimit" {
+		t.Fatalf("over the limit, later: %+v", st)
+	}
+}

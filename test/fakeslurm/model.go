@@ -20,13 +20,16 @@ type job struct {
 	requeueable      bool
 	killOnInvalidDep bool
 	held             bool
-	deps             *dependency // nil: none, or satisfied
-	need             resources
-	stdout, stderr   string
-	array            bool
-	throttle         int // running tasks an array may have at once; 0: no limit
-	tasks            []*task
-	signals          []string
+	// overNodeLimit: a plain job of more nodes than its partition's MaxNodes, which Slurm
+	// queues (EnforcePartLimits=NO, its default) and never starts (PartitionNodeLimit).
+	overNodeLimit  bool
+	deps           *dependency // nil: none, or satisfied
+	need           resources
+	stdout, stderr string
+	array          bool
+	throttle       int // running tasks an array may have at once; 0: no limit
+	tasks          []*task
+	signals        []string
 	// lagging: slurmdbd has not received this job's records yet.
 	lagging bool
 }
@@ -187,7 +190,11 @@ func (c *cluster) resolveDependency(j *job) bool {
 		for _, t := range j.tasks {
 			if r := t.cur(); r.state == slurmbridge.StatePending && r.reason == "Dependency" {
 				r.reason = ""
-				if !j.held {
+				switch {
+				case j.held:
+				case j.overNodeLimit:
+					r.reason, r.waitReason = "PartitionNodeLimit", "PartitionNodeLimit"
+				default:
 					r.eligible = at
 				}
 			}
@@ -228,6 +235,8 @@ func (s *Slurm) Start(id uint32, tasks ...int) {
 	switch {
 	case j.held:
 		s.c.t.Fatalf("fakeslurm: job %d is held", id)
+	case j.overNodeLimit:
+		s.c.t.Fatalf("fakeslurm: job %d asks for more nodes than partition %s's MaxNodes: Slurm never starts it (PartitionNodeLimit)", id, j.partition)
 	case j.deps != nil:
 		s.c.t.Fatalf("fakeslurm: job %d waits on its dependency %s", id, j.req.Dependency)
 	}
@@ -367,10 +376,13 @@ func (s *Slurm) Unhold(id uint32) {
 	j.held = false
 	for _, t := range j.tasks {
 		if r := t.cur(); r.state == slurmbridge.StatePending {
-			if j.deps == nil {
-				r.reason, r.eligible = "", now
-			} else {
+			switch {
+			case j.deps != nil:
 				r.reason, r.waitReason = "Dependency", "Dependency"
+			case j.overNodeLimit:
+				r.reason, r.waitReason = "PartitionNodeLimit", "PartitionNodeLimit"
+			default:
+				r.reason, r.eligible = "", now
 			}
 		}
 	}

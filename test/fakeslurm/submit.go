@@ -75,7 +75,8 @@ func sbatchOptions(script []byte, cmdline []string) (map[string]string, error) {
 // the first component's shape. Modelled: components of one shape in one partition, each
 // within the partition's MaxNodes (Slurm checks each alone), started and ended together
 // as one job. Not modelled, so a test error: components of other shapes or partitions, and
-// one over MaxNodes (real Slurm would leave the job pending for ever).
+// one over MaxNodes (real Slurm would leave the job pending for ever, as it does a plain job
+// over MaxNodes, which is modelled: PartitionNodeLimit).
 func (c *cluster) hetNeed(req slurmbridge.SubmitRequest, part slurmbridge.Partition, first resources) (resources, *slurmbridge.RefusalError) {
 	notModelled := func(format string, args ...any) (resources, *slurmbridge.RefusalError) {
 		err := fmt.Errorf(format, args...)
@@ -421,6 +422,8 @@ func (c *cluster) submit(now time.Time, user string, req slurmbridge.SubmitReque
 		if need, refusal = c.hetNeed(req, part, need); refusal != nil {
 			return 0, false, refusal
 		}
+	} else {
+		j.overNodeLimit = part.MaxNodes != nil && *part.MaxNodes > 0 && int64(need.nodes) > *part.MaxNodes
 	}
 	j.need = need
 	if msg := c.fits(part.Name, need); msg != "" {
@@ -469,6 +472,8 @@ func (c *cluster) submit(now time.Time, user string, req slurmbridge.SubmitReque
 		reason, eligible = "JobHeldUser", time.Time{}
 	case j.deps != nil:
 		reason, eligible = "Dependency", time.Time{}
+	case j.overNodeLimit:
+		reason, eligible = "PartitionNodeLimit", time.Time{}
 	}
 	for _, i := range indices {
 		t := &task{index: i, runs: []*run{{submit: now, eligible: eligible, state: slurmbridge.StatePending, reason: reason, waitReason: reason}}}
