@@ -18,6 +18,7 @@ import (
 	"github.com/petagrid/petagrid/site/journal"
 	"github.com/petagrid/petagrid/slurmbridge"
 	"github.com/petagrid/petagrid/test/fakeslurm"
+	logtest "github.com/sirupsen/logrus/hooks/test"
 )
 
 const (
@@ -651,7 +652,7 @@ func TestChallengeSplitOverANodeLimit(t *testing.T) {
 					t.Fatalf("component %v, script:\n%s", req.HetComponents[0], req.Script)
 				}
 
-				// None starts here. The one over the limit never could (Slurm's reason:
+				// None starts here. The one over the limit could not (Slurm's reason:
 				// PartitionNodeLimit); the expiry says why the job had not started, and the
 				// admin is told once that a per-job limit holds it.
 				s.sleep(11 * time.Minute)
@@ -663,13 +664,11 @@ func TestChallengeSplitOverANodeLimit(t *testing.T) {
 				if got := s.challenge(challengeA); got.State != journal.ChallengeExpired || !strings.HasSuffix(got.Detail, want) {
 					t.Fatalf("at the deadline: %+v, want a detail ending %q", got, want)
 				}
-				warned := 0
-				for _, e := range s.logs.AllEntries() {
-					if strings.Contains(e.Message, "per-job limit") && e.Data["slurmReason"] == "PartitionNodeLimit" {
-						warned++
-					}
+				wantWarned := 0
+				if overLimit {
+					wantWarned = 1
 				}
-				if wantWarned := map[bool]int{true: 1}[overLimit]; warned != wantWarned {
+				if warned := limitWarnings(s.logs, "PartitionNodeLimit"); warned != wantWarned {
 					t.Fatalf("warned %d times of the per-job limit, want %d", warned, wantWarned)
 				}
 			})
@@ -677,17 +676,63 @@ func TestChallengeSplitOverANodeLimit(t *testing.T) {
 	}
 }
 
-// Slurm's per-job limits, which keep a job pending until an admin changes them, against
-// reasons that clear by themselves.
-func TestPerJobLimitReasons(t *testing.T) {
-	for reason, want := range map[string]bool{
-		"PartitionNodeLimit": true, "PartitionTimeLimit": true, "QOSMaxNodePerJobLimit": true,
-		"AssocMaxNodePerJobLimit": true, "QOSMaxGRESPerJob": true, "AssocMaxCpuPerJobLimit": true,
-		"Resources": false, "Priority": false, "ReqNodeNotAvail": false, "QOSMaxNodePerUserLimit": false,
-		"AssocGrpNodeLimit": false, "": false, "None": false,
+// Slurm's per-job limits, which hold a job until an admin changes them or its nodes come
+// back, each with its own hint, against reasons that clear by themselves.
+func TestLimitHints(t *testing.T) {
+	for reason, want := range map[string]string{
+		"PartitionNodeLimit": "MaxNodes", "PartitionTimeLimit": "MaxTime",
+		"QOSMaxNodePerJobLimit": "sacctmgr show qos", "QOSMaxGRESPerJob": "sacctmgr show qos",
+		"AssocMaxNodePerJobLimit": "sacctmgr show assoc", "AssocMaxCpuPerJobLimit": "sacctmgr show assoc",
+		"Resources": "", "Priority": "", "ReqNodeNotAvail": "", "QOSMaxNodePerUserLimit": "",
+		"AssocGrpNodeLimit": "", "": "",
 	} {
-		if got := perJobLimit(reason); got != want {
-			t.Errorf("perJobLimit(%q) = %v, want %v", reason, got, want)
+		got := limitHint(reason)
+		if want == "" && got != "" || want != "" && !strings.Contains(got, want) {
+			t.Errorf("limitHint(%q) = %q, want one naming %q", reason, got, want)
 		}
 	}
+}
+
+// limitWarnings counts the runner's warnings of a per-job limit with Slurm's reason.
+func limitWarnings(logs *logtest.Hook, reason string) int {
+	n := 0
+	for _, e := range logs.AllEntries() {
+		if strings.Contains(e.Message, "per-job limit") && e.Data["slurmReason"] == reason {
+			n++
+		}
+	}
+	return n
+}
+
+// A pending reason that comes and goes is warned of once per challenge, and a hostile one
+// is escaped and bounded before it reaches the log and the journal.
+func TestChallengeLimitWarnedOncePerReason(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		slurm := fakeslurm.New(t, fakeslurm.Options{})
+		s := startChallengeSite(t, slurm, t.TempDir(), &fakeAnswerer{}, nil)
+		if err := s.start(newChallenge(t, challengeA)); err != nil {
+			t.Fatal(err)
+		}
+		job := s.challenge(challengeA).JobID
+		hostile := "QOSMaxNodePerJobLimit\x1b[2J" + strings.Repeat("x", 500)
+		for i, reason := range []string{"QOSMaxNodePerJobLimit", "Priority", "QOSMaxNodePerJobLimit", "AssocMaxNodePerJobLimit", "QOSMaxNodePerJobLimit", hostile} {
+			slurm.SetPendingReason(job, reason)
+			s.sleep(6 * time.Second)
+			if i == 0 && limitWarnings(s.logs, "QOSMaxNodePerJobLimit") != 1 {
+				t.Fatal("no warning of the QOS limit")
+			}
+		}
+		if n := limitWarnings(s.logs, "QOSMaxNodePerJobLimit"); n != 1 {
+			t.Errorf("warned %d times of QOSMaxNodePerJobLimit, want 1", n)
+		}
+		if n := limitWarnings(s.logs, "AssocMaxNodePerJobLimit"); n != 1 {
+			t.Errorf("warned %d times of AssocMaxNodePerJobLimit, want 1", n)
+		}
+		s.sleep(11 * time.Minute)
+		got := s.challenge(challengeA)
+		if got.State != journal.ChallengeExpired || !strings.Contains(got.Detail, "its job had not started (pending: QOSMaxNodePerJobLimit") ||
+			strings.ContainsRune(got.Detail, 0x1b) || len(got.Detail) > 200 {
+			t.Fatalf("at the deadline: %+v", got)
+		}
+	})
 }

@@ -32,15 +32,17 @@ func (r *ChallengeRunner) follow(ctx context.Context, c journal.Challenge) {
 		return
 	}
 	slurmErrs := 0
-	// pending is the job's state at the last look, where it had not started: the expiry
-	// says why, for the site's admin (its journal and its log).
-	var pending *challengeJobPending
+	// last is the job's state at the last look: where it had not started, the expiry says
+	// why, for the site's admin (its journal and its log).
+	var last challengeJob
+	// warned holds the limits already logged, so that each is said once per challenge.
+	warned := map[string]bool{}
 	for {
 		now := r.now()
 		if !now.Before(c.Deadline) {
 			detail := "no answer before the deadline"
-			if pending != nil {
-				detail += "; its job had not started (" + pending.String() + ")"
+			if last.pending {
+				detail += "; its job had not started (" + last.pendingString() + ")"
 			}
 			r.expireOrFail(ctx, c, journal.ChallengeExpired, detail)
 			return
@@ -73,11 +75,11 @@ func (r *ChallengeRunner) follow(ctx context.Context, c journal.Challenge) {
 			return
 		default:
 			slurmErrs = 0
-			// Said once per reason, not every interval.
-			if job.pending != nil && perJobLimit(job.pending.reason) && (pending == nil || pending.reason != job.pending.reason) {
-				log.WithField("slurmReason", job.pending.reason).Warn("Slurm holds the challenge's job for a per-job limit that keeps it from ever starting: the challenge will be missed. Let the pool account's association and QOS hold the challenge's nodes in one job (admin guide, 6.6)")
+			if hint := limitHint(job.reason); job.pending && hint != "" && !warned[job.reason] && len(warned) < maxLimitWarnings {
+				warned[job.reason] = true
+				log.WithField("slurmReason", job.reason).Warn("Slurm holds the challenge's job for a per-job limit: unless it changes before the deadline, the challenge will be missed. " + hint + " (admin guide, 6.6)")
 			}
-			pending = job.pending
+			last = job
 		}
 		if backoff.Sleep(ctx, min(r.interval, c.Deadline.Sub(now))) != nil {
 			return
@@ -86,30 +88,29 @@ func (r *ChallengeRunner) follow(ctx context.Context, c journal.Challenge) {
 }
 
 // challengeJob is what the controller says of a challenge's job: ended, and how (a
-// terminal state, or gone from the controller: it ended longer ago than MinJobAge); or not
-// yet started, and why.
+// terminal state, or gone from the controller: it ended longer ago than MinJobAge); or
+// pending, and Slurm's reason (squeue's, bounded and escaped: Slurm output is not trusted
+// into logs and the journal).
 type challengeJob struct {
 	ended   bool
 	how     string
-	pending *challengeJobPending
+	pending bool
+	reason  string
 }
 
-// challengeJobPending is a job that has not started, with Slurm's reason (squeue's, bounded
-// and escaped: Slurm output is not trusted into logs and the journal).
-type challengeJobPending struct {
-	reason string
-}
-
-func (p *challengeJobPending) String() string {
-	if p.reason == "" || p.reason == "None" {
+func (j challengeJob) pendingString() string {
+	if j.reason == "" {
 		return "pending"
 	}
-	return "pending: " + p.reason
+	return "pending: " + j.reason
 }
 
 // maxSlurmReason bounds the pending reason kept of squeue's answer (Slurm's reasons are
-// names of some 30 characters).
-const maxSlurmReason = 100
+// names of some 30 characters); maxLimitWarnings, the distinct limits one challenge logs.
+const (
+	maxSlurmReason   = 100
+	maxLimitWarnings = 8
+)
 
 // jobState reads the challenge job's state from the controller. A heterogeneous job is
 // read by its first component, whose id is the job's.
@@ -122,21 +123,30 @@ func (r *ChallengeRunner) jobState(ctx context.Context, jobID uint32) (challenge
 		if s.ID != jobID {
 			continue
 		}
-		job := challengeJob{ended: s.State.Terminal(), how: string(s.State)}
-		if s.State.Pending() {
-			job.pending = &challengeJobPending{reason: sanitize.Escape(s.Reason, maxSlurmReason)}
+		job := challengeJob{ended: s.State.Terminal(), how: string(s.State), pending: s.State.Pending()}
+		if job.pending {
+			job.reason = sanitize.Escape(s.Reason, maxSlurmReason)
 		}
 		return job, nil
 	}
 	return challengeJob{ended: true, how: "no longer in the controller"}, nil
 }
 
-// perJobLimit reports whether a pending reason is one of Slurm's per-job limits (the
-// partition's MaxNodes or MaxTime, a QOS's or an association's MaxTRESPerJob and the like:
-// PartitionNodeLimit, QOSMaxNodePerJobLimit, AssocMaxNodePerJobLimit, …). The job never
-// starts under it until an admin changes the limit.
-func perJobLimit(reason string) bool {
-	return reason == "PartitionNodeLimit" || reason == "PartitionTimeLimit" || strings.Contains(reason, "PerJob")
+// limitHint is what the site's admin can do when a pending reason is one of Slurm's
+// per-job limits, which hold a job until the limit or the nodes change; "" for any other
+// reason. PartitionNodeLimit also stands for required nodes that are down or drained.
+func limitHint(reason string) string {
+	switch {
+	case reason == "PartitionNodeLimit":
+		return "Check the partition's MaxNodes and MinNodes against the challenge's nodes (and site.challenges.heterogeneous), and whether its nodes are down or drained"
+	case reason == "PartitionTimeLimit":
+		return "Check the partition's MaxTime against the challenge's deadline"
+	case strings.HasPrefix(reason, "QOS") && strings.Contains(reason, "PerJob"):
+		return "Let the QOS of the pool account's challenge jobs (sacctmgr show qos) hold the challenge's nodes in one job"
+	case strings.HasPrefix(reason, "Assoc") && strings.Contains(reason, "PerJob"):
+		return "Let the pool account's association (sacctmgr show assoc) hold the challenge's nodes in one job"
+	}
+	return ""
 }
 
 // readAnswer reads the challenge's answer file, bounded by what an answer to spec can take,

@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -64,6 +65,10 @@ func controllerKill(t *testing.T, early bool) {
 	s := startSite(t, siteOptions{workers: 8, trackerInterval: "1s"})
 	ctx := siteContext(t, 8*time.Minute)
 	alice := s.client("pgalice")
+	// Whatever happened on the cluster before this test (an earlier test's jobs cancelled
+	// as it ended) is on disk before the kill: the controller would bring it back otherwise.
+	saves := newStateSaves(t)
+	saves.mark(ctx)
 	started := time.Now()
 
 	if early {
@@ -80,12 +85,15 @@ func controllerKill(t *testing.T, early bool) {
 	// The jobs wait for a gate the test opens once the controller is dead, so that the
 	// queue stands still from the controller's last save to the kill. A job that ended (or
 	// started) after that save would come back running (or queued) from a save that no
-	// longer holds: Slurm's error, not the daemon's, which a kill timed against running
-	// jobs hit in about one run in ten (docs/reliability.md).
-	gate := filepath.Join(sharedDir(t, "petagrid-ctld-kill-", 0o755), "open")
+	// longer holds: Slurm's error, not the daemon's, which failed a CI run of the test when
+	// its jobs were `sleep 2` (docs/reliability.md). A job whose gate's directory is gone
+	// (the test ended without opening it) fails at once rather than hold its CPU.
+	gateDir := sharedDir(t, "petagrid-ctld-kill-", 0o755)
+	gate := filepath.Join(gateDir, "open")
 	const total = 100
 	ids := submitMany(ctx, t, alice, total, func(i int) string {
-		return workflowYAML(fmt.Sprintf("ctld-kill-%d", i), fmt.Sprintf("until [ -e %s ]; do sleep 0.2; done; echo ctld-kill", gate))
+		return workflowYAML(fmt.Sprintf("ctld-kill-%d", i),
+			fmt.Sprintf("until [ -e %s ]; do [ -d %s ] || exit 1; sleep 0.2; done; echo ctld-kill", gate, gateDir))
 	})
 	t.Cleanup(func() { cancelRunJobs(t, ids) })
 	jobIDs := waitJobIDs(ctx, t, alice, ids)
@@ -93,7 +101,7 @@ func controllerKill(t *testing.T, early bool) {
 	if early {
 		queued, running = queueCounts(t, jobIDs)
 	} else {
-		queued, running = waitQueueSaved(ctx, t, jobIDs)
+		queued, running = waitQueueSaved(ctx, t, saves, jobIDs)
 	}
 	killed := time.Now()
 	killDaemon(t, "slurmctld")
@@ -176,49 +184,104 @@ func cancelRunJobs(t *testing.T, ids []string) {
 	}
 }
 
-// waitQueueSaved waits until the controller has saved its job state with the queue of
-// jobIDs as it stands, and returns its counts. The queue must be still: its running jobs
-// wait on a gate, so none ends, and a job can only start. A held job of its own, submitted
-// after a first count, makes the controller save once more; a second count equal to the
-// first after that save shows that nothing started in between.
-func waitQueueSaved(ctx context.Context, t *testing.T, jobIDs []uint32) (queued, running int) {
-	t.Helper()
-	var markers []string
+// stateSaves makes slurmctld of the cluster PETAGRID_TEST_SLURM_CONF names save its job
+// state on demand. It writes that state some seconds behind its changes, and a controller
+// killed with SIGKILL comes back from its last save.
+type stateSaves struct {
+	t     *testing.T
+	names []string
+}
+
+// newStateSaves returns a stateSaves whose jobs are cancelled when the test ends.
+func newStateSaves(t *testing.T) *stateSaves {
+	s := &stateSaves{t: t}
 	t.Cleanup(func() {
-		if len(markers) > 0 {
-			slurmCmd(t, "scancel", markers...)
+		for _, name := range s.names {
+			cmd := exec.Command("scancel", "--name="+name)
+			cmd.Env = append(os.Environ(), "SLURM_CONF="+os.Getenv("PETAGRID_TEST_SLURM_CONF"))
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Logf("scancel --name=%s: %v %s", name, err, out)
+			}
 		}
 	})
+	return s
+}
+
+// mark submits a held job under a name of its own and waits until the controller's saved
+// job state holds that name: the save's snapshot was taken after the submission, so it
+// holds every change made before it.
+func (s *stateSaves) mark(ctx context.Context) {
+	s.t.Helper()
+	name := fmt.Sprintf("petagrid-e2e-state-save-%d-%d", time.Now().UnixNano(), len(s.names))
+	slurmCmd(s.t, "sbatch", "--parsable", "--hold", "--job-name="+name,
+		"--partition=cpu", "--account=research", "--mem=1M", "--time=1", "--chdir=/tmp", "--output=/dev/null", "--wrap=true")
+	s.names = append(s.names, name)
+	waitStateHolds(ctx, s.t, name)
+}
+
+// waitQueueSaved waits until the controller has saved its job state with the queue of
+// jobIDs as it stands, and returns its counts. The queue must be still: its running jobs
+// wait on a gate, so none ends, and the node has no idle CPU, so none can start. Each try
+// counts the queue, has the controller save (saves.mark: the snapshot is taken after the
+// count), and counts again: the same counts on a full node show nothing changed in
+// between. Else it tries again.
+func waitQueueSaved(ctx context.Context, t *testing.T, saves *stateSaves, jobIDs []uint32) (queued, running int) {
+	t.Helper()
 	for {
 		queued, running = queueCounts(t, jobIDs)
-		since := time.Now()
-		marker := strings.TrimSpace(slurmCmd(t, "sbatch", "--parsable", "--hold", "--job-name=petagrid-e2e-state-save",
-			"--partition=cpu", "--account=research", "--mem=1M", "--time=1", "--chdir=/tmp", "--output=/dev/null", "--wrap=true"))
-		markers = append(markers, marker)
-		waitStateSaved(ctx, t, since)
-		if q, r := queueCounts(t, jobIDs); q == queued && r == running {
+		saves.mark(ctx)
+		if q, r := queueCounts(t, jobIDs); q == queued && r == running && idleCPUs(t) == 0 {
 			return queued, running
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatalf("the queue never stood still on a full node (last: %d queued, %d running, %d idle CPUs)", queued, running, idleCPUs(t))
+		case <-time.After(time.Second):
 		}
 	}
 }
 
-// waitStateSaved waits until slurmctld of the cluster PETAGRID_TEST_SLURM_CONF names has
-// written its job state after since.
-func waitStateSaved(ctx context.Context, t *testing.T, since time.Time) {
+// idleCPUs is the idle CPUs of the cluster's partitions, as sinfo counts them (%C:
+// allocated/idle/other/total, one line per partition).
+func idleCPUs(t *testing.T) int {
 	t.Helper()
-	conf := os.Getenv("PETAGRID_TEST_SLURM_CONF")
-	// The harness's StateSaveLocation (test/cluster): DIR/spool/ctld.
-	file := filepath.Join(filepath.Dir(filepath.Dir(conf)), "spool", "ctld", "job_state")
+	idle := 0
+	for _, line := range strings.Fields(slurmCmd(t, "sinfo", "-h", "-o", "%C")) {
+		parts := strings.Split(line, "/")
+		if len(parts) != 4 {
+			t.Fatalf("sinfo %%C: %q", line)
+		}
+		n, err := strconv.Atoi(parts[1])
+		if err != nil {
+			t.Fatalf("sinfo %%C: %q: %v", line, err)
+		}
+		idle += n
+	}
+	return idle
+}
+
+// waitStateHolds waits until slurmctld's saved job state holds s (a job's name): its save
+// was taken after that job's submission.
+func waitStateHolds(ctx context.Context, t *testing.T, s string) {
+	t.Helper()
+	file := jobStateFile()
 	for {
-		if fi, err := os.Stat(file); err == nil && fi.ModTime().After(since) {
+		if data, err := os.ReadFile(file); err == nil && bytes.Contains(data, []byte(s)) {
 			return
 		}
 		select {
 		case <-ctx.Done():
-			t.Fatalf("slurmctld never saved its job state (%s) after %s", file, since.UTC())
+			t.Fatalf("slurmctld never saved its job state (%s) with %s", file, s)
 		case <-time.After(100 * time.Millisecond):
 		}
 	}
+}
+
+// jobStateFile is the job state file of the cluster PETAGRID_TEST_SLURM_CONF names: the
+// harness's StateSaveLocation (test/cluster) is DIR/spool/ctld.
+func jobStateFile() string {
+	conf := os.Getenv("PETAGRID_TEST_SLURM_CONF")
+	return filepath.Join(filepath.Dir(filepath.Dir(conf)), "spool", "ctld", "job_state")
 }
 
 // fixRunawayJobs closes the accounting records of jobs a killed controller lost, as a site's

@@ -469,4 +469,28 @@ func TestJobOverItsPartitionsNodeLimitNeverStarts(t *testing.T) {
 	if st := states(t, s, over); st[0].Reason != "PartitionNodeLimit" {
 		t.Fatalf("over the limit, later: %+v", st)
 	}
+
+	// Held, then released: the limit holds it still.
+	held := request("held", "--nodes=2")
+	held.Hold = true
+	heldID := submit(t, s, held)
+	if st := states(t, s, heldID); st[0].Reason != "JobHeldUser" {
+		t.Fatalf("held over the limit: %+v", st)
+	}
+	s.Unhold(heldID)
+	if st := states(t, s, heldID); st[0].State != slurmbridge.StatePending || st[0].Reason != "PartitionNodeLimit" {
+		t.Fatalf("released over the limit: %+v", st)
+	}
+
+	// Waiting on a dependency, then free of it: the limit holds it still.
+	after := request("after", "--nodes=2")
+	after.Dependency = "afterok:" + itoa(within)
+	afterID := submit(t, s, after)
+	if st := states(t, s, afterID); st[0].Reason != "Dependency" {
+		t.Fatalf("over the limit, waiting on its dependency: %+v", st)
+	}
+	s.Complete(within)
+	if st := states(t, s, afterID); st[0].State != slurmbridge.StatePending || st[0].Reason != "PartitionNodeLimit" {
+		t.Fatalf("over the limit, its dependency satisfied: %+v", st)
+	}
 }

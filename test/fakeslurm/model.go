@@ -389,6 +389,29 @@ func (s *Slurm) Unhold(id uint32) {
 	s.c.advance(now)
 }
 
+// SetPendingReason makes the controller give a pending job (every pending task) the reason,
+// as it does for limits this fake does not model (a QOS's or an association's per-job
+// limits): the job stays pending until the test starts it. A job that is not pending fails
+// the test.
+func (s *Slurm) SetPendingReason(id uint32, reason string) {
+	s.c.t.Helper()
+	s.c.mu.Lock()
+	defer s.c.mu.Unlock()
+	now := s.c.now()
+	s.c.advance(now)
+	j := s.c.jobByID(id)
+	set := 0
+	for _, t := range j.tasks {
+		if r := t.cur(); r.state == slurmbridge.StatePending {
+			r.reason, r.waitReason = reason, reason
+			set++
+		}
+	}
+	if set == 0 {
+		s.c.t.Fatalf("fakeslurm: job %d has no pending task", id)
+	}
+}
+
 // Forget makes the controller forget an ended job at once, as if MinJobAge had passed:
 // squeue no longer lists it and only sacct knows it.
 func (s *Slurm) Forget(id uint32) {
