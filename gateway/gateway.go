@@ -188,7 +188,7 @@ func (g *Gateway) wire(policy placement.Policy) {
 		offlineAfter: g.cfg.Sites.OfflineAfter, grace: g.cfg.Epochs.Grace, referenceMegaFLOPS: g.catalog.ReferenceScore().PerDeviceMegaFLOPS, now: g.now, metrics: g.metrics}
 	g.challenger = &challenger{store: g.store, deploy: g.deploy, key: g.key, catalog: g.catalog, calendar: g.calendar, cfg: g.cfg.Challenges,
 		wake: g.wake, log: g.log.WithField("part", "challenges"), metrics: g.metrics, now: g.now, random: rand.Reader, plans: map[string]*sitePlan{}}
-	g.voter = &replicaVoter{store: g.store, slasher: stakeSlasher{deploy: g.deploy, key: g.key, metrics: g.metrics}, log: g.log.WithField("part", "replicas"), metrics: g.metrics, now: g.now}
+	g.voter = &replicaVoter{store: g.store, slasher: stakeSlasher{deploy: g.deploy, key: g.key, metrics: g.metrics}, place: g.placer.Place, log: g.log.WithField("part", "replicas"), metrics: g.metrics, now: g.now}
 	g.closer = &epochCloser{store: g.store, deploy: g.deploy, chain: g.chain, key: g.key, calendar: g.calendar, params: g.params, cfg: g.cfg.Epochs,
 		factorsBps: g.res.environmentalFactorsBps, treasury: g.address, lock: lock, log: g.log, metrics: g.metrics}
 	if g.cfg.Challenges.Enabled {

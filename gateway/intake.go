@@ -28,6 +28,10 @@ import (
 // deadline: for the gateway to decide the group and settle the escrow.
 const replicaSettleTime = 30 * time.Minute
 
+// rerunDeliveryMargin is how long before a signed submission expires its group's last
+// rerun may be made: time for a site to poll and accept it.
+const rerunDeliveryMargin = 30 * time.Minute
+
 // submissionSigningSlack is how much of a signed submission's validity may pass between its
 // signing and its arrival (the CLI locks the escrow in between).
 const submissionSigningSlack = 30 * time.Minute
@@ -142,10 +146,11 @@ func (in *intake) lockedEscrow(ctx context.Context, researcher common.Address, k
 type submissionVerdict struct {
 	// workflow is the workflow's name ("" when it does not parse).
 	workflow string
-	// replicas and quorum are the workflow's verify (replicas 0: not replicated), decideBy
+	// replicas, quorum and reruns are the workflow's verify (replicas 0: not replicated),
+	// rerunBy until when a replica that ended without a vote may be run again, decideBy
 	// when its group is decided at the latest.
-	replicas, quorum int
-	decideBy         time.Time
+	replicas, quorum, reruns int
+	rerunBy, decideBy        time.Time
 	// refusal says why the job is refused ("" when it is taken), details the workflow's
 	// errors one by one.
 	refusal string
@@ -158,7 +163,7 @@ type submissionVerdict struct {
 func (in *intake) judge(ctx context.Context, req *gatewayapi.SubmitRequest, esc contracts.EscrowOnChain, maxCost *big.Int) (submissionVerdict, error) {
 	v, needs := readSubmittedWorkflow(req)
 	if v.refusal == "" {
-		refusal, err := in.placer.Refusal(ctx, needs, maxCost, v.replicas)
+		refusal, err := in.placer.Refusal(ctx, needs, maxCost, v.replicas, v.reruns)
 		if err != nil {
 			return v, refuseRequest(http.StatusInternalServerError, err.Error())
 		}
@@ -175,6 +180,14 @@ func (in *intake) judge(ctx context.Context, req *gatewayapi.SubmitRequest, esc 
 			// A group is decided by the time its replicas may wait and run, and then needs
 			// time to settle before the escrow becomes reclaimable.
 			v.decideBy = in.now().Add(need)
+			// A rerun started within the queueing window has the rest, every step's time
+			// limit and the sites' setup, to run before the group is decided.
+			v.rerunBy = in.now().Add(min(in.cfg.MaxQueueTime, need))
+			if req.Submission != nil {
+				// A site refuses a signed submission past its expiry: a rerun must reach its
+				// site well before.
+				v.rerunBy = earlier(v.rerunBy, req.Submission.ExpiresAt().Add(-rerunDeliveryMargin))
+			}
 			need += replicaSettleTime
 		}
 		if left < need {
@@ -203,7 +216,7 @@ func readSubmittedWorkflow(req *gatewayapi.SubmitRequest) (submissionVerdict, []
 	}
 	v.workflow = wf.Name
 	if wf.Verify != nil {
-		v.replicas, v.quorum = wf.Verify.Replicas, wf.Verify.Quorum
+		v.replicas, v.quorum, v.reruns = wf.Verify.Replicas, wf.Verify.Quorum, wf.Verify.Reruns
 	}
 	needs, err := placement.NeedsOf(wf)
 	if err != nil {
@@ -253,7 +266,7 @@ func (in *intake) record(ctx context.Context, researcher common.Address, req *ga
 	var err error
 	// A refused replicated submission is recorded as one job: there is nothing to vote on.
 	if len(ids) > 1 && v.refusal == "" {
-		job, err = in.store.CreateReplicatedJob(ctx, first, ids, v.quorum, v.decideBy)
+		job, err = in.store.CreateReplicatedJob(ctx, first, ids, store.ReplicaPlan{Quorum: v.quorum, Reruns: v.reruns, RerunBy: v.rerunBy, DecideBy: v.decideBy})
 	} else {
 		job, err = in.store.CreateJob(ctx, first)
 	}

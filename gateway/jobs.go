@@ -185,7 +185,8 @@ func (a *researcherAPI) cancelJob(w http.ResponseWriter, r *http.Request, resear
 	if !ok {
 		return
 	}
-	// A replicated job is cancelled whole: it has ended when every replica has.
+	// A replicated job is cancelled whole: it has ended when every replica has and its group
+	// is decided (until then a rerun may still be made, which the cancel stops).
 	sites := []string{j.Site}
 	ended := store.Terminal(j.State)
 	if j.Replica != nil {
@@ -194,6 +195,7 @@ func (a *researcherAPI) cancelJob(w http.ResponseWriter, r *http.Request, resear
 			writeError(w, http.StatusInternalServerError, err.Error())
 			return
 		}
+		ended = ended && g.State != gatewayapi.GroupVoting
 		for _, m := range g.Members {
 			ended = ended && store.Terminal(runstate.State(m.State))
 			sites = append(sites, m.Site)

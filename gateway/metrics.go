@@ -61,6 +61,7 @@ type metrics struct {
 	placements        *prometheus.CounterVec
 	replicaGroups     *prometheus.CounterVec
 	replicaDissents   prometheus.Counter
+	replicaReruns     prometheus.Counter
 	reports           *prometheus.CounterVec
 	epochCloses       *prometheus.CounterVec
 	epochCloseSeconds prometheus.Histogram
@@ -101,6 +102,10 @@ func newMetrics(state stateReader, now func() time.Time, offlineAfter time.Durat
 		Name: "petagrid_gateway_replica_dissents_total",
 		Help: "Replicas outvoted by their group's quorum, or that withheld their outputs digest beside one (their providers are slashed).",
 	})
+	m.replicaReruns = prometheus.NewCounter(prometheus.CounterOpts{
+		Name: "petagrid_gateway_replica_reruns_total",
+		Help: "Replicas that ended without a vote and were run again on a site of another operator (a workflow's verify.reruns).",
+	})
 	m.challenges = prometheus.NewCounterVec(prometheus.CounterOpts{
 		Name: "petagrid_gateway_challenges_total",
 		Help: "Compute challenges by event (issued, passed, failed, missed, skipped: the site claimed no idle node or did not poll; void: counts neither way).",
@@ -124,7 +129,7 @@ func newMetrics(state stateReader, now func() time.Time, offlineAfter time.Durat
 	for _, o := range []string{gatewayapi.GroupAgreed, gatewayapi.GroupNoQuorum} {
 		m.replicaGroups.WithLabelValues(o)
 	}
-	m.registry.MustRegister(m.challenges, m.replicaGroups, m.replicaDissents, m.placements, m.reports, m.epochCloses, m.epochCloseSeconds, m.chainErrors,
+	m.registry.MustRegister(m.challenges, m.replicaGroups, m.replicaDissents, m.replicaReruns, m.placements, m.reports, m.epochCloses, m.epochCloseSeconds, m.chainErrors,
 		newStateCollector(state, now, offlineAfter),
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
@@ -146,6 +151,12 @@ func (m *metrics) replicaGroup(outcome string, dissents int) {
 	if m != nil {
 		m.replicaGroups.WithLabelValues(outcome).Inc()
 		m.replicaDissents.Add(float64(dissents))
+	}
+}
+
+func (m *metrics) replicaRerun() {
+	if m != nil {
+		m.replicaReruns.Inc()
 	}
 }
 

@@ -380,3 +380,50 @@ func TestMetricsListenIsOptional(t *testing.T) {
 		}
 	}
 }
+
+// TestLateRerunIsAbandoned: a rerun that finds no site waits within rerunPlacementGrace of
+// its group's rerun_by, and is abandoned after it, at no cost.
+func TestLateRerunIsAbandoned(t *testing.T) {
+	ctx := context.Background()
+	clock := &testClock{now: time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)}
+	st := openTestStore(t, clock)
+	p := newTestPlacer(t, st, clock, nil)
+	for _, name := range []string{"alpha", "beta"} {
+		addSite(t, st, name, "")
+		if _, err := st.SetSiteStatusOperated(ctx, name, store.SiteApproved, "test", "uni-"+name); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ids := []string{newTestJobID(t), newTestJobID(t)}
+	first := gatewayapi.Job{ID: ids[0], Researcher: common.Address{1}.Hex(), IdempotencyKey: "replicated-key-00001", EscrowID: "0x" + strings.Repeat("ab", 32),
+		SourceName: "train.yaml", Source: []byte(testWorkflow), MaxCostWei: tokenomics.MustAmount("30").String()}
+	rerunBy := clock.Now().Add(2 * time.Hour)
+	if _, err := st.CreateReplicatedJob(ctx, first, ids, store.ReplicaPlan{Quorum: 2, Reruns: 1, RerunBy: rerunBy, DecideBy: clock.Now().Add(5 * time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	for i, site := range []string{"alpha", "beta"} {
+		if err := st.Assign(ctx, ids[i], site, "placed", "1", gatewayapi.WorstCase{CostWei: "1"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := st.ApplyUpdate(ctx, "alpha", protocol.JobUpdate{Job: ids[0], State: runstate.Failed, Usage: &protocol.Usage{}},
+		func(gatewayapi.Job, protocol.Usage) (store.Bill, error) { return store.Bill{CostWei: "1"}, nil }); err != nil {
+		t.Fatal(err)
+	}
+	clock.Advance(110 * time.Minute)
+	rerun, err := st.CreateRerun(ctx, ids[0], newTestJobID(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// No operator new to the group: the rerun waits, within the grace.
+	clock.Advance(10*time.Minute + rerunPlacementGrace - time.Minute)
+	p.Place(ctx, rerun)
+	if j, _ := st.Job(ctx, rerun.ID); j.State != store.Queued {
+		t.Fatalf("the rerun within the grace: %s (%s)", j.State, j.Error)
+	}
+	clock.Advance(2 * time.Minute)
+	p.Place(ctx, rerun)
+	if j, _ := st.Job(ctx, rerun.ID); j.State != runstate.SubmitFailed || j.CostWei != "0" || !strings.Contains(j.Error, "the rerun of "+ids[0]+" found no site within 15m0s") {
+		t.Fatalf("the rerun past the grace: %s %q (%s)", j.State, j.CostWei, j.Error)
+	}
+}

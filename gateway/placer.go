@@ -76,7 +76,11 @@ func (p *placer) Place(ctx context.Context, j gatewayapi.Job) {
 	}
 	exclude, err := p.store.Exclusions(ctx, j.ID)
 	if err == nil && j.Replica != nil {
-		err = p.excludeForReplica(ctx, j, exclude)
+		var late bool
+		if late, err = p.excludeForReplica(ctx, j, exclude, log); late {
+			p.metrics.placement(placementAbandoned)
+			return
+		}
 	}
 	if err != nil {
 		log.WithError(err).Warn("placer")
@@ -106,15 +110,26 @@ func (p *placer) Place(ctx context.Context, j gatewayapi.Job) {
 
 // excludeForReplica adds to exclude the sites a replica must not go to: those whose
 // operator runs another replica of its group, and those that do not report outputs digests
-// (protocol 4), without which the replica could not vote.
-func (p *placer) excludeForReplica(ctx context.Context, j gatewayapi.Job, exclude map[string]string) error {
+// (protocol 4), without which the replica could not vote. A rerun still without a site
+// rerunPlacementGrace past its group's rerun_by is abandoned instead (late true): the
+// researcher's signature may expire before a site accepts it, and the vote's deadline
+// leaves it too little time to run.
+func (p *placer) excludeForReplica(ctx context.Context, j gatewayapi.Job, exclude map[string]string, log logrus.FieldLogger) (late bool, err error) {
 	g, err := p.store.ReplicaGroup(ctx, j.Replica.Group)
 	if err != nil {
-		return err
+		return false, err
+	}
+	if j.Replica.Replaces != "" && g.RerunBy != nil && p.now().After(g.RerunBy.Add(rerunPlacementGrace)) {
+		reason := fmt.Sprintf("the rerun of %s found no site within %s of its group's last time for reruns (%s)", j.Replica.Replaces, rerunPlacementGrace, g.RerunBy.UTC().Format(time.RFC3339))
+		if err := p.store.Abandon(ctx, j.ID, reason); err != nil {
+			return false, err
+		}
+		log.WithField("reason", reason).Warn("rerun abandoned")
+		return true, nil
 	}
 	sites, err := p.store.Sites(ctx)
 	if err != nil {
-		return err
+		return false, err
 	}
 	operatorOf := make(map[string]string, len(sites))
 	for _, s := range sites {
@@ -133,7 +148,7 @@ func (p *placer) excludeForReplica(ctx context.Context, j gatewayapi.Job, exclud
 			exclude[s.Name] = "its operator runs replica " + other
 		}
 	}
-	return nil
+	return false, nil
 }
 
 // replicaUnfit says why a site may run no replica ("" when it may): it must report outputs
@@ -218,8 +233,10 @@ func (p *placer) assign(ctx context.Context, j gatewayapi.Job, decision placemen
 
 // Refusal says why a new job could never run on any approved site ("" when one could). A
 // job of replicas > 1 needs that many approved sites of distinct operators that report
-// outputs digests, each able to run it within its share of the budget.
-func (p *placer) Refusal(ctx context.Context, needs []placement.StepNeed, maxCost *big.Int, replicas int) (string, error) {
+// outputs digests, each able to run it within its share of the budget (the budget pays for
+// every replica and every rerun). Reruns need no operators of their own up front: a rerun
+// no site can take ends at no cost.
+func (p *placer) Refusal(ctx context.Context, needs []placement.StepNeed, maxCost *big.Int, replicas, reruns int) (string, error) {
 	if replicas <= 1 {
 		sites, err := p.candidateSites(ctx, nil, true)
 		if err != nil {
@@ -246,7 +263,7 @@ func (p *placer) Refusal(ctx context.Context, needs []placement.StepNeed, maxCos
 	if err != nil {
 		return "", err
 	}
-	share := new(big.Int).Quo(maxCost, big.NewInt(int64(replicas)))
+	share := new(big.Int).Quo(maxCost, big.NewInt(int64(replicas+reruns)))
 	cands, rejections := placement.Feasible(p.request("new job", needs, share), sites)
 	operators := map[string]bool{}
 	for _, c := range cands {
@@ -255,7 +272,7 @@ func (p *placer) Refusal(ctx context.Context, needs []placement.StepNeed, maxCos
 	if len(operators) >= replicas {
 		return "", nil
 	}
-	why := fmt.Sprintf("verify asks for %d replicas on sites of distinct named operators that report outputs digests (protocol %d), each within its share of the budget (%s DPS: the budget pays for every replica); %d operator(s) can run it",
+	why := fmt.Sprintf("verify asks for %d replicas on sites of distinct named operators that report outputs digests (protocol %d), each within its share of the budget (%s DPS: the budget pays for every replica and rerun); %d operator(s) can run it",
 		replicas, replicaProtocol, tokenomics.FormatAmount(share), len(operators))
 	if len(rejections) > 0 {
 		why += "; " + (&placement.NoFitError{Rejections: rejections}).Error()

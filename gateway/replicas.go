@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"math/big"
 	"sort"
@@ -33,23 +34,41 @@ import (
 //   - without a winner nobody is slashed: the gateway cannot tell a liar from a workflow
 //     that is not as deterministic as declared.
 //
-// The researcher pays for every replica, whatever its vote: providers are paid from the
-// reward pool by their proven power, not per job, so leaving a dissent unbilled would only
-// refund the researcher, who would then profit from a replica outvoted. The group's one
-// escrow, locked for the whole budget, is settled for the sum once the group is decided;
-// each replica was placed and billed within budget / replicas.
+// A replica that ends without a vote may be run again (verify.reruns) on a site of an
+// operator new to the group, while the group votes, before its rerun_by, and while no
+// digest has reached the quorum (store.RerunsDue); the group waits for such a rerun.
+//
+// The researcher pays for every replica and rerun, whatever its vote: providers are paid
+// from the reward pool by their proven power, not per job, so leaving a dissent unbilled
+// would only refund the researcher, who would then profit from a replica outvoted. The
+// group's one escrow, locked for the whole budget, is settled for the sum once the group is
+// decided; each replica and rerun was placed and billed within budget / (replicas + reruns).
 
 // replicaBudget is what one replica of j may cost: its submission's budget shared equally
-// among the replicas (the whole budget for a job that is not replicated).
+// among the replicas and the reruns it may need (the whole budget for a job that is not
+// replicated), so that the sum of all of them never exceeds the escrow.
 func replicaBudget(j gatewayapi.Job) (*big.Int, error) {
 	budget, err := protocol.ParseWei(j.MaxCostWei)
 	if err != nil {
 		return nil, err
 	}
 	if j.Replica != nil && j.Replica.Replicas > 1 {
-		budget.Quo(budget, big.NewInt(int64(j.Replica.Replicas)))
+		budget.Quo(budget, big.NewInt(int64(j.Replica.Replicas+max(j.Replica.Reruns, 0))))
 	}
 	return budget, nil
+}
+
+// replicaLabel places a replicated job in its group for the dashboard: "replica 2 of 3" or,
+// for a rerun, "rerun 1 of 2 for r-…", then its vote once the group is decided.
+func replicaLabel(r gatewayapi.Replica) string {
+	label := fmt.Sprintf("replica %d of %d", r.Index+1, r.Replicas)
+	if r.Replaces != "" {
+		label = fmt.Sprintf("rerun %d of %d for %s", r.Index-r.Replicas+1, r.Reruns, r.Replaces)
+	}
+	if r.Vote != "" {
+		label += " · " + r.Vote
+	}
+	return label
 }
 
 // replicaProtocol is the first site protocol that reports outputs digests.
@@ -117,10 +136,13 @@ func replicaEvidence(group, job string) common.Hash {
 	return common.BytesToHash(h.Sum(nil))
 }
 
-// replicaVoter decides replica groups and slashes their dissents.
+// replicaVoter runs again the replicas that ended without a vote, decides replica groups and
+// slashes their dissents.
 type replicaVoter struct {
 	store   *store.Store
 	slasher stakeSlasher
+	// place places a rerun as soon as it is made (the placer's Place).
+	place   func(ctx context.Context, j gatewayapi.Job)
 	log     logrus.FieldLogger
 	metrics *metrics
 	now     func() time.Time
@@ -134,12 +156,20 @@ const replicaBatch = 50
 // replica is billed. Well within replicaSettleTime.
 const usageGrace = 10 * time.Minute
 
+// rerunPlacementGrace is how long past its group's rerun_by a rerun may still wait for a
+// site: well within rerunDeliveryMargin, so that a site still accepts the researcher's
+// signature, and within the hour kept for the sites' setup before the group's deadline.
+const rerunPlacementGrace = 15 * time.Minute
+
 // Run decides and slashes every few seconds until ctx ends.
 func (v *replicaVoter) Run(ctx context.Context) {
 	every(ctx, 3*time.Second, nil, v.step)
 }
 
 func (v *replicaVoter) step(ctx context.Context) {
+	// Reruns first: a group whose last replica has just failed would otherwise be decided
+	// without the rerun that could still reach its quorum.
+	v.rerunDue(ctx)
 	groups, err := v.store.GroupsToDecide(ctx, v.now(), usageGrace, replicaBatch)
 	if err != nil {
 		if ctx.Err() == nil {
@@ -153,6 +183,47 @@ func (v *replicaVoter) step(ctx context.Context) {
 		}
 	}
 	v.slashDue(ctx)
+}
+
+// rerunDue runs again, each on a site of an operator new to its group, the replicas that
+// ended without a vote and that their groups may still run again.
+func (v *replicaVoter) rerunDue(ctx context.Context) {
+	due, err := v.store.RerunsDue(ctx, v.now(), replicaBatch)
+	if err != nil {
+		if ctx.Err() == nil {
+			v.log.WithError(err).Warn("replica reruns: listing the replicas to run again")
+		}
+		return
+	}
+	for _, replaced := range due {
+		if err := v.rerun(ctx, replaced); err != nil && ctx.Err() == nil {
+			v.log.WithError(err).WithField("replaces", replaced).Warn("replica reruns: running a replica again (retried)")
+		}
+	}
+}
+
+func (v *replicaVoter) rerun(ctx context.Context, replaced string) error {
+	id, err := newJobID()
+	if err != nil {
+		return err
+	}
+	j, err := v.store.CreateRerun(ctx, replaced, id)
+	if errors.Is(err, store.ErrNoRerun) {
+		// Decided, cancelled or out of reruns since it was listed: nothing to do.
+		v.log.WithField("replaces", replaced).WithError(err).Debug("replica reruns: not run again")
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	v.metrics.replicaRerun()
+	group := ""
+	if j.Replica != nil {
+		group = j.Replica.Group
+	}
+	v.log.WithFields(logrus.Fields{"job": j.ID, "replaces": replaced, "group": group}).Info("a replica ended without a vote; it is run again on a site of another operator")
+	v.place(ctx, j)
+	return nil
 }
 
 // decide decides one group whose replicas have all ended.

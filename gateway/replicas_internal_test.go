@@ -128,9 +128,30 @@ func TestReplicaBudget(t *testing.T) {
 	if err != nil || b.String() != "333" {
 		t.Fatalf("budget %v %v, want 333", b, err)
 	}
+	// Each rerun the group may run takes a share too.
+	j.Replica.Reruns = 1
+	if b, err := replicaBudget(j); err != nil || b.String() != "250" {
+		t.Fatalf("budget with a rerun %v %v, want 250", b, err)
+	}
 	j.Replica = nil
 	if b, _ := replicaBudget(j); b.String() != "1000" {
 		t.Fatalf("unreplicated budget %v", b)
+	}
+}
+
+func TestReplicaLabel(t *testing.T) {
+	for _, c := range []struct {
+		r    gatewayapi.Replica
+		want string
+	}{
+		{gatewayapi.Replica{Index: 1, Replicas: 3}, "replica 2 of 3"},
+		{gatewayapi.Replica{Index: 0, Replicas: 3, Reruns: 2, Vote: gatewayapi.VoteAbstained}, "replica 1 of 3 · abstained"},
+		{gatewayapi.Replica{Index: 3, Replicas: 3, Reruns: 2, Replaces: "r-a"}, "rerun 1 of 2 for r-a"},
+		{gatewayapi.Replica{Index: 4, Replicas: 3, Reruns: 2, Replaces: "r-b", Vote: gatewayapi.VoteMajority}, "rerun 2 of 2 for r-b · majority"},
+	} {
+		if got := replicaLabel(c.r); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.r, got, c.want)
+		}
 	}
 }
 

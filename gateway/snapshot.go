@@ -3,7 +3,6 @@ package gateway
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"math/big"
 	"time"
 
@@ -237,10 +236,7 @@ func (d *dashboardSource) jobs(ctx context.Context) ([]dashboard.Job, error) {
 	for _, j := range jobs {
 		dj := dashboard.Job{ID: j.ID, Site: j.Site, Researcher: j.Researcher, State: string(j.State), CreatedAt: j.CreatedAt, CostWei: j.CostWei, MaxCostWei: j.MaxCostWei}
 		if r := j.Replica; r != nil {
-			dj.Replica = fmt.Sprintf("replica %d of %d", r.Index+1, r.Replicas)
-			if r.Vote != "" {
-				dj.Replica += " · " + r.Vote
-			}
+			dj.Replica = replicaLabel(*r)
 			dj.Dissent = r.Vote == gatewayapi.VoteDissent || r.Vote == gatewayapi.VoteWithheld
 		}
 		if u := j.Usage; u != nil {

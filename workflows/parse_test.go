@@ -335,21 +335,24 @@ func TestParseDeterministicAndVerify(t *testing.T) {
 		t.Error("deterministic: false reads as true")
 	}
 	cases := []struct {
-		verify           string
-		replicas, quorum int
-		at               Pos
+		verify                   string
+		replicas, quorum, reruns int
+		at                       Pos
 	}{
-		{"verify: {replicas: 2}\n", 2, 2, Pos{8, 9}},
-		{"verify: {replicas: 3}\n", 3, 2, Pos{8, 9}},
-		{"verify: {replicas: 4}\n", 4, 3, Pos{8, 9}},
-		{"verify: {replicas: 5}\n", 5, 3, Pos{8, 9}},
-		{"verify: {replicas: 3, quorum: 3}\n", 3, 3, Pos{8, 9}},
-		{"verify: {quorum: 4, replicas: 5}\n", 5, 4, Pos{8, 9}},
-		{"verify:\n  replicas: 5\n  quorum: 5\n", 5, 5, Pos{9, 3}},
+		{"verify: {replicas: 2}\n", 2, 2, 0, Pos{8, 9}},
+		{"verify: {replicas: 3}\n", 3, 2, 0, Pos{8, 9}},
+		{"verify: {replicas: 4}\n", 4, 3, 0, Pos{8, 9}},
+		{"verify: {replicas: 5}\n", 5, 3, 0, Pos{8, 9}},
+		{"verify: {replicas: 3, quorum: 3}\n", 3, 3, 0, Pos{8, 9}},
+		{"verify: {quorum: 4, replicas: 5}\n", 5, 4, 0, Pos{8, 9}},
+		{"verify:\n  replicas: 5\n  quorum: 5\n", 5, 5, 0, Pos{9, 3}},
+		{"verify: {replicas: 3, reruns: 1}\n", 3, 2, 1, Pos{8, 9}},
+		{"verify: {reruns: 3, replicas: 2, quorum: 2}\n", 2, 2, 3, Pos{8, 9}},
+		{"verify: {replicas: 3, reruns: 0}\n", 3, 2, 0, Pos{8, 9}},
 	}
 	for _, c := range cases {
 		wf := mustParse(t, replicated+c.verify)
-		want := &Verify{Replicas: c.replicas, Quorum: c.quorum, At: c.at}
+		want := &Verify{Replicas: c.replicas, Quorum: c.quorum, Reruns: c.reruns, At: c.at}
 		if wf.Verify == nil || *wf.Verify != *want {
 			t.Errorf("%q: verify = %+v, want %+v", c.verify, wf.Verify, want)
 		}
@@ -409,6 +412,14 @@ func TestParseVerifyErrors(t *testing.T) {
 			[]string{"w.yaml:8:9: verify needs replicas: how many distinct sites run the workflow (2-5)", "w.yaml:8:18: verify quorum must be between 2 and 5, got 9"}},
 		{"quorum with bad replicas", replicated + "verify: {replicas: 9, quorum: 1}\n",
 			[]string{"w.yaml:8:20: verify replicas must be between 2 and 5, got 9", "w.yaml:8:31: verify quorum must be between 2 and 5, got 1"}},
+		{"negative reruns", replicated + "verify: {replicas: 3, reruns: -1}\n",
+			[]string{"w.yaml:8:31: verify reruns must be between 0 and 3, got -1"}},
+		{"four reruns", replicated + "verify: {replicas: 3, reruns: 4}\n",
+			[]string{"w.yaml:8:31: verify reruns must be between 0 and 3, got 4"}},
+		{"reruns not a number", replicated + "verify: {replicas: 3, reruns: true}\n",
+			[]string{`w.yaml:8:31: verify reruns must be an integer, got "true"`}},
+		{"reruns without replicas", replicated + "verify: {reruns: 1}\n",
+			[]string{"w.yaml:8:9: verify needs replicas: how many distinct sites run the workflow (2-5)"}},
 		{"quorum not a number", replicated + "verify: {replicas: 3, quorum: all}\n",
 			[]string{`w.yaml:8:31: verify quorum must be an integer, got "all"`}},
 		{"everything at once", "version: 1\nname: w\nverify: {replicas: 7, quorum: 0, sites: [a]}\nsteps:\n  - name: a\n    run: {command: [x]}\n    outputs: [{path: o, publish: 'https://x.org/o'}]\n",
@@ -416,7 +427,7 @@ func TestParseVerifyErrors(t *testing.T) {
 				"w.yaml:3:9: verify needs `deterministic: true`: replicated execution compares the outputs of several sites, which agree only when they depend on nothing but the inputs, image and params (no clocks, unseeded randomness, host names or thread-count-dependent reductions); declare it, and make sure it holds, or drop verify",
 				"w.yaml:3:20: verify replicas must be between 2 and 5, got 7",
 				"w.yaml:3:31: verify quorum must be between 2 and 5, got 0",
-				`w.yaml:3:34: unknown field "sites" in verify (expected one of: quorum, replicas)`,
+				`w.yaml:3:34: unknown field "sites" in verify (expected one of: quorum, replicas, reruns)`,
 				"w.yaml:7:34: step a publishes this output, but the workflow has verify: every replica would upload to the same URL, a dissenting one too; drop publish and fetch the outputs of the job instead, or drop verify",
 			}},
 	}

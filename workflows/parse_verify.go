@@ -13,11 +13,16 @@ const (
 	MaxReplicas = 5
 )
 
-// verifyFields are the keys of verify.
-var verifyFields = []string{"replicas", "quorum"}
+// MaxReruns bounds verify.reruns: each rerun is one more run the budget must pay for, and a
+// workflow that fails on that many sites is more likely broken than unlucky.
+const MaxReruns = 3
 
-// verify reads verify: replicas (required) and quorum (a strict majority of them, by default
-// the smallest one). What it needs of the rest of the workflow is checked by checkVerify.
+// verifyFields are the keys of verify.
+var verifyFields = []string{"replicas", "quorum", "reruns"}
+
+// verify reads verify: replicas (required), quorum (a strict majority of them, by default
+// the smallest one) and reruns (0 by default). What it needs of the rest of the workflow is
+// checked by checkVerify.
 func (d *decoder) verify(n *yaml.Node) *Verify {
 	n = resolve(n)
 	f, ok := d.mapping(n, "verify", verifyFields...)
@@ -31,6 +36,11 @@ func (d *decoder) verify(n *yaml.Node) *Verify {
 		}
 	} else {
 		d.fail(n, "verify needs replicas: how many distinct sites run the workflow (%d-%d)", MinReplicas, MaxReplicas)
+	}
+	if r, ok := f["reruns"]; ok {
+		if x, ok := d.integer(r.value, "verify reruns", 0, MaxReruns); ok {
+			v.Reruns = int(x)
+		}
 	}
 	q, ok := f["quorum"]
 	if !ok {

@@ -51,7 +51,8 @@ type Workflow struct {
 }
 
 // Verify asks the gateway to run the workflow on Replicas distinct sites and to accept the
-// output manifest (the digest of the declared outputs) that at least Quorum of them report.
+// output manifest (the digest of the declared outputs) that at least Quorum of them report,
+// running again elsewhere up to Reruns replicas that end without a vote.
 // Parse fills in the default quorum, so Quorum is always set in a parsed workflow.
 type Verify struct {
 	// Replicas is the number of sites that run the workflow, MinReplicas to MaxReplicas.
@@ -59,6 +60,11 @@ type Verify struct {
 	// Quorum is a strict majority of Replicas (Replicas/2 < Quorum ≤ Replicas), so that two
 	// groups of replicas that disagree can never both reach it.
 	Quorum int
+	// Reruns is how many replicas that end without a vote (failed, cancelled by their site,
+	// or succeeded without reporting a digest) the gateway may run again on a site of yet
+	// another operator, 0 to MaxReruns. The budget pays for them up front: each run may
+	// cost budget / (Replicas + Reruns).
+	Reruns int
 	// At is where the verify mapping is written.
 	At Pos
 }

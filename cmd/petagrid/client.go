@@ -739,7 +739,17 @@ func printReplicaGroup(e *env, out *printer, g *siteapi.ReplicaGroup) error {
 	case gatewayapi.GroupNoQuorum:
 		outcome = "no quorum: no outputs were reported by enough replicas; nobody is slashed"
 	}
-	fmt.Fprintf(e.stdout, "Replicas: %d, quorum %d, %s\n", g.Replicas, g.Quorum, cell(outcome))
+	reruns := ""
+	if g.Reruns > 0 {
+		used := 0
+		for _, m := range g.Members {
+			if m.Replaces != "" {
+				used++
+			}
+		}
+		reruns = fmt.Sprintf(", %d of %d reruns used", used, g.Reruns)
+	}
+	fmt.Fprintf(e.stdout, "Replicas: %d, quorum %d%s, %s\n", g.Replicas, g.Quorum, reruns, cell(outcome))
 	if g.CostWei != "" {
 		cost := g.CostWei
 		if v, err := protocol.ParseWei(g.CostWei); err == nil {
@@ -759,9 +769,9 @@ func printReplicaGroup(e *env, out *printer, g *siteapi.ReplicaGroup) error {
 		if len(outputs) > 16 {
 			outputs = outputs[:16] + "…"
 		}
-		rows = append(rows, []string{m.Job, strconv.Itoa(m.Index), m.Site, m.State, outputs, m.Vote, slash})
+		rows = append(rows, []string{m.Job, strconv.Itoa(m.Index), m.Replaces, m.Site, m.State, outputs, m.Vote, slash})
 	}
-	return out.table([]string{"REPLICA", "#", "SITE", "STATE", "OUTPUTS", "VOTE", "SLASH"}, rows)
+	return out.table([]string{"REPLICA", "#", "RERUN OF", "SITE", "STATE", "OUTPUTS", "VOTE", "SLASH"}, rows)
 }
 
 // watchFrame is what --watch shows of a run.

@@ -37,6 +37,11 @@ type Replica struct {
 	Index    int    `json:"index"`
 	Replicas int    `json:"replicas"`
 	Quorum   int    `json:"quorum"`
+	// Reruns is how many replicas that end without a vote the group may run again
+	// elsewhere; Index is Replicas or more for a rerun, and Replaces names the replica it
+	// runs again.
+	Reruns   int    `json:"reruns,omitempty"`
+	Replaces string `json:"replaces,omitempty"`
 	// Vote is how its outputs fared once the group was decided ("" before).
 	Vote string `json:"vote,omitempty"`
 	// Slash is "due", "done" or "skipped" (nothing staked) for a dissent; SlashedWei what

@@ -76,7 +76,7 @@ func Terminal(s runstate.State) bool {
 	return s.Terminal()
 }
 
-const jobColumns = `id, researcher, idempotency_key, escrow_id, workflow, file_name, source, params, max_cost_wei, site, state, error, placement, steps, usage, cost_wei, price_wei, escrow_state, cancel_requested, placements, created_at, updated_at, assigned_at, ended_at, worst_case, billing, submission, replica_of, replica_index, replicas, quorum, outputs_sha256, vote, slash, slashed_wei`
+const jobColumns = `id, researcher, idempotency_key, escrow_id, workflow, file_name, source, params, max_cost_wei, site, state, error, placement, steps, usage, cost_wei, price_wei, escrow_state, cancel_requested, placements, created_at, updated_at, assigned_at, ended_at, worst_case, billing, submission, replica_of, replica_index, replicas, quorum, outputs_sha256, vote, slash, slashed_wei, reruns, replaces`
 
 func scanJob(scan func(...any) error) (gatewayapi.Job, error) {
 	var j gatewayapi.Job
@@ -87,7 +87,7 @@ func scanJob(scan func(...any) error) (gatewayapi.Job, error) {
 	var r gatewayapi.Replica
 	if err := scan(&j.ID, &j.Researcher, &j.IdempotencyKey, &j.EscrowID, &j.Workflow, &j.SourceName, &j.Source, &params, &j.MaxCostWei, &j.Site,
 		&j.State, &j.Error, &j.Placement, &steps, &usage, &j.CostWei, &j.PriceWei, &j.EscrowState, &cancel, &j.Placements, &created, &updated, &assigned, &ended,
-		&worst, &billing, &submission, &r.Group, &r.Index, &r.Replicas, &r.Quorum, &j.OutputsSHA256, &r.Vote, &r.Slash, &r.SlashedWei); err != nil {
+		&worst, &billing, &submission, &r.Group, &r.Index, &r.Replicas, &r.Quorum, &j.OutputsSHA256, &r.Vote, &r.Slash, &r.SlashedWei, &r.Reruns, &r.Replaces); err != nil {
 		return gatewayapi.Job{}, err
 	}
 	if r.Group != "" {
@@ -141,18 +141,34 @@ func marshalOptional[T any](v *T) (string, error) {
 // CreateJob records a new queued job. If the researcher already has a job with the same
 // idempotency key, nothing is written and that job is returned with ErrDuplicate.
 func (s *Store) CreateJob(ctx context.Context, j gatewayapi.Job) (gatewayapi.Job, error) {
-	return s.createJobs(ctx, j, nil, 0, time.Time{})
+	return s.createJobs(ctx, j, nil, ReplicaPlan{})
 }
+
+// ReplicaPlan is how a replicated submission is run and decided.
+type ReplicaPlan struct {
+	// Quorum is a strict majority of the replicas.
+	Quorum int
+	// Reruns is how many replicas that end without a vote may be run again, until RerunBy.
+	Reruns  int
+	RerunBy time.Time
+	// DecideBy is when the group is decided at the latest.
+	DecideBy time.Time
+}
+
+// MaxReruns bounds a group's reruns (workflows.MaxReruns, kept here so that the store
+// depends on no parser).
+const MaxReruns = 3
 
 // CreateReplicatedJob records a replicated submission: one queued job per id, the first
 // under the submission's idempotency key and escrow (it settles the group's), the others
-// as its replicas, with the group's quorum, and the group to decide, at the latest by
-// decideBy. The first job is returned; ErrDuplicate as for CreateJob.
-func (s *Store) CreateReplicatedJob(ctx context.Context, j gatewayapi.Job, ids []string, quorum int, decideBy time.Time) (gatewayapi.Job, error) {
-	if len(ids) < 2 || ids[0] != j.ID || quorum <= len(ids)/2 || quorum > len(ids) {
-		return gatewayapi.Job{}, fmt.Errorf("gateway store: a replicated job needs 2 or more ids, its own first, and a majority quorum (%d ids, quorum %d)", len(ids), quorum)
+// as its replicas, with the group's plan. The first job is returned; ErrDuplicate as for
+// CreateJob.
+func (s *Store) CreateReplicatedJob(ctx context.Context, j gatewayapi.Job, ids []string, plan ReplicaPlan) (gatewayapi.Job, error) {
+	if len(ids) < 2 || ids[0] != j.ID || plan.Quorum <= len(ids)/2 || plan.Quorum > len(ids) || plan.Reruns < 0 || plan.Reruns > MaxReruns {
+		return gatewayapi.Job{}, fmt.Errorf("gateway store: a replicated job needs 2 or more ids, its own first, a majority quorum and 0 to %d reruns (%d ids, quorum %d, reruns %d)",
+			MaxReruns, len(ids), plan.Quorum, plan.Reruns)
 	}
-	return s.createJobs(ctx, j, ids, quorum, decideBy)
+	return s.createJobs(ctx, j, ids, plan)
 }
 
 // replicaKeySeparator joins a submission's idempotency key and a replica's index into the
@@ -160,7 +176,7 @@ func (s *Store) CreateReplicatedJob(ctx context.Context, j gatewayapi.Job, ids [
 // can take a replica's key.
 const replicaKeySeparator = "#"
 
-func (s *Store) createJobs(ctx context.Context, j gatewayapi.Job, ids []string, quorum int, decideBy time.Time) (gatewayapi.Job, error) {
+func (s *Store) createJobs(ctx context.Context, j gatewayapi.Job, ids []string, plan ReplicaPlan) (gatewayapi.Job, error) {
 	params, err := marshal(j.Params)
 	if err != nil {
 		return gatewayapi.Job{}, err
@@ -175,7 +191,7 @@ func (s *Store) createJobs(ctx context.Context, j gatewayapi.Job, ids []string, 
 	group := ""
 	if len(ids) > 0 {
 		group = j.ID
-		j.Replica = &gatewayapi.Replica{Group: group, Replicas: len(ids), Quorum: quorum}
+		j.Replica = &gatewayapi.Replica{Group: group, Replicas: len(ids), Quorum: plan.Quorum, Reruns: plan.Reruns}
 	}
 	var existing string
 	err = s.tx(ctx, func(tx *sql.Tx) error {
@@ -199,15 +215,19 @@ func (s *Store) createJobs(ctx context.Context, j gatewayapi.Job, ids []string, 
 				key, escrow = fmt.Sprintf("%s%s%d", j.IdempotencyKey, replicaKeySeparator, i), EscrowGroup
 			}
 			_, err = tx.ExecContext(ctx, `INSERT INTO jobs(id, researcher, idempotency_key, escrow_id, workflow, file_name, source, params, max_cost_wei, state, escrow_state, created_at, updated_at, submission,
-				replica_of, replica_index, replicas, quorum)
-				VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`, id, j.Researcher, key, j.EscrowID, j.Workflow, j.SourceName, j.Source, params, j.MaxCostWei, string(Queued), escrow, unix(now), unix(now), submission,
-				group, i, len(ids), quorum)
+				replica_of, replica_index, replicas, quorum, reruns)
+				VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)`, id, j.Researcher, key, j.EscrowID, j.Workflow, j.SourceName, j.Source, params, j.MaxCostWei, string(Queued), escrow, unix(now), unix(now), submission,
+				group, i, len(ids), plan.Quorum, plan.Reruns)
 			if err != nil {
 				return fmt.Errorf("gateway store: creating job %s: %w", id, err)
 			}
 		}
 		if group != "" {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO replica_groups(job, state, decide_by) VALUES (?, ?, ?)`, group, gatewayapi.GroupVoting, unix(decideBy)); err != nil {
+			rerunBy := int64(0)
+			if plan.Reruns > 0 {
+				rerunBy = unix(plan.RerunBy)
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO replica_groups(job, state, decide_by, rerun_by) VALUES (?, ?, ?, ?)`, group, gatewayapi.GroupVoting, unix(plan.DecideBy), rerunBy); err != nil {
 				return fmt.Errorf("gateway store: creating replica group %s: %w", group, err)
 			}
 		}

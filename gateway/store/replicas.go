@@ -44,8 +44,8 @@ func checkReplicaOperator(ctx context.Context, tx *sql.Tx, id, group, site strin
 func (s *Store) ReplicaGroup(ctx context.Context, group string) (gatewayapi.ReplicaGroup, error) {
 	g := gatewayapi.ReplicaGroup{Job: group}
 	var decided sql.NullInt64
-	var decideBy int64
-	err := s.db.QueryRowContext(ctx, `SELECT state, decide_by, outputs_sha256, cost_wei, decided_at FROM replica_groups WHERE job = ?`, group).Scan(&g.State, &decideBy, &g.OutputsSHA256, &g.CostWei, &decided)
+	var decideBy, rerunBy int64
+	err := s.db.QueryRowContext(ctx, `SELECT state, decide_by, rerun_by, outputs_sha256, cost_wei, decided_at FROM replica_groups WHERE job = ?`, group).Scan(&g.State, &decideBy, &rerunBy, &g.OutputsSHA256, &g.CostWei, &decided)
 	if errors.Is(err, sql.ErrNoRows) {
 		return g, fmt.Errorf("replica group %s: %w", group, ErrNotFound)
 	}
@@ -55,43 +55,125 @@ func (s *Store) ReplicaGroup(ctx context.Context, group string) (gatewayapi.Repl
 	g.DecidedAt = timePtr(decided)
 	by := fromUnix(decideBy)
 	g.DecideBy = &by
-	members, replicas, quorum, err := groupMembers(ctx, s.db, group)
+	if rerunBy > 0 {
+		rerun := fromUnix(rerunBy)
+		g.RerunBy = &rerun
+	}
+	members, plan, err := groupMembers(ctx, s.db, group)
 	if err != nil {
 		return g, err
 	}
-	g.Members, g.Replicas, g.Quorum = members, replicas, quorum
+	g.Members, g.Replicas, g.Quorum, g.Reruns = members, plan.Replicas, plan.Quorum, plan.Reruns
 	return g, nil
 }
 
-// groupMembers reads a group's replicas as its view shows them, with its size and quorum.
-func groupMembers(ctx context.Context, db queryer, group string) ([]gatewayapi.ReplicaMember, int, int, error) {
+// groupMembers reads a group's replicas and reruns as its view shows them, with the
+// group's size, quorum and reruns (as a Replica without a place).
+func groupMembers(ctx context.Context, db queryer, group string) ([]gatewayapi.ReplicaMember, gatewayapi.Replica, error) {
+	// A group holds at most MaxReplicas + MaxReruns jobs; the limit only guards the read.
 	jobs, err := queryJobsOn(ctx, db, `SELECT `+jobColumns+` FROM jobs WHERE replica_of = ? AND replica_of != '' ORDER BY replica_index LIMIT 64`, group)
 	if err != nil {
-		return nil, 0, 0, err
+		return nil, gatewayapi.Replica{}, err
 	}
 	var members []gatewayapi.ReplicaMember
-	replicas, quorum := 0, 0
+	var plan gatewayapi.Replica
 	for _, j := range jobs {
 		if j.Replica == nil {
 			continue
 		}
-		replicas, quorum = j.Replica.Replicas, j.Replica.Quorum
-		members = append(members, gatewayapi.ReplicaMember{Job: j.ID, Index: j.Replica.Index, Site: j.Site, State: string(j.State), OutputsSHA256: j.OutputsSHA256,
-			CostWei: j.CostWei, Vote: j.Replica.Vote, Slash: j.Replica.Slash, SlashedWei: j.Replica.SlashedWei})
+		plan = gatewayapi.Replica{Group: group, Replicas: j.Replica.Replicas, Quorum: j.Replica.Quorum, Reruns: j.Replica.Reruns}
+		members = append(members, gatewayapi.ReplicaMember{Job: j.ID, Index: j.Replica.Index, Replaces: j.Replica.Replaces, Site: j.Site, State: string(j.State),
+			OutputsSHA256: j.OutputsSHA256, CostWei: j.CostWei, Vote: j.Replica.Vote, Slash: j.Replica.Slash, SlashedWei: j.Replica.SlashedWei})
 	}
-	return members, replicas, quorum, nil
+	return members, plan, nil
+}
+
+// ErrNoRerun says why a replica is not run again: its group may run no more reruns, has
+// been decided or cancelled, is past its rerun_by, already has a quorum, or the replica has
+// not ended without a vote or was run again already.
+var ErrNoRerun = errors.New("no rerun")
+
+// unvotedEnded is the SQL condition (on the jobs table as j) of a replica that ended without
+// a vote: it did not succeed, or it succeeded and its cost is known without a digest (a
+// site reports the digest before the cost, so only then is it known to be withheld).
+const unvotedEnded = `j.ended_at IS NOT NULL AND (j.state != '` + string(runstate.Completed) + `' OR (j.outputs_sha256 = '' AND j.cost_wei != ''))`
+
+// rerunDue is the SQL condition (on the jobs table as j, its group's replica_groups row as
+// g, with the time as its one argument) of a replica its group runs again: it ended
+// without a vote, nothing replaces it yet, and its group votes, before its rerun_by, with
+// reruns left, no replica cancelled, and no digest at the quorum already (a vote that is
+// won needs no more runs, and the researcher would pay for them). The literal conditions
+// that replica_of and replaces are not empty let SQLite use their partial indexes.
+const rerunDue = `j.replica_of != '' AND j.reruns > 0 AND g.state = '` + gatewayapi.GroupVoting + `' AND g.rerun_by > ? AND ` + unvotedEnded + `
+	AND NOT EXISTS (SELECT 1 FROM jobs r WHERE r.replaces = j.id AND r.replaces != '')
+	AND NOT EXISTS (SELECT 1 FROM jobs c WHERE c.replica_of = j.replica_of AND c.replica_of != '' AND c.cancel_requested = 1)
+	AND (SELECT count(*) FROM jobs r WHERE r.replica_of = j.replica_of AND r.replica_of != '' AND r.replaces != '') < j.reruns
+	AND NOT EXISTS (SELECT 1 FROM jobs v WHERE v.replica_of = j.replica_of AND v.replica_of != '' AND v.state = '` + string(runstate.Completed) + `'
+		AND v.outputs_sha256 != '' GROUP BY v.outputs_sha256 HAVING count(*) >= j.quorum)`
+
+// RerunsDue are replicas that their groups run again now (rerunDue).
+func (s *Store) RerunsDue(ctx context.Context, now time.Time, limit int) ([]string, error) {
+	return s.queryStrings(ctx, "replicas to run again", `SELECT j.id FROM replica_groups g JOIN jobs j ON j.replica_of = g.job
+		WHERE `+rerunDue+` ORDER BY j.ended_at LIMIT ?`, unix(now), limit)
+}
+
+// CreateRerun records rerun id, queued, of the replica replaced: the same submission under
+// the group's escrow, with the next index of the group. rerunDue is checked again in the
+// transaction, so that a rerun is never made twice, beyond the group's reruns, or for a
+// group decided, cancelled or agreed meanwhile (ErrNoRerun).
+func (s *Store) CreateRerun(ctx context.Context, replaced, id string) (gatewayapi.Job, error) {
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		now := s.now()
+		var group, key string
+		var replicas, used int
+		err := tx.QueryRowContext(ctx, `SELECT j.replica_of, j.replicas, f.idempotency_key,
+			(SELECT count(*) FROM jobs r WHERE r.replica_of = j.replica_of AND r.replica_of != '' AND r.replaces != '')
+			FROM jobs j JOIN replica_groups g ON g.job = j.replica_of JOIN jobs f ON f.id = j.replica_of
+			WHERE j.id = ? AND `+rerunDue, replaced, unix(now)).Scan(&group, &replicas, &key, &used)
+		if errors.Is(err, sql.ErrNoRows) {
+			return fmt.Errorf("replica %s: %w: it has not ended without a vote, or was run again, or its group is decided, cancelled, agreed already, out of reruns or past their time", replaced, ErrNoRerun)
+		}
+		if err != nil {
+			return fmt.Errorf("gateway store: rerun of %s: %w", replaced, err)
+		}
+		index := replicas + used
+		// Copied from the group's first job, which holds the researcher's submission as it
+		// was accepted; the replaced replica may carry its site's state.
+		_, err = tx.ExecContext(ctx, `INSERT INTO jobs(id, researcher, idempotency_key, escrow_id, workflow, file_name, source, params, max_cost_wei, state, escrow_state, created_at, updated_at, submission,
+			replica_of, replica_index, replicas, quorum, reruns, replaces)
+			SELECT ?, researcher, ?, escrow_id, workflow, file_name, source, params, max_cost_wei, ?, ?, ?, ?, submission, replica_of, ?, replicas, quorum, reruns, ?
+			FROM jobs WHERE id = ?`,
+			id, fmt.Sprintf("%s%s%d", key, replicaKeySeparator, index), string(Queued), EscrowGroup, unix(now), unix(now), index, replaced, group)
+		if err != nil {
+			return fmt.Errorf("gateway store: creating rerun %s of %s: %w", id, replaced, err)
+		}
+		return nil
+	})
+	if err != nil {
+		return gatewayapi.Job{}, err
+	}
+	return s.Job(ctx, id)
 }
 
 // GroupsToDecide are replica groups still voting whose every replica has ended with its
 // cost known (nothing more can change their vote), or whose deadline has passed by now.
 // Past its deadline, a group with a replica that ended without its cost yet (its site's
 // usage report lags its final state) waits usageGrace more, so that the replica is billed.
+//
+// Before its deadline, a group with a replica its group runs again (rerunDue) waits for the
+// rerun to be made, whatever order the voter's steps and the sites' reports come in. A
+// rerun that was never placed does not hold the decision back: the voter places a rerun
+// as it makes it, so one still queued with no placement is one no site could take, and a
+// group whose other replicas have all ended would otherwise wait for it until its
+// deadline. A rerun placed once and back in the queue (refused, or from a silent site) is
+// placed again by the placer, and waited for.
 func (s *Store) GroupsToDecide(ctx context.Context, now time.Time, usageGrace time.Duration, limit int) ([]string, error) {
-	return s.queryStrings(ctx, "replica groups to decide", `SELECT g.job FROM replica_groups g WHERE g.state = ? AND (
-		NOT EXISTS (SELECT 1 FROM jobs j WHERE j.replica_of = g.job AND j.replica_of != '' AND j.cost_wei = '')
+	return s.queryStrings(ctx, "replica groups to decide", `SELECT g.job FROM replica_groups g WHERE g.state = ? AND ((
+		NOT EXISTS (SELECT 1 FROM jobs j WHERE j.replica_of = g.job AND j.replica_of != '' AND j.cost_wei = '' AND NOT (j.replaces != '' AND j.state = ? AND j.placements = 0))
+		AND NOT EXISTS (SELECT 1 FROM jobs j WHERE j.replica_of = g.job AND `+rerunDue+`))
 		OR (g.decide_by <= ? AND (g.decide_by <= ? OR NOT EXISTS (SELECT 1 FROM jobs j WHERE j.replica_of = g.job AND j.replica_of != '' AND j.cost_wei = '' AND j.ended_at IS NOT NULL))))
 		ORDER BY g.decide_by LIMIT ?`,
-		gatewayapi.GroupVoting, unix(now), unix(now.Add(-usageGrace)), limit)
+		gatewayapi.GroupVoting, string(Queued), unix(now), unix(now), unix(now.Add(-usageGrace)), limit)
 }
 
 // GroupDecision is how a replica group's vote went.
@@ -117,11 +199,11 @@ func (s *Store) DecideGroup(ctx context.Context, group string, decide func(membe
 		if state != gatewayapi.GroupVoting {
 			return nil
 		}
-		members, _, quorum, err := groupMembers(ctx, tx, group)
+		members, plan, err := groupMembers(ctx, tx, group)
 		if err != nil {
 			return err
 		}
-		if d, err = decide(members, quorum); err != nil {
+		if d, err = decide(members, plan.Quorum); err != nil {
 			return err
 		}
 		now := unix(s.now())

@@ -16,19 +16,26 @@ import (
 
 func replicatedStore(t *testing.T) (*Store, gatewayapi.Job, []string) {
 	t.Helper()
+	return replicatedStoreWith(t, ReplicaPlan{Quorum: 2, DecideBy: time.Now().Add(time.Hour)})
+}
+
+// replicatedStoreWith is replicatedStore with the group's plan given; epsilon is a fourth
+// operator's site, for reruns.
+func replicatedStoreWith(t *testing.T, plan ReplicaPlan) (*Store, gatewayapi.Job, []string) {
+	t.Helper()
 	ctx := context.Background()
 	s, err := Open(ctx, filepath.Join(t.TempDir(), "gateway.db"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { s.Close() })
-	for i, name := range []string{"alpha", "beta", "gamma", "delta", "unnamed"} {
+	for i, name := range []string{"alpha", "beta", "gamma", "delta", "unnamed", "epsilon"} {
 		if _, _, err := s.Register(ctx, fmt.Sprintf("0x%040x", i+1), protocol.Registration{Site: name, Inventory: *inventoryWith(4)}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	// beta and delta are run by one operator; no approval named unnamed's.
-	for name, operator := range map[string]string{"alpha": "uni-a", "beta": "uni-b", "gamma": "uni-c", "delta": "uni-b"} {
+	for name, operator := range map[string]string{"alpha": "uni-a", "beta": "uni-b", "gamma": "uni-c", "delta": "uni-b", "epsilon": "uni-d"} {
 		if _, err := s.SetSiteStatusOperated(ctx, name, SiteApproved, "", operator); err != nil {
 			t.Fatal(err)
 		}
@@ -36,7 +43,7 @@ func replicatedStore(t *testing.T) (*Store, gatewayapi.Job, []string) {
 	ids := []string{"r-aaaaaaaaaaaaaaaa", "r-bbbbbbbbbbbbbbbb", "r-cccccccccccccccc"}
 	first := gatewayapi.Job{ID: ids[0], Researcher: "0x00000000000000000000000000000000000000aa", IdempotencyKey: "key-0123456789abcdef", EscrowID: "0x01",
 		Workflow: "w", SourceName: "w.yaml", Source: []byte("version: 1"), MaxCostWei: "3000"}
-	j, err := s.CreateReplicatedJob(ctx, first, ids, 2, time.Now().Add(time.Hour))
+	j, err := s.CreateReplicatedJob(ctx, first, ids, plan)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,8 +88,13 @@ func TestReplicatedJobIsOneSubmission(t *testing.T) {
 		}
 	}
 	for _, bad := range [][]string{ids[:1], {ids[1], ids[0]}} {
-		if _, err := s.CreateReplicatedJob(ctx, gatewayapi.Job{ID: ids[0]}, bad, 1, time.Now()); err == nil {
+		if _, err := s.CreateReplicatedJob(ctx, gatewayapi.Job{ID: ids[0]}, bad, ReplicaPlan{Quorum: 1, DecideBy: time.Now()}); err == nil {
 			t.Fatalf("ids %v taken", bad)
+		}
+	}
+	for _, reruns := range []int{-1, MaxReruns + 1} {
+		if _, err := s.CreateReplicatedJob(ctx, gatewayapi.Job{ID: "r-x"}, []string{"r-x", "r-y", "r-z"}, ReplicaPlan{Quorum: 2, Reruns: reruns, DecideBy: time.Now()}); err == nil {
+			t.Fatalf("%d reruns taken", reruns)
 		}
 	}
 }
@@ -216,7 +228,7 @@ func TestReplicaGroupDecidedAtItsDeadline(t *testing.T) {
 	ids := []string{"r-aaaaaaaaaaaaaaaa", "r-bbbbbbbbbbbbbbbb", "r-cccccccccccccccc"}
 	first := gatewayapi.Job{ID: ids[0], Researcher: "0x00000000000000000000000000000000000000aa", IdempotencyKey: "key-0123456789abcdef", EscrowID: "0x01",
 		Workflow: "w", SourceName: "w.yaml", Source: []byte("version: 1"), MaxCostWei: "3000"}
-	if _, err := s.CreateReplicatedJob(ctx, first, ids, 2, clock.Now().Add(time.Hour)); err != nil {
+	if _, err := s.CreateReplicatedJob(ctx, first, ids, ReplicaPlan{Quorum: 2, DecideBy: clock.Now().Add(time.Hour)}); err != nil {
 		t.Fatal(err)
 	}
 	worst := gatewayapi.WorstCase{CostWei: "1000"}

@@ -236,6 +236,14 @@ var migrations = []string{
 	// site whose challenge jobs run the GPU kernel), 'cpu' from the CPU part of its index,
 	// as every challenge before was.
 	`ALTER TABLE challenges ADD COLUMN kernel TEXT NOT NULL DEFAULT 'cpu';`,
+	// 8: reruns of replicas that end without a vote (a workflow's verify.reruns). Every job
+	// of a group knows how many its group may run (its budget share depends on it); a rerun
+	// names the replica it replaces, which the unique index keeps to one rerun each. A group
+	// starts reruns only until its rerun_by (0: never, as for every group before).
+	`ALTER TABLE jobs ADD COLUMN reruns INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE jobs ADD COLUMN replaces TEXT NOT NULL DEFAULT '';
+	CREATE UNIQUE INDEX jobs_replaces ON jobs(replaces) WHERE replaces != '';
+	ALTER TABLE replica_groups ADD COLUMN rerun_by INTEGER NOT NULL DEFAULT 0;`,
 }
 
 func (s *Store) tx(ctx context.Context, fn func(*sql.Tx) error) error { return s.handle.Write(ctx, fn) }

@@ -17,6 +17,7 @@ import (
 
 	"github.com/petagrid/petagrid/contracts"
 	"github.com/petagrid/petagrid/gateway"
+	"github.com/petagrid/petagrid/gateway/client"
 	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/gateway/store"
@@ -30,10 +31,15 @@ import (
 // sum.txt, its declared output. On the cluster named liarCluster the step writes another
 // result, standing in for a provider whose machine returns wrong results.
 func replicatedSum(liarCluster string) string {
+	return replicatedSumWith("{replicas: 3, quorum: 2}", fmt.Sprintf(`if [ "${SLURM_CLUSTER_NAME:-}" = %q ]; then echo 0 > sum.txt; fi`, liarCluster))
+}
+
+// replicatedSumWith is the sum workflow with verify and a last shell line of its step.
+func replicatedSumWith(verify, last string) string {
 	return fmt.Sprintf(`version: 1
 name: replicated-sum
 deterministic: true
-verify: {replicas: 3, quorum: 2}
+verify: %s
 resources: {time: 5m, mem: 256M}
 steps:
   - name: sum
@@ -43,28 +49,44 @@ steps:
         - -c
         - |
           seq 1 100000 | awk '{ s += $1 } END { print s }' > sum.txt
-          if [ "${SLURM_CLUSTER_NAME:-}" = %q ]; then echo 0 > sum.txt; fi
+          %s
     outputs:
       - path: sum.txt
-`, liarCluster)
+`, verify, last)
 }
 
-// TestReplicatedWorkflowOnTheTestClusters: a researcher's deterministic workflow asks for
-// three replicas; the gateway places one on each of three site daemons run by three
-// operators (two daemons share the first test cluster, the third runs on the second). Each
-// replica runs as a real Slurm job, and each site reports the digest of the outputs'
-// manifest its job wrote. The replica on the second cluster writes another result: the
-// two agreeing replicas win, the dissenting provider is slashed on chain, and the escrow is
-// charged for every replica. `petagrid status` shows the vote.
-func TestReplicatedWorkflowOnTheTestClusters(t *testing.T) {
+// honestSumDigest is the outputs digest of an honest sum: from the manifest the prelude
+// writes, sha256sum's line for sum.txt in the step's manifest.
+func honestSumDigest(t *testing.T) string {
+	t.Helper()
+	sum := sha256.Sum256([]byte("5000050000\n"))
+	honest, err := workflows.OutputsDigest(fstest.MapFS{"sum.sha256": {Data: []byte(hex.EncodeToString(sum[:]) + "  sum.txt\n")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return honest
+}
+
+// replicaGrid is a gateway on the simulated chain with three site daemons run by three
+// operators, approved and staked: north and east share the first test cluster, south runs
+// on the second (clusterB). The researcher is funded.
+type replicaGrid struct {
+	g               *gatewaytest.Grid
+	res             *client.Client
+	cli             func(args ...string) string
+	dir, resKey     string
+	keys, operators map[string]string
+	clusterB        string
+}
+
+func startReplicaGrid(ctx context.Context, t *testing.T) replicaGrid {
+	t.Helper()
 	testBridge(t)
 	bridgeB := clusterBridge(t, "PETAGRID_TEST_SLURM_CONF_B", "test/cluster/cluster up --name siteb --gpu-type h100")
 	if os.Geteuid() != 0 {
 		t.Skip("the site daemons run as root (mapped mode)")
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 6*time.Minute)
-	defer cancel()
-	liarCluster, err := bridgeB.ClusterName(ctx)
+	clusterB, err := bridgeB.ClusterName(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,6 +136,23 @@ func TestReplicatedWorkflowOnTheTestClusters(t *testing.T) {
 	}
 	cli("gateway", "fund", res.Address().Hex(), "--dps", "1000", "--eth", "1", "--key", opKey)
 
+	return replicaGrid{g: g, res: res, cli: cli, dir: dir, resKey: resKey, keys: keys, operators: operators, clusterB: clusterB}
+}
+
+// TestReplicatedWorkflowOnTheTestClusters: a researcher's deterministic workflow asks for
+// three replicas; the gateway places one on each of three site daemons run by three
+// operators (two daemons share the first test cluster, the third runs on the second). Each
+// replica runs as a real Slurm job, and each site reports the digest of the outputs'
+// manifest its job wrote. The replica on the second cluster writes another result: the
+// two agreeing replicas win, the dissenting provider is slashed on chain, and the escrow is
+// charged for every replica. `petagrid status` shows the vote.
+func TestReplicatedWorkflowOnTheTestClusters(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 6*time.Minute)
+	defer cancel()
+	rg := startReplicaGrid(ctx, t)
+	g, res, cli, dir, resKey, keys, operators := rg.g, rg.res, rg.cli, rg.dir, rg.resKey, rg.keys, rg.operators
+	liarCluster := rg.clusterB
+
 	file := filepath.Join(dir, "sum.yaml")
 	if err := os.WriteFile(file, []byte(replicatedSum(liarCluster)), 0o644); err != nil {
 		t.Fatal(err)
@@ -143,13 +182,7 @@ func TestReplicatedWorkflowOnTheTestClusters(t *testing.T) {
 	})
 	gr := final.ReplicaGroup
 
-	// The honest outputs' digest, from the manifest the prelude writes: sha256sum's line for
-	// sum.txt in the step's manifest.
-	sum := sha256.Sum256([]byte("5000050000\n"))
-	honest, err := workflows.OutputsDigest(fstest.MapFS{"sum.sha256": {Data: []byte(hex.EncodeToString(sum[:]) + "  sum.txt\n")}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	honest := honestSumDigest(t)
 	if gr.State != gatewayapi.GroupAgreed || gr.OutputsSHA256 != honest || len(gr.Members) != 3 {
 		t.Fatalf("the group: %+v, want agreed on %s", gr, honest)
 	}
@@ -199,6 +232,85 @@ func TestReplicatedWorkflowOnTheTestClusters(t *testing.T) {
 	}
 	status := cli("status", view.ID, "--key", resKey, "--known-sites", filepath.Join(dir, "known_sites.json"))
 	for _, want := range []string{"Replicas: 3, quorum 2, agreed on outputs " + honest, "dissent", "majority", "south"} {
+		if !strings.Contains(status, want) {
+			t.Errorf("petagrid status lacks %q:\n%s", want, status)
+		}
+	}
+}
+
+// TestReplicaRerunOnTheTestClusters: a workflow asks for two replicas, both needed for the
+// quorum, and one rerun. The first replica to start fails (a marker directory both clusters
+// see stands in for a node that crashes), which alone would leave no quorum. The gateway
+// runs it again on the third site, the only operator new to the job; the rerun's honest
+// outputs agree with the other replica's, nobody is slashed, and the escrow is charged for
+// all three runs. `petagrid status` shows the rerun and what it replaced.
+func TestReplicaRerunOnTheTestClusters(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 6*time.Minute)
+	defer cancel()
+	rg := startReplicaGrid(ctx, t)
+	marker := filepath.Join(sharedDir(t, "petagrid-rerun-", 0o1777), "first-start")
+	file := filepath.Join(rg.dir, "sum.yaml")
+	crashFirst := fmt.Sprintf(`if mkdir %q 2>/dev/null; then echo "the first replica to start fails" >&2; exit 3; fi`, marker)
+	if err := os.WriteFile(file, []byte(replicatedSumWith("{replicas: 2, quorum: 2, reruns: 1}", crashFirst)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var view struct {
+		ID string `json:"id"`
+	}
+	knownSites := filepath.Join(rg.dir, "known_sites.json")
+	out := rg.cli("submit", "--key", rg.resKey, "--known-sites", knownSites, "--max-cost", "30", "-o", "json", file)
+	if err := json.Unmarshal([]byte(out), &view); err != nil || view.ID == "" {
+		t.Fatalf("submit: %q %v", out, err)
+	}
+	var final gatewayapi.Job
+	gatewaytest.WaitFor(t, "a replica failed, ran again elsewhere, the vote decided and the escrow settled", 4*time.Minute, func() (bool, error) {
+		j, err := rg.res.Job(ctx, view.ID)
+		final = j
+		if err != nil || j.ReplicaGroup == nil {
+			return false, err
+		}
+		return j.EscrowState == store.EscrowSettled && j.ReplicaGroup.State != gatewayapi.GroupVoting, nil
+	})
+	gr := final.ReplicaGroup
+	honest := honestSumDigest(t)
+	if gr.State != gatewayapi.GroupAgreed || gr.OutputsSHA256 != honest || len(gr.Members) != 3 || gr.Reruns != 1 {
+		t.Fatalf("the group: %+v, want agreed on %s by a replica and a rerun", gr, honest)
+	}
+	var failed, rerun gatewayapi.ReplicaMember
+	sites := map[string]bool{}
+	wantCost := tokenomics.MustAmount("0")
+	for _, m := range gr.Members {
+		sites[m.Site] = true
+		switch {
+		case m.Replaces != "":
+			rerun = m
+		case m.State != "completed":
+			failed = m
+		}
+		if m.Slash != "" {
+			t.Errorf("replica %s on %s owes a slash: %+v", m.Job, m.Site, m)
+		}
+		cost, err := protocol.ParseWei(m.CostWei)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantCost.Add(wantCost, cost)
+	}
+	if failed.Job == "" || failed.State != "failed" || failed.Vote != gatewayapi.VoteAbstained {
+		t.Fatalf("the failed replica: %+v in %+v", failed, gr.Members)
+	}
+	if rerun.Replaces != failed.Job || rerun.Index != 2 || rerun.State != "completed" || rerun.Vote != gatewayapi.VoteMajority || len(sites) != 3 {
+		t.Fatalf("the rerun: %+v (replicas on %v)", rerun, sites)
+	}
+	if gr.CostWei != wantCost.String() {
+		t.Fatalf("the group settles for %s, want every run's %s", gr.CostWei, wantCost)
+	}
+	esc, err := rg.g.Gateway.Deployment().EscrowOf(ctx, rg.res.Address(), ethcommon.HexToHash(final.EscrowID))
+	if err != nil || esc.Status != contracts.EscrowSettled || esc.Cost.Cmp(wantCost) != 0 {
+		t.Fatalf("the escrow on chain: %+v %v, want settled for %s", esc, err, wantCost)
+	}
+	status := rg.cli("status", view.ID, "--key", rg.resKey, "--known-sites", knownSites)
+	for _, want := range []string{"Replicas: 2, quorum 2, 1 of 1 reruns used, agreed on outputs " + honest, "RERUN OF", failed.Job} {
 		if !strings.Contains(status, want) {
 			t.Errorf("petagrid status lacks %q:\n%s", want, status)
 		}
