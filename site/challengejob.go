@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sirupsen/logrus"
 	"mvdan.cc/sh/v3/syntax"
 
 	"github.com/petagrid/petagrid/gateway/protocol"
@@ -108,7 +109,7 @@ func (r *ChallengeRunner) submit(ctx context.Context, c journal.Challenge, looku
 	if err := r.mapper.WriteWorkspace(ctx, acct, path.Dir(c.Workspace), files); err != nil {
 		return err
 	}
-	limit, err := r.splitLimit(ctx, c.ID, c.Partition, spec.NodeCount())
+	limit, err := r.splitLimit(ctx, c.ID, c.LocalUser, c.Partition, spec.NodeCount())
 	if err != nil {
 		return err
 	}
@@ -153,13 +154,16 @@ func (r *ChallengeRunner) adopt(ctx context.Context, b jobControl, c journal.Cha
 }
 
 // splitLimit is the node limit a challenge of nodes must be split under, into the
-// components of a heterogeneous job (request), read from the controller as the job is
-// submitted: the partition's MaxNodes where it is below nodes, the site runs such jobs
-// (site.challenges.heterogeneous) and Slurm can start them (sched/backfill); 0 otherwise,
-// for one job of every node. An error is a controller that did not answer (retried); a
-// limit or scheduler that cannot be read is logged and the job asks for every node, which
-// is all it could do before.
-func (r *ChallengeRunner) splitLimit(ctx context.Context, id, partition string, nodes int) (int, error) {
+// components of a heterogeneous job (request), read from the controller and accounting as
+// the job is submitted: the smaller of the partition's MaxNodes and the per-job node limit
+// of the QOS or association that user's job runs under, where it is below nodes, the site
+// runs such jobs (site.challenges.heterogeneous) and Slurm can start them (sched/backfill);
+// 0 otherwise, for one job of every node. Slurm checks both limits one component at a
+// time when it schedules; a QOS with DenyOnLimit checks the components' sum at submission,
+// which no split passes. An error is a controller that did not answer (retried); a limit
+// or scheduler that cannot be read, and accounting that does not answer, are logged and
+// left out.
+func (r *ChallengeRunner) splitLimit(ctx context.Context, id, user, partition string, nodes int) (int, error) {
 	if nodes <= 1 || !r.heterogeneous {
 		return 0, nil
 	}
@@ -169,9 +173,26 @@ func (r *ChallengeRunner) splitLimit(ctx context.Context, id, partition string, 
 	case err != nil && transient(err):
 		return 0, err
 	case err != nil:
-		log.WithError(err).Warn("the partition's node limit is unknown: the challenge's job asks for all its nodes at once")
+		log.WithError(err).Warn("the partition's node limit is unknown: the challenge's job keeps to the other limits only")
+		limit = 0
+	}
+	from := "partition MaxNodes"
+	// Read from accounting (slurmdbd), which a controller can run without for a while: a
+	// failure is not retried, or the challenge would wait for slurmdbd past its deadline.
+	limitCtx, cancel := context.WithTimeout(ctx, jobNodeLimitTimeout)
+	perJob, err := r.slurm.JobNodeLimit(limitCtx, user, partition)
+	cancel()
+	switch {
+	case err != nil:
+		log.WithError(err).Warn("the per-job node limit of the challenge account's QOS and association is unknown: the challenge's job keeps to the partition's only")
+	case perJob.Nodes > 0 && nodes > perJob.Nodes && perJob.DenyOnLimit:
+		log.WithFields(logrus.Fields{"maxNodes": perJob.Nodes, "limitFrom": perJob.From, "qos": perJob.QOS}).
+			Warn("the challenge holds more nodes than one job may under the challenge account's QOS or association, and the QOS has DenyOnLimit: Slurm refuses its job, heterogeneous or not (it sums the components at submission), and the challenge will fail; raise the limit for the pool account or drop DenyOnLimit")
 		return 0, nil
-	case limit == 0 || nodes <= limit:
+	case perJob.Nodes > 0 && (limit == 0 || perJob.Nodes < limit):
+		limit, from = min(perJob.Nodes, challenge.MaxNodes), perJob.From
+	}
+	if limit == 0 || nodes <= limit {
 		return 0, nil
 	}
 	scheduler, err := r.slurm.SchedulerType(ctx)
@@ -179,13 +200,17 @@ func (r *ChallengeRunner) splitLimit(ctx context.Context, id, partition string, 
 	case err != nil && transient(err):
 		return 0, fmt.Errorf("reading the scheduler type: %w", err)
 	case err != nil || scheduler != "sched/backfill":
-		log.WithError(err).WithField("scheduler", scheduler).WithField("maxNodes", limit).
-			Warn("the challenge holds more nodes than one job may in its partition, and Slurm starts the heterogeneous job that would keep to the limit only under SchedulerType=sched/backfill: its job asks for all its nodes at once, which Slurm holds, and the challenge will be missed")
+		log.WithError(err).WithField("scheduler", scheduler).WithField("maxNodes", limit).WithField("limitFrom", from).
+			Warn("the challenge holds more nodes than one job may, and Slurm starts the heterogeneous job that would keep to the limit only under SchedulerType=sched/backfill: its job asks for all its nodes at once, which Slurm holds, and the challenge will be missed")
 		return 0, nil
 	}
-	log.WithField("maxNodes", limit).Info("the challenge holds more nodes than one job may in its partition: it runs as one heterogeneous job of components within the limit")
+	log.WithField("maxNodes", limit).WithField("limitFrom", from).Info("the challenge holds more nodes than one job may: it runs as one heterogeneous job of components within the limit")
 	return limit, nil
 }
+
+// jobNodeLimitTimeout bounds the accounting reads of a challenge's per-job node limit: up to
+// four commands against slurmdbd, which must not eat the challenge's allowance.
+const jobNodeLimitTimeout = 10 * time.Second
 
 // nodeLimit is the most nodes one job may hold in the partition (Slurm's MaxNodes; 0: no
 // limit).

@@ -676,6 +676,94 @@ func TestChallengeSplitOverANodeLimit(t *testing.T) {
 	}
 }
 
+// The runner splits a challenge over the per-job node limit of the challenge account's QOS
+// or association, read from accounting, as it does one over its partition's MaxNodes: Slurm
+// checks those limits one component at a time. Under a QOS with DenyOnLimit no split helps
+// (Slurm sums the components at submission): one job is submitted, refused, and the
+// challenge fails. With accounting down, the limit is unknown: one job, which Slurm holds
+// for the limit, and the challenge expires saying so.
+func TestChallengeSplitUnderAQOSOrAssociationLimit(t *testing.T) {
+	nodes := []slurmbridge.Node{
+		{Name: "node1", State: "IDLE", CPUs: 8, RealMemoryMiB: 32768, Partitions: []string{"wide", "narrow"}},
+		{Name: "node2", State: "IDLE", CPUs: 8, RealMemoryMiB: 32768, Partitions: []string{"wide", "narrow"}},
+	}
+	one := int64(1)
+	partitions := []slurmbridge.Partition{{Name: "wide", Default: true}, {Name: "narrow", MaxNodes: &one}}
+	for _, tc := range []struct {
+		name, partition string
+		limit           slurmbridge.PerJobNodeLimit
+		accountingDown  bool
+		wantComponents  int
+		wantState       journal.ChallengeState
+		wantReason      string
+	}{
+		{"qos", "wide", slurmbridge.PerJobNodeLimit{Nodes: 1, From: "qos pgtest", QOS: "pgtest"}, false, 1, journal.ChallengeSubmitted, ""},
+		{"association", "wide", slurmbridge.PerJobNodeLimit{Nodes: 1, From: "association", QOS: "normal"}, false, 1, journal.ChallengeSubmitted, ""},
+		{"within", "wide", slurmbridge.PerJobNodeLimit{Nodes: 2, From: "qos pgtest", QOS: "pgtest"}, false, 0, journal.ChallengeSubmitted, "Resources"},
+		{"the partition limit smaller", "narrow", slurmbridge.PerJobNodeLimit{Nodes: 2, From: "qos pgtest", QOS: "pgtest"}, false, 1, journal.ChallengeSubmitted, ""},
+		{"deny on limit", "wide", slurmbridge.PerJobNodeLimit{Nodes: 1, From: "qos pgdeny", QOS: "pgdeny", DenyOnLimit: true}, false, 0, journal.ChallengeFailed, ""},
+		{"deny on limit under the partition limit too", "narrow", slurmbridge.PerJobNodeLimit{Nodes: 1, From: "qos pgdeny", QOS: "pgdeny", DenyOnLimit: true}, false, 0, journal.ChallengeFailed, ""},
+		{"accounting down", "wide", slurmbridge.PerJobNodeLimit{Nodes: 1, From: "qos pgtest", QOS: "pgtest"}, true, 0, journal.ChallengeSubmitted, "QOSMaxNodePerJobLimit"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				slurm := fakeslurm.New(t, fakeslurm.Options{Nodes: nodes, Partitions: partitions, JobNodeLimit: tc.limit})
+				if tc.accountingDown {
+					slurm.AccountingDown()
+				}
+				s := startChallengeSite(t, slurm, t.TempDir(), &fakeAnswerer{}, nil)
+				c := newChallenge(t, challengeA)
+				c.Partition, c.Spec.Nodes = tc.partition, 2
+				if err := s.start(c); err != nil {
+					t.Fatal(err)
+				}
+				got := s.challenge(challengeA)
+				if got.State != tc.wantState {
+					t.Fatalf("state %s, want %s: %+v", got.State, tc.wantState, got)
+				}
+				if tc.wantState == journal.ChallengeFailed {
+					if !strings.Contains(got.Detail, "QOS policy") {
+						t.Fatalf("the refusal's detail: %q", got.Detail)
+					}
+					if n := logsWith(s.logs, "DenyOnLimit"); n == 0 {
+						t.Fatal("no warning names DenyOnLimit")
+					}
+					return
+				}
+				req := slurm.Request(got.JobID)
+				if len(req.HetComponents) != tc.wantComponents {
+					t.Fatalf("%d further components (%v), want %d", len(req.HetComponents), req.HetComponents, tc.wantComponents)
+				}
+				if tc.wantReason == "" || tc.wantReason == "Resources" {
+					// Within every limit: nothing holds it but the fake's Start.
+					if st, err := slurm.JobStates(context.Background(), []uint32{got.JobID}); err != nil || len(st) != 1 || st[0].Reason != "" {
+						t.Fatalf("the job within the limits: %+v %v", st, err)
+					}
+					return
+				}
+				s.sleep(11 * time.Minute)
+				if got := s.challenge(challengeA); got.State != journal.ChallengeExpired || !strings.HasSuffix(got.Detail, "(pending: "+tc.wantReason+")") {
+					t.Fatalf("at the deadline: %+v", got)
+				}
+				if warned := limitWarnings(s.logs, tc.wantReason); warned != 1 {
+					t.Fatalf("warned %d times of the per-job limit, want 1", warned)
+				}
+			})
+		})
+	}
+}
+
+// logsWith counts log entries whose message holds text.
+func logsWith(logs *logtest.Hook, text string) int {
+	n := 0
+	for _, e := range logs.AllEntries() {
+		if strings.Contains(e.Message, text) {
+			n++
+		}
+	}
+	return n
+}
+
 // Slurm's per-job limits, which hold a job until an admin changes them or its nodes come
 // back, each with its own hint, against reasons that clear by themselves.
 func TestLimitHints(t *testing.T) {

@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -509,11 +510,29 @@ func TestMultiNodeChallengeAcrossHosts(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	for round, limit := range []string{"UNLIMITED", "2"} {
-		if limit != "UNLIMITED" {
-			restore := partitionsMaxNodes(ctx, t)
+	// Five rounds: no limit; the partitions' MaxNodes=2; the association's per-job limit of
+	// 2 nodes (sacctmgr's MaxNodes on the account the pool account's jobs run in, which its
+	// user association inherits) with the partitions unlimited again; then, without it, a
+	// default QOS of the pool account with MaxTRESPerJob=node=2; then, without that, the
+	// same limit on QOS normal, which the pool account's jobs run under when it has no
+	// default QOS. Each accounting change is undone at the test's end, to what was there.
+	restoreParts := partitionsMaxNodes(ctx, t)
+	t.Cleanup(func() { setPartitionsMaxNodes(context.Background(), t, restoreParts) })
+	acct := saveAccounting(ctx, t)
+	for round, limit := range []string{"UNLIMITED", "2", "association 2", "default qos 2", "qos normal 2"} {
+		switch limit {
+		case "2":
 			setPartitionsMaxNodes(ctx, t, map[string]string{"cpu": limit, "gpu": limit})
-			t.Cleanup(func() { setPartitionsMaxNodes(context.Background(), t, restore) })
+		case "association 2":
+			setPartitionsMaxNodes(ctx, t, restoreParts)
+			acct.sacctmgr(ctx, "modify", "account", gridAccount, "where", "cluster="+acct.cluster, "set", "MaxNodes=2")
+		case "default qos 2":
+			acct.sacctmgr(ctx, "modify", "account", gridAccount, "where", "cluster="+acct.cluster, "set", "MaxNodes="+acct.accountMaxNodes)
+			acct.sacctmgr(ctx, "add", "qos", poolQOS, "MaxTRESPerJob=node=2")
+			acct.sacctmgr(ctx, "modify", "user", gridPoolUser, "where", "cluster="+acct.cluster, "set", "qos+="+poolQOS, "defaultqos="+poolQOS)
+		case "qos normal 2":
+			acct.dropPoolQOS(ctx)
+			acct.sacctmgr(ctx, "modify", "qos", "normal", "set", "MaxTRESPerJob=node=2")
 		}
 		gatewaytest.WaitFor(t, "the site's polls (of this protocol) showing its three hosts idle", 2*time.Minute, func() (bool, error) {
 			list, err := op.Providers(ctx)
@@ -551,7 +570,7 @@ func TestMultiNodeChallengeAcrossHosts(t *testing.T) {
 			return false, nil
 		})
 		if decided.State != gwstore.ChallengePassed || decided.Slash != "" || decided.DecidedAt == nil {
-			t.Fatalf("partitions' MaxNodes %s: the honest site's challenge across hosts: %s (%s), slash %q", limit, decided.State, decided.Reasons, decided.Slash)
+			t.Fatalf("limit %s: the honest site's challenge across hosts: %s (%s), slash %q", limit, decided.State, decided.Reasons, decided.Slash)
 		}
 		// One list of devices per part, each naming its host's CPU.
 		var parts [][]challenge.Device
@@ -585,22 +604,111 @@ func TestMultiNodeChallengeAcrossHosts(t *testing.T) {
 		for i, row := range rows {
 			f := strings.Split(row, "|")
 			if len(rows) != len(wantNodes) || len(f) != 3 || !wantID.MatchString(f[0]) || f[1] != "COMPLETED" {
-				t.Fatalf("partitions' MaxNodes %s: the challenge's job in sacct: %q, want %d allocation(s) COMPLETED", limit, rows, len(wantNodes))
+				t.Fatalf("limit %s: the challenge's job in sacct: %q, want %d allocation(s) COMPLETED", limit, rows, len(wantNodes))
 			}
 			names, err := slurmbridge.ExpandHostlist(f[2])
 			if err != nil || len(names) != wantNodes[i] {
-				t.Fatalf("partitions' MaxNodes %s: allocation %s on %q (%v), want %d hosts", limit, f[0], f[2], err, wantNodes[i])
+				t.Fatalf("limit %s: allocation %s on %q (%v), want %d hosts", limit, f[0], f[2], err, wantNodes[i])
 			}
 			for _, n := range names {
 				hosts[n] = true
 			}
 		}
 		if len(hosts) != multiNodes {
-			t.Fatalf("partitions' MaxNodes %s: the challenge's job ran on %v, want the %d hosts", limit, hosts, multiNodes)
+			t.Fatalf("limit %s: the challenge's job ran on %v, want the %d hosts", limit, hosts, multiNodes)
 		}
-		t.Logf("round %d, partitions' MaxNodes %s: challenge of %d nodes (order %d, %d products per part, deadline %s after issue) passed %.1f s after issue; Slurm: %s",
+		t.Logf("round %d, per-job node limit %s: challenge of %d nodes (order %d, %d products per part, deadline %s after issue) passed %.1f s after issue; Slurm: %s",
 			round+1, limit, ch.Spec.NodeCount(), ch.Spec.Order, ch.Spec.Products, ch.Spec.Deadline.Sub(ch.Spec.IssuedAt), decided.DecidedAt.Sub(ch.IssuedAt).Seconds(), strings.Join(rows, " "))
 	}
+}
+
+// gridAccount and gridPoolUser are the account and user the grid pool account's jobs run
+// as on the multi-node cluster (grid.localUser, its default account as test/cluster/cluster
+// creates it).
+const (
+	gridAccount  = "research"
+	gridPoolUser = "pgalice"
+)
+
+// poolQOS is the QOS a round makes the grid pool account's default.
+const poolQOS = "petagrid-e2e-pool"
+
+// savedAccounting is what TestMultiNodeChallengeAcrossHosts changes of the multi-node
+// cluster's accounting, as it was: restored at the test's end.
+type savedAccounting struct {
+	t       *testing.T
+	cluster string
+	// accountMaxNodes is the account's MaxNodes, "-1" for none; normalNodes QOS normal's
+	// per-job node limit, "-1" for none; poolDefaultQOS the pool user's default QOS, "-1"
+	// for none.
+	accountMaxNodes, normalNodes, poolDefaultQOS string
+}
+
+func (a *savedAccounting) sacctmgr(ctx context.Context, args ...string) []byte {
+	a.t.Helper()
+	out, err := slurmMulti(ctx, "sacctmgr", append([]string{"-i"}, args...)...)
+	if err != nil {
+		a.t.Errorf("sacctmgr %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return out
+}
+
+// read runs a sacctmgr query (-nP) and returns its one line.
+func (a *savedAccounting) read(ctx context.Context, args ...string) string {
+	a.t.Helper()
+	out, err := slurmMulti(ctx, "sacctmgr", append([]string{"-nP"}, args...)...)
+	if err != nil {
+		a.t.Fatalf("sacctmgr %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// saveAccounting records the limits the test changes and undoes them at its end. A QOS left
+// by a run that was killed before its cleanup is dropped first.
+func saveAccounting(ctx context.Context, t *testing.T) *savedAccounting {
+	t.Helper()
+	a := &savedAccounting{t: t, cluster: multiClusterName(ctx, t)}
+	a.dropPoolQOS(ctx)
+	orNone := func(v string) string { return cmp.Or(v, "-1") }
+	a.accountMaxNodes = orNone(a.read(ctx, "show", "assoc", "where", "cluster="+a.cluster, "account="+gridAccount, "user=", "format=MaxNodes"))
+	if m := regexp.MustCompile(`(?:^|,)node=([0-9]+)`).FindStringSubmatch(a.read(ctx, "show", "qos", "where", "name=normal", "format=MaxTRES")); m != nil {
+		a.normalNodes = m[1]
+	}
+	a.normalNodes = orNone(a.normalNodes)
+	a.poolDefaultQOS = orNone(a.read(ctx, "show", "assoc", "where", "cluster="+a.cluster, "account="+gridAccount, "user="+gridPoolUser, "format=DefaultQOS"))
+	t.Cleanup(func() {
+		ctx := context.Background()
+		a.dropPoolQOS(ctx)
+		a.sacctmgr(ctx, "modify", "account", gridAccount, "where", "cluster="+a.cluster, "set", "MaxNodes="+a.accountMaxNodes)
+		a.sacctmgr(ctx, "modify", "qos", "normal", "set", "MaxTRESPerJob=node="+a.normalNodes)
+	})
+	return a
+}
+
+// dropPoolQOS takes poolQOS from the pool user, giving it back its own default QOS, and
+// deletes it, if it exists.
+func (a *savedAccounting) dropPoolQOS(ctx context.Context) {
+	a.t.Helper()
+	if a.read(ctx, "show", "qos", "where", "name="+poolQOS, "format=Name") == "" {
+		return
+	}
+	def := a.poolDefaultQOS
+	if def == "" || def == poolQOS {
+		def = "-1"
+	}
+	a.sacctmgr(ctx, "modify", "user", gridPoolUser, "where", "cluster="+a.cluster, "set", "defaultqos="+def, "qos-="+poolQOS)
+	a.sacctmgr(ctx, "delete", "qos", poolQOS)
+}
+
+// multiClusterName is the multi-node cluster's ClusterName.
+func multiClusterName(ctx context.Context, t *testing.T) string {
+	t.Helper()
+	out, err := slurmMulti(ctx, "scontrol", "show", "config")
+	m := regexp.MustCompile(`(?m)^ClusterName\s*=\s*(\S+)$`).FindSubmatch(out)
+	if err != nil || m == nil {
+		t.Fatalf("the multi-node cluster's name: %v", err)
+	}
+	return string(m[1])
 }
 
 // partitionsMaxNodes reads the per-job node limit of the multi-node cluster's partitions.

@@ -79,6 +79,11 @@ type Options struct {
 	Now func() time.Time
 	// SchedulerType is what SchedulerType answers (default sched/backfill).
 	SchedulerType string
+	// JobNodeLimit is the per-job node limit of the QOS or association every job runs under
+	// (JobNodeLimit answers it for any user). A plain job over it is queued and never
+	// started (QOSMaxNodePerJobLimit or AssocMaxNodePerJobLimit), or refused under
+	// DenyOnLimit, as is a heterogeneous job whose components sum over it.
+	JobNodeLimit slurmbridge.PerJobNodeLimit
 }
 
 // commandTimeout is the bridge's default limit on a controller command, which a lost sbatch
@@ -338,6 +343,27 @@ func (s *Slurm) ControllerBootTime(ctx context.Context) (time.Time, error) {
 	s.c.mu.Unlock()
 	s.record("scontrol", "ControllerBootTime", now, nil)
 	return boot, nil
+}
+
+// JobNodeLimit is slurmbridge.Bridge.JobNodeLimit: Options.JobNodeLimit, read from
+// accounting (an error while it is down).
+func (s *Slurm) JobNodeLimit(ctx context.Context, user, partition string) (slurmbridge.PerJobNodeLimit, error) {
+	now := s.c.now()
+	if ctx.Err() != nil {
+		err := cancelled("sacctmgr", ctx)
+		s.record("sacctmgr", "JobNodeLimit", now, err)
+		return slurmbridge.PerJobNodeLimit{}, err
+	}
+	s.c.mu.Lock()
+	down := s.c.accountingDown
+	s.c.mu.Unlock()
+	if down {
+		err := accountingUnreachable()
+		s.record("sacctmgr", "JobNodeLimit", now, err)
+		return slurmbridge.PerJobNodeLimit{}, fmt.Errorf("reading %s's default account: %w", user, err)
+	}
+	s.record("sacctmgr", "JobNodeLimit", now, nil)
+	return s.c.opts.JobNodeLimit, nil
 }
 
 // SchedulerType is slurmbridge.Bridge.SchedulerType: Options.SchedulerType.

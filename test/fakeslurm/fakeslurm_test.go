@@ -494,3 +494,49 @@ func TestJobOverItsPartitionsNodeLimitNeverStarts(t *testing.T) {
 		t.Fatalf("over the limit, its dependency satisfied: %+v", st)
 	}
 }
+
+// A plain job over the per-job node limit of its QOS or association waits for ever with
+// Slurm's reason for it; a heterogeneous job whose components keep to the limit starts;
+// under DenyOnLimit both are refused at submission, the heterogeneous one by its sum.
+func TestJobOverAQOSOrAssociationLimit(t *testing.T) {
+	nodes := []slurmbridge.Node{
+		{Name: "node1", State: "IDLE", CPUs: 4, RealMemoryMiB: 8192, Partitions: []string{"cpu"}},
+		{Name: "node2", State: "IDLE", CPUs: 4, RealMemoryMiB: 8192, Partitions: []string{"cpu"}},
+	}
+	for _, c := range []struct {
+		limit  slurmbridge.PerJobNodeLimit
+		reason string
+	}{
+		{slurmbridge.PerJobNodeLimit{Nodes: 1, From: "qos q1", QOS: "q1"}, "QOSMaxNodePerJobLimit"},
+		{slurmbridge.PerJobNodeLimit{Nodes: 1, From: "association", QOS: "normal"}, "AssocMaxNodePerJobLimit"},
+	} {
+		s := fakeslurm.New(t, fakeslurm.Options{Nodes: nodes, JobNodeLimit: c.limit})
+		if got, err := s.JobNodeLimit(context.Background(), "me", "cpu"); err != nil || got != c.limit {
+			t.Fatalf("JobNodeLimit: %+v %v", got, err)
+		}
+		over := submit(t, s, request("over", "--nodes=2"))
+		if st := states(t, s, over); len(st) != 1 || st[0].State != slurmbridge.StatePending || st[0].Reason != c.reason {
+			t.Fatalf("%s: over the limit: %+v", c.limit.From, st)
+		}
+		het := request("het", "--nodes=1")
+		het.HetComponents = [][]string{{"--nodes=1"}}
+		hetID := submit(t, s, het)
+		s.Start(hetID)
+		if st := states(t, s, hetID); st[0].State != slurmbridge.StateRunning {
+			t.Fatalf("%s: components within the limit: %+v", c.limit.From, st)
+		}
+	}
+	deny := slurmbridge.PerJobNodeLimit{Nodes: 1, From: "qos d", QOS: "d", DenyOnLimit: true}
+	s := fakeslurm.New(t, fakeslurm.Options{Nodes: nodes, JobNodeLimit: deny})
+	het := request("het", "--nodes=1")
+	het.HetComponents = [][]string{{"--nodes=1"}}
+	for _, req := range []slurmbridge.SubmitRequest{request("over", "--nodes=2"), het} {
+		if _, err := s.Submit(context.Background(), req); !errors.Is(err, slurmbridge.ErrQOSLimit) {
+			t.Fatalf("under DenyOnLimit, %s: %v", req.Tag, err)
+		}
+	}
+	s.AccountingDown()
+	if _, err := s.JobNodeLimit(context.Background(), "me", "cpu"); err == nil {
+		t.Fatal("the limit read with accounting down")
+	}
+}

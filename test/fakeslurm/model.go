@@ -20,9 +20,11 @@ type job struct {
 	requeueable      bool
 	killOnInvalidDep bool
 	held             bool
-	// overNodeLimit: a plain job of more nodes than its partition's MaxNodes, which Slurm
-	// queues (EnforcePartLimits=NO, its default) and never starts (PartitionNodeLimit).
-	overNodeLimit  bool
+	// limitReason: a plain job of more nodes than its partition's MaxNodes, which Slurm
+	// queues (EnforcePartLimits=NO, its default) and never starts (PartitionNodeLimit), or
+	// than its QOS's or association's per-job limit (QOSMaxNodePerJobLimit,
+	// AssocMaxNodePerJobLimit); "" for a job within every limit.
+	limitReason    string
 	deps           *dependency // nil: none, or satisfied
 	need           resources
 	stdout, stderr string
@@ -192,8 +194,8 @@ func (c *cluster) resolveDependency(j *job) bool {
 				r.reason = ""
 				switch {
 				case j.held:
-				case j.overNodeLimit:
-					r.reason, r.waitReason = "PartitionNodeLimit", "PartitionNodeLimit"
+				case j.limitReason != "":
+					r.reason, r.waitReason = j.limitReason, j.limitReason
 				default:
 					r.eligible = at
 				}
@@ -235,8 +237,8 @@ func (s *Slurm) Start(id uint32, tasks ...int) {
 	switch {
 	case j.held:
 		s.c.t.Fatalf("fakeslurm: job %d is held", id)
-	case j.overNodeLimit:
-		s.c.t.Fatalf("fakeslurm: job %d asks for more nodes than partition %s's MaxNodes: Slurm never starts it (PartitionNodeLimit)", id, j.partition)
+	case j.limitReason != "":
+		s.c.t.Fatalf("fakeslurm: job %d asks for more nodes than a per-job limit lets it: Slurm never starts it (%s)", id, j.limitReason)
 	case j.deps != nil:
 		s.c.t.Fatalf("fakeslurm: job %d waits on its dependency %s", id, j.req.Dependency)
 	}
@@ -379,8 +381,8 @@ func (s *Slurm) Unhold(id uint32) {
 			switch {
 			case j.deps != nil:
 				r.reason, r.waitReason = "Dependency", "Dependency"
-			case j.overNodeLimit:
-				r.reason, r.waitReason = "PartitionNodeLimit", "PartitionNodeLimit"
+			case j.limitReason != "":
+				r.reason, r.waitReason = j.limitReason, j.limitReason
 			default:
 				r.reason, r.eligible = "", now
 			}

@@ -71,23 +71,49 @@ func sbatchOptions(script []byte, cmdline []string) (map[string]string, error) {
 	return opts, nil
 }
 
+// totalNodes is the nodes a job asks for, its heterogeneous components' summed (a component
+// whose options do not read counts as none here; hetNeed refuses it).
+func (c *cluster) totalNodes(req slurmbridge.SubmitRequest, first resources) int {
+	total := first.nodes
+	for _, options := range req.HetComponents {
+		if opts, err := sbatchOptions(nil, options); err == nil {
+			if r, refusal := resourcesOf(opts); refusal == nil {
+				total += r.nodes
+			}
+		}
+	}
+	return total
+}
+
+// limitReason is why Slurm would never start a job (or a heterogeneous job's component) of
+// nodes in part: over the partition's MaxNodes, or over the per-job limit of the QOS or
+// association (Options.JobNodeLimit); "" within both.
+func (c *cluster) limitReason(part slurmbridge.Partition, nodes int) string {
+	switch lim := c.opts.JobNodeLimit; {
+	case part.MaxNodes != nil && *part.MaxNodes > 0 && int64(nodes) > *part.MaxNodes:
+		return "PartitionNodeLimit"
+	case lim.Nodes > 0 && nodes > lim.Nodes && strings.HasPrefix(lim.From, "qos"):
+		return "QOSMaxNodePerJobLimit"
+	case lim.Nodes > 0 && nodes > lim.Nodes:
+		return "AssocMaxNodePerJobLimit"
+	}
+	return ""
+}
+
 // hetNeed is what a heterogeneous job asks for as a whole: its components' nodes, each of
 // the first component's shape. Modelled: components of one shape in one partition, each
-// within the partition's MaxNodes (Slurm checks each alone), started and ended together
-// as one job. Not modelled, so a test error: components of other shapes or partitions, and
-// one over MaxNodes (real Slurm would leave the job pending for ever, as it does a plain job
-// over MaxNodes, which is modelled: PartitionNodeLimit).
+// within the partition's MaxNodes and the per-job limit (Slurm checks each alone), started
+// and ended together as one job. Not modelled, so a test error: components of other shapes
+// or partitions, and one over a limit (real Slurm would leave the job pending for ever, as it
+// does a plain job over one, which is modelled: PartitionNodeLimit and the others).
 func (c *cluster) hetNeed(req slurmbridge.SubmitRequest, part slurmbridge.Partition, first resources) (resources, *slurmbridge.RefusalError) {
 	notModelled := func(format string, args ...any) (resources, *slurmbridge.RefusalError) {
 		err := fmt.Errorf(format, args...)
 		c.t.Errorf("fakeslurm: submission %s: %v", req.Tag, err)
 		return resources{}, &slurmbridge.RefusalError{Command: "sbatch", Reason: slurmbridge.ErrInvalidOption, Message: err.Error()}
 	}
-	overLimit := func(r resources) bool {
-		return part.MaxNodes != nil && *part.MaxNodes > 0 && int64(r.nodes) > *part.MaxNodes
-	}
-	if overLimit(first) {
-		return notModelled("heterogeneous job component 0 of %d nodes is over partition %s's MaxNodes", first.nodes, part.Name)
+	if why := c.limitReason(part, first.nodes); why != "" {
+		return notModelled("heterogeneous job component 0 of %d nodes is over a per-job limit (%s)", first.nodes, why)
 	}
 	total := first
 	for i, options := range req.HetComponents {
@@ -102,8 +128,8 @@ func (c *cluster) hetNeed(req slurmbridge.SubmitRequest, part slurmbridge.Partit
 		if refusal != nil {
 			return resources{}, refusal
 		}
-		if overLimit(r) {
-			return notModelled("heterogeneous job component %d of %d nodes is over partition %s's MaxNodes", i+1, r.nodes, part.Name)
+		if why := c.limitReason(part, r.nodes); why != "" {
+			return notModelled("heterogeneous job component %d of %d nodes is over a per-job limit (%s)", i+1, r.nodes, why)
 		}
 		if r.cpusPerNode != first.cpusPerNode || r.memPerNode != first.memPerNode || r.gpusPerNode != first.gpusPerNode || r.gpuType != first.gpuType {
 			return notModelled("component %d is of another shape than the first (%+v, %+v)", i+1, r, first)
@@ -418,12 +444,17 @@ func (c *cluster) submit(now time.Time, user string, req slurmbridge.SubmitReque
 	if refusal != nil {
 		return 0, false, refusal
 	}
+	if lim := c.opts.JobNodeLimit; lim.DenyOnLimit && lim.Nodes > 0 && c.totalNodes(req, need) > lim.Nodes {
+		// Under DenyOnLimit Slurm refuses the job, a heterogeneous one by the sum of its
+		// components (acct_policy_validate_het_job), before it looks at any one of them.
+		return refuse(slurmbridge.ErrQOSLimit, "Job violates accounting/QOS policy (job submit limit, user's size and/or time limits)")
+	}
 	if len(req.HetComponents) > 0 {
 		if need, refusal = c.hetNeed(req, part, need); refusal != nil {
 			return 0, false, refusal
 		}
 	} else {
-		j.overNodeLimit = part.MaxNodes != nil && *part.MaxNodes > 0 && int64(need.nodes) > *part.MaxNodes
+		j.limitReason = c.limitReason(part, need.nodes)
 	}
 	j.need = need
 	if msg := c.fits(part.Name, need); msg != "" {
@@ -472,8 +503,8 @@ func (c *cluster) submit(now time.Time, user string, req slurmbridge.SubmitReque
 		reason, eligible = "JobHeldUser", time.Time{}
 	case j.deps != nil:
 		reason, eligible = "Dependency", time.Time{}
-	case j.overNodeLimit:
-		reason, eligible = "PartitionNodeLimit", time.Time{}
+	case j.limitReason != "":
+		reason, eligible = j.limitReason, time.Time{}
 	}
 	for _, i := range indices {
 		t := &task{index: i, runs: []*run{{submit: now, eligible: eligible, state: slurmbridge.StatePending, reason: reason, waitReason: reason}}}

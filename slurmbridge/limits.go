@@ -1,0 +1,203 @@
+package slurmbridge
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// PerJobNodeLimit is the most nodes one job may hold under the accounting limits its jobs
+// run with: its QOS's MaxTRESPerJob node count where the QOS sets one, else its
+// association's (which carries what it inherits from the accounts above it: sacctmgr shows
+// it on the user's association). That is Slurm's precedence between them (its
+// resource_limits page: the first that is set applies, not the smallest). A partition's
+// QOS, which comes first, is not read here.
+type PerJobNodeLimit struct {
+	// Nodes is the limit, 0 when neither sets one.
+	Nodes int
+	// From names where it comes from: "qos NAME" or "association" ("" without a limit).
+	From string
+	// QOS is the QOS the job runs under: the association's default; without one, the one
+	// QOS the association may use, else "normal" (Slurm's choice in job_mgr.c).
+	QOS string
+	// DenyOnLimit: the QOS refuses a job over a limit at submission rather than holding it;
+	// a heterogeneous job's components of one association are then summed against it.
+	DenyOnLimit bool
+}
+
+// accountingNamePattern is what sacctmgr accepts as a user, account or QOS name; anything
+// else is refused before it reaches an argv, and is not trusted when it comes back.
+var accountingNamePattern = regexp.MustCompile(`^[A-Za-z0-9_.@+-]{1,64}$`)
+
+// maxAccountingLines bounds what the daemon reads of one sacctmgr answer: a user has a
+// handful of associations on a cluster, one per account and partition.
+const maxAccountingLines = 64
+
+// JobNodeLimit reads the per-job node limit of a job that user submits to partition
+// without naming an account or QOS: it runs in the user's default account, under that
+// association's default QOS.
+func (b *Bridge) JobNodeLimit(ctx context.Context, user, partition string) (PerJobNodeLimit, error) {
+	if !accountingNamePattern.MatchString(user) {
+		return PerJobNodeLimit{}, fmt.Errorf("reading the per-job node limit: bad user name %q", truncate(user, 80))
+	}
+	cluster, err := b.ClusterName(ctx)
+	if err != nil {
+		return PerJobNodeLimit{}, err
+	}
+	// The default account is per cluster: the user's on this one.
+	res, err := b.run(ctx, invocation{name: "sacctmgr", args: []string{"-nP", "show", "user", "where", "name=" + user, "cluster=" + cluster, "format=DefaultAccount"}})
+	if err != nil {
+		return PerJobNodeLimit{}, fmt.Errorf("reading %s's default account: %w", user, err)
+	}
+	account, err := parseDefaultAccount(string(res.stdout))
+	if err != nil {
+		return PerJobNodeLimit{}, err
+	}
+	res, err = b.run(ctx, invocation{name: "sacctmgr", args: []string{"-nP", "show", "assoc", "where", "cluster=" + cluster, "user=" + user, "account=" + account,
+		"format=Partition,MaxTRES,QOS,DefaultQOS"}})
+	if err != nil {
+		return PerJobNodeLimit{}, fmt.Errorf("reading the association of %s in %s: %w", user, account, err)
+	}
+	assocNodes, qos, err := parseAssociationLimit(string(res.stdout), partition)
+	if err != nil {
+		return PerJobNodeLimit{}, err
+	}
+	limit := PerJobNodeLimit{QOS: qos}
+	res, err = b.run(ctx, invocation{name: "sacctmgr", args: []string{"-nP", "show", "qos", "where", "name=" + qos, "format=Name,MaxTRES,Flags"}})
+	if err != nil {
+		return PerJobNodeLimit{}, fmt.Errorf("reading QOS %s: %w", qos, err)
+	}
+	qosNodes, deny, err := parseQOSLimit(string(res.stdout), qos)
+	if err != nil {
+		return PerJobNodeLimit{}, err
+	}
+	limit.DenyOnLimit = deny
+	if qosNodes > 0 {
+		limit.Nodes, limit.From = qosNodes, "qos "+qos
+		return limit, nil
+	}
+	if assocNodes > 0 {
+		limit.Nodes, limit.From = assocNodes, "association"
+	}
+	return limit, nil
+}
+
+// accountingLines splits sacctmgr's -nP answer into its lines of fields, each line with
+// exactly fields fields.
+func accountingLines(text, command string, fields int) ([][]string, error) {
+	var out [][]string
+	for _, line := range strings.Split(strings.TrimRight(text, "\n"), "\n") {
+		if line == "" {
+			continue
+		}
+		if len(out) == maxAccountingLines {
+			return nil, &ParseError{Command: command, What: "answer", Err: fmt.Errorf("more than %d lines", maxAccountingLines)}
+		}
+		f := strings.Split(line, "|")
+		if len(f) != fields {
+			return nil, &ParseError{Command: command, What: "line", Err: fmt.Errorf("%d fields, want %d: %q", len(f), fields, truncate(line, 120))}
+		}
+		out = append(out, f)
+	}
+	return out, nil
+}
+
+func parseDefaultAccount(text string) (string, error) {
+	const command = "sacctmgr show user"
+	lines, err := accountingLines(text, command, 1)
+	if err != nil {
+		return "", err
+	}
+	if len(lines) != 1 || !accountingNamePattern.MatchString(lines[0][0]) {
+		return "", &ParseError{Command: command, What: "DefaultAccount", Err: fmt.Errorf("want one account name, got %d line(s)", len(lines))}
+	}
+	return lines[0][0], nil
+}
+
+// parseAssociationLimit reads the association's per-job node limit and the QOS its jobs
+// run under from lines of Partition|MaxTRES|QOS|DefaultQOS: the line of the partition where
+// there is one (sacctmgr lowercases partition names; Slurm matches them without case),
+// else the line for every partition. The QOS is the default one; without a default, the
+// one QOS the association may use, else "normal", as slurmctld chooses.
+func parseAssociationLimit(text, partition string) (nodes int, qos string, err error) {
+	const command = "sacctmgr show assoc"
+	lines, err := accountingLines(text, command, 4)
+	if err != nil {
+		return 0, "", err
+	}
+	var chosen []string
+	for _, f := range lines {
+		if partition != "" && strings.EqualFold(f[0], partition) {
+			chosen = f
+			break
+		}
+		if f[0] == "" {
+			chosen = f
+		}
+	}
+	if chosen == nil {
+		return 0, "", &ParseError{Command: command, What: "association", Err: fmt.Errorf("no association for partition %q or for every partition", truncate(partition, 64))}
+	}
+	if nodes, err = tresNodes(chosen[1]); err != nil {
+		return 0, "", &ParseError{Command: command, What: "MaxTRES", Err: err}
+	}
+	qos = chosen[3]
+	if allowed := strings.Split(chosen[2], ","); qos == "" && len(allowed) == 1 && allowed[0] != "" {
+		qos = allowed[0]
+	}
+	if qos == "" {
+		qos = "normal"
+	}
+	if !accountingNamePattern.MatchString(qos) {
+		return 0, "", &ParseError{Command: command, What: "DefaultQOS", Err: fmt.Errorf("bad QOS name %q", truncate(qos, 80))}
+	}
+	return nodes, qos, nil
+}
+
+// parseQOSLimit reads a QOS's per-job node limit and DenyOnLimit flag from its line of
+// Name|MaxTRES|Flags. A QOS that does not exist (no line: "normal" deleted, say) limits
+// nothing.
+func parseQOSLimit(text, qos string) (nodes int, deny bool, err error) {
+	const command = "sacctmgr show qos"
+	lines, err := accountingLines(text, command, 3)
+	if err != nil {
+		return 0, false, err
+	}
+	if len(lines) == 0 {
+		return 0, false, nil
+	}
+	if len(lines) != 1 || lines[0][0] != qos {
+		return 0, false, &ParseError{Command: command, What: "QOS " + qos, Err: fmt.Errorf("want its one line, got %d", len(lines))}
+	}
+	if nodes, err = tresNodes(lines[0][1]); err != nil {
+		return 0, false, &ParseError{Command: command, What: "MaxTRES", Err: err}
+	}
+	for _, flag := range strings.Split(lines[0][2], ",") {
+		deny = deny || flag == "DenyOnLimit"
+	}
+	return nodes, deny, nil
+}
+
+// tresNodes is the node count of a TRES list ("cpu=4,node=2"), 0 when it has none.
+func tresNodes(list string) (int, error) {
+	if list == "" {
+		return 0, nil
+	}
+	for _, item := range strings.Split(list, ",") {
+		key, value, ok := strings.Cut(item, "=")
+		if !ok {
+			return 0, fmt.Errorf("%q is not TRES=count", truncate(item, 60))
+		}
+		if key != "node" {
+			continue
+		}
+		n, err := strconv.Atoi(value)
+		if err != nil || n <= 0 || n > 1<<20 {
+			return 0, fmt.Errorf("node count %q", truncate(value, 20))
+		}
+		return n, nil
+	}
+	return 0, nil
+}
