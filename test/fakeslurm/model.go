@@ -393,7 +393,8 @@ func (s *Slurm) Unhold(id uint32) {
 
 // SetPendingReason makes the controller give a pending job (every pending task) the reason,
 // as it does for limits this fake does not model (a QOS's or an association's per-job
-// limits): the job stays pending until the test starts it. A job that is not pending fails
+// limits other than its node count, which Options.JobNodeLimit models, such as
+// MaxGRESPerJob): the job stays pending until the test starts it. A job that is not pending fails
 // the test.
 func (s *Slurm) SetPendingReason(id uint32, reason string) {
 	s.c.t.Helper()
