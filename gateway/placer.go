@@ -2,7 +2,9 @@ package gateway
 
 import (
 	"context"
+	"crypto/rand"
 	"fmt"
+	"io"
 	"math/big"
 	"strings"
 	"time"
@@ -32,6 +34,8 @@ type placer struct {
 	log                logrus.FieldLogger
 	now                func() time.Time
 	metrics            *metrics
+	// random draws the operator each replica goes to (crypto/rand.Reader; tests replace it).
+	random io.Reader
 }
 
 // Run places queued jobs every few seconds, and at once when woken, until ctx ends.
@@ -75,9 +79,10 @@ func (p *placer) Place(ctx context.Context, j gatewayapi.Job) {
 		return
 	}
 	exclude, err := p.store.Exclusions(ctx, j.ID)
+	var operatorOf map[string]string
 	if err == nil && j.Replica != nil {
 		var late bool
-		if late, err = p.excludeForReplica(ctx, j, exclude, log); late {
+		if operatorOf, late, err = p.excludeForReplica(ctx, j, exclude, log); late {
 			p.metrics.placement(placementAbandoned)
 			return
 		}
@@ -105,33 +110,82 @@ func (p *placer) Place(ctx context.Context, j gatewayapi.Job) {
 		p.metrics.placement(placementNoSite)
 		return
 	}
-	p.metrics.placement(p.assign(ctx, j, decision, sites, needs, log))
+	chosen, how := decision.Chosen, fmt.Sprintf("%d of %d feasible sites", 1, len(decision.Ranked))
+	if j.Replica != nil {
+		var operators int
+		if chosen, operators, err = drawReplicaSite(p.random, decision.Ranked, operatorOf); err != nil {
+			log.WithError(err).Error("placer: drawing a replica's operator")
+			p.metrics.placement(placementError)
+			return
+		}
+		noun := "operators"
+		if operators == 1 {
+			noun = "operator"
+		}
+		how = fmt.Sprintf("its operator drawn at random among %d %s (%d feasible sites)", operators, noun, len(decision.Ranked))
+	}
+	p.metrics.placement(p.assign(ctx, j, chosen, how, sites, needs, log))
+}
+
+// drawReplicaSite picks a replica's site: an operator drawn uniformly at random among the
+// operators of the feasible sites, then that operator's site the policy ranked first.
+//
+// Why not the policy's first site, as for any other job: the policy ranks the cheapest
+// first, so an operator could price its sites to win every replica it wants, and two
+// colluding operators priced lowest would capture a group of three and its vote (and every
+// rerun after an honest replica failed). A draw makes capture cost a share of the approved,
+// staked operators instead; drawing operators rather than sites keeps one operator's many
+// sites from weighing more. The price is still bounded: every feasible site runs the
+// replica within its share of the budget, so a researcher who wants cheaper replicas sets a
+// lower budget, which leaves fewer (cheaper) operators to draw from.
+func drawReplicaSite(random io.Reader, ranked []placement.Candidate, operatorOf map[string]string) (placement.Candidate, int, error) {
+	var operators []string
+	first := map[string]int{} // operator → index in ranked of its best site
+	for i, c := range ranked {
+		op, ok := operatorOf[c.Site]
+		if !ok || op == "" {
+			// excludeForReplica leaves out sites without an operator; one here is a bug.
+			return placement.Candidate{}, 0, fmt.Errorf("feasible site %s has no operator", c.Site)
+		}
+		if _, seen := first[op]; !seen {
+			first[op] = i
+			operators = append(operators, op)
+		}
+	}
+	if len(operators) == 0 {
+		return placement.Candidate{}, 0, fmt.Errorf("no feasible site")
+	}
+	n, err := rand.Int(random, big.NewInt(int64(len(operators))))
+	if err != nil {
+		return placement.Candidate{}, 0, fmt.Errorf("drawing one of %d operators: %w", len(operators), err)
+	}
+	return ranked[first[operators[n.Int64()]]], len(operators), nil
 }
 
 // excludeForReplica adds to exclude the sites a replica must not go to: those whose
 // operator runs another replica of its group, and those that do not report outputs digests
-// (protocol 4), without which the replica could not vote. A rerun still without a site
+// (protocol 4), without which the replica could not vote. It returns each site's operator. A rerun still without a site
 // rerunPlacementGrace past its group's rerun_by is abandoned instead (late true): the
 // researcher's signature may expire before a site accepts it, and the vote's deadline
 // leaves it too little time to run.
-func (p *placer) excludeForReplica(ctx context.Context, j gatewayapi.Job, exclude map[string]string, log logrus.FieldLogger) (late bool, err error) {
+func (p *placer) excludeForReplica(ctx context.Context, j gatewayapi.Job, exclude map[string]string, log logrus.FieldLogger) (operatorOf map[string]string, late bool, err error) {
 	g, err := p.store.ReplicaGroup(ctx, j.Replica.Group)
 	if err != nil {
-		return false, err
+		return nil, false, err
 	}
 	if j.Replica.Replaces != "" && g.RerunBy != nil && p.now().After(g.RerunBy.Add(rerunPlacementGrace)) {
 		reason := fmt.Sprintf("the rerun of %s found no site within %s of its group's last time for reruns (%s)", j.Replica.Replaces, rerunPlacementGrace, g.RerunBy.UTC().Format(time.RFC3339))
 		if err := p.store.Abandon(ctx, j.ID, reason); err != nil {
-			return false, err
+			return nil, false, err
 		}
 		log.WithField("reason", reason).Warn("rerun abandoned")
-		return true, nil
+		return nil, true, nil
 	}
 	sites, err := p.store.Sites(ctx)
 	if err != nil {
-		return false, err
+		return nil, false, err
 	}
-	operatorOf := make(map[string]string, len(sites))
+	operatorOf = make(map[string]string, len(sites))
 	for _, s := range sites {
 		operatorOf[s.Name] = s.Operator
 	}
@@ -148,7 +202,7 @@ func (p *placer) excludeForReplica(ctx context.Context, j gatewayapi.Job, exclud
 			exclude[s.Name] = "its operator runs replica " + other
 		}
 	}
-	return false, nil
+	return operatorOf, false, nil
 }
 
 // replicaUnfit says why a site may run no replica ("" when it may): it must report outputs
@@ -206,10 +260,10 @@ func (p *placer) wait(ctx context.Context, j gatewayapi.Job, why error, exclude 
 	}
 }
 
-// assign gives the job to the chosen site, with the site's price and the job's worst case
-// there, and wakes the site's poll. It returns the placement's outcome.
-func (p *placer) assign(ctx context.Context, j gatewayapi.Job, decision placement.Decision, sites []placement.Site, needs []placement.StepNeed, log logrus.FieldLogger) string {
-	c := decision.Chosen
+// assign gives the job to the chosen site (how says how it was chosen), with the site's
+// price and the job's worst case there, and wakes the site's poll. It returns the
+// placement's outcome.
+func (p *placer) assign(ctx context.Context, j gatewayapi.Job, c placement.Candidate, how string, sites []placement.Site, needs []placement.StepNeed, log logrus.FieldLogger) string {
 	var price string
 	for _, s := range sites {
 		if s.Name == c.Site {
@@ -221,12 +275,12 @@ func (p *placer) assign(ctx context.Context, j gatewayapi.Job, decision placemen
 		log.WithError(err).Error("placer: the placement's worst case does not fit the job")
 		return placementError
 	}
-	why := fmt.Sprintf("placed on %s (worst-case %s DPS, %d of %d feasible sites)", c.Site, tokenomics.FormatAmount(c.CostWei), 1, len(decision.Ranked))
+	why := fmt.Sprintf("placed on %s (worst-case %s DPS, %s)", c.Site, tokenomics.FormatAmount(c.CostWei), how)
 	if err := p.store.Assign(ctx, j.ID, c.Site, why, price, worst); err != nil {
 		log.WithError(err).Warn("placer: assigning")
 		return placementError
 	}
-	log.WithField("site", c.Site).WithField("worstCaseCost", tokenomics.FormatAmount(c.CostWei)).Info("job placed")
+	log.WithField("site", c.Site).WithField("worstCaseCost", tokenomics.FormatAmount(c.CostWei)).WithField("how", how).Info("job placed")
 	p.wake.wakeSite(c.Site)
 	return placementPlaced
 }
