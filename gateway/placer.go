@@ -3,6 +3,7 @@ package gateway
 import (
 	"context"
 	"crypto/rand"
+	"errors"
 	"fmt"
 	"io"
 	"math/big"
@@ -59,7 +60,8 @@ func (p *placer) Run(ctx context.Context) {
 
 // Place tries to place a queued job now: it ends the job if it was cancelled, waited too
 // long or cannot be read any more; otherwise the policy picks a site among the feasible
-// ones, or the job waits and the reason is noted.
+// ones (for a replica, among the sites of an operator drawn at random: drawReplicaSite),
+// or the job waits and the reason is noted.
 func (p *placer) Place(ctx context.Context, j gatewayapi.Job) {
 	log := p.log.WithField("job", j.ID)
 	if j.State != store.Queued {
@@ -114,7 +116,7 @@ func (p *placer) Place(ctx context.Context, j gatewayapi.Job) {
 	if j.Replica != nil {
 		var operators int
 		if chosen, operators, err = drawReplicaSite(p.random, decision.Ranked, operatorOf); err != nil {
-			log.WithError(err).Error("placer: drawing a replica's operator")
+			log.WithError(err).Warn("placer: drawing a replica's operator")
 			p.metrics.placement(placementError)
 			return
 		}
@@ -142,10 +144,11 @@ func drawReplicaSite(random io.Reader, ranked []placement.Candidate, operatorOf 
 	var operators []string
 	first := map[string]int{} // operator → index in ranked of its best site
 	for i, c := range ranked {
-		op, ok := operatorOf[c.Site]
-		if !ok || op == "" {
-			// excludeForReplica leaves out sites without an operator; one here is a bug.
-			return placement.Candidate{}, 0, fmt.Errorf("feasible site %s has no operator", c.Site)
+		op := operatorOf[c.Site]
+		if op == "" {
+			// Approved after excludeForReplica read the sites: its operator was not checked
+			// against the group's, so it is not drawn now (the next pass reads it).
+			continue
 		}
 		if _, seen := first[op]; !seen {
 			first[op] = i
@@ -153,7 +156,7 @@ func drawReplicaSite(random io.Reader, ranked []placement.Candidate, operatorOf 
 		}
 	}
 	if len(operators) == 0 {
-		return placement.Candidate{}, 0, fmt.Errorf("no feasible site")
+		return placement.Candidate{}, 0, errors.New("no feasible site whose operator was checked against the group's")
 	}
 	n, err := rand.Int(random, big.NewInt(int64(len(operators))))
 	if err != nil {
@@ -164,10 +167,10 @@ func drawReplicaSite(random io.Reader, ranked []placement.Candidate, operatorOf 
 
 // excludeForReplica adds to exclude the sites a replica must not go to: those whose
 // operator runs another replica of its group, and those that do not report outputs digests
-// (protocol 4), without which the replica could not vote. It returns each site's operator. A rerun still without a site
-// rerunPlacementGrace past its group's rerun_by is abandoned instead (late true): the
-// researcher's signature may expire before a site accepts it, and the vote's deadline
-// leaves it too little time to run.
+// (protocol 4), without which the replica could not vote. It returns each site's operator.
+// A rerun still without a site rerunPlacementGrace past its group's rerun_by is abandoned
+// instead (late true): the researcher's signature may expire before a site accepts it,
+// and the vote's deadline leaves it too little time to run.
 func (p *placer) excludeForReplica(ctx context.Context, j gatewayapi.Job, exclude map[string]string, log logrus.FieldLogger) (operatorOf map[string]string, late bool, err error) {
 	g, err := p.store.ReplicaGroup(ctx, j.Replica.Group)
 	if err != nil {

@@ -88,8 +88,9 @@ func TestReplicaOperatorIsDrawn(t *testing.T) {
 	if j.Site != "dear" || !strings.Contains(j.Placement, "its operator drawn at random among 2 operators (4 feasible sites)") {
 		t.Fatalf("first replica: on %s (%s)", j.Site, j.Placement)
 	}
-	// uni-dear now runs a replica of the group: the only operator left is uni-cheap, and of
-	// its three sites the policy's first (equal but for the name) takes the replica.
+	// uni-dear now runs a replica of the group: the only operator left is uni-cheap (a draw
+	// of one reads nothing), and of its three sites the policy's first (equal but for the
+	// name) takes the replica.
 	j = placeWith(ids[1], []byte{0})
 	if j.Site != "cheap-1" || !strings.Contains(j.Placement, "its operator drawn at random among 1 operator (3 feasible sites)") {
 		t.Fatalf("second replica: on %s (%s)", j.Site, j.Placement)
@@ -108,7 +109,8 @@ func TestReplicaOperatorIsDrawn(t *testing.T) {
 // TestReplicaDrawIsUniformOverOperators: over many draws each operator is drawn about as
 // often as the others, however many feasible sites it has (a draw of sites would give the
 // operator of three sites three fifths), and always through its best ranked site. A site
-// without an operator, or a source of randomness that fails, is an error, not a pick.
+// whose operator was not read is never drawn; a source of randomness that fails is an
+// error, not a pick.
 func TestReplicaDrawIsUniformOverOperators(t *testing.T) {
 	ranked := []placement.Candidate{{Site: "a1"}, {Site: "b"}, {Site: "a2"}, {Site: "c"}, {Site: "a3"}}
 	operatorOf := map[string]string{"a1": "A", "a2": "A", "a3": "A", "b": "B", "c": "C"}
@@ -132,8 +134,14 @@ func TestReplicaDrawIsUniformOverOperators(t *testing.T) {
 		t.Errorf("an operator's lesser sites were drawn: %v", count)
 	}
 
-	if _, _, err := drawReplicaSite(rand.Reader, append(ranked, placement.Candidate{Site: "stray"}), operatorOf); err == nil || !strings.Contains(err.Error(), "stray has no operator") {
-		t.Errorf("a site without an operator: %v", err)
+	// A site approved after the operators were read is never drawn, and alone it is no draw.
+	for i := 0; i < 100; i++ {
+		if c, operators, err := drawReplicaSite(rand.Reader, append([]placement.Candidate{{Site: "stray"}}, ranked...), operatorOf); err != nil || c.Site == "stray" || operators != 3 {
+			t.Fatalf("a site of an unread operator among others: %s of %d operators, %v", c.Site, operators, err)
+		}
+	}
+	if _, _, err := drawReplicaSite(rand.Reader, []placement.Candidate{{Site: "stray"}}, operatorOf); err == nil {
+		t.Error("a draw among sites of unread operators only")
 	}
 	if _, _, err := drawReplicaSite(failingReader{}, ranked, operatorOf); err == nil || !strings.Contains(err.Error(), "drawing one of 3 operators") {
 		t.Errorf("a failing source of randomness: %v", err)
