@@ -156,7 +156,8 @@ func (r *ChallengeRunner) adopt(ctx context.Context, b jobControl, c journal.Cha
 // splitLimit is the node limit a challenge of nodes must be split under, into the
 // components of a heterogeneous job (request), read from the controller and accounting as
 // the job is submitted: the smaller of the partition's MaxNodes and the per-job node limit
-// of the QOS or association that user's job runs under, where it is below nodes, the site
+// that applies to user's job (of the partition's QOS, the job's QOS or its association, in
+// Slurm's precedence: slurmbridge.PerJobNodeLimit), where it is below nodes, the site
 // runs such jobs (site.challenges.heterogeneous) and Slurm can start them (sched/backfill);
 // 0 otherwise, for one job of every node. Slurm checks both limits one component at a
 // time when it schedules; a QOS with DenyOnLimit checks the components' sum at submission,
@@ -168,26 +169,29 @@ func (r *ChallengeRunner) splitLimit(ctx context.Context, id, user, partition st
 		return 0, nil
 	}
 	log := r.log.WithField("challenge", id).WithField("partition", partition).WithField("nodes", nodes)
-	limit, err := r.nodeLimit(ctx, partition)
+	part, err := r.partition(ctx, partition)
+	limit := 0
 	switch {
 	case err != nil && transient(err):
 		return 0, err
 	case err != nil:
-		log.WithError(err).Warn("the partition's node limit is unknown: the challenge's job keeps to the other limits only")
-		limit = 0
+		log.WithError(err).Warn("the partition's node limit and QOS are unknown: the challenge's job keeps to the other limits only")
+		part = slurmbridge.Partition{Name: partition}
+	case part.MaxNodes != nil && *part.MaxNodes > 0:
+		limit = int(min(*part.MaxNodes, challenge.MaxNodes))
 	}
 	from := "partition MaxNodes"
 	// Read from accounting (slurmdbd), which a controller can run without for a while: a
 	// failure is not retried, or the challenge would wait for slurmdbd past its deadline.
 	limitCtx, cancel := context.WithTimeout(ctx, jobNodeLimitTimeout)
-	perJob, err := r.slurm.JobNodeLimit(limitCtx, user, partition)
+	perJob, err := r.slurm.JobNodeLimit(limitCtx, user, part)
 	cancel()
 	switch {
 	case err != nil:
-		log.WithError(err).Warn("the per-job node limit of the challenge account's QOS and association is unknown: the challenge's job keeps to the partition's only")
+		log.WithError(err).Warn("the per-job node limit of the QOSes and association of the challenge's job is unknown: the challenge's job keeps to the partition's MaxNodes only")
 	case perJob.Nodes > 0 && nodes > perJob.Nodes && perJob.DenyOnLimit:
-		log.WithFields(logrus.Fields{"maxNodes": perJob.Nodes, "limitFrom": perJob.From, "qos": perJob.QOS}).
-			Warn("the challenge holds more nodes than one job may under the challenge account's QOS or association, and the QOS has DenyOnLimit: Slurm refuses its job, heterogeneous or not (it sums the components at submission), and the challenge will fail; raise the limit for the pool account or drop DenyOnLimit")
+		log.WithFields(logrus.Fields{"maxNodes": perJob.Nodes, "limitFrom": perJob.From, "qos": perJob.QOS, "partitionQos": perJob.PartitionQOS}).
+			Warn("the challenge holds more nodes than one job may under the QOS or association of the challenge's job, and its QOS or the partition's has DenyOnLimit: Slurm refuses its job, heterogeneous or not (it sums the components at submission), and the challenge will fail; raise the limit for the pool account or drop DenyOnLimit")
 		return 0, nil
 	case perJob.Nodes > 0 && (limit == 0 || perJob.Nodes < limit):
 		limit, from = min(perJob.Nodes, challenge.MaxNodes), perJob.From
@@ -212,22 +216,18 @@ func (r *ChallengeRunner) splitLimit(ctx context.Context, id, user, partition st
 // four commands against slurmdbd, which must not eat the challenge's allowance.
 const jobNodeLimitTimeout = 10 * time.Second
 
-// nodeLimit is the most nodes one job may hold in the partition (Slurm's MaxNodes; 0: no
-// limit).
-func (r *ChallengeRunner) nodeLimit(ctx context.Context, partition string) (int, error) {
+// partition is the controller's view of the named partition (its MaxNodes and QOS).
+func (r *ChallengeRunner) partition(ctx context.Context, name string) (slurmbridge.Partition, error) {
 	parts, err := r.slurm.Partitions(ctx)
 	if err != nil {
-		return 0, fmt.Errorf("reading the node limit of partition %s: %w", partition, err)
+		return slurmbridge.Partition{}, fmt.Errorf("reading the node limit of partition %s: %w", name, err)
 	}
 	for _, p := range parts {
-		if p.Name == partition {
-			if p.MaxNodes == nil || *p.MaxNodes <= 0 {
-				return 0, nil
-			}
-			return int(min(*p.MaxNodes, challenge.MaxNodes)), nil
+		if p.Name == name {
+			return p, nil
 		}
 	}
-	return 0, fmt.Errorf("partition %s is not in the controller's list", partition)
+	return slurmbridge.Partition{}, fmt.Errorf("partition %s is not in the controller's list", name)
 }
 
 // componentSizes shares a challenge's nodes among the fewest jobs components that keep to a

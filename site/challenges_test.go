@@ -677,18 +677,21 @@ func TestChallengeSplitOverANodeLimit(t *testing.T) {
 }
 
 // The runner splits a challenge over the per-job node limit of the challenge account's QOS
-// or association, read from accounting, as it does one over its partition's MaxNodes: Slurm
+// or association, or of the partition's QOS, read from accounting, as it does one over its
+// partition's MaxNodes: Slurm
 // checks those limits one component at a time. Under a QOS with DenyOnLimit no split helps
 // (Slurm sums the components at submission): one job is submitted, refused, and the
 // challenge fails. With accounting down, the limit is unknown: one job, which Slurm holds
 // for the limit, and the challenge expires saying so.
 func TestChallengeSplitUnderAQOSOrAssociationLimit(t *testing.T) {
 	nodes := []slurmbridge.Node{
-		{Name: "node1", State: "IDLE", CPUs: 8, RealMemoryMiB: 32768, Partitions: []string{"wide", "narrow"}},
-		{Name: "node2", State: "IDLE", CPUs: 8, RealMemoryMiB: 32768, Partitions: []string{"wide", "narrow"}},
+		{Name: "node1", State: "IDLE", CPUs: 8, RealMemoryMiB: 32768, Partitions: []string{"wide", "narrow", "gated"}},
+		{Name: "node2", State: "IDLE", CPUs: 8, RealMemoryMiB: 32768, Partitions: []string{"wide", "narrow", "gated"}},
 	}
 	one := int64(1)
-	partitions := []slurmbridge.Partition{{Name: "wide", Default: true}, {Name: "narrow", MaxNodes: &one}}
+	// gated has a QOS of its own, which the daemon hands JobNodeLimit as the controller
+	// lists it (the fake checks).
+	partitions := []slurmbridge.Partition{{Name: "wide", Default: true}, {Name: "narrow", MaxNodes: &one}, {Name: "gated", QOS: "pgpart"}}
 	for _, tc := range []struct {
 		name, partition string
 		limit           slurmbridge.PerJobNodeLimit
@@ -699,6 +702,7 @@ func TestChallengeSplitUnderAQOSOrAssociationLimit(t *testing.T) {
 	}{
 		{"qos", "wide", slurmbridge.PerJobNodeLimit{Nodes: 1, From: "qos pgtest", QOS: "pgtest"}, false, 1, journal.ChallengeSubmitted, ""},
 		{"association", "wide", slurmbridge.PerJobNodeLimit{Nodes: 1, From: "association", QOS: "normal"}, false, 1, journal.ChallengeSubmitted, ""},
+		{"the partition's qos", "gated", slurmbridge.PerJobNodeLimit{Nodes: 1, From: "qos pgpart", QOS: "normal", PartitionQOS: "pgpart"}, false, 1, journal.ChallengeSubmitted, ""},
 		{"within", "wide", slurmbridge.PerJobNodeLimit{Nodes: 2, From: "qos pgtest", QOS: "pgtest"}, false, 0, journal.ChallengeSubmitted, "Resources"},
 		{"the partition limit smaller", "narrow", slurmbridge.PerJobNodeLimit{Nodes: 2, From: "qos pgtest", QOS: "pgtest"}, false, 1, journal.ChallengeSubmitted, ""},
 		{"deny on limit", "wide", slurmbridge.PerJobNodeLimit{Nodes: 1, From: "qos pgdeny", QOS: "pgdeny", DenyOnLimit: true}, false, 0, journal.ChallengeFailed, ""},

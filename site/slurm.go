@@ -20,9 +20,10 @@ type slurmReader interface {
 	// whether Slurm starts the heterogeneous job that keeps to it.
 	Partitions(ctx context.Context) ([]slurmbridge.Partition, error)
 	SchedulerType(ctx context.Context) (string, error)
-	// JobNodeLimit: the QOS's or association's per-job node limit the challenge's job runs
-	// under, which Slurm also checks one heterogeneous component at a time.
-	JobNodeLimit(ctx context.Context, user, partition string) (slurmbridge.PerJobNodeLimit, error)
+	// JobNodeLimit: the per-job node limit of the partition's QOS, the job's QOS or its
+	// association that the challenge's job runs under, which Slurm also checks one
+	// heterogeneous component at a time.
+	JobNodeLimit(ctx context.Context, user string, partition slurmbridge.Partition) (slurmbridge.PerJobNodeLimit, error)
 }
 
 // jobControl is what the daemon does as a run's account: submit a plan (workflows.SubmitPlan

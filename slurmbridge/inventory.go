@@ -70,6 +70,9 @@ type Partition struct {
 	DefaultTimeMinutes *int64 `json:"defaultTimeMinutes,omitempty"`
 	MaxNodes           *int64 `json:"maxNodes,omitempty"`
 	TRES               []TRES `json:"tres,omitempty"`
+	// QOS is the partition's QOS ("" without one): its limits come before the job's QOS's
+	// unless that QOS has the OverPartQOS flag.
+	QOS string `json:"qos,omitempty"`
 }
 
 // Nodes returns every node: `sinfo --json` on 22.05, `scontrol --json show nodes` on 23.02+
@@ -242,7 +245,10 @@ func parsePartitionsText(command string, data []byte) ([]Partition, error) {
 			}
 			kv[k] = v
 		}
-		p := Partition{Name: kv["PartitionName"], Nodes: kv["Nodes"], State: kv["State"], Default: kv["Default"] == "YES"}
+		p := Partition{Name: kv["PartitionName"], Nodes: kv["Nodes"], State: kv["State"], Default: kv["Default"] == "YES", QOS: kv["QoS"]}
+		if p.QOS == "N/A" {
+			p.QOS = ""
+		}
 		if p.Name == "" {
 			return nil, &ParseError{Command: command, What: fmt.Sprintf("line %d", i+1), Err: errors.New("no PartitionName")}
 		}

@@ -2,28 +2,37 @@ package slurmbridge
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
 
 // PerJobNodeLimit is the most nodes one job may hold under the accounting limits its jobs
-// run with: its QOS's MaxTRESPerJob node count where the QOS sets one, else its
-// association's (which carries what it inherits from the accounts above it: sacctmgr shows
-// it on the user's association). That is Slurm's precedence between them (its
-// resource_limits page: the first that is set applies, not the smallest). A partition's
-// QOS, which comes first, is not read here.
+// run with, in Slurm's precedence (its resource_limits page: the first that is set applies,
+// not the smallest): the partition's QOS's MaxTRESPerJob node count, then the job's QOS's
+// (the job's first when it has the OverPartQOS flag), then its association's (which
+// carries what it inherits from the accounts above it: sacctmgr shows it on the user's
+// association). Measured on 22.05: a partition QOS of node=2 holds a 3-node job
+// (QOSMaxNodePerJobLimit) whatever the job's QOS, and lets a 2-node job run under a job
+// QOS of node=1; with OverPartQOS the job's node=1 holds it.
 type PerJobNodeLimit struct {
-	// Nodes is the limit, 0 when neither sets one.
+	// Nodes is the limit, 0 when none sets one.
 	Nodes int
-	// From names where it comes from: "qos NAME" or "association" ("" without a limit).
+	// From names where it comes from: "qos NAME" (the job's or the partition's QOS) or
+	// "association" ("" without a limit).
 	From string
 	// QOS is the QOS the job runs under: the association's default; without one, the one
 	// QOS the association may use, else "normal" (Slurm's choice in job_mgr.c).
 	QOS string
-	// DenyOnLimit: the QOS refuses a job over a limit at submission rather than holding it;
-	// a heterogeneous job's components of one association are then summed against it.
+	// PartitionQOS is the partition's QOS, "" without one.
+	PartitionQOS string
+	// DenyOnLimit: the job's or the partition's QOS refuses a job over any of these limits
+	// at submission rather than holding it (measured: the flag on either QOS refuses a job
+	// over the other's limit too); a heterogeneous job's components of one association are
+	// then summed against it.
 	DenyOnLimit bool
 }
 
@@ -37,10 +46,13 @@ const maxAccountingLines = 64
 
 // JobNodeLimit reads the per-job node limit of a job that user submits to partition
 // without naming an account or QOS: it runs in the user's default account, under that
-// association's default QOS.
-func (b *Bridge) JobNodeLimit(ctx context.Context, user, partition string) (PerJobNodeLimit, error) {
+// association's default QOS, and under the partition's QOS (Partition.QOS).
+func (b *Bridge) JobNodeLimit(ctx context.Context, user string, partition Partition) (PerJobNodeLimit, error) {
 	if !accountingNamePattern.MatchString(user) {
 		return PerJobNodeLimit{}, fmt.Errorf("reading the per-job node limit: bad user name %q", truncate(user, 80))
+	}
+	if partition.QOS != "" && !accountingNamePattern.MatchString(partition.QOS) {
+		return PerJobNodeLimit{}, fmt.Errorf("reading the per-job node limit: partition %s has the bad QOS name %q", truncate(partition.Name, 64), truncate(partition.QOS, 80))
 	}
 	cluster, err := b.ClusterName(ctx)
 	if err != nil {
@@ -60,28 +72,50 @@ func (b *Bridge) JobNodeLimit(ctx context.Context, user, partition string) (PerJ
 	if err != nil {
 		return PerJobNodeLimit{}, fmt.Errorf("reading the association of %s in %s: %w", user, account, err)
 	}
-	assocNodes, qos, err := parseAssociationLimit(string(res.stdout), partition)
+	assocNodes, qos, err := parseAssociationLimit(string(res.stdout), partition.Name)
 	if err != nil {
 		return PerJobNodeLimit{}, err
 	}
-	limit := PerJobNodeLimit{QOS: qos}
-	res, err = b.run(ctx, invocation{name: "sacctmgr", args: []string{"-nP", "show", "qos", "where", "name=" + qos, "format=Name,MaxTRES,Flags"}})
-	if err != nil {
-		return PerJobNodeLimit{}, fmt.Errorf("reading QOS %s: %w", qos, err)
+	names := []string{qos}
+	if partition.QOS != "" && partition.QOS != qos {
+		names = append(names, partition.QOS)
 	}
-	qosNodes, deny, err := parseQOSLimit(string(res.stdout), qos)
+	res, err = b.run(ctx, invocation{name: "sacctmgr", args: []string{"-nP", "show", "qos", "where", "name=" + strings.Join(names, ","), "format=Name,MaxTRES,Flags"}})
+	if err != nil {
+		return PerJobNodeLimit{}, fmt.Errorf("reading QOS %s: %w", strings.Join(names, " and "), err)
+	}
+	limits, err := parseQOSLimits(string(res.stdout), names)
 	if err != nil {
 		return PerJobNodeLimit{}, err
 	}
-	limit.DenyOnLimit = deny
-	if qosNodes > 0 {
-		limit.Nodes, limit.From = qosNodes, "qos "+qos
-		return limit, nil
+	return nodeLimitByPrecedence(assocNodes, qos, partition.QOS, limits), nil
+}
+
+// nodeLimitByPrecedence applies Slurm's precedence to the limits read: the partition's QOS,
+// the job's QOS (these two swapped when the job's has OverPartQOS), the association; the
+// first that sets a node count applies. A QOS of the same name as the partition's counts
+// once, as the job's.
+func nodeLimitByPrecedence(assocNodes int, jobQOS, partitionQOS string, limits map[string]qosLimit) PerJobNodeLimit {
+	out := PerJobNodeLimit{QOS: jobQOS, PartitionQOS: partitionQOS}
+	order := []string{jobQOS}
+	if partitionQOS != "" && partitionQOS != jobQOS {
+		if limits[jobQOS].overPartQOS {
+			order = append(order, partitionQOS)
+		} else {
+			order = []string{partitionQOS, jobQOS}
+		}
 	}
-	if assocNodes > 0 {
-		limit.Nodes, limit.From = assocNodes, "association"
+	for _, name := range order {
+		l := limits[name]
+		out.DenyOnLimit = out.DenyOnLimit || l.denyOnLimit
+		if out.Nodes == 0 && l.nodes > 0 {
+			out.Nodes, out.From = l.nodes, "qos "+name
+		}
 	}
-	return limit, nil
+	if out.Nodes == 0 && assocNodes > 0 {
+		out.Nodes, out.From = assocNodes, "association"
+	}
+	return out
 }
 
 // accountingLines splits sacctmgr's -nP answer into its lines of fields, each line with
@@ -156,28 +190,42 @@ func parseAssociationLimit(text, partition string) (nodes int, qos string, err e
 	return nodes, qos, nil
 }
 
-// parseQOSLimit reads a QOS's per-job node limit and DenyOnLimit flag from its line of
-// Name|MaxTRES|Flags. A QOS that does not exist (no line: "normal" deleted, say) limits
-// nothing.
-func parseQOSLimit(text, qos string) (nodes int, deny bool, err error) {
+// qosLimit is what one QOS sets of the per-job node limit.
+type qosLimit struct {
+	nodes       int
+	denyOnLimit bool
+	overPartQOS bool
+}
+
+// parseQOSLimits reads the per-job node limits and flags of the QOSes named from their lines
+// of Name|MaxTRES|Flags. A QOS that does not exist (no line: "normal" deleted, say) limits
+// nothing; a line of a QOS not asked for, or a QOS twice, is an error.
+func parseQOSLimits(text string, names []string) (map[string]qosLimit, error) {
 	const command = "sacctmgr show qos"
 	lines, err := accountingLines(text, command, 3)
 	if err != nil {
-		return 0, false, err
+		return nil, err
 	}
-	if len(lines) == 0 {
-		return 0, false, nil
+	out := make(map[string]qosLimit, len(names))
+	for _, f := range lines {
+		name := f[0]
+		if !slices.Contains(names, name) {
+			return nil, &ParseError{Command: command, What: "QOS", Err: fmt.Errorf("a line for %q, which was not asked for", truncate(name, 80))}
+		}
+		if _, twice := out[name]; twice {
+			return nil, &ParseError{Command: command, What: "QOS " + name, Err: errors.New("two lines")}
+		}
+		var l qosLimit
+		if l.nodes, err = tresNodes(f[1]); err != nil {
+			return nil, &ParseError{Command: command, What: "MaxTRES of QOS " + name, Err: err}
+		}
+		for _, flag := range strings.Split(f[2], ",") {
+			l.denyOnLimit = l.denyOnLimit || flag == "DenyOnLimit"
+			l.overPartQOS = l.overPartQOS || flag == "OverPartQOS"
+		}
+		out[name] = l
 	}
-	if len(lines) != 1 || lines[0][0] != qos {
-		return 0, false, &ParseError{Command: command, What: "QOS " + qos, Err: fmt.Errorf("want its one line, got %d", len(lines))}
-	}
-	if nodes, err = tresNodes(lines[0][1]); err != nil {
-		return 0, false, &ParseError{Command: command, What: "MaxTRES", Err: err}
-	}
-	for _, flag := range strings.Split(lines[0][2], ",") {
-		deny = deny || flag == "DenyOnLimit"
-	}
-	return nodes, deny, nil
+	return out, nil
 }
 
 // tresNodes is the node count of a TRES list ("cpu=4,node=2"), 0 when it has none.

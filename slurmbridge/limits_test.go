@@ -1,6 +1,7 @@
 package slurmbridge
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -38,28 +39,82 @@ func TestParseAssociationLimit(t *testing.T) {
 	}
 }
 
-func TestParseQOSLimit(t *testing.T) {
+func TestParseQOSLimits(t *testing.T) {
 	for _, c := range []struct {
-		text, qos string
-		nodes     int
-		deny      bool
+		text  string
+		names []string
+		want  map[string]qosLimit
 	}{
-		{"pgtest-lim|node=2|\n", "pgtest-lim", 2, false},
-		{"pgtest-deny|node=2|DenyOnLimit\n", "pgtest-deny", 2, true},
-		{"normal||\n", "normal", 0, false},
-		{"tiny|cpu=1|DenyOnLimit,NoReserve\n", "tiny", 0, true},
+		{"pgtest-lim|node=2|\n", []string{"pgtest-lim"}, map[string]qosLimit{"pgtest-lim": {nodes: 2}}},
+		{"pgtest-deny|node=2|DenyOnLimit\n", []string{"pgtest-deny"}, map[string]qosLimit{"pgtest-deny": {nodes: 2, denyOnLimit: true}}},
+		{"normal||\n", []string{"normal"}, map[string]qosLimit{"normal": {}}},
+		{"tiny|cpu=1|DenyOnLimit,NoReserve\n", []string{"tiny"}, map[string]qosLimit{"tiny": {denyOnLimit: true}}},
+		// Two QOSes in one answer, as sacctmgr gives them (by name, whatever the order asked).
+		{"normal||\npgtest-x|node=2|DenyOnLimit,OverPartQOS\n", []string{"pgtest-x", "normal"},
+			map[string]qosLimit{"normal": {}, "pgtest-x": {nodes: 2, denyOnLimit: true, overPartQOS: true}}},
+		// A QOS that does not exist limits nothing.
+		{"", []string{"normal"}, map[string]qosLimit{}},
+		{"normal||\n", []string{"normal", "deleted"}, map[string]qosLimit{"normal": {}}},
 	} {
-		nodes, deny, err := parseQOSLimit(c.text, c.qos)
-		if err != nil || nodes != c.nodes || deny != c.deny {
-			t.Errorf("%q: %d %v %v, want %d %v", c.text, nodes, deny, err, c.nodes, c.deny)
+		got, err := parseQOSLimits(c.text, c.names)
+		if err != nil || !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%q: %+v %v, want %+v", c.text, got, err, c.want)
 		}
 	}
-	if nodes, deny, err := parseQOSLimit("", "normal"); err != nil || nodes != 0 || deny {
-		t.Errorf("a QOS that does not exist: %d %v %v", nodes, deny, err)
+	for _, bad := range []string{"other|node=2|\n", "normal||\nnormal||\n", "normal|node=-1|\n", "normal|node=2\n",
+		strings.Repeat("normal||\n", maxAccountingLines+1)} {
+		if _, err := parseQOSLimits(bad, []string{"normal"}); err == nil {
+			t.Errorf("%q read", truncate(bad, 60))
+		}
 	}
-	for _, bad := range []string{"other|node=2|\n", "normal||\nnormal||\n", "normal|node=-1|\n", "normal|node=2\n"} {
-		if _, _, err := parseQOSLimit(bad, "normal"); err == nil {
-			t.Errorf("%q read", bad)
+}
+
+// TestNodeLimitByPrecedence: the cases measured on the three-host 22.05 cluster (and the
+// precedence of the job's QOS over the association on 24.11 too), each job submitted to a
+// partition of three nodes as the pool user, and what Slurm did with it.
+func TestNodeLimitByPrecedence(t *testing.T) {
+	for _, c := range []struct {
+		name                 string
+		assocNodes           int
+		jobQOS, partitionQOS string
+		limits               map[string]qosLimit
+		want                 PerJobNodeLimit
+	}{
+		{"no partition QOS, the job's QOS sets none: the association's",
+			2, "normal", "", map[string]qosLimit{"normal": {}}, PerJobNodeLimit{Nodes: 2, From: "association", QOS: "normal"}},
+		{"the job's QOS over the association",
+			1, "lim", "", map[string]qosLimit{"lim": {nodes: 3}}, PerJobNodeLimit{Nodes: 3, From: "qos lim", QOS: "lim"}},
+		// A 3-node job held (QOSMaxNodePerJobLimit), a 2-node one ran.
+		{"the partition's QOS",
+			0, "normal", "part", map[string]qosLimit{"normal": {}, "part": {nodes: 2}}, PerJobNodeLimit{Nodes: 2, From: "qos part", QOS: "normal", PartitionQOS: "part"}},
+		// A 2-node job under a job QOS of node=1 ran.
+		{"the partition's QOS over the job's",
+			0, "job1", "part", map[string]qosLimit{"job1": {nodes: 1}, "part": {nodes: 2}}, PerJobNodeLimit{Nodes: 2, From: "qos part", QOS: "job1", PartitionQOS: "part"}},
+		// The same job held once job1 had OverPartQOS.
+		{"the job's QOS first with OverPartQOS",
+			0, "job1", "part", map[string]qosLimit{"job1": {nodes: 1, overPartQOS: true}, "part": {nodes: 2}}, PerJobNodeLimit{Nodes: 1, From: "qos job1", QOS: "job1", PartitionQOS: "part"}},
+		{"OverPartQOS without a node limit: the partition's",
+			0, "job1", "part", map[string]qosLimit{"job1": {overPartQOS: true}, "part": {nodes: 2}}, PerJobNodeLimit{Nodes: 2, From: "qos part", QOS: "job1", PartitionQOS: "part"}},
+		// A 3-node job ran under a partition QOS of node=3 and an account MaxNodes=2.
+		{"the partition's QOS over the association",
+			2, "normal", "part", map[string]qosLimit{"normal": {}, "part": {nodes: 3}}, PerJobNodeLimit{Nodes: 3, From: "qos part", QOS: "normal", PartitionQOS: "part"}},
+		// A 2-node job under a job QOS of node=1 was held while the partition's set none.
+		{"a partition QOS without a node limit: the job's",
+			0, "job1", "part", map[string]qosLimit{"job1": {nodes: 1}, "part": {}}, PerJobNodeLimit{Nodes: 1, From: "qos job1", QOS: "job1", PartitionQOS: "part"}},
+		// sbatch refused a 3-node job: the partition QOS had node=2 and DenyOnLimit.
+		{"DenyOnLimit on the partition's QOS",
+			0, "normal", "part", map[string]qosLimit{"normal": {}, "part": {nodes: 2, denyOnLimit: true}}, PerJobNodeLimit{Nodes: 2, From: "qos part", QOS: "normal", PartitionQOS: "part", DenyOnLimit: true}},
+		// sbatch refused a 2-node job over the partition QOS's node=1, its job QOS (node=3)
+		// having DenyOnLimit: the flag of either applies to the limit that applies.
+		{"DenyOnLimit on the job's QOS, the partition's limit",
+			0, "job3", "part", map[string]qosLimit{"job3": {nodes: 3, denyOnLimit: true}, "part": {nodes: 1}}, PerJobNodeLimit{Nodes: 1, From: "qos part", QOS: "job3", PartitionQOS: "part", DenyOnLimit: true}},
+		{"the partition's QOS is the job's",
+			0, "lim", "lim", map[string]qosLimit{"lim": {nodes: 2}}, PerJobNodeLimit{Nodes: 2, From: "qos lim", QOS: "lim", PartitionQOS: "lim"}},
+		{"QOSes that do not exist",
+			0, "normal", "gone", map[string]qosLimit{}, PerJobNodeLimit{QOS: "normal", PartitionQOS: "gone"}},
+	} {
+		if got := nodeLimitByPrecedence(c.assocNodes, c.jobQOS, c.partitionQOS, c.limits); got != c.want {
+			t.Errorf("%s: %+v, want %+v", c.name, got, c.want)
 		}
 	}
 }
@@ -72,5 +127,16 @@ func TestParseDefaultAccount(t *testing.T) {
 		if _, err := parseDefaultAccount(bad); err == nil {
 			t.Errorf("%q read", bad)
 		}
+	}
+}
+
+// TestPartitionQOSIsRead: scontrol's QoS= of a partition, N/A without one (as in the
+// recorded 22.05 and 24.11 answers, which TestRecordedFixtures reads).
+func TestPartitionQOSIsRead(t *testing.T) {
+	text := "PartitionName=cpu AllowQos=ALL Default=YES QoS=N/A MaxNodes=UNLIMITED Nodes=n[1-3] State=UP TotalCPUs=12 TotalNodes=3\n" +
+		"PartitionName=gpu AllowQos=ALL QoS=pgtest-part MaxNodes=UNLIMITED Nodes=n[1-3] State=UP TotalCPUs=12 TotalNodes=3\n"
+	parts, err := parsePartitionsText("scontrol show partitions", []byte(text))
+	if err != nil || len(parts) != 2 || parts[0].QOS != "" || parts[1].QOS != "pgtest-part" {
+		t.Fatalf("%+v %v", parts, err)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"math/big"
 	"os"
 	"os/exec"
@@ -510,16 +511,19 @@ func TestMultiNodeChallengeAcrossHosts(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	// Five rounds: no limit; the partitions' MaxNodes=2; the association's per-job limit of
+	// Six rounds: no limit; the partitions' MaxNodes=2; the association's per-job limit of
 	// 2 nodes (sacctmgr's MaxNodes on the account the pool account's jobs run in, which its
 	// user association inherits) with the partitions unlimited again; then, without it, a
 	// default QOS of the pool account with MaxTRESPerJob=node=2; then, without that, the
 	// same limit on QOS normal, which the pool account's jobs run under when it has no
-	// default QOS. Each accounting change is undone at the test's end, to what was there.
+	// default QOS; then a partition QOS of node=2 while QOS normal has node=1: the
+	// partition's QOS comes first in Slurm's precedence, so the split is 2 and 1 (by the
+	// smaller limit it would be three components of one node). Each change is undone at
+	// the test's end, to what was there.
 	restoreParts := partitionsMaxNodes(ctx, t)
 	t.Cleanup(func() { setPartitionsMaxNodes(context.Background(), t, restoreParts) })
 	acct := saveAccounting(ctx, t)
-	for round, limit := range []string{"UNLIMITED", "2", "association 2", "default qos 2", "qos normal 2"} {
+	for round, limit := range []string{"UNLIMITED", "2", "association 2", "default qos 2", "qos normal 2", "partition qos 2 over qos normal 1"} {
 		switch limit {
 		case "2":
 			setPartitionsMaxNodes(ctx, t, map[string]string{"cpu": limit, "gpu": limit})
@@ -533,6 +537,10 @@ func TestMultiNodeChallengeAcrossHosts(t *testing.T) {
 		case "qos normal 2":
 			acct.dropPoolQOS(ctx)
 			acct.sacctmgr(ctx, "modify", "qos", "normal", "set", "MaxTRESPerJob=node=2")
+		case "partition qos 2 over qos normal 1":
+			acct.sacctmgr(ctx, "modify", "qos", "normal", "set", "MaxTRESPerJob=node=1")
+			acct.sacctmgr(ctx, "add", "qos", partitionQOS, "MaxTRESPerJob=node=2")
+			setPartitionsQOS(ctx, t, map[string]string{"cpu": partitionQOS, "gpu": partitionQOS})
 		}
 		gatewaytest.WaitFor(t, "the site's polls (of this protocol) showing its three hosts idle", 2*time.Minute, func() (bool, error) {
 			list, err := op.Providers(ctx)
@@ -630,8 +638,12 @@ const (
 	gridPoolUser = "pgalice"
 )
 
-// poolQOS is the QOS a round makes the grid pool account's default.
-const poolQOS = "petagrid-e2e-pool"
+// poolQOS is the QOS a round makes the grid pool account's default; partitionQOS the one
+// a round gives the partitions.
+const (
+	poolQOS      = "petagrid-e2e-pool"
+	partitionQOS = "petagrid-e2e-partition"
+)
 
 // savedAccounting is what TestMultiNodeChallengeAcrossHosts changes of the multi-node
 // cluster's accounting, as it was: restored at the test's end.
@@ -676,13 +688,55 @@ func saveAccounting(ctx context.Context, t *testing.T) *savedAccounting {
 	}
 	a.normalNodes = orNone(a.normalNodes)
 	a.poolDefaultQOS = orNone(a.read(ctx, "show", "assoc", "where", "cluster="+a.cluster, "account="+gridAccount, "user="+gridPoolUser, "format=DefaultQOS"))
+	partitions := partitionsQOS(ctx, t)
+	a.dropPartitionQOS(ctx, partitions)
 	t.Cleanup(func() {
 		ctx := context.Background()
 		a.dropPoolQOS(ctx)
+		a.dropPartitionQOS(ctx, partitions)
 		a.sacctmgr(ctx, "modify", "account", gridAccount, "where", "cluster="+a.cluster, "set", "MaxNodes="+a.accountMaxNodes)
 		a.sacctmgr(ctx, "modify", "qos", "normal", "set", "MaxTRESPerJob=node="+a.normalNodes)
 	})
 	return a
+}
+
+// dropPartitionQOS gives the partitions back the QOS they had (want: a partition's QoS,
+// "" for none) and deletes partitionQOS, if it exists. A test that stopped half-way may
+// have left it on a partition: that is no QOS the partitions had.
+func (a *savedAccounting) dropPartitionQOS(ctx context.Context, want map[string]string) {
+	a.t.Helper()
+	restore := map[string]string{}
+	for p, qos := range want {
+		if qos == partitionQOS {
+			qos = ""
+		}
+		restore[p] = qos
+	}
+	setPartitionsQOS(ctx, a.t, restore)
+	if a.read(ctx, "show", "qos", "where", "name="+partitionQOS, "format=Name") != "" {
+		a.sacctmgr(ctx, "delete", "qos", partitionQOS)
+	}
+}
+
+// partitionsQOS reads the QOS of the multi-node cluster's partitions ("" for none).
+func partitionsQOS(ctx context.Context, t *testing.T) map[string]string {
+	t.Helper()
+	qos := partitionsField(ctx, t, "QoS")
+	for p, q := range qos {
+		if q == "N/A" {
+			qos[p] = ""
+		}
+	}
+	return qos
+}
+
+// setPartitionsQOS gives each partition its QOS ("" for none) until slurmctld restarts.
+func setPartitionsQOS(ctx context.Context, t *testing.T, qos map[string]string) {
+	t.Helper()
+	setPartitionsField(ctx, t, "QOS", qos)
+	if got := partitionsQOS(ctx, t); !maps.Equal(got, qos) {
+		t.Errorf("the partitions' QOS are %v, want %v", got, qos)
+	}
 }
 
 // dropPoolQOS takes poolQOS from the pool user, giving it back its own default QOS, and
@@ -714,24 +768,38 @@ func multiClusterName(ctx context.Context, t *testing.T) string {
 // partitionsMaxNodes reads the per-job node limit of the multi-node cluster's partitions.
 func partitionsMaxNodes(ctx context.Context, t *testing.T) map[string]string {
 	t.Helper()
-	limits := map[string]string{}
-	for _, p := range []string{"cpu", "gpu"} {
-		out, err := slurmMulti(ctx, "scontrol", "--oneliner", "show", "partition", p)
-		m := regexp.MustCompile(`\bMaxNodes=([A-Z0-9]+)\b`).FindSubmatch(out)
-		if err != nil || m == nil {
-			t.Fatalf("scontrol show partition %s: %v\n%s", p, err, out)
-		}
-		limits[p] = string(m[1])
-	}
-	return limits
+	return partitionsField(ctx, t, "MaxNodes")
 }
 
 // setPartitionsMaxNodes sets the per-job node limit of the multi-node cluster's partitions.
 func setPartitionsMaxNodes(ctx context.Context, t *testing.T, limits map[string]string) {
 	t.Helper()
-	for p, limit := range limits {
-		if out, err := slurmMulti(ctx, "scontrol", "update", "PartitionName="+p, "MaxNodes="+limit); err != nil {
-			t.Errorf("scontrol update PartitionName=%s MaxNodes=%s: %v\n%s", p, limit, err, out)
+	setPartitionsField(ctx, t, "MaxNodes", limits)
+}
+
+// partitionsField reads one field of `scontrol show partition` for each of the multi-node
+// cluster's partitions.
+func partitionsField(ctx context.Context, t *testing.T, field string) map[string]string {
+	t.Helper()
+	values := map[string]string{}
+	pattern := regexp.MustCompile(`(?:^|\s)` + field + `=(\S+)`)
+	for _, p := range []string{"cpu", "gpu"} {
+		out, err := slurmMulti(ctx, "scontrol", "--oneliner", "show", "partition", p)
+		m := pattern.FindSubmatch(out)
+		if err != nil || m == nil {
+			t.Fatalf("scontrol show partition %s (%s): %v\n%s", p, field, err, out)
+		}
+		values[p] = string(m[1])
+	}
+	return values
+}
+
+// setPartitionsField sets one field of each partition named, until slurmctld restarts.
+func setPartitionsField(ctx context.Context, t *testing.T, field string, values map[string]string) {
+	t.Helper()
+	for p, v := range values {
+		if out, err := slurmMulti(ctx, "scontrol", "update", "PartitionName="+p, field+"="+v); err != nil {
+			t.Errorf("scontrol update PartitionName=%s %s=%s: %v\n%s", p, field, v, err, out)
 		}
 	}
 }

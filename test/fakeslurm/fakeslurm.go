@@ -346,8 +346,9 @@ func (s *Slurm) ControllerBootTime(ctx context.Context) (time.Time, error) {
 }
 
 // JobNodeLimit is slurmbridge.Bridge.JobNodeLimit: Options.JobNodeLimit, read from
-// accounting (an error while it is down).
-func (s *Slurm) JobNodeLimit(ctx context.Context, user, partition string) (slurmbridge.PerJobNodeLimit, error) {
+// accounting (an error while it is down), for a partition the controller has, as it
+// lists it (its QOS included).
+func (s *Slurm) JobNodeLimit(ctx context.Context, user string, partition slurmbridge.Partition) (slurmbridge.PerJobNodeLimit, error) {
 	now := s.c.now()
 	if ctx.Err() != nil {
 		err := cancelled("sacctmgr", ctx)
@@ -356,7 +357,19 @@ func (s *Slurm) JobNodeLimit(ctx context.Context, user, partition string) (slurm
 	}
 	s.c.mu.Lock()
 	down := s.c.accountingDown
+	var known *slurmbridge.Partition
+	for i := range s.c.partitions {
+		if s.c.partitions[i].Name == partition.Name {
+			known = &s.c.partitions[i]
+		}
+	}
 	s.c.mu.Unlock()
+	// The bridge reads the partition's QOS from what the caller read of the controller:
+	// anything else is the caller's bug.
+	if known == nil || known.QOS != partition.QOS {
+		s.c.t.Errorf("fakeslurm: JobNodeLimit of partition %q (QOS %q), which the controller does not have so", partition.Name, partition.QOS)
+		return slurmbridge.PerJobNodeLimit{}, fmt.Errorf("fakeslurm: no partition %q of QOS %q", partition.Name, partition.QOS)
+	}
 	if down {
 		err := accountingUnreachable()
 		s.record("sacctmgr", "JobNodeLimit", now, err)

@@ -511,7 +511,7 @@ func TestJobOverAQOSOrAssociationLimit(t *testing.T) {
 		{slurmbridge.PerJobNodeLimit{Nodes: 1, From: "association", QOS: "normal"}, "AssocMaxNodePerJobLimit"},
 	} {
 		s := fakeslurm.New(t, fakeslurm.Options{Nodes: nodes, JobNodeLimit: c.limit})
-		if got, err := s.JobNodeLimit(context.Background(), "me", "cpu"); err != nil || got != c.limit {
+		if got, err := s.JobNodeLimit(context.Background(), "me", slurmbridge.Partition{Name: "cpu"}); err != nil || got != c.limit {
 			t.Fatalf("JobNodeLimit: %+v %v", got, err)
 		}
 		over := submit(t, s, request("over", "--nodes=2"))
@@ -536,7 +536,7 @@ func TestJobOverAQOSOrAssociationLimit(t *testing.T) {
 		}
 	}
 	s.AccountingDown()
-	if _, err := s.JobNodeLimit(context.Background(), "me", "cpu"); err == nil {
+	if _, err := s.JobNodeLimit(context.Background(), "me", slurmbridge.Partition{Name: "cpu"}); err == nil {
 		t.Fatal("the limit read with accounting down")
 	}
 }
