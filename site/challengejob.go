@@ -220,7 +220,7 @@ const jobNodeLimitTimeout = 10 * time.Second
 func (r *ChallengeRunner) partition(ctx context.Context, name string) (slurmbridge.Partition, error) {
 	parts, err := r.slurm.Partitions(ctx)
 	if err != nil {
-		return slurmbridge.Partition{}, fmt.Errorf("reading the node limit of partition %s: %w", name, err)
+		return slurmbridge.Partition{}, fmt.Errorf("reading partition %s (its MaxNodes and QOS): %w", name, err)
 	}
 	for _, p := range parts {
 		if p.Name == name {

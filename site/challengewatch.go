@@ -142,7 +142,7 @@ func limitHint(reason string) string {
 	case reason == "PartitionTimeLimit":
 		return "Check the partition's MaxTime against the challenge's deadline"
 	case strings.HasPrefix(reason, "QOS") && strings.Contains(reason, "PerJob"):
-		return "Let the QOS of the pool account's challenge jobs (sacctmgr show qos) hold the challenge's nodes in one job"
+		return "Let the QOS of the pool account's challenge jobs, and the partition's QOS where it has one (QoS= in scontrol show partition), hold the challenge's nodes in one job (sacctmgr show qos)"
 	case strings.HasPrefix(reason, "Assoc") && strings.Contains(reason, "PerJob"):
 		return "Let the pool account's association (sacctmgr show assoc) hold the challenge's nodes in one job"
 	}

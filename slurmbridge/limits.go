@@ -27,7 +27,7 @@ type PerJobNodeLimit struct {
 	// QOS is the QOS the job runs under: the association's default; without one, the one
 	// QOS the association may use, else "normal" (Slurm's choice in job_mgr.c).
 	QOS string
-	// PartitionQOS is the partition's QOS, "" without one.
+	// PartitionQOS is the partition's QOS in sacctmgr's lower case, "" without one.
 	PartitionQOS string
 	// DenyOnLimit: the job's or the partition's QOS refuses a job over any of these limits
 	// at submission rather than holding it (measured: the flag on either QOS refuses a job
@@ -46,13 +46,20 @@ const maxAccountingLines = 64
 
 // JobNodeLimit reads the per-job node limit of a job that user submits to partition
 // without naming an account or QOS: it runs in the user's default account, under that
-// association's default QOS, and under the partition's QOS (Partition.QOS).
+// association's default QOS, and under the partition's QOS (Partition.QOS, as the
+// controller lists it). A partition QOS whose name could not be Slurm's is left out, with a
+// warning: the other limits still apply.
 func (b *Bridge) JobNodeLimit(ctx context.Context, user string, partition Partition) (PerJobNodeLimit, error) {
 	if !accountingNamePattern.MatchString(user) {
 		return PerJobNodeLimit{}, fmt.Errorf("reading the per-job node limit: bad user name %q", truncate(user, 80))
 	}
-	if partition.QOS != "" && !accountingNamePattern.MatchString(partition.QOS) {
-		return PerJobNodeLimit{}, fmt.Errorf("reading the per-job node limit: partition %s has the bad QOS name %q", truncate(partition.Name, 64), truncate(partition.QOS, 80))
+	// scontrol shows the partition's QOS as slurm.conf spells it; sacctmgr keeps QOS names
+	// in lower case (measured: QOS=PgTest-Mixed shows as such, its QOS as pgtest-mixed).
+	partitionQOS := strings.ToLower(partition.QOS)
+	if partitionQOS != "" && !accountingNamePattern.MatchString(partitionQOS) {
+		b.log.WithField("partition", truncate(partition.Name, 64)).WithField("qos", truncate(partition.QOS, 80)).
+			Warn("the partition's QOS has a name sacctmgr cannot be asked about: its limits are left out")
+		partitionQOS = ""
 	}
 	cluster, err := b.ClusterName(ctx)
 	if err != nil {
@@ -77,8 +84,8 @@ func (b *Bridge) JobNodeLimit(ctx context.Context, user string, partition Partit
 		return PerJobNodeLimit{}, err
 	}
 	names := []string{qos}
-	if partition.QOS != "" && partition.QOS != qos {
-		names = append(names, partition.QOS)
+	if partitionQOS != "" && partitionQOS != qos {
+		names = append(names, partitionQOS)
 	}
 	res, err = b.run(ctx, invocation{name: "sacctmgr", args: []string{"-nP", "show", "qos", "where", "name=" + strings.Join(names, ","), "format=Name,MaxTRES,Flags"}})
 	if err != nil {
@@ -88,7 +95,7 @@ func (b *Bridge) JobNodeLimit(ctx context.Context, user string, partition Partit
 	if err != nil {
 		return PerJobNodeLimit{}, err
 	}
-	return nodeLimitByPrecedence(assocNodes, qos, partition.QOS, limits), nil
+	return nodeLimitByPrecedence(assocNodes, qos, partitionQOS, limits), nil
 }
 
 // nodeLimitByPrecedence applies Slurm's precedence to the limits read: the partition's QOS,

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -30,7 +31,7 @@ func TestJobNodeLimitAsksSacctmgr(t *testing.T) {
 		"-nP show assoc where cluster=multi user=pgalice account=research format=Partition,MaxTRES,QOS,DefaultQOS",
 		"-nP show qos where name=job1,part format=Name,MaxTRES,Flags",
 	} {
-		if got := strings.Join(strings.Fields(d.get("sacctmgr", "argv."+string(rune('1'+i)))), " "); got != argv {
+		if got := strings.Join(strings.Fields(d.get("sacctmgr", "argv."+strconv.Itoa(i+1))), " "); got != argv {
 			t.Errorf("sacctmgr call %d: %q, want %q", i+1, got, argv)
 		}
 	}
@@ -66,19 +67,38 @@ func TestJobNodeLimitAsksSacctmgr(t *testing.T) {
 		t.Errorf("sacctmgr ran %s times after a garbled answer, want 2", calls)
 	}
 
-	// Names that reach an argv are checked first: nothing runs.
-	b, d = newDouble(t, "scontrol", "sacctmgr")
+	// A partition QOS in slurm.conf's capitals is asked for in sacctmgr's lower case; one
+	// whose name could not be Slurm's never reaches the argv, and the other limits apply.
 	for _, c := range []struct {
-		user string
-		part Partition
+		qos, asked string
+		want       PerJobNodeLimit
 	}{
-		{"pg alice", Partition{Name: "cpu"}},
-		{"pgalice,root", Partition{Name: "cpu"}},
-		{"pgalice", Partition{Name: "cpu", QOS: "part,normal"}},
-		{"pgalice", Partition{Name: "cpu", QOS: "bad qos"}},
+		{"GpuPart", "name=normal,gpupart", PerJobNodeLimit{Nodes: 2, From: "qos gpupart", QOS: "normal", PartitionQOS: "gpupart"}},
+		{"part,normal", "name=normal", PerJobNodeLimit{Nodes: 3, From: "association", QOS: "normal"}},
+		{"bad qos", "name=normal", PerJobNodeLimit{Nodes: 3, From: "association", QOS: "normal"}},
 	} {
-		if _, err := b.JobNodeLimit(ctx, c.user, c.part); err == nil {
-			t.Errorf("user %q, partition QOS %q: no error", c.user, c.part.QOS)
+		b, d = newDouble(t, "scontrol", "sacctmgr")
+		d.set("scontrol", "stdout", "ClusterName = multi\n")
+		d.set("sacctmgr", "stdout.1", "research\n")
+		d.set("sacctmgr", "stdout.2", "|node=3|normal|normal\n")
+		d.set("sacctmgr", "stdout.3", "gpupart|node=2|\nnormal||\n")
+		if c.asked == "name=normal" {
+			d.set("sacctmgr", "stdout.3", "normal||\n")
+		}
+		got, err := b.JobNodeLimit(ctx, "pgalice", Partition{Name: "gpu", QOS: c.qos})
+		if err != nil || got != c.want {
+			t.Errorf("partition QOS %q: %+v %v, want %+v", c.qos, got, err, c.want)
+		}
+		if argv := d.get("sacctmgr", "argv.3"); !strings.Contains(argv, "\n"+c.asked+"\n") {
+			t.Errorf("partition QOS %q: asked %q, want %s", c.qos, argv, c.asked)
+		}
+	}
+
+	// A user name that could not be Slurm's is refused before anything runs.
+	b, d = newDouble(t, "scontrol", "sacctmgr")
+	for _, user := range []string{"pg alice", "pgalice,root", ""} {
+		if _, err := b.JobNodeLimit(ctx, user, Partition{Name: "cpu"}); err == nil {
+			t.Errorf("user %q: no error", user)
 		}
 	}
 	for _, command := range []string{"sacctmgr", "scontrol"} {

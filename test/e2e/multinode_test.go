@@ -540,7 +540,16 @@ func TestMultiNodeChallengeAcrossHosts(t *testing.T) {
 		case "partition qos 2 over qos normal 1":
 			acct.sacctmgr(ctx, "modify", "qos", "normal", "set", "MaxTRESPerJob=node=1")
 			acct.sacctmgr(ctx, "add", "qos", partitionQOS, "MaxTRESPerJob=node=2")
-			setPartitionsQOS(ctx, t, map[string]string{"cpu": partitionQOS, "gpu": partitionQOS})
+			// slurmctld hears of the new QOS from slurmdbd, a moment after sacctmgr returns.
+			want := map[string]string{"cpu": partitionQOS, "gpu": partitionQOS}
+			gatewaytest.WaitFor(t, "the partitions under the new QOS", 30*time.Second, func() (bool, error) {
+				for p, q := range want {
+					if _, err := slurmMulti(ctx, "scontrol", "update", "PartitionName="+p, "QOS="+q); err != nil {
+						return false, nil
+					}
+				}
+				return maps.Equal(partitionsQOS(ctx, t), want), nil
+			})
 		}
 		gatewaytest.WaitFor(t, "the site's polls (of this protocol) showing its three hosts idle", 2*time.Minute, func() (bool, error) {
 			list, err := op.Providers(ctx)
@@ -690,13 +699,16 @@ func saveAccounting(ctx context.Context, t *testing.T) *savedAccounting {
 	a.poolDefaultQOS = orNone(a.read(ctx, "show", "assoc", "where", "cluster="+a.cluster, "account="+gridAccount, "user="+gridPoolUser, "format=DefaultQOS"))
 	partitions := partitionsQOS(ctx, t)
 	a.dropPartitionQOS(ctx, partitions)
+	// One cleanup per restore, run last to first: one that fails does not keep the others
+	// from running, so the cluster is left as it was for the tests after this one.
 	t.Cleanup(func() {
-		ctx := context.Background()
-		a.dropPoolQOS(ctx)
-		a.dropPartitionQOS(ctx, partitions)
-		a.sacctmgr(ctx, "modify", "account", gridAccount, "where", "cluster="+a.cluster, "set", "MaxNodes="+a.accountMaxNodes)
-		a.sacctmgr(ctx, "modify", "qos", "normal", "set", "MaxTRESPerJob=node="+a.normalNodes)
+		a.sacctmgr(context.Background(), "modify", "qos", "normal", "set", "MaxTRESPerJob=node="+a.normalNodes)
 	})
+	t.Cleanup(func() {
+		a.sacctmgr(context.Background(), "modify", "account", gridAccount, "where", "cluster="+a.cluster, "set", "MaxNodes="+a.accountMaxNodes)
+	})
+	t.Cleanup(func() { a.dropPartitionQOS(context.Background(), partitions) })
+	t.Cleanup(func() { a.dropPoolQOS(context.Background()) })
 	return a
 }
 

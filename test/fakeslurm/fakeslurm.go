@@ -361,13 +361,15 @@ func (s *Slurm) JobNodeLimit(ctx context.Context, user string, partition slurmbr
 	for i := range s.c.partitions {
 		if s.c.partitions[i].Name == partition.Name {
 			known = &s.c.partitions[i]
+			break
 		}
 	}
 	s.c.mu.Unlock()
 	// The bridge reads the partition's QOS from what the caller read of the controller:
-	// anything else is the caller's bug.
-	if known == nil || known.QOS != partition.QOS {
-		s.c.t.Errorf("fakeslurm: JobNodeLimit of partition %q (QOS %q), which the controller does not have so", partition.Name, partition.QOS)
+	// another QOS is the caller's bug. (A partition the caller could not read, or that the
+	// controller does not have, comes with no QOS.)
+	if (known != nil && known.QOS != partition.QOS) || (known == nil && partition.QOS != "") {
+		s.c.t.Errorf("fakeslurm: JobNodeLimit of partition %q with QOS %q, which the controller does not list so", partition.Name, partition.QOS)
 		return slurmbridge.PerJobNodeLimit{}, fmt.Errorf("fakeslurm: no partition %q of QOS %q", partition.Name, partition.QOS)
 	}
 	if down {
