@@ -34,13 +34,16 @@ func replicatedSum(liarCluster string) string {
 	return replicatedSumWith("{replicas: 3, quorum: 2}", fmt.Sprintf(`if [ "${SLURM_CLUSTER_NAME:-}" = %q ]; then echo 0 > sum.txt; fi`, liarCluster))
 }
 
-// replicatedSumWith is the sum workflow with verify and a last shell line of its step.
+// replicatedSumWith is the sum workflow with verify and a last shell line of its step. It
+// holds a GPU for at least 5 s: over a Compute Hour's thousandth on the test clusters' GPUs
+// (the reference's, or faster), so that every run is billed more than nothing and the
+// escrow's settlement is a sum worth checking.
 func replicatedSumWith(verify, last string) string {
 	return fmt.Sprintf(`version: 1
 name: replicated-sum
 deterministic: true
 verify: %s
-resources: {time: 5m, mem: 256M}
+resources: {gpus: 1, time: 5m, mem: 256M}
 steps:
   - name: sum
     run:
@@ -48,6 +51,7 @@ steps:
         - sh
         - -c
         - |
+          sleep 5
           seq 1 100000 | awk '{ s += $1 } END { print s }' > sum.txt
           %s
     outputs:
@@ -204,8 +208,8 @@ func TestReplicatedWorkflowOnTheTestClusters(t *testing.T) {
 			t.Errorf("replica on %s: %+v, want a completed replica voting %s", site, m, want)
 		}
 		cost, err := protocol.ParseWei(m.CostWei)
-		if err != nil {
-			t.Fatal(err)
+		if err != nil || cost.Sign() <= 0 {
+			t.Fatalf("replica %s on %s billed %q (%v): every run held a GPU for seconds", m.Job, m.Site, m.CostWei, err)
 		}
 		wantCost.Add(wantCost, cost)
 	}
@@ -291,8 +295,8 @@ func TestReplicaRerunOnTheTestClusters(t *testing.T) {
 			t.Errorf("replica %s on %s owes a slash: %+v", m.Job, m.Site, m)
 		}
 		cost, err := protocol.ParseWei(m.CostWei)
-		if err != nil {
-			t.Fatal(err)
+		if err != nil || cost.Sign() <= 0 {
+			t.Fatalf("replica %s on %s billed %q (%v): every run held a GPU for seconds", m.Job, m.Site, m.CostWei, err)
 		}
 		wantCost.Add(wantCost, cost)
 	}
