@@ -176,16 +176,16 @@ func (g *Gateway) wire(policy placement.Policy) {
 	if g.dev != nil && *g.cfg.Sites.FundApproved {
 		fundWei = g.res.fundWei
 	}
-	g.registry = &registry{store: g.store, deploy: g.deploy, chain: g.chain, key: g.key, lock: lock, wake: g.wake, log: g.log, now: g.now, metrics: g.metrics,
+	g.registry = &registry{store: g.store, deploy: g.deploy, chain: g.chain, key: g.key, lock: lock, wake: g.wake, log: g.log, now: g.now, metrics: g.metrics, catalog: g.catalog,
 		offlineAfter: g.cfg.Sites.OfflineAfter, fundWei: fundWei}
 	g.placer = &placer{store: g.store, policy: policy, cfg: g.cfg.Placement, offlineAfter: g.cfg.Sites.OfflineAfter,
-		referenceMegaFLOPS: g.catalog.ReferenceScore().PerDeviceMegaFLOPS, wake: g.wake, cancels: newCancelTracker(), log: g.log, now: g.now, metrics: g.metrics, random: rand.Reader}
+		referenceMegaFLOPS: g.catalog.ReferenceScore().PerDeviceMegaFLOPS, catalog: g.catalog, wake: g.wake, cancels: newCancelTracker(), log: g.log, now: g.now, metrics: g.metrics, random: rand.Reader}
 	g.intake = &intake{store: g.store, deploy: g.deploy, chain: g.chain, placer: g.placer, audience: g.cfg.Name, cfg: g.cfg.Placement,
 		reclaimAfter: time.Duration(g.params.ReclaimAfterSeconds) * time.Second, log: g.log, now: g.now, metrics: g.metrics}
 	g.settler = &settler{store: g.store, deploy: g.deploy, chain: g.chain, key: g.key, calendar: g.calendar, catalog: g.catalog,
 		policy: reportPolicy(g.cfg.PoCP, g.res.capacityTolerancePPM), domain: g.Domain(), log: g.log, now: g.now, metrics: g.metrics}
 	g.dashboard = &dashboardSource{store: g.store, deploy: g.deploy, chain: g.chain, calendar: g.calendar, params: g.params, gateway: g.cfg.Name, chainMode: g.cfg.Chain.Mode,
-		offlineAfter: g.cfg.Sites.OfflineAfter, grace: g.cfg.Epochs.Grace, referenceMegaFLOPS: g.catalog.ReferenceScore().PerDeviceMegaFLOPS, now: g.now, metrics: g.metrics}
+		offlineAfter: g.cfg.Sites.OfflineAfter, grace: g.cfg.Epochs.Grace, referenceMegaFLOPS: g.catalog.ReferenceScore().PerDeviceMegaFLOPS, catalog: g.catalog, now: g.now, metrics: g.metrics}
 	g.challenger = &challenger{store: g.store, deploy: g.deploy, key: g.key, catalog: g.catalog, calendar: g.calendar, cfg: g.cfg.Challenges,
 		wake: g.wake, log: g.log.WithField("part", "challenges"), metrics: g.metrics, now: g.now, random: rand.Reader, plans: map[string]*sitePlan{}}
 	g.voter = &replicaVoter{store: g.store, slasher: stakeSlasher{deploy: g.deploy, key: g.key, metrics: g.metrics}, place: g.placer.Place, log: g.log.WithField("part", "replicas"), metrics: g.metrics, now: g.now}

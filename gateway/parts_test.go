@@ -136,7 +136,7 @@ func newTestPlacer(t *testing.T, st *store.Store, clock *testClock, m *metrics) 
 		t.Fatal(err)
 	}
 	return &placer{store: st, policy: placement.Default{}, cfg: Config{}.WithDefaults().Placement, offlineAfter: time.Minute,
-		referenceMegaFLOPS: cat.ReferenceScore().PerDeviceMegaFLOPS, wake: newWakeups(), cancels: newCancelTracker(), log: quietLog(), now: clock.Now, metrics: m, random: rand.Reader}
+		referenceMegaFLOPS: cat.ReferenceScore().PerDeviceMegaFLOPS, catalog: cat, wake: newWakeups(), cancels: newCancelTracker(), log: quietLog(), now: clock.Now, metrics: m, random: rand.Reader}
 }
 
 // TestPlacerAlone: the placer places a job on a site that polls, lets one wait while none

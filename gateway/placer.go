@@ -28,8 +28,10 @@ type placer struct {
 	cfg    PlacementConfig
 	// offlineAfter: a site silent this long gets no new work, and loses its unsubmitted work.
 	offlineAfter time.Duration
-	// referenceMegaFLOPS is the Compute Hour's reference device (the catalog's).
+	// referenceMegaFLOPS is the Compute Hour's reference device (the catalog's); catalog
+	// grades the sites' energy efficiency for their prices.
 	referenceMegaFLOPS uint64
+	catalog            *tokenomics.Catalog
 	wake               *wakeups
 	cancels            *cancelTracker
 	log                logrus.FieldLogger
@@ -267,10 +269,13 @@ func (p *placer) wait(ctx context.Context, j gatewayapi.Job, why error, exclude 
 // price and the job's worst case there, and wakes the site's poll. It returns the
 // placement's outcome.
 func (p *placer) assign(ctx context.Context, j gatewayapi.Job, c placement.Candidate, how string, sites []placement.Site, needs []placement.StepNeed, log logrus.FieldLogger) string {
-	var price string
+	var price, basis string
 	for _, s := range sites {
 		if s.Name == c.Site {
-			price = s.PricePerComputeHourWei.String()
+			price, basis = s.PricePerComputeHourWei.String(), s.PriceBasis
+			if basis != "" {
+				how += fmt.Sprintf("; %s DPS a Compute Hour: %s", tokenomics.FormatAmount(s.PricePerComputeHourWei), basis)
+			}
 		}
 	}
 	worst, err := worstCaseOf(c, needs)
@@ -359,7 +364,7 @@ func (p *placer) candidateSites(ctx context.Context, exclude map[string]string, 
 	if err != nil {
 		return nil, err
 	}
-	grades := siteGrades(all, latest, p.referenceMegaFLOPS)
+	quotes := quoteSites(all, latest, p.catalog)
 	now := p.now()
 	var out []placement.Site
 	for _, s := range all {
@@ -369,17 +374,20 @@ func (p *placer) candidateSites(ctx context.Context, exclude map[string]string, 
 		if _, ok := exclude[s.Name]; ok {
 			continue
 		}
-		price, err := protocol.ParseWei(s.Registration.Prices.PerComputeHour)
-		if err != nil {
+		q := quotes[s.Name]
+		if q.priceWei == nil {
 			continue
 		}
 		inv, online := s.Live, now.Sub(s.LastSeen) < p.offlineAfter
 		if anyTime {
 			inv, online = wholeInventory(s.Registration.Inventory), true
 		}
-		gr := grades[s.Name]
-		out = append(out, placement.Site{Name: s.Name, Inventory: inv, PricePerComputeHourWei: price, Labels: s.Registration.Labels,
-			PerformanceGrade: gr.performance, ReliabilityGrade: gr.reliability, QueuedJobs: queued[s.Name], Online: online})
+		site := placement.Site{Name: s.Name, Inventory: inv, PricePerComputeHourWei: q.priceWei, Labels: s.Registration.Labels,
+			PerformanceGrade: q.grade.performance, ReliabilityGrade: q.grade.reliability, EnergyGrade: q.grade.energy, QueuedJobs: queued[s.Name], Online: online}
+		if s.Registration.Prices.HasGradePrices() {
+			site.PriceBasis = q.basis.String()
+		}
+		out = append(out, site)
 	}
 	return out, nil
 }

@@ -44,7 +44,7 @@ func (p pluginPolicy) rankWithPlugin(ctx context.Context, req placement.Request,
 	bySite := make(map[string]placement.Candidate, len(feasible))
 	for _, c := range feasible {
 		pc := &pluginv1.Candidate{Site: c.Site, ComputeHoursMilli: c.ComputeHoursMilli, PerformanceGrade: c.PerformanceGrade,
-			ReliabilityGrade: int32(c.ReliabilityGrade), QueuedJobs: int32(c.QueuedJobs), AvailableNodes: int32(c.AvailableNodes), IdleNodes: int32(c.IdleNodes), Score: c.Score}
+			ReliabilityGrade: int32(c.ReliabilityGrade), EnergyGrade: c.EnergyGrade, QueuedJobs: int32(c.QueuedJobs), AvailableNodes: int32(c.AvailableNodes), IdleNodes: int32(c.IdleNodes), Score: c.Score}
 		if c.CostWei != nil {
 			pc.CostWei = c.CostWei.String()
 		}

@@ -43,6 +43,8 @@ type registry struct {
 	log     logrus.FieldLogger
 	now     func() time.Time
 	metrics *metrics
+	// catalog grades the sites for the prices the provider list shows.
+	catalog *tokenomics.Catalog
 	// offlineAfter is how long a site may be silent and still be shown online.
 	offlineAfter time.Duration
 	// fundWei is the gas money each approved site gets for its claims (nil: none).
@@ -262,10 +264,22 @@ func (r *registry) Providers(ctx context.Context) ([]gatewayapi.ProviderView, er
 	if err != nil {
 		return nil, err
 	}
+	latest, err := r.store.LatestReports(ctx)
+	if err != nil {
+		return nil, err
+	}
+	quotes := quoteSites(sites, latest, r.catalog)
 	out := make([]gatewayapi.ProviderView, 0, len(sites))
 	for _, s := range sites {
+		q := quotes[s.Name]
 		v := gatewayapi.ProviderView{Site: s, Online: r.now().Sub(s.LastSeen) < r.offlineAfter, RegistrationDigest: s.Registration.Digest(),
-			SharedDevices: shared[s.Name]}
+			SharedDevices: shared[s.Name], Grades: q.grade.String()}
+		if q.priceWei != nil {
+			v.PricePerComputeHourWei = q.priceWei.String()
+		}
+		if s.Registration.Prices.HasGradePrices() {
+			v.PriceBasis = q.basis.String()
+		}
 		bal, err := r.deploy.GFLBalance(ctx, common.HexToAddress(s.Address))
 		r.metrics.observeChain(chainRead, err)
 		if err == nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/gateway/store"
 	"github.com/petagrid/petagrid/pocp"
+	"github.com/petagrid/petagrid/tokenomics"
 )
 
 // dashboardSource gathers what the dashboard shows from the state and the chain.
@@ -27,8 +28,10 @@ type dashboardSource struct {
 	// offlineAfter: a site silent this long is shown offline; grace is the wait after an
 	// epoch's end before it is closed.
 	offlineAfter, grace time.Duration
-	// referenceMegaFLOPS is the catalog's reference device (for the performance grades).
+	// referenceMegaFLOPS is the catalog's reference device; catalog grades the sites for
+	// their prices.
 	referenceMegaFLOPS uint64
+	catalog            *tokenomics.Catalog
 	now                func() time.Time
 	metrics            *metrics
 }
@@ -123,11 +126,11 @@ func (d *dashboardSource) providers(ctx context.Context) ([]dashboard.Provider, 
 			return nil, nil, err
 		}
 	}
-	grades := siteGrades(sites, latest, d.referenceMegaFLOPS)
+	quotes := quoteSites(sites, latest, d.catalog)
 	claimableTotal := new(big.Int)
 	var out []dashboard.Provider
 	for _, s := range sites {
-		p := d.provider(s, grades[s.Name])
+		p := d.provider(s, quotes[s.Name])
 		if sh := shared[s.Name]; sh != nil {
 			p.SharedDevices, p.SharesDevicesWith = sh.Count, sh.Sites
 		}
@@ -164,10 +167,17 @@ func (d *dashboardSource) providers(ctx context.Context) ([]dashboard.Provider, 
 }
 
 // provider is a site as the dashboard shows it, before its report and balances.
-func (d *dashboardSource) provider(s gatewayapi.Site, grade siteGrade) dashboard.Provider {
+func (d *dashboardSource) provider(s gatewayapi.Site, quote siteQuote) dashboard.Provider {
+	price := s.Registration.Prices.PerComputeHour
+	if quote.priceWei != nil {
+		price = quote.priceWei.String()
+	}
 	p := dashboard.Provider{Site: s.Name, Address: s.Address, Status: s.Status, Online: d.now().Sub(s.LastSeen) < d.offlineAfter, LastSeen: s.LastSeen,
-		CapacityMegaFLOPS: s.Registration.Inventory.CapacityMegaFLOPS, GPUs: s.Registration.Inventory.GPUs, PricePerComputeHourWei: s.Registration.Prices.PerComputeHour,
-		GFLWei: "0", DPSClaimableWei: "0", PerformanceGrade: grade.performance, ReliabilityGrade: grade.reliability}
+		CapacityMegaFLOPS: s.Registration.Inventory.CapacityMegaFLOPS, GPUs: s.Registration.Inventory.GPUs, PricePerComputeHourWei: price,
+		GFLWei: "0", DPSClaimableWei: "0", PerformanceGrade: quote.grade.performance, ReliabilityGrade: quote.grade.reliability, EnergyGrade: quote.grade.energy}
+	if s.Registration.Prices.HasGradePrices() {
+		p.PriceBasis = quote.basis.String()
+	}
 	for _, part := range s.Registration.Inventory.Partitions {
 		for _, sh := range part.Shapes {
 			p.Nodes += sh.Nodes

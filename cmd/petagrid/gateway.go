@@ -155,10 +155,11 @@ func gatewayProvidersCommand(e *env) *cli.Command {
 							operator = "-"
 						}
 						rows = append(rows, []string{p.Name, p.Status, onlineWord(p.Online), p.Address, operator, tokenomics.FormatPFLOPS(p.Registration.Inventory.CapacityMegaFLOPS),
-							strconv.Itoa(p.Registration.Inventory.GPUs), tokenomics.FormatAmountText(p.Registration.Prices.PerComputeHour), tokenomics.FormatAmountText(p.GFLWei),
+							strconv.Itoa(p.Registration.Inventory.GPUs), cell(p.Grades), tokenomics.FormatAmountText(p.PricePerComputeHourWei), tokenomics.FormatAmountText(p.GFLWei),
 							strconv.Itoa(p.Accepted), p.RegistrationDigest.Hex()})
 					}
-					return out.table([]string{"SITE", "STATUS", "ONLINE", "KEY", "OPERATOR", "CAPACITY PFLOPS", "GPUS", "DPS/CH", "GFL", "REPORTS", "REGISTRATION"}, rows)
+					// REGISTRATION stays last: scripts read it as the last field.
+					return out.table([]string{"SITE", "STATUS", "ONLINE", "KEY", "OPERATOR", "CAPACITY PFLOPS", "GPUS", "GRADES", "DPS/CH", "GFL", "REPORTS", "REGISTRATION"}, rows)
 				}),
 			},
 			providerStatusCommand(e, "approve", true),

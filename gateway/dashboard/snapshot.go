@@ -52,17 +52,20 @@ type Economy struct {
 
 // Provider is one registered site.
 type Provider struct {
-	Site                   string    `json:"site"`
-	Address                string    `json:"address"`
-	Status                 string    `json:"status"` // "approved", "pending" or "suspended"
-	Online                 bool      `json:"online"`
-	LastSeen               time.Time `json:"lastSeen"`
-	CapacityMegaFLOPS      uint64    `json:"capacityMegaFlops"`
-	GPUs                   int       `json:"gpus"`
-	Nodes                  int       `json:"nodes"`
-	PricePerComputeHourWei string    `json:"pricePerComputeHourWei"` // DPS wei per Compute Hour
-	LastMedianMegaFLOPS    uint64    `json:"lastMedianMegaFlops"`
-	LastCoveragePPM        uint32    `json:"lastCoveragePpm"`
+	Site              string    `json:"site"`
+	Address           string    `json:"address"`
+	Status            string    `json:"status"` // "approved", "pending" or "suspended"
+	Online            bool      `json:"online"`
+	LastSeen          time.Time `json:"lastSeen"`
+	CapacityMegaFLOPS uint64    `json:"capacityMegaFlops"`
+	GPUs              int       `json:"gpus"`
+	Nodes             int       `json:"nodes"`
+	// PricePerComputeHourWei is what a job placed now pays per Compute Hour, in DPS wei: the
+	// site's price at its grades (PriceBasis says how, for a site with prices by grade).
+	PricePerComputeHourWei string `json:"pricePerComputeHourWei"`
+	PriceBasis             string `json:"priceBasis,omitempty"`
+	LastMedianMegaFLOPS    uint64 `json:"lastMedianMegaFlops"`
+	LastCoveragePPM        uint32 `json:"lastCoveragePpm"`
 	// LastUptimePPM is the uptime the last report proved, which the reliability grade reads.
 	LastUptimePPM   uint32  `json:"lastUptimePpm"`
 	LastReportEpoch *uint64 `json:"lastReportEpoch"` // nil: no report accepted yet
@@ -80,6 +83,7 @@ type Provider struct {
 	Challenges       *ChallengeCounts `json:"challenges,omitempty"`
 	PerformanceGrade string           `json:"performanceGrade"` // "A".."D", "" when unknown
 	ReliabilityGrade int              `json:"reliabilityGrade"` // 1..4, 0 when unknown
+	EnergyGrade      string           `json:"energyGrade"`      // "X".."Z", "" when unknown
 }
 
 // ChallengeCounts are a site's compute challenges in the epoch under way: issued, and

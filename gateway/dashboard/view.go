@@ -66,7 +66,7 @@ type providerRow struct {
 	LastSeen, LastSeenISO, LastSeenAgo string
 	Capacity                           string
 	GPUs, Nodes                        string
-	Price                              string
+	Price, PriceBasis                  string
 	LastMedian, LastCoverage           string
 	LastReportEpoch                    string
 	GFL, DPSClaimable                  string
@@ -222,6 +222,7 @@ func providerRows(providers []Provider, now time.Time) ([]providerRow, string) {
 			GPUs:              strconv.Itoa(p.GPUs),
 			Nodes:             strconv.Itoa(p.Nodes),
 			Price:             FormatTokenWei(p.PricePerComputeHourWei),
+			PriceBasis:        p.PriceBasis,
 			LastMedian:        lastMedian,
 			LastCoverage:      lastCoverage,
 			LastReportEpoch:   lastReport,
@@ -233,8 +234,8 @@ func providerRows(providers []Provider, now time.Time) ([]providerRow, string) {
 			Challenges:        challengesPassed(p.Challenges),
 			ChallengesNote:    challengesNote(p.Challenges),
 			ChallengesFailing: p.Challenges != nil && p.Challenges.Failed+p.Challenges.Missed+p.Challenges.Skipped > 0,
-			Grades:            grades(p.PerformanceGrade, p.ReliabilityGrade),
-			Graded:            p.PerformanceGrade != "" || p.ReliabilityGrade != 0,
+			Grades:            grades(p.PerformanceGrade, p.ReliabilityGrade, p.EnergyGrade),
+			Graded:            p.PerformanceGrade != "" || p.ReliabilityGrade != 0 || p.EnergyGrade != "",
 		})
 	}
 	note := ""
@@ -244,11 +245,11 @@ func providerRows(providers []Provider, now time.Time) ([]providerRow, string) {
 	return rows, note
 }
 
-// grades writes the paper's combined grade, performance then reliability ("A1"); unknown
-// parts are "?" and no grade at all is "—".
-func grades(performance string, reliability int) string {
-	performance = strings.TrimSpace(performance)
-	if performance == "" && reliability == 0 {
+// grades writes the paper's combined grade, performance, reliability then energy ("A1X");
+// unknown parts are "?" and no grade at all is "—".
+func grades(performance string, reliability int, energy string) string {
+	performance, energy = strings.TrimSpace(performance), strings.TrimSpace(energy)
+	if performance == "" && reliability == 0 && energy == "" {
 		return noValue
 	}
 	if performance == "" {
@@ -258,7 +259,10 @@ func grades(performance string, reliability int) string {
 	if reliability > 0 {
 		rel = strconv.Itoa(reliability)
 	}
-	return performance + rel
+	if energy == "" {
+		energy = "?"
+	}
+	return performance + rel + energy
 }
 
 func epochRows(epochs []Epoch) ([]epochRow, string) {

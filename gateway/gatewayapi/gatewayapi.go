@@ -212,6 +212,15 @@ type ProviderView struct {
 	// SharedDevices are the GPUs this site registers that an admitted (approved or
 	// suspended) site registers too: its approval is refused while there are any.
 	SharedDevices *SharedDevices `json:"sharedDevices,omitempty"`
+	// Grades are the site's grades as the gateway holds them (Compute Hours paper §7.3:
+	// performance A-D and reliability 1-4 from its latest accepted report, energy X-Z from
+	// its GPUs' catalog figures; "?" where unknown), such as "B2X".
+	Grades string `json:"grades"`
+	// PricePerComputeHourWei is what a job placed now pays the site per Compute Hour: its
+	// price at those grades ("" when its prices do not read); PriceBasis says how, for a site
+	// that posts prices by grade.
+	PricePerComputeHourWei string `json:"pricePerComputeHourWei"`
+	PriceBasis             string `json:"priceBasis,omitempty"`
 }
 
 // SharedDevices summarises a site's GPUs that admitted sites register too.

@@ -144,6 +144,7 @@ func (e *evaluator) evaluate(s *Site) (Candidate, []string) {
 		ComputeHoursMilli: math.MaxUint64,
 		PerformanceGrade:  s.PerformanceGrade,
 		ReliabilityGrade:  s.ReliabilityGrade,
+		EnergyGrade:       s.EnergyGrade,
 		QueuedJobs:        s.QueuedJobs,
 	}
 	if chMilli.IsUint64() {

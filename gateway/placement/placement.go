@@ -25,9 +25,10 @@
 //  1. estimated worst-case cost, cheapest first;
 //  2. performance grade, A before B before C before D, unknown last;
 //  3. reliability grade, 1 before 2 before 3 before 4, unknown last;
-//  4. load: queued jobs per available node of the node shapes the job would use, lowest
+//  4. energy grade, X before Y before Z, unknown last;
+//  5. load: queued jobs per available node of the node shapes the job would use, lowest
 //     first (no available node counts as the highest load); then more idle nodes first;
-//  5. site name, so equal sites always come out in the same order.
+//  6. site name, so equal sites always come out in the same order.
 package placement
 
 import (
@@ -54,6 +55,11 @@ type Site struct {
 	// unknown, as is anything else.
 	PerformanceGrade string
 	ReliabilityGrade int
+	// EnergyGrade is "X" (best) to "Z"; "" is unknown.
+	EnergyGrade string
+	// PriceBasis says how the price was reached from the site's schedule by grade, for the
+	// placement's message ("" for a site that posts one price).
+	PriceBasis string
 	// QueuedJobs counts jobs assigned to the site and not yet running.
 	QueuedJobs int
 	Online     bool
@@ -146,6 +152,7 @@ type Candidate struct {
 	ComputeHoursMilli uint64   `json:"computeHoursMilli"`
 	PerformanceGrade  string   `json:"performanceGrade,omitempty"`
 	ReliabilityGrade  int      `json:"reliabilityGrade,omitempty"`
+	EnergyGrade       string   `json:"energyGrade,omitempty"`
 	QueuedJobs        int      `json:"queuedJobs"`
 	// AvailableNodes and IdleNodes count the nodes of the shapes the job's steps fit on, in
 	// the chosen partitions (each shape once).

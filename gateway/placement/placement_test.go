@@ -442,8 +442,12 @@ func TestDefaultRankingOrder(t *testing.T) {
 		c("idle-a", 10, "B", 1, 1, 2, 2),
 		c("no-nodes", 10, "B", 1, 0, 0, 0),
 		c("no-cost", 0, "A", 1, 0, 9, 9),
+		// Energy decides after reliability, before load: X, then Z, then unknown.
+		c("energy-x", 10, "B", 1, 9, 1, 0),
+		c("energy-z", 10, "B", 1, 0, 9, 9),
 	}
-	given[len(given)-1].CostWei = nil
+	given[len(given)-3].CostWei = nil
+	given[len(given)-2].EnergyGrade, given[len(given)-1].EnergyGrade = "X", "Z"
 	before := append([]Candidate(nil), given...)
 	ranked, err := Default{}.Rank(context.Background(), Request{}, given)
 	if err != nil {
@@ -453,7 +457,7 @@ func TestDefaultRankingOrder(t *testing.T) {
 	for _, r := range ranked {
 		names = append(names, r.Site)
 	}
-	want := []string{"cheapest", "grade-a", "idle-a", "idle-b", "less-loaded", "base", "no-nodes", "rel-2", "perf-bogus", "perf-unknown", "no-cost"}
+	want := []string{"cheapest", "grade-a", "energy-x", "energy-z", "idle-a", "idle-b", "less-loaded", "base", "no-nodes", "rel-2", "perf-bogus", "perf-unknown", "no-cost"}
 	if !reflect.DeepEqual(names, want) {
 		t.Errorf("order\n got %v\nwant %v", names, want)
 	}

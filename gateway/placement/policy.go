@@ -37,6 +37,9 @@ func compareCandidates(a, b *Candidate) int {
 	if c := cmp.Compare(reliabilityRank(a.ReliabilityGrade), reliabilityRank(b.ReliabilityGrade)); c != 0 {
 		return c
 	}
+	if c := cmp.Compare(energyRank(a.EnergyGrade), energyRank(b.EnergyGrade)); c != 0 {
+		return c
+	}
 	if c := compareLoad(a, b); c != 0 {
 		return c
 	}
@@ -61,6 +64,18 @@ func compareCost(a, b *Candidate) int {
 
 // unknownGrade sorts after every known grade.
 const unknownGrade = 4
+
+func energyRank(g string) int {
+	switch g {
+	case "X":
+		return 0
+	case "Y":
+		return 1
+	case "Z":
+		return 2
+	}
+	return unknownGrade
+}
 
 func performanceRank(g string) int {
 	switch g {

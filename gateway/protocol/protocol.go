@@ -31,6 +31,10 @@
 //	   their GPUs' rate, up to order challenge.MaxOrder = 32,768, and counts their GPUs'
 //	   power in the verified median; a site that does not say so has its GPUs' share left
 //	   out of it (docs/threat-model.md).
+//	7: a registration may carry prices by grade (Prices.PerComputeHourByGrade and the
+//	   reliability and energy factors); the gateway prices each job at the grades it holds
+//	   for the site (prices.go). A site sends them only to a gateway that said it speaks 7
+//	   (an older one decodes registrations strictly), registering again once it has.
 package protocol
 
 import (
@@ -53,7 +57,7 @@ import (
 )
 
 // Version is the protocol version this build speaks (see the package comment).
-const Version = 6
+const Version = 7
 
 // Paths of the site-facing endpoints (all signed by the site's key).
 const (
@@ -213,11 +217,21 @@ type NodeShape struct {
 	MegaFLOPS uint64 `json:"megaFlops"`
 }
 
-// Prices are what a site charges, in DPS wei (10^-18 DPS) as decimal strings.
+// Prices are what a site charges, in DPS wei (10^-18 DPS) as decimal strings: a base price,
+// and optionally a schedule by grade (prices.go), which a version 7 gateway applies at the
+// grades it has proven for the site.
 type Prices struct {
 	// PerComputeHour is charged per Compute Hour (one reference A100-SXM4-80GB for an hour,
-	// tokenomics.ComputeHoursMilli); the cost of a job is its Compute Hours × this.
+	// tokenomics.ComputeHoursMilli); the cost of a job is its Compute Hours × the price.
+	// It is the price wherever the schedule below sets none.
 	PerComputeHour string `json:"perComputeHourWei"`
+	// PerComputeHourByGrade is the price per Compute Hour at a performance grade ("A" to
+	// "D"), in wei.
+	PerComputeHourByGrade map[string]string `json:"perComputeHourWeiByGrade,omitempty"`
+	// ReliabilityFactorBps ("1" to "4") and EnergyFactorBps ("X" to "Z") multiply the price
+	// at those grades, in basis points (10,000: × 1; 1 to 20,000).
+	ReliabilityFactorBps map[string]uint32 `json:"reliabilityFactorBps,omitempty"`
+	EnergyFactorBps      map[string]uint32 `json:"energyFactorBps,omitempty"`
 }
 
 // Validate checks a registration's shape; the gateway checks the rest (key, approval).
@@ -235,8 +249,8 @@ func (r Registration) Validate() error {
 	if r.Inventory.GPUKernel {
 		errs = append(errs, errors.New("inventory.gpuKernel: said in polls, not in a registration"))
 	}
-	if _, err := ParseWei(r.Prices.PerComputeHour); err != nil {
-		errs = append(errs, fmt.Errorf("prices.perComputeHourWei: %w", err))
+	if err := r.Prices.Validate(); err != nil {
+		errs = append(errs, err)
 	}
 	if len(r.Labels) > MaxLabels {
 		errs = append(errs, fmt.Errorf("labels: at most %d", MaxLabels))

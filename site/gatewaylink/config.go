@@ -39,6 +39,11 @@ type Config struct {
 	// PricePerComputeHourWei is what the site charges per Compute Hour, in DPS wei
 	// (decimal digits). Required.
 	PricePerComputeHourWei string `yaml:"pricePerComputeHourWei"`
+	// PricesByGrade optionally prices the site by the grades the gateway holds for it
+	// (Compute Hours paper §7.3): a price per performance grade, and factors by reliability
+	// and energy grade. PricePerComputeHourWei stays the price where it sets none. Sent to
+	// gateways of protocol 7 and later.
+	PricesByGrade *GradePrices `yaml:"pricesByGrade"`
 	// Labels describe the site to placement and to researchers (e.g. region: eu-west).
 	Labels map[string]string `yaml:"labels"`
 	// ReportPoCP sends each closed period's signed PoCP report (default true).
@@ -119,6 +124,8 @@ func (c Config) Validate() error {
 		bad("grid.pricePerComputeHourWei is required: what the site charges per Compute Hour, in DPS wei (decimal digits; 1 DPS = 10^18 wei)")
 	} else if _, err := protocol.ParseWei(c.PricePerComputeHourWei); err != nil {
 		bad("grid.pricePerComputeHourWei: %v", err)
+	} else if err := c.Prices().Validate(); err != nil {
+		bad("grid.pricesByGrade: %v", err)
 	}
 	if len(c.Labels) > protocol.MaxLabels {
 		bad("grid.labels: at most %d", protocol.MaxLabels)
@@ -150,4 +157,24 @@ func loopback(host string) bool {
 	}
 	ip := net.ParseIP(host)
 	return ip != nil && ip.IsLoopback()
+}
+
+// GradePrices is grid.pricesByGrade: the site's prices by grade (protocol.Prices).
+type GradePrices struct {
+	// PerComputeHourWei is the price per Compute Hour at a performance grade (A to D), in
+	// DPS wei.
+	PerComputeHourWei map[string]string `yaml:"perComputeHourWei"`
+	// ReliabilityFactorBps (grades 1 to 4) and EnergyFactorBps (X to Z) multiply the price
+	// at those grades, in basis points: 10000 is × 1, from 1 to 20000.
+	ReliabilityFactorBps map[string]uint32 `yaml:"reliabilityFactorBps"`
+	EnergyFactorBps      map[string]uint32 `yaml:"energyFactorBps"`
+}
+
+// Prices is what the site registers: its base price, and its prices by grade if any.
+func (c Config) Prices() protocol.Prices {
+	p := protocol.Prices{PerComputeHour: c.PricePerComputeHourWei}
+	if g := c.PricesByGrade; g != nil {
+		p.PerComputeHourByGrade, p.ReliabilityFactorBps, p.EnergyFactorBps = g.PerComputeHourWei, g.ReliabilityFactorBps, g.EnergyFactorBps
+	}
+	return p
 }

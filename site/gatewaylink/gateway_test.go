@@ -75,10 +75,11 @@ type fakeGateway struct {
 	answers       []logPost // challenge answers, by challenge id
 	infoAudience  string
 	// Programmable answers: status and body; nil: the default.
-	poll   func(n int) (int, string)
-	ack    func(n int, u protocol.Updates) (int, string)
-	report func(n int) (int, string)
-	answer func(n int, id string) (int, string)
+	register func(n int) (int, string)
+	poll     func(n int) (int, string)
+	ack      func(n int, u protocol.Updates) (int, string)
+	report   func(n int) (int, string)
+	answer   func(n int, id string) (int, string)
 }
 
 func newFakeGateway(t *testing.T, siteAddr common.Address) *fakeGateway {
@@ -124,6 +125,10 @@ func (g *fakeGateway) serve(w http.ResponseWriter, r *http.Request) {
 		var reg protocol.Registration
 		g.strict(body, &reg)
 		g.registrations = append(g.registrations, reg)
+		if g.register != nil {
+			reply(g.register(len(g.registrations)))
+			return
+		}
 		reply(http.StatusCreated, `{}`)
 	case r.URL.Path == protocol.PathPoll:
 		var req protocol.PollRequest

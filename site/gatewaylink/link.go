@@ -257,7 +257,7 @@ func newLink(cfg Config, d deps) (*Link, error) {
 			minPollInterval: minPollInterval, maxPollAnswer: maxPollAnswer,
 			inventory: &inventoryCache{source: d.inventory, maxAge: inventoryMaxAge, now: now},
 			registrar: &registrar{client: c, log: d.log, siteName: d.siteName, version: d.version,
-				prices: protocol.Prices{PerComputeHour: cfg.PricePerComputeHourWei}, labels: cfg.Labels, maxAckAnswer: maxAckAnswer},
+				prices: cfg.Prices(), labels: cfg.Labels, maxAckAnswer: maxAckAnswer},
 			intake:     &intake{client: c, journal: d.journal, acceptor: d.acceptor, answers: answers, localUser: cfg.LocalUser, log: d.log, now: now},
 			challenges: &challengeIntake{runner: d.challenges, log: d.log, now: now, noted: map[string]bool{}},
 		},

@@ -164,6 +164,10 @@ func TestNewChecksTheSite(t *testing.T) {
 		"nodes off":        {cfg, Options{Accounting: accounting.Config{Nodes: accounting.NodesConfig{Disabled: true}}}, "nodes"},
 		"unknown local":    {Config{URL: cfg.URL, Key: keyFile, PricePerComputeHourWei: "1", LocalUser: "mallory"}, Options{}, "localUser"},
 		"unknown GPU type": {cfg, Options{PoCP: pocpConfigWithGPU("NoSuchGPU")}, "gpuModels"},
+		"a grade E price": {Config{URL: cfg.URL, Key: keyFile, PricePerComputeHourWei: "1", PricesByGrade: &GradePrices{PerComputeHourWei: map[string]string{"E": "1"}}},
+			Options{}, "grid.pricesByGrade"},
+		"a factor over × 2": {Config{URL: cfg.URL, Key: keyFile, PricePerComputeHourWei: "1", PricesByGrade: &GradePrices{ReliabilityFactorBps: map[string]uint32{"1": 30_000}}},
+			Options{}, "reliabilityFactorBps.1"},
 	}
 	for name, c := range bad {
 		c.opts.Log = quietLog()
@@ -1027,5 +1031,69 @@ func TestGridURLMustBeHTTPSOffLoopback(t *testing.T) {
 		if !ok && (err == nil || !strings.Contains(err.Error(), "loopback")) {
 			t.Errorf("%s: the refusal does not say why: %v", url, err)
 		}
+	}
+}
+
+// TestPricesByGradeGoOnlyToAGatewayOfProtocol7: the site registers its base price alone
+// until a poll answer says the gateway speaks protocol 7 (an older one decodes registrations
+// strictly and would refuse the schedule), then registers again with its prices by grade,
+// once. A gateway that refuses that registration (rolled back) gets the base price again.
+func TestPricesByGradeGoOnlyToAGatewayOfProtocol7(t *testing.T) {
+	j, _ := openJournal(t)
+	e := newEnv(t, j, nil, nil)
+	ctx := ctxT(t)
+	schedule := protocol.Prices{PerComputeHour: "2500000000000000000", PerComputeHourByGrade: map[string]string{"A": "4000000000000000000"},
+		EnergyFactorBps: map[string]uint32{"Z": 9_500}}
+	e.link.poll.registrar.prices = schedule
+	version := 6
+	e.gw.mu.Lock()
+	e.gw.poll = func(int) (int, string) {
+		return http.StatusOK, fmt.Sprintf(`{"status":"approved","protocol":%d}`, version)
+	}
+	e.gw.mu.Unlock()
+	registrations := func() []protocol.Registration {
+		e.gw.mu.Lock()
+		defer e.gw.mu.Unlock()
+		return append([]protocol.Registration(nil), e.gw.registrations...)
+	}
+	for range 2 {
+		if _, err := e.link.poll.once(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if regs := registrations(); len(regs) != 1 || regs[0].Prices.HasGradePrices() || regs[0].Prices.PerComputeHour != schedule.PerComputeHour {
+		t.Fatalf("to a gateway of protocol 6: %+v", regs)
+	}
+	e.gw.mu.Lock()
+	version = 7
+	e.gw.mu.Unlock()
+	for range 3 {
+		if _, err := e.link.poll.once(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	regs := registrations()
+	if len(regs) != 2 || !regs[1].Prices.HasGradePrices() || regs[1].Prices.PerComputeHourByGrade["A"] != "4000000000000000000" || regs[1].Prices.EnergyFactorBps["Z"] != 9_500 {
+		t.Fatalf("once the gateway says 7: %+v", regs)
+	}
+	// Rolled back: the registration of the schedule is refused, then the base price goes.
+	e.gw.mu.Lock()
+	version = 6
+	e.gw.register = func(n int) (int, string) {
+		if n == 3 {
+			return http.StatusBadRequest, `{"error":"json: unknown field \"perComputeHourWeiByGrade\""}`
+		}
+		return http.StatusCreated, `{}`
+	}
+	e.gw.mu.Unlock()
+	e.link.poll.registrar.forget() // as after a gateway that forgot the site
+	if _, err := e.link.poll.once(ctx); err == nil {
+		t.Fatal("a refused registration went unnoticed")
+	}
+	if _, err := e.link.poll.once(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if regs := registrations(); len(regs) != 4 || !regs[2].Prices.HasGradePrices() || regs[3].Prices.HasGradePrices() {
+		t.Fatalf("after a refusal: %+v", regs)
 	}
 }

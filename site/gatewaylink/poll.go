@@ -89,7 +89,13 @@ func (p *poller) once(ctx context.Context) (time.Duration, error) {
 	inv, invErr := p.inventory.get(ctx)
 	switch {
 	case invErr == nil:
-		if err := p.registrar.ensure(ctx, withoutNodeLimits(inv)); err != nil {
+		if err := p.registrar.ensure(ctx, withoutNodeLimits(inv), p.protocol >= gradePricesProtocol); err != nil {
+			var se *statusError
+			if errors.As(err, &se) && (se.Status == http.StatusBadRequest || se.Status == http.StatusUnprocessableEntity) {
+				// A gateway rolled back to an older version refuses the prices by grade:
+				// the next registration goes as to a gateway not yet heard.
+				p.protocol = 0
+			}
 			return 0, err
 		}
 	case !p.registrar.registered():
@@ -260,6 +266,10 @@ const nodeLimitsProtocol = 5
 // gpuKernelProtocol is the first gateway protocol that takes protocol.Inventory.GPUKernel
 // in polls.
 const gpuKernelProtocol = 6
+
+// gradePricesProtocol is the first gateway protocol that takes prices by grade
+// (protocol.Prices.PerComputeHourByGrade and the factors) in registrations.
+const gradePricesProtocol = 7
 
 // withoutNodeLimits is the inventory with no partition's node limit: what registrations
 // carry (the limit is a live scheduling fact, not a claim to approve) and what older

@@ -55,17 +55,22 @@ type registrar struct {
 	labels       map[string]string
 	maxAckAnswer int64
 
-	// shape is the registered inventory's shapeKey ("": not registered).
+	// shape is the registered inventory's shapeKey, and whether the prices by grade went
+	// with it ("": not registered).
 	shape string
 }
 
-// ensure registers inv unless its shape is the one registered.
-func (r *registrar) ensure(ctx context.Context, inv protocol.Inventory) error {
-	shape := shapeKey(inv)
+// ensure registers inv unless its shape is the one registered, with the site's prices by
+// grade where gradePrices says the gateway takes them (protocol 7: an older gateway decodes
+// registrations strictly and would refuse them), its base price alone otherwise. A site
+// therefore registers again, with its schedule, once a gateway says it speaks 7.
+func (r *registrar) ensure(ctx context.Context, inv protocol.Inventory, gradePrices bool) error {
+	gradePrices = gradePrices && r.prices.HasGradePrices()
+	shape := shapeKey(inv) + fmt.Sprintf("/grades:%t", gradePrices)
 	if shape == r.shape {
 		return nil
 	}
-	if err := r.register(ctx, inv); err != nil {
+	if err := r.register(ctx, inv, gradePrices); err != nil {
 		return err
 	}
 	r.shape = shape
@@ -80,8 +85,12 @@ func (r *registrar) registered() bool { return r.shape != "" }
 func (r *registrar) forget() { r.shape = "" }
 
 // register sends the site's registration.
-func (r *registrar) register(ctx context.Context, inv protocol.Inventory) error {
-	reg := protocol.Registration{Site: r.siteName, Version: clip(r.version, 64), Inventory: inv, Prices: r.prices, Labels: r.labels}
+func (r *registrar) register(ctx context.Context, inv protocol.Inventory, gradePrices bool) error {
+	prices := r.prices
+	if !gradePrices {
+		prices = protocol.Prices{PerComputeHour: r.prices.PerComputeHour}
+	}
+	reg := protocol.Registration{Site: r.siteName, Version: clip(r.version, 64), Inventory: inv, Prices: prices, Labels: r.labels}
 	if err := reg.Validate(); err != nil {
 		return fmt.Errorf("the site's registration does not fit the protocol:\n%w", err)
 	}
@@ -93,7 +102,7 @@ func (r *registrar) register(ctx context.Context, inv protocol.Inventory) error 
 		shapes += len(p.Shapes)
 	}
 	r.log.WithFields(logrus.Fields{"partitions": len(inv.Partitions), "nodeShapes": shapes, "capacityMegaFlops": inv.CapacityMegaFLOPS,
-		"gpus": inv.GPUs}).Info("registered with the grid gateway")
+		"gpus": inv.GPUs, "pricesByGrade": gradePrices}).Info("registered with the grid gateway")
 	return nil
 }
 

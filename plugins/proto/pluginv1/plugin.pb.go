@@ -264,7 +264,9 @@ type Candidate struct {
 	IdleNodes         int32             `protobuf:"varint,9,opt,name=idle_nodes,json=idleNodes,proto3" json:"idle_nodes,omitempty"`
 	Labels            map[string]string `protobuf:"bytes,10,rep,name=labels,proto3" json:"labels,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
 	// The host's own score (lower ranks first in the built-in policy); informative.
-	Score         float64 `protobuf:"fixed64,11,opt,name=score,proto3" json:"score,omitempty"`
+	Score float64 `protobuf:"fixed64,11,opt,name=score,proto3" json:"score,omitempty"`
+	// Energy grade, "X" (best) to "Z"; "" when unknown.
+	EnergyGrade   string `protobuf:"bytes,12,opt,name=energy_grade,json=energyGrade,proto3" json:"energy_grade,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -374,6 +376,13 @@ func (x *Candidate) GetScore() float64 {
 		return x.Score
 	}
 	return 0
+}
+
+func (x *Candidate) GetEnergyGrade() string {
+	if x != nil {
+		return x.EnergyGrade
+	}
+	return ""
 }
 
 type RankRequest struct {
@@ -938,7 +947,7 @@ const file_petagrid_plugin_v1_plugin_proto_rawDesc = "" +
 	"arrayTasks\"A\n" +
 	"\rStepPartition\x12\x12\n" +
 	"\x04step\x18\x01 \x01(\tR\x04step\x12\x1c\n" +
-	"\tpartition\x18\x02 \x01(\tR\tpartition\"\x84\x04\n" +
+	"\tpartition\x18\x02 \x01(\tR\tpartition\"\xa7\x04\n" +
 	"\tCandidate\x12\x12\n" +
 	"\x04site\x18\x01 \x01(\tR\x04site\x12A\n" +
 	"\n" +
@@ -955,7 +964,8 @@ const file_petagrid_plugin_v1_plugin_proto_rawDesc = "" +
 	"idle_nodes\x18\t \x01(\x05R\tidleNodes\x12A\n" +
 	"\x06labels\x18\n" +
 	" \x03(\v2).petagrid.plugin.v1.Candidate.LabelsEntryR\x06labels\x12\x14\n" +
-	"\x05score\x18\v \x01(\x01R\x05score\x1a9\n" +
+	"\x05score\x18\v \x01(\x01R\x05score\x12!\n" +
+	"\fenergy_grade\x18\f \x01(\tR\venergyGrade\x1a9\n" +
 	"\vLabelsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\xb4\x01\n" +
