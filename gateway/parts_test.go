@@ -328,7 +328,11 @@ func TestRegistrationDoesNotWaitForAClose(t *testing.T) {
 	clock := &testClock{now: time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)}
 	st := openTestStore(t, clock)
 	lock := &epochLock{store: st}
-	r := &registry{store: st, lock: lock, wake: newWakeups(), log: quietLog(), now: clock.Now, offlineAfter: time.Minute}
+	cat, err := tokenomics.LoadEmbeddedCatalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &registry{store: st, lock: lock, wake: newWakeups(), log: quietLog(), now: clock.Now, offlineAfter: time.Minute, catalog: cat}
 	key, _ := crypto.GenerateKey()
 	signer := crypto.PubkeyToAddress(key.PublicKey)
 	reg := testRegistration(t, "steady")

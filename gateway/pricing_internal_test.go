@@ -89,6 +89,8 @@ func TestJobsArePricedAtTheGradesTheGatewayHolds(t *testing.T) {
 	addPricedSite(t, st, "graded", protocol.Prices{PerComputeHour: "1" + dps, PerComputeHourByGrade: map[string]string{"C": "3" + dps, "A": "9" + dps},
 		ReliabilityFactorBps: map[string]uint32{"1": 9_000}, EnergyFactorBps: map[string]uint32{"X": 15_000}})
 	addPricedSite(t, st, "flat", protocol.Prices{PerComputeHour: "2" + dps})
+	// cheap-c: 5 DPS until it proves grade C, then 0.5.
+	addPricedSite(t, st, "cheap-c", protocol.Prices{PerComputeHour: "5" + dps, PerComputeHourByGrade: map[string]string{"C": "5" + dps[1:]}})
 
 	// No report yet: graded's base price, 1 DPS, is the cheaper.
 	first := addJob(t, st, "first-job-key-000001")
@@ -113,6 +115,17 @@ func TestJobsArePricedAtTheGradesTheGatewayHolds(t *testing.T) {
 	quotes := quoteSites(mustSites(t, st), mustLatest(t, st), cat)
 	if q := quotes["graded"]; q.priceWei.String() != "27"+dps[1:] || q.basis.String() != "grade C price × 0.9 (reliability) at grades C1Y" || q.grade.String() != "C1Y" {
 		t.Fatalf("graded's quote: %v %q %s", q.priceWei, q.basis, q.grade)
+	}
+	// cheap-c proves grade C: at 0.5 DPS it takes the next job, placed (and escrowed) at the
+	// graded price, not its base price: the worst case is the job's one Compute Hour × 0.5.
+	if _, err := st.AcceptReport(ctx, store.Report{Site: "cheap-c", Epoch: 0, Digest: "d", MedianMFLOPS: 4 * ref, CoveragePPM: 1_000_000, UptimePPM: 1_000_000, JSON: "{}"}); err != nil {
+		t.Fatal(err)
+	}
+	third := addJob(t, st, "third-job-key-000001")
+	p.Place(ctx, third)
+	if j, _ = st.Job(ctx, third.ID); j.Site != "cheap-c" || j.PriceWei != "5"+dps[1:] || j.WorstCase == nil || j.WorstCase.CostWei != "5"+dps[1:] ||
+		!strings.Contains(j.Placement, "0.5 DPS a Compute Hour: grade C price at grades C1Y") {
+		t.Fatalf("at cheap-c's graded price: on %s at %s, worst case %+v (%s)", j.Site, j.PriceWei, j.WorstCase, j.Placement)
 	}
 	// The first job keeps the price it was placed at.
 	if j, _ = st.Job(ctx, first.ID); j.PriceWei != "1"+dps {

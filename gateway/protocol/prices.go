@@ -45,6 +45,10 @@ func (p Prices) Validate() error {
 	if err != nil {
 		errs = append(errs, fmt.Errorf("prices.perComputeHourWei: %w", err))
 	}
+	if len(p.PerComputeHourByGrade) > len(PerformanceGrades) {
+		// Refused whole: a hostile map of many keys would otherwise give an error each.
+		return fmt.Errorf("prices.perComputeHourWeiByGrade: %d grades, at most %d (%s)", len(p.PerComputeHourByGrade), len(PerformanceGrades), strings.Join(PerformanceGrades, ", "))
+	}
 	maxRow := base
 	for _, k := range slices.Sorted(maps.Keys(p.PerComputeHourByGrade)) {
 		if !slices.Contains(PerformanceGrades, k) {
@@ -76,6 +80,9 @@ func (p Prices) Validate() error {
 // checkFactors checks one map of factors, returning the largest (at least 1 × for a grade
 // the map leaves out).
 func checkFactors(name string, factors map[string]uint32, grades []string) (uint32, error) {
+	if len(factors) > len(grades) {
+		return 0, fmt.Errorf("prices.%s: %d grades, at most %d (%s)", name, len(factors), len(grades), strings.Join(grades, ", "))
+	}
 	var errs []error
 	largest := uint32(PriceFactorOneBps)
 	for _, k := range slices.Sorted(maps.Keys(factors)) {

@@ -3,6 +3,7 @@ package protocol
 import (
 	"encoding/json"
 	"math/big"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -77,6 +78,16 @@ func TestPricesValidate(t *testing.T) {
 		"a price of 41 digits":   {func(p *Prices) { p.PerComputeHourByGrade["C"] = "1" + forty }, "perComputeHourWeiByGrade.C"},
 		"a factor past 10^40":    {func(p *Prices) { p.PerComputeHour = forty }, "above 10^40 wei"},
 		"a row past 10^40 × 1.1": {func(p *Prices) { p.PerComputeHourByGrade["B"] = "95" + strings.Repeat("0", 38) }, "above 10^40 wei"},
+		"many rows": {func(p *Prices) {
+			for i := range 100_000 {
+				p.PerComputeHourByGrade[strings.Repeat("x", i%7)+string(rune('a'+i%26))+strconv.Itoa(i)] = "1"
+			}
+		}, "perComputeHourWeiByGrade: 100002 grades, at most 4"},
+		"many factors": {func(p *Prices) {
+			for i := range 1000 {
+				p.EnergyFactorBps[strconv.Itoa(i)] = 1
+			}
+		}, "energyFactorBps: 1002 grades, at most 3"},
 	} {
 		p := schedule()
 		c.edit(&p)

@@ -1038,6 +1038,7 @@ func TestGridURLMustBeHTTPSOffLoopback(t *testing.T) {
 // until a poll answer says the gateway speaks protocol 7 (an older one decodes registrations
 // strictly and would refuse the schedule), then registers again with its prices by grade,
 // once. A gateway that refuses that registration (rolled back) gets the base price again.
+// After a restart, the site polls before it registers, and registers its schedule at once.
 func TestPricesByGradeGoOnlyToAGatewayOfProtocol7(t *testing.T) {
 	j, _ := openJournal(t)
 	e := newEnv(t, j, nil, nil)
@@ -1095,5 +1096,22 @@ func TestPricesByGradeGoOnlyToAGatewayOfProtocol7(t *testing.T) {
 	}
 	if regs := registrations(); len(regs) != 4 || !regs[2].Prices.HasGradePrices() || regs[3].Prices.HasGradePrices() {
 		t.Fatalf("after a refusal: %+v", regs)
+	}
+
+	// A restart, the gateway at 7 again: the site polls before it registers, so its one
+	// registration carries the schedule (never the base price alone, which the gateway
+	// would charge until the next registration).
+	e.gw.mu.Lock()
+	version, e.gw.register = 7, nil
+	e.gw.mu.Unlock()
+	e.link.poll.polled, e.link.poll.protocol = false, 0
+	e.link.poll.registrar.forget()
+	for range 3 {
+		if _, err := e.link.poll.once(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if regs := registrations(); len(regs) != 5 || !regs[4].Prices.HasGradePrices() {
+		t.Fatalf("after a restart: %+v", regs)
 	}
 }

@@ -62,6 +62,8 @@ type poller struct {
 
 	// protocol is the gateway's protocol version, as its last poll answer said (0: not heard).
 	protocol int
+	// polled says whether this process has sent a poll yet (answered or not).
+	polled bool
 }
 
 // loop registers, then polls, for as long as ctx lasts.
@@ -88,6 +90,12 @@ func (p *poller) loop(ctx context.Context, bo *backoff.Exponential) {
 func (p *poller) once(ctx context.Context) (time.Duration, error) {
 	inv, invErr := p.inventory.get(ctx)
 	switch {
+	case invErr == nil && !p.polled && p.registrar.prices.HasGradePrices():
+		// A site with prices by grade polls before it registers: registering before it
+		// knows the gateway's protocol would send its base price alone, which a gateway of
+		// protocol 7 would charge until the next poll and registration (after every
+		// restart). A site the gateway does not know is refused the poll (404), and
+		// registers next.
 	case invErr == nil:
 		if err := p.registrar.ensure(ctx, withoutNodeLimits(inv), p.protocol >= gradePricesProtocol); err != nil {
 			var se *statusError
@@ -122,6 +130,7 @@ func (p *poller) once(ctx context.Context) (time.Duration, error) {
 	}
 	var resp protocol.PollResponse
 	started := time.Now()
+	p.polled = true
 	if _, err := p.client.postJSON(ctx, protocol.PathPoll, req, &resp, p.pollWait+pollSlack, p.maxPollAnswer); err != nil {
 		var se *statusError
 		if errors.As(err, &se) && (se.Status == http.StatusNotFound || se.Status == http.StatusForbidden) {

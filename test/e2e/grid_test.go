@@ -237,7 +237,11 @@ func TestGridWholePath(t *testing.T) {
 		c.PoCP.MinCoverage = 0.5
 	})
 	_, keyA := gridSite(t, g, "site-a", "PETAGRID_TEST_SLURM_CONF", "fake", "A100-SXM4-80GB", "3")
-	siteB, _ := gridSite(t, g, "site-b", "PETAGRID_TEST_SLURM_CONF_B", "h100", "H100-SXM5-80GB", "1")
+	// site-b prices by grade: 1 DPS a Compute Hour, × 1.2 at energy grade X, which its H100s
+	// have by the catalog (protocol 7: it registers the schedule once the gateway says so).
+	siteB, _ := gridSiteWith(t, g, "site-b", "PETAGRID_TEST_SLURM_CONF_B", "h100", "H100-SXM5-80GB", "1", "", func(o *siteOptions) {
+		o.extra += "  pricesByGrade:\n    energyFactorBps: {X: 12000}\n"
+	})
 	op, res := g.Client(g.Operator), g.Client(g.Researcher)
 	opKey, resKey := filepath.Join(g.Dir, "operator.key"), filepath.Join(g.Dir, "researcher.key")
 	cli := gatewayCLI(t, bin, dir, g.URL)
@@ -254,6 +258,23 @@ func TestGridWholePath(t *testing.T) {
 	}
 	for _, p := range listed {
 		cli("gateway", "providers", "approve", p.Name, "--registration", p.RegistrationDigest.Hex(), "--key", opKey)
+	}
+	// site-b's schedule arrives with its second registration, after its first poll; the
+	// gateway prices it at the grades it holds: energy X, nothing reported yet.
+	gatewaytest.WaitFor(t, "site-b priced by grade", time.Minute, func() (bool, error) {
+		list, err := op.Providers(ctx)
+		for _, p := range list {
+			if p.Name == "site-b" && p.PriceBasis != "" {
+				if p.Grades != "??X" || p.PricePerComputeHourWei != tokenomics.MustAmount("1.2").String() || p.PriceBasis != "base price × 1.2 (energy) at grades ??X" {
+					return false, fmt.Errorf("site-b: grades %s, %s wei a Compute Hour (%s)", p.Grades, p.PricePerComputeHourWei, p.PriceBasis)
+				}
+				return p.Status == store.SiteApproved, nil
+			}
+		}
+		return false, err
+	})
+	if out := cli("gateway", "providers", "list", "--key", opKey); !strings.Contains(out, "??X") || !strings.Contains(out, "1.2") {
+		t.Fatalf("providers list lacks site-b's grades and price:\n%s", out)
 	}
 	cli("gateway", "fund", res.Address().Hex(), "--dps", "10000", "--eth", "1", "--key", opKey)
 	nodeCPUs := func(b *slurmbridge.Bridge) int64 {
@@ -335,7 +356,7 @@ func TestGridWholePath(t *testing.T) {
 		price     string
 		steps     map[string][2]int64 // step → partition GPUs, CPUs
 	}{
-		{onH100.ID, "H100-SXM5-80GB", bridgeB, "1", map[string][2]int64{"prep": {0, 2}, "train": {2, 2}}},
+		{onH100.ID, "H100-SXM5-80GB", bridgeB, "1.2", map[string][2]int64{"prep": {0, 2}, "train": {2, 2}}},
 		{onFake.ID, "A100-SXM4-80GB", bridgeA, "3", map[string][2]int64{"work": {1, 1}}},
 	} {
 		j := done(c.id)
@@ -464,8 +485,8 @@ func TestGridWholePath(t *testing.T) {
 	// epoch 0's reports: a site down during the epoch would rightly miss the slots it did
 	// not observe, and the medians above assume every slot.)
 	siteB.kill()
-	// It fits both; site-b is cheaper per GPU-hour (its H100 is worth more Compute Hours, at a
-	// third of the price) and still looks online.
+	// It fits both; site-b is cheaper per GPU-hour (its H100 is worth 2.26 Compute Hours an
+	// hour, at 1.2 DPS each against site-a's 3 for one) and still looks online.
 	moved := submit("m", gridWorkflow("m", ""), "100")
 	if moved.Site != "site-b" {
 		t.Fatalf("the any-GPU job went to %q, want the cheaper site-b", moved.Site)
