@@ -74,14 +74,14 @@ func siteEnergyGrade(s gatewayapi.Site, cat *tokenomics.Catalog) string {
 			if sh.GPUs <= 0 || sh.Nodes <= 0 {
 				continue
 			}
-			score, err := cat.Score(tokenomics.DeviceSpec{Model: sh.GPUModel})
-			if err != nil || score.BoardPowerWatts == nil {
+			unitMegaFLOPS, unitWatts, err := cat.UnitFigures(sh.GPUModel)
+			if err != nil || unitWatts == nil {
 				return ""
 			}
 			count := new(big.Int).Mul(big.NewInt(int64(sh.Nodes)), big.NewInt(int64(sh.GPUs)))
 			devices.Add(devices, count)
-			megaFLOPS.Add(megaFLOPS, new(big.Int).Mul(new(big.Int).SetUint64(score.PerDeviceMegaFLOPS), count))
-			watts.Add(watts, new(big.Rat).Mul(score.BoardPowerWatts, new(big.Rat).SetInt(count)))
+			megaFLOPS.Add(megaFLOPS, new(big.Int).Mul(new(big.Int).SetUint64(unitMegaFLOPS), count))
+			watts.Add(watts, new(big.Rat).Mul(unitWatts, new(big.Rat).SetInt(count)))
 		}
 	}
 	if devices.Sign() == 0 {

@@ -13,10 +13,10 @@ import (
 // grades the gateway holds for it, and how that price was reached.
 type siteQuote struct {
 	grade siteGrade
-	// priceWei is nil when the site's prices do not read (err says why): it gets no work.
+	// priceWei is nil when the site's prices do not read (they were validated at
+	// registration, so only a damaged store holds such): it gets no work.
 	priceWei *big.Int
 	basis    protocol.PriceBasis
-	err      error
 }
 
 // quoteSites prices each site at its grades (siteGrades): the row of its price schedule
@@ -30,8 +30,8 @@ func quoteSites(sites []gatewayapi.Site, latest []store.Report, cat *tokenomics.
 	out := make(map[string]siteQuote, len(sites))
 	for _, s := range sites {
 		gr := grades[s.Name]
-		price, basis, err := s.Registration.Prices.ForGrades(gr.performance, gr.reliability, gr.energy)
-		out[s.Name] = siteQuote{grade: gr, priceWei: price, basis: basis, err: err}
+		price, basis, _ := s.Registration.Prices.ForGrades(gr.performance, gr.reliability, gr.energy)
+		out[s.Name] = siteQuote{grade: gr, priceWei: price, basis: basis}
 	}
 	return out
 }

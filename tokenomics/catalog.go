@@ -69,6 +69,9 @@ type Device struct {
 	Source              string  `yaml:"source" json:"source"`
 
 	metrics metrics
+	// unitMegaFLOPS is the index of one device without RDMA, computed once by derive: what
+	// grading a site's efficiency needs at every placement.
+	unitMegaFLOPS uint64
 }
 
 // Interconnect is an RDMA-capable (or not) network adapter type.
@@ -310,6 +313,22 @@ func (c *Catalog) derive() {
 	}
 	// The reference was validated to exist; LoadCatalog checks that it scores above 0.
 	c.refScore, _ = c.Score(DeviceSpec{Model: c.Reference, Count: big.NewRat(1, 1)})
+	for i := range c.Devices {
+		if s, err := c.Score(DeviceSpec{Model: c.Devices[i].ID}); err == nil {
+			c.Devices[i].unitMegaFLOPS = s.PerDeviceMegaFLOPS
+		}
+	}
+}
+
+// UnitFigures are one device's index (no RDMA, as Table scores it) and board power, from
+// figures computed when the catalog was loaded: for callers on a hot path, where Score's
+// exact arithmetic would be repeated for the same device.
+func (c *Catalog) UnitFigures(model string) (megaFLOPS uint64, boardPowerWatts *big.Rat, err error) {
+	d, err := c.Device(model)
+	if err != nil {
+		return 0, nil, err
+	}
+	return d.unitMegaFLOPS, d.BoardPowerWatts.Rat(), nil
 }
 
 // factors normalises raw figures by the catalog maxima (whitepaper §6.3.1); rdmaGbps is the

@@ -285,3 +285,24 @@ func TestPayment(t *testing.T) {
 		t.Errorf("payment = %s wei, want 0", got)
 	}
 }
+
+// UnitFigures, computed once at load, are what Score gives one device without RDMA.
+func TestUnitFiguresAreTheScores(t *testing.T) {
+	cat, err := LoadEmbeddedCatalog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := cat.Table()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rows {
+		mf, watts, err := cat.UnitFigures(r.Device.ID)
+		if err != nil || mf == 0 || mf != r.Score.PerDeviceMegaFLOPS || watts.Cmp(r.Score.BoardPowerWatts) != 0 {
+			t.Errorf("%s: %d MFLOPS, %v W (%v); Score: %d, %v", r.Device.ID, mf, watts, err, r.Score.PerDeviceMegaFLOPS, r.Score.BoardPowerWatts)
+		}
+	}
+	if _, _, err := cat.UnitFigures("Z9000"); err == nil {
+		t.Error("a model the catalog does not know")
+	}
+}
