@@ -192,7 +192,7 @@ proto-check: proto
 # compile contracts/src into contracts/build (ABI and bytecode, committed), and abigen (pinned
 # by go.mod's tool directive) turns them into the Go bindings under contracts/bindings
 # (committed). The Go build never needs npm; this target does.
-CONTRACTS := GFL DPS ProviderRegistry Settlement JobEscrow Staking
+CONTRACTS := GFL DPS ProviderRegistry Settlement JobEscrow Staking AdmissionGovernor
 contracts: check-go
 	@command -v npm >/dev/null || { echo "npm is missing: install Debian's nodejs and npm packages (as root: apt-get install nodejs npm)"; exit 1; }
 	cd contracts && npm ci --no-audit --no-fund --loglevel=error && node scripts/compile.js

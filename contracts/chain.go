@@ -163,6 +163,7 @@ var decoders = []func([]byte) (any, error){
 	bindings.NewProviderRegistry().UnpackError,
 	bindings.NewDPS().UnpackError,
 	bindings.NewStaking().UnpackError,
+	bindings.NewAdmissionGovernor().UnpackError,
 }
 
 // decodeRevert turns an error carrying revert data into a *RevertError where it can.
@@ -188,7 +189,7 @@ func decodeRevert(err error) error {
 
 // trimContractPrefix turns the binding's "GFLNonTransferable" into "NonTransferable".
 func trimContractPrefix(name string) string {
-	for _, p := range []string{"ProviderRegistry", "Settlement", "JobEscrow", "Staking", "GFL", "DPS"} {
+	for _, p := range []string{"ProviderRegistry", "Settlement", "JobEscrow", "Staking", "AdmissionGovernor", "GFL", "DPS"} {
 		if len(name) > len(p) && name[:len(p)] == p {
 			return name[len(p):]
 		}

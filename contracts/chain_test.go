@@ -40,6 +40,10 @@ type world struct {
 	// paramsOverride replaces the tokenomics parameters the deployment implies (environmental
 	// factors read from the chain).
 	paramsOverride *tokenomics.Params
+	// settleBatch is the rebalance batch settle uses (0: 2, to exercise many batches);
+	// lastSettled is what the latest settle recorded, with its gas.
+	settleBatch int
+	lastSettled Settled
 }
 
 func key(t testing.TB) *ecdsa.PrivateKey {
@@ -192,10 +196,15 @@ func (w *world) settleAfter(state *tokenomics.State, k uint64, medians map[commo
 	if err != nil {
 		t.Fatal(err)
 	}
-	settled, err := w.d.SettleEpoch(w.ctx, w.gateway, EpochSettlement{Epoch: k, Medians: MediansForClose(state, medians), Replenishment: spent, RewardsRoot: tree.Root(), RewardsTotal: res.RewardsTotal}, 2)
+	batch := w.settleBatch
+	if batch == 0 {
+		batch = 2
+	}
+	settled, err := w.d.SettleEpoch(w.ctx, w.gateway, EpochSettlement{Epoch: k, Medians: MediansForClose(state, medians), Replenishment: spent, RewardsRoot: tree.Root(), RewardsTotal: res.RewardsTotal}, batch)
 	if err != nil {
 		t.Fatalf("epoch %d: %v", k, err)
 	}
+	w.lastSettled = settled
 	if settled.RewardEra != res.RewardEra || settled.EraAfter != res.EraAfter || settled.HalvingReason != res.HalvingReason || settled.Rewards.Cmp(res.RewardsTotal) != 0 {
 		t.Errorf("epoch %d: the chain recorded reward era %d, era after %d, halving %q, rewards %s; tokenomics %d, %d, %q, %s",
 			k, settled.RewardEra, settled.EraAfter, settled.HalvingReason, settled.Rewards, res.RewardEra, res.EraAfter, res.HalvingReason, res.RewardsTotal)

@@ -41,6 +41,9 @@ type Params struct {
 	// takes, and the fraction slashed for each reason. The zero StakingParams is no stake
 	// required, with DefaultStaking's period and fractions.
 	Staking StakingParams
+	// Governance is admission by vote (AdmissionGovernor); the zero value is none: the
+	// operator admits every provider, as before.
+	Governance GovernanceParams
 }
 
 // Bounds of Settlement.sol's constructor on the capacity tolerance: 0 % to 100 % over.
@@ -71,6 +74,9 @@ func (p Params) Validate() error {
 	if err := p.Staking.WithDefaults().Validate(p.PeriodSeconds); err != nil {
 		return fmt.Errorf("deploy: %w", err)
 	}
+	if err := p.Governance.Validate(); err != nil {
+		return fmt.Errorf("deploy: %w", err)
+	}
 	return nil
 }
 
@@ -96,6 +102,8 @@ type Addresses struct {
 	Settlement common.Address `json:"settlement"`
 	Escrow     common.Address `json:"escrow"`
 	Staking    common.Address `json:"staking"`
+	// Governor is the admission governor; zero when admission is the operator's alone.
+	Governor common.Address `json:"governor,omitempty"`
 }
 
 // Deployment is a deployed contract set bound to a chain.
@@ -109,15 +117,17 @@ type Deployment struct {
 	Settlement *bindings.Settlement
 	Escrow     *bindings.JobEscrow
 	Staking    *bindings.Staking
+	Governor   *bindings.AdmissionGovernor
 
-	gfl, dps, registry, settlement, escrow, staking *bind.BoundContract
+	gfl, dps, registry, settlement, escrow, staking, governor *bind.BoundContract
 }
 
 // Deploy deploys every contract with the deployer as admin and treasury, gives the gateway
 // address the gateway roles of Settlement, JobEscrow and Staking and the pauser address the
 // pauser roles, and wires them: Settlement alone mints and burns GFL, JobEscrow alone
 // replenishes Settlement's pool, and the registry admits only providers Staking says are
-// staked enough.
+// staked enough. With governance, the admission governor is deployed too: it may take GFL
+// snapshots and admit in the registry, the gateway may propose and the deployer may veto.
 func Deploy(ctx context.Context, c *Chain, deployer *ecdsa.PrivateKey, gateway, pauser common.Address, p Params) (*Deployment, error) {
 	admin := crypto.PubkeyToAddress(deployer.PublicKey)
 	if err := p.Validate(); err != nil {
@@ -189,6 +199,22 @@ func Deploy(ctx context.Context, c *Chain, deployer *ecdsa.PrivateKey, gateway, 
 		_, e := c.transact(ctx, deployer, d.registry, d.Registry.PackSetStaking(d.Addresses.Staking))
 		return e
 	})
+	if g := p.Governance; g.Enabled && err == nil {
+		step("AdmissionGovernor", func() (e error) {
+			d.Addresses.Governor, e = c.deploy(ctx, deployer, bindings.AdmissionGovernorMetaData.Bin, d.Governor.PackConstructor(admin, gateway, d.Addresses.GFL, d.Addresses.Registry,
+				g.VotingPeriodSeconds, g.QuorumBps, g.ThresholdBps, uint64(g.TransitionEnd.Unix())))
+			return
+		})
+		d.bindAll()
+		step("GFL: the governor takes snapshots", func() error {
+			_, e := c.transact(ctx, deployer, d.gfl, d.GFL.PackGrantRole(crypto.Keccak256Hash([]byte("SNAPSHOT_ROLE")), d.Addresses.Governor))
+			return e
+		})
+		step("ProviderRegistry: the governor admits by vote", func() error {
+			_, e := c.transact(ctx, deployer, d.registry, d.Registry.PackSetGovernor(d.Addresses.Governor))
+			return e
+		})
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -204,7 +230,7 @@ func Attach(c *Chain, a Addresses) *Deployment {
 
 func newDeployment(c *Chain, a Addresses) *Deployment {
 	return &Deployment{Chain: c, Addresses: a, GFL: bindings.NewGFL(), DPS: bindings.NewDPS(), Registry: bindings.NewProviderRegistry(),
-		Settlement: bindings.NewSettlement(), Escrow: bindings.NewJobEscrow(), Staking: bindings.NewStaking()}
+		Settlement: bindings.NewSettlement(), Escrow: bindings.NewJobEscrow(), Staking: bindings.NewStaking(), Governor: bindings.NewAdmissionGovernor()}
 }
 
 func (d *Deployment) bindAll() {
@@ -215,6 +241,7 @@ func (d *Deployment) bindAll() {
 	d.settlement = d.Settlement.Instance(b, d.Addresses.Settlement)
 	d.escrow = d.Escrow.Instance(b, d.Addresses.Escrow)
 	d.staking = d.Staking.Instance(b, d.Addresses.Staking)
+	d.governor = d.Governor.Instance(b, d.Addresses.Governor)
 }
 
 func callOpts(ctx context.Context) *bind.CallOpts { return &bind.CallOpts{Context: ctx} }

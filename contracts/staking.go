@@ -241,23 +241,16 @@ func (d *Deployment) SlashedTotals(ctx context.Context) (SlashedTotals, error) {
 // StakingSettings reads the parameters the deployed Staking holds.
 func (d *Deployment) StakingSettings(ctx context.Context) (StakingParams, error) {
 	var s StakingParams
-	var err error
-	read := func(what string, f func() error) {
-		if err == nil {
-			if e := f(); e != nil {
-				err = fmt.Errorf("reading Staking's %s: %w", what, e)
-			}
-		}
-	}
-	read("stake per PFLOPS", func() (e error) {
+	r := settingsReader{contract: "Staking"}
+	r.read("stake per PFLOPS", func() (e error) {
 		s.StakePerPetaFLOPSWei, e = bind.Call(d.staking, callOpts(ctx), d.Staking.PackStakePerPetaFlops(), d.Staking.UnpackStakePerPetaFlops)
 		return
 	})
-	read("unbonding period", func() (e error) {
+	r.read("unbonding period", func() (e error) {
 		s.UnbondingSeconds, e = bind.Call(d.staking, callOpts(ctx), d.Staking.PackUnbondingSeconds(), d.Staking.UnpackUnbondingSeconds)
 		return
 	})
-	read("slash fractions", func() (e error) {
+	r.read("slash fractions", func() (e error) {
 		if s.FailedChallengeBps, e = bind.Call(d.staking, callOpts(ctx), d.Staking.PackFailedChallengeBps(), d.Staking.UnpackFailedChallengeBps); e != nil {
 			return e
 		}
@@ -267,7 +260,22 @@ func (d *Deployment) StakingSettings(ctx context.Context) (StakingParams, error)
 		s.LostReplicaVoteBps, e = bind.Call(d.staking, callOpts(ctx), d.Staking.PackLostReplicaVoteBps(), d.Staking.UnpackLostReplicaVoteBps)
 		return e
 	})
-	return s, err
+	return s, r.err
+}
+
+// settingsReader reads a contract's settings one after the other, stopping at the first
+// failure, which names the setting.
+type settingsReader struct {
+	contract string
+	err      error
+}
+
+func (r *settingsReader) read(what string, f func() error) {
+	if r.err == nil {
+		if err := f(); err != nil {
+			r.err = fmt.Errorf("reading %s's %s: %w", r.contract, what, err)
+		}
+	}
 }
 
 // Equal says whether two parameter sets are the same.

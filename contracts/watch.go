@@ -65,6 +65,9 @@ func (d *Deployment) Watch(ctx context.Context, from Cursor, opts WatchOptions, 
 	}
 	decoders := d.eventDecoders()
 	addrs := []common.Address{d.Addresses.GFL, d.Addresses.DPS, d.Addresses.Registry, d.Addresses.Settlement, d.Addresses.Escrow, d.Addresses.Staking}
+	if d.Addresses.Governor != (common.Address{}) {
+		addrs = append(addrs, d.Addresses.Governor)
+	}
 	backoff := time.Duration(0)
 	next := from
 	span := opts.MaxRange
@@ -180,7 +183,7 @@ func (e eventDecoder) decode(l types.Log) (Event, error) {
 
 func (d *Deployment) eventDecoders() map[common.Hash]eventDecoder {
 	out := map[common.Hash]eventDecoder{}
-	for _, a := range []abi.ABI{d.GFL.GetABI(), d.DPS.GetABI(), d.Registry.GetABI(), d.Settlement.GetABI(), d.Escrow.GetABI(), d.Staking.GetABI()} {
+	for _, a := range []abi.ABI{d.GFL.GetABI(), d.DPS.GetABI(), d.Registry.GetABI(), d.Settlement.GetABI(), d.Escrow.GetABI(), d.Staking.GetABI(), d.Governor.GetABI()} {
 		// Events with one signature (GFL's and DPS's Transfer) decode alike; the log's
 		// address says which contract emitted it.
 		for _, ev := range a.Events {
@@ -205,6 +208,9 @@ func (d *Deployment) contractAt(a common.Address) string {
 		return "JobEscrow"
 	case d.Addresses.Staking:
 		return "Staking"
+	}
+	if d.Addresses.Governor != (common.Address{}) && a == d.Addresses.Governor {
+		return "AdmissionGovernor"
 	}
 	return a.Hex()
 }

@@ -53,7 +53,7 @@ func (g *Gateway) Handler() http.Handler {
 	sites := &siteAPI{store: g.store, registry: g.registry, placer: g.placer, settler: g.settler, challenger: g.challenger, logs: g.logs, polls: g.polls, wake: g.wake,
 		catalogSHA256: g.catalog.SHA256Hex(), log: g.log}
 	operators := &operatorAPI{store: g.store, registry: g.registry, closer: g.closer, challenger: g.challenger, chain: g.chain, deploy: g.deploy, key: g.key, metrics: g.metrics, log: g.log}
-	public := &publicAPI{store: g.store, closer: g.closer, describe: g.Info}
+	public := &publicAPI{store: g.store, closer: g.closer, registry: g.registry, describe: g.Info}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /v1/info", public.info)
 	// Researchers.
@@ -74,6 +74,8 @@ func (g *Gateway) Handler() http.Handler {
 	mux.HandleFunc("POST /v1/providers/{site}/approve", guard.signed(ops.only(operators.approveProvider)))
 	mux.HandleFunc("POST /v1/providers/{site}/suspend", guard.signed(ops.only(operators.suspendProvider)))
 	mux.HandleFunc("POST /v1/providers/{site}/challenge", guard.signed(ops.only(operators.challengeProvider)))
+	mux.HandleFunc("POST /v1/providers/{site}/propose", guard.signed(ops.only(operators.proposeProvider)))
+	mux.HandleFunc("POST /v1/proposals/{id}/veto", guard.signed(ops.only(operators.vetoProposal)))
 	mux.HandleFunc("GET /v1/challenges", guard.signed(ops.only(operators.listChallenges)))
 	mux.HandleFunc("POST /v1/epochs/close", guard.signed(ops.only(operators.closeEpoch)))
 	mux.HandleFunc("POST /v1/fund", guard.signed(ops.only(operators.fund)))
@@ -81,6 +83,9 @@ func (g *Gateway) Handler() http.Handler {
 	// Public: epochs, reward proofs, the chain relay and the dashboard.
 	mux.HandleFunc("GET /v1/epochs", public.listEpochs)
 	mux.HandleFunc("GET /v1/rewards/{address}", public.rewardProof)
+	// Admission proposals are public: the GFL holders who vote are providers, not operators.
+	mux.HandleFunc("GET /v1/proposals", public.listProposals)
+	mux.HandleFunc("GET /v1/proposals/{id}", public.getProposal)
 	if g.relay != nil {
 		mux.Handle("POST "+PathChainRPC, g.relay)
 	}

@@ -13,9 +13,10 @@ import (
 // deploymentVersion is the contracts' generation a state was deployed with: the contracts'
 // interfaces changed with version 2 (the registry bounds every rebalance, rewards scale with
 // the epoch, the halving is anchored to genesis) and version 3 (Staking; the registry admits
-// only staked providers), and a state of an older generation settles on contracts this
-// gateway cannot drive.
-const deploymentVersion = 3
+// only staked providers) and version 4 (GFL snapshots; the registry may take admissions from
+// a governor), and a state of an older generation settles on contracts this gateway cannot
+// drive.
+const deploymentVersion = 4
 
 // deploymentRecord is what the state keeps of the contracts it settles on.
 type deploymentRecord struct {
@@ -170,6 +171,13 @@ func checkDeployedSettings(ctx context.Context, d *contracts.Deployment, params 
 	}
 	if !staking.Equal(params.Staking) {
 		return fmt.Errorf("the contracts were deployed with staking of %s; gateway.economy.staking says %s: it cannot change after deployment", staking, params.Staking)
+	}
+	governance, err := d.GovernanceSettings(ctx)
+	if err != nil {
+		return err
+	}
+	if !governance.Equal(params.Governance) {
+		return fmt.Errorf("the contracts were deployed with governance %s; gateway.economy.governance says %s: it cannot change after deployment", governance, params.Governance)
 	}
 	return nil
 }

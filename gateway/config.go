@@ -103,6 +103,29 @@ type EconomyConfig struct {
 	EnvironmentalFactors EnvironmentalFactorsConfig `yaml:"environmentalFactors"`
 	// Staking is the providers' stake and what fraud costs them; fixed at deployment.
 	Staking StakingConfig `yaml:"staking"`
+	// Governance is admission by vote of the GFL holders; fixed at deployment.
+	Governance GovernanceConfig `yaml:"governance"`
+}
+
+// GovernanceConfig is the admission governor's parameters (whitepaper §3.4.2–3.4.3): the
+// operator proposes sites, GFL holders vote, and after the transition only a vote admits.
+type GovernanceConfig struct {
+	// Enabled deploys the admission governor (default false: the operator admits alone).
+	Enabled bool `yaml:"enabled"`
+	// VotingPeriod is how long a proposal is open to votes; a passed one may be executed for
+	// as long again (default 72h; 1m..2160h).
+	VotingPeriod time.Duration `yaml:"votingPeriod"`
+	// Quorum is the share of the GFL supply at the proposal's snapshot that For + Abstain
+	// must reach (default 0.2; 0.0001..1).
+	Quorum float64 `yaml:"quorum"`
+	// Threshold is the share of For + Against that For must exceed (default 0.5, a simple
+	// majority; 0.5..0.9999).
+	Threshold float64 `yaml:"threshold"`
+	// TransitionEnds (RFC 3339) ends the operator's initial, central selection: until then it
+	// still approves sites alone and may veto any proposal not yet executed; after it only
+	// votes admit or raise a capacity. Required when enabled: the grid's operator decides
+	// when it gives the power up.
+	TransitionEnds string `yaml:"transitionEnds"`
 }
 
 // StakingConfig is the Staking contract's parameters.
@@ -304,6 +327,17 @@ func (c Config) WithDefaults() Config {
 	if c.Economy.Staking.Unbonding == 0 {
 		c.Economy.Staking.Unbonding = time.Duration(def.UnbondingSeconds) * time.Second
 	}
+	if gov := &c.Economy.Governance; gov.Enabled {
+		if gov.VotingPeriod == 0 {
+			gov.VotingPeriod = 72 * time.Hour
+		}
+		if gov.Quorum == 0 {
+			gov.Quorum = 0.2
+		}
+		if gov.Threshold == 0 {
+			gov.Threshold = 0.5
+		}
+	}
 	sf := &c.Economy.Staking.SlashFractions
 	for _, f := range []struct {
 		v   *float64
@@ -419,6 +453,8 @@ type resolved struct {
 	capacityTolerancePPM uint32
 	// staking is economy.staking as the contracts hold it.
 	staking contracts.StakingParams
+	// governance is economy.governance as the admission governor holds it.
+	governance contracts.GovernanceParams
 }
 
 // capacityTolerancePPM is a tolerance (0.05 = 5 % over) as the contracts and pocp.Policy hold
@@ -459,6 +495,7 @@ func (c Config) resolve() (resolved, error) {
 	c.checkChain(&p)
 	c.resolveEconomy(&p, &r)
 	c.resolveCalendar(&p, &r)
+	c.resolveGovernance(&p, &r)
 	c.checkPacing(&p)
 	c.resolvePoCP(&p, &r)
 	c.checkChallenges(&p)
@@ -588,6 +625,37 @@ func (c Config) resolveStaking(p *problems, r *resolved, amount func(field, v st
 	r.staking.LostReplicaVoteBps = bps("lostReplicaVote", s.SlashFractions.LostReplicaVote)
 	if err := r.staking.Validate(uint64(c.Epochs.Period / time.Second)); err != nil {
 		p.add("gateway.economy.%v", err)
+	}
+}
+
+// resolveGovernance reads economy.governance into the admission governor's parameters.
+func (c Config) resolveGovernance(p *problems, r *resolved) {
+	g := c.Economy.Governance
+	if !g.Enabled {
+		if g.TransitionEnds != "" || g.VotingPeriod != 0 || g.Quorum != 0 || g.Threshold != 0 {
+			p.add("gateway.economy.governance: set enabled: true to use it (fixed when the contracts are deployed)")
+		}
+		return
+	}
+	const field = "gateway.economy.governance"
+	end, err := time.Parse(time.RFC3339, g.TransitionEnds)
+	if err != nil {
+		p.add("%s.transitionEnds %q: the end of the operator's transition, RFC 3339 (e.g. 2027-06-01T00:00:00Z): %v", field, truncate(g.TransitionEnds, 40), err)
+	}
+	if g.VotingPeriod%time.Second != 0 || g.VotingPeriod < contracts.MinVotingPeriod || g.VotingPeriod > contracts.MaxVotingPeriod {
+		p.add("%s.votingPeriod %s: whole seconds in %s..%s", field, g.VotingPeriod, contracts.MinVotingPeriod, contracts.MaxVotingPeriod)
+	}
+	share := func(name string, f, lo, hi float64) uint16 {
+		if math.IsNaN(f) || f < lo || f > hi {
+			p.add("%s.%s %v: between %v and %v", field, name, f, lo, hi)
+			return 0
+		}
+		return uint16(math.Round(f * 10_000))
+	}
+	r.governance = contracts.GovernanceParams{Enabled: true, VotingPeriodSeconds: uint64(max(g.VotingPeriod, 0) / time.Second),
+		QuorumBps: share("quorum", g.Quorum, 0.0001, 1), ThresholdBps: share("threshold", g.Threshold, 0.5, 0.9999), TransitionEnd: end.UTC()}
+	if err := r.governance.Validate(); err != nil {
+		p.add("%s: %v", field, err)
 	}
 }
 

@@ -143,7 +143,8 @@ func newGateway(cfg Config, opts Options) (*Gateway, error) {
 	}
 	g.params = contracts.Params{Genesis: res.genesis, PeriodSeconds: uint64(cfg.Epochs.Period / time.Second), EraSeconds: uint64(cfg.Economy.EraLength / time.Second),
 		EraThresholdGFL: res.eraThresholdWei, DPSSupply: res.dpsSupplyWei, ReclaimAfterSeconds: uint64(cfg.Economy.ReclaimAfter / time.Second),
-		CapacityTolerancePPM: res.capacityTolerancePPM, EnvironmentalFactors: cfg.Economy.EnvironmentalFactors.Enabled, Staking: res.staking}
+		CapacityTolerancePPM: res.capacityTolerancePPM, EnvironmentalFactors: cfg.Economy.EnvironmentalFactors.Enabled, Staking: res.staking,
+		Governance: res.governance}
 	return g, nil
 }
 
@@ -186,6 +187,9 @@ func (g *Gateway) wire(policy placement.Policy) {
 		policy: reportPolicy(g.cfg.PoCP, g.res.capacityTolerancePPM), domain: g.Domain(), log: g.log, now: g.now, metrics: g.metrics}
 	g.dashboard = &dashboardSource{store: g.store, deploy: g.deploy, chain: g.chain, calendar: g.calendar, params: g.params, gateway: g.cfg.Name, chainMode: g.cfg.Chain.Mode,
 		offlineAfter: g.cfg.Sites.OfflineAfter, grace: g.cfg.Epochs.Grace, referenceMegaFLOPS: g.catalog.ReferenceScore().PerDeviceMegaFLOPS, catalog: g.catalog, now: g.now, metrics: g.metrics}
+	if g.deploy.Addresses.Governor != (common.Address{}) {
+		g.dashboard.proposals = g.registry.Proposals
+	}
 	g.challenger = &challenger{store: g.store, deploy: g.deploy, key: g.key, catalog: g.catalog, calendar: g.calendar, cfg: g.cfg.Challenges,
 		wake: g.wake, log: g.log.WithField("part", "challenges"), metrics: g.metrics, now: g.now, random: rand.Reader, plans: map[string]*sitePlan{}}
 	g.voter = &replicaVoter{store: g.store, slasher: stakeSlasher{deploy: g.deploy, key: g.key, metrics: g.metrics}, place: g.placer.Place, log: g.log.WithField("part", "replicas"), metrics: g.metrics, now: g.now}
@@ -291,7 +295,8 @@ func (g *Gateway) serve(ctx context.Context, l net.Listener) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	var wg sync.WaitGroup
-	for _, loop := range []func(context.Context){g.placer.Run, g.siteMonitor, g.settler.Run, g.closer.Run, g.challenger.Run, g.voter.Run} {
+	follower := &admissionFollower{reg: g.registry}
+	for _, loop := range []func(context.Context){g.placer.Run, g.siteMonitor, g.settler.Run, g.closer.Run, g.challenger.Run, g.voter.Run, follower.Run} {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()

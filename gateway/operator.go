@@ -94,7 +94,8 @@ func (a *operatorAPI) setProviderStatus(w http.ResponseWriter, r *http.Request, 
 		writeError(w, http.StatusNotFound, err.Error())
 		return
 	}
-	if errors.Is(err, ErrRegistrationChanged) || errors.Is(err, ErrSettlementInProgress) || errors.Is(err, ErrInsufficientStake) || errors.Is(err, ErrSharedDevices) {
+	if errors.Is(err, ErrRegistrationChanged) || errors.Is(err, ErrSettlementInProgress) || errors.Is(err, ErrInsufficientStake) || errors.Is(err, ErrSharedDevices) ||
+		errors.Is(err, ErrAdmissionByVote) {
 		writeError(w, http.StatusConflict, err.Error())
 		return
 	}
@@ -103,6 +104,79 @@ func (a *operatorAPI) setProviderStatus(w http.ResponseWriter, r *http.Request, 
 		return
 	}
 	writeJSON(w, http.StatusOK, s)
+}
+
+// proposeProvider puts a pending site's registration to the GFL holders' vote: the body
+// names the registration reviewed, as an approval's does.
+func (a *operatorAPI) proposeProvider(w http.ResponseWriter, r *http.Request, op common.Address, body []byte) {
+	var req gatewayapi.StatusRequest
+	if err := decodeStrict(body, &req, "a proposal ({\"registration\": digest})"); err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	if !isHexHash(req.Registration) || req.Operator != "" || len(req.Reason) > 500 {
+		writeError(w, http.StatusBadRequest, "a proposal names the registration reviewed (registration: 0x and 64 hex digits, its registrationDigest in the provider list), and a reason of at most 500 characters")
+		return
+	}
+	v, err := a.registry.Propose(r.Context(), r.PathValue("site"), common.HexToHash(req.Registration), op)
+	writeGovernance(w, v, err, http.StatusCreated)
+}
+
+func (a *operatorAPI) vetoProposal(w http.ResponseWriter, r *http.Request, op common.Address, body []byte) {
+	var req gatewayapi.VetoRequest
+	if len(body) > 0 {
+		if err := decodeStrict(body, &req, "a veto ({\"reason\": …})"); err != nil {
+			writeError(w, http.StatusBadRequest, err.Error())
+			return
+		}
+	}
+	if len(req.Reason) > 500 {
+		writeError(w, http.StatusBadRequest, "reason: at most 500 characters")
+		return
+	}
+	id, ok := proposalID(w, r)
+	if !ok {
+		return
+	}
+	v, err := a.registry.Veto(r.Context(), id, req.Reason, op)
+	writeGovernance(w, v, err, http.StatusOK)
+}
+
+// proposalID reads {id}: a proposal number, 1 or more.
+func proposalID(w http.ResponseWriter, r *http.Request) (uint64, bool) {
+	raw := r.PathValue("id")
+	var id uint64
+	if len(raw) == 0 || len(raw) > 19 {
+		writeError(w, http.StatusBadRequest, "a proposal id is a number from 1")
+		return 0, false
+	}
+	for _, c := range raw {
+		if c < '0' || c > '9' {
+			writeError(w, http.StatusBadRequest, "a proposal id is a number from 1")
+			return 0, false
+		}
+		id = id*10 + uint64(c-'0')
+	}
+	if id == 0 {
+		writeError(w, http.StatusBadRequest, "a proposal id is a number from 1")
+		return 0, false
+	}
+	return id, true
+}
+
+// writeGovernance answers a governance request: refusals are conflicts, a grid without a
+// governor has nothing there, the chain's other failures are a bad gateway.
+func writeGovernance(w http.ResponseWriter, v any, err error, status int) {
+	switch {
+	case err == nil:
+		writeJSON(w, status, v)
+	case errors.Is(err, store.ErrNotFound) || errors.Is(err, ErrNoGovernance):
+		writeError(w, http.StatusNotFound, err.Error())
+	case errors.Is(err, ErrProposal) || errors.Is(err, ErrRegistrationChanged) || errors.Is(err, ErrInsufficientStake) || errors.Is(err, ErrSharedDevices):
+		writeError(w, http.StatusConflict, err.Error())
+	default:
+		writeError(w, http.StatusBadGateway, err.Error())
+	}
 }
 
 // SetProviderStatus approves or suspends a site, in the state and in the chain's provider

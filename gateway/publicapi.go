@@ -15,12 +15,33 @@ import (
 type publicAPI struct {
 	store  *store.Store
 	closer *epochCloser
+	// registry reads the admission proposals.
+	registry *registry
 	// describe is Gateway.Info.
 	describe func() gatewayapi.Info
 }
 
 func (a *publicAPI) info(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, a.describe())
+}
+
+func (a *publicAPI) listProposals(w http.ResponseWriter, r *http.Request) {
+	limit, err := queryInt(r, "limit", 20, 1, MaxProposalsListed)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	views, err := a.registry.Proposals(r.Context(), limit)
+	writeGovernance(w, map[string]any{"proposals": views}, err, http.StatusOK)
+}
+
+func (a *publicAPI) getProposal(w http.ResponseWriter, r *http.Request) {
+	id, ok := proposalID(w, r)
+	if !ok {
+		return
+	}
+	v, err := a.registry.Proposal(r.Context(), id)
+	writeGovernance(w, v, err, http.StatusOK)
 }
 
 func (a *publicAPI) listEpochs(w http.ResponseWriter, r *http.Request) {

@@ -190,6 +190,10 @@ func (r *registry) admit(ctx context.Context, s gatewayapi.Site, reviewed common
 	err := r.deploy.AdmitProvider(ctx, r.key, addr, adm)
 	r.metrics.observeChain(chainRegistry, err)
 	var revert *contracts.RevertError
+	if errors.As(err, &revert) && revert.Name == "AdmissionByVoteOnly" {
+		return fmt.Errorf("%w since the operator's transition ended (gateway.economy.governance.transitionEnds): put %s to the GFL holders' vote (petagrid gateway providers propose %s --registration %s)",
+			ErrAdmissionByVote, s.Name, s.Name, current.Hex())
+	}
 	if errors.As(err, &revert) && revert.Name == "InsufficientStake" {
 		// Unbonded between the check and the admission: the same answer as the check's.
 		return fmt.Errorf("%w: %s (%s) no longer has the stake its %d MFLOPS need: the provider stakes first (petagrid provider stake)", ErrInsufficientStake, s.Name, addr.Hex(), inv.CapacityMegaFLOPS)

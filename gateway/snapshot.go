@@ -34,7 +34,12 @@ type dashboardSource struct {
 	catalog            *tokenomics.Catalog
 	now                func() time.Time
 	metrics            *metrics
+	// proposals reads the newest admission proposals (nil: no governor).
+	proposals func(ctx context.Context, limit int) ([]gatewayapi.ProposalView, error)
 }
+
+// dashboardProposals is how many proposals the dashboard shows.
+const dashboardProposals = 20
 
 // Snapshot gathers what the dashboard shows from the state and the chain.
 func (g *Gateway) Snapshot(ctx context.Context) (dashboard.Snapshot, error) {
@@ -61,6 +66,23 @@ func (d *dashboardSource) Snapshot(ctx context.Context) (dashboard.Snapshot, err
 	}
 	if snap.JobCounts, err = d.store.CountJobs(ctx); err != nil {
 		return snap, err
+	}
+	if d.proposals != nil {
+		views, err := d.proposals(ctx, dashboardProposals)
+		if err != nil {
+			return snap, err
+		}
+		snap.Proposals = make([]dashboard.Proposal, 0, len(views))
+		for _, v := range views {
+			p := dashboard.Proposal{ID: v.ID, Provider: v.Provider.Hex(), State: v.State, CapacityMegaFLOPS: v.CapacityMegaFLOPS, GPUs: v.GPUs, VoteEnd: v.VoteEnd,
+				ForWei: v.ForWei, AgainstWei: v.AgainstWei, AbstainWei: v.AbstainWei, QuorumWei: v.QuorumWei}
+			if r := v.Record; r != nil {
+				p.Site, p.SharedDevices, p.StakeBondedWei = r.Site, r.SharedDevices, r.StakeBondedWei
+				p.ChallengesPassed = r.Challenges.Passed
+				p.ChallengesDecided = r.Challenges.Passed + r.Challenges.Failed + r.Challenges.Missed
+			}
+			snap.Proposals = append(snap.Proposals, p)
+		}
 	}
 	return snap, nil
 }

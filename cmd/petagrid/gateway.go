@@ -16,6 +16,7 @@ import (
 	"github.com/ethereum/go-ethereum/crypto"
 	"github.com/urfave/cli/v2"
 
+	"github.com/petagrid/petagrid/contracts"
 	"github.com/petagrid/petagrid/gateway"
 	gwclient "github.com/petagrid/petagrid/gateway/client"
 	"github.com/petagrid/petagrid/gateway/client/relaychain"
@@ -109,6 +110,7 @@ func gatewayCommand(e *env) *cli.Command {
 			gatewaySummaryCommand(e),
 			gatewayProvidersCommand(e),
 			gatewayEpochCommand(e),
+			gatewayProposalsCommand(e),
 			gatewayFundCommand(e),
 			gatewayChallengesCommand(e),
 		},
@@ -141,7 +143,7 @@ func gatewayServeCommand(e *env) *cli.Command {
 func gatewayProvidersCommand(e *env) *cli.Command {
 	return &cli.Command{
 		Name:  "providers",
-		Usage: "list, approve and suspend sites (operators)",
+		Usage: "list, approve, suspend and propose sites (operators)",
 		Subcommands: []*cli.Command{
 			{
 				Name:  "list",
@@ -164,8 +166,138 @@ func gatewayProvidersCommand(e *env) *cli.Command {
 			},
 			providerStatusCommand(e, "approve", true),
 			providerStatusCommand(e, "suspend", false),
+			{
+				Name:      "propose",
+				Usage:     "put a pending site's registration to the GFL holders' vote (operators; grids deployed with gateway.economy.governance)",
+				ArgsUsage: "SITE",
+				Flags: append(gatewayFlags(), &cli.StringFlag{Name: "registration", Usage: "the REGISTRATION digest `0x…` that `providers list` showed: the vote is on that registration"},
+					&cli.StringFlag{Name: "reason", Usage: "why, for the log"}),
+				Action: func(c *cli.Context) error {
+					if c.NArg() != 1 {
+						return usagef("propose needs one SITE name")
+					}
+					reviewed, err := registrationFlag(c)
+					if err != nil {
+						return err
+					}
+					return e.callGateway(c, keyRequired, func(ctx context.Context, cl *gwclient.Client, out *printer) error {
+						p, err := cl.ProposeProvider(ctx, c.Args().First(), reviewed, c.String("reason"))
+						if err != nil {
+							return err
+						}
+						return out.message(p, "proposal %d puts %s to the vote until %s (petagrid provider vote %d for|against|abstain)", p.ID, cell(c.Args().First()), p.VoteEnd.Format(time.RFC3339), p.ID)
+					})
+				},
+			},
 		},
 	}
+}
+
+// registrationFlag reads --registration: the digest of the registration an operator reviewed.
+func registrationFlag(c *cli.Context) (common.Hash, error) {
+	d := c.String("registration")
+	if d == "" {
+		return common.Hash{}, usagef("%s names the registration reviewed: --registration DIGEST, from the REGISTRATION column of `petagrid gateway providers list`", c.Command.Name)
+	}
+	if _, err := hex.DecodeString(strings.TrimPrefix(d, "0x")); err != nil || len(d) != 66 || !strings.HasPrefix(d, "0x") {
+		return common.Hash{}, usagef("--registration %q: a digest, 0x and 64 hex digits", truncateText(d, 80))
+	}
+	return common.HexToHash(d), nil
+}
+
+func gatewayProposalsCommand(e *env) *cli.Command {
+	return &cli.Command{
+		Name:  "proposals",
+		Usage: "admission proposals: list and show them (anyone), veto one during the operator's transition (operators)",
+		Subcommands: []*cli.Command{
+			{
+				Name:  "list",
+				Usage: "list the newest proposals, with their tallies and each candidate's record",
+				Flags: append(gatewayFlags(), &cli.IntFlag{Name: "limit", Value: 20, Usage: "how many (at most 100)"}),
+				Action: func(c *cli.Context) error {
+					if n := c.Int("limit"); n < 1 || n > 100 {
+						return usagef("--limit %d: 1 to 100", n)
+					}
+					list := func(cl *gwclient.Client, ctx context.Context) ([]gatewayapi.ProposalView, error) {
+						return cl.Proposals(ctx, c.Int("limit"))
+					}
+					return showFromGateway(e, publicRoutes, list, printProposals)(c)
+				},
+			},
+			{
+				Name:      "show",
+				Usage:     "show one proposal",
+				ArgsUsage: "ID",
+				Flags:     gatewayFlags(),
+				Action: func(c *cli.Context) error {
+					id, err := proposalArg(c)
+					if err != nil {
+						return err
+					}
+					show := func(cl *gwclient.Client, ctx context.Context) (gatewayapi.ProposalView, error) {
+						return cl.Proposal(ctx, id)
+					}
+					return showFromGateway(e, publicRoutes, show, func(out *printer, p gatewayapi.ProposalView) error {
+						return printProposals(out, []gatewayapi.ProposalView{p})
+					})(c)
+				},
+			},
+			{
+				Name:      "veto",
+				Usage:     "reject a proposal not yet executed, until the operator's transition ends (operators)",
+				ArgsUsage: "ID",
+				Flags:     append(gatewayFlags(), &cli.StringFlag{Name: "reason", Usage: "why, for the log"}),
+				Action: func(c *cli.Context) error {
+					id, err := proposalArg(c)
+					if err != nil {
+						return err
+					}
+					return e.callGateway(c, keyRequired, func(ctx context.Context, cl *gwclient.Client, out *printer) error {
+						p, err := cl.VetoProposal(ctx, id, c.String("reason"))
+						if err != nil {
+							return err
+						}
+						return out.message(p, "proposal %d is %s", p.ID, p.State)
+					})
+				},
+			},
+		},
+	}
+}
+
+// proposalArg reads the one argument: a proposal id.
+func proposalArg(c *cli.Context) (uint64, error) {
+	if c.NArg() != 1 {
+		return 0, usagef("%s needs one proposal ID", c.Command.Name)
+	}
+	id, err := strconv.ParseUint(c.Args().First(), 10, 64)
+	if err != nil || id == 0 {
+		return 0, usagef("%q: a proposal ID is a number from 1", cell(c.Args().First()))
+	}
+	return id, nil
+}
+
+func printProposals(out *printer, list []gatewayapi.ProposalView) error {
+	var rows [][]string
+	for _, p := range list {
+		site, status, challenges, stake := "-", "-", "-", "-"
+		if r := p.Record; r != nil {
+			site, status = cell(r.Site), r.Status
+			if !r.CurrentRegistration {
+				status += " (registers another since)"
+			}
+			challenges = fmt.Sprintf("%d/%d passed", r.Challenges.Passed, r.Challenges.Passed+r.Challenges.Failed+r.Challenges.Missed)
+			if r.SharedDevices > 0 {
+				challenges += fmt.Sprintf(", %d shared GPUs", r.SharedDevices)
+			}
+			stake = tokenomics.FormatAmountText(r.StakeBondedWei)
+		}
+		amount := tokenomics.FormatAmountText
+		rows = append(rows, []string{strconv.FormatUint(p.ID, 10), p.State, site, status, p.Provider.Hex(), tokenomics.FormatPFLOPS(p.CapacityMegaFLOPS), strconv.FormatUint(uint64(p.GPUs), 10),
+			amount(p.ForWei), amount(p.AgainstWei), amount(p.AbstainWei), amount(p.QuorumWei), p.VoteEnd.Format(time.RFC3339), challenges, stake, p.Registration.Hex()})
+	}
+	return out.table([]string{"ID", "STATE", "SITE", "SITE STATUS", "KEY", "CAPACITY PFLOPS", "GPUS", "FOR GFL", "AGAINST GFL", "ABSTAIN GFL", "QUORUM GFL", "VOTE ENDS",
+		"CHALLENGES", "STAKE DPS", "REGISTRATION"}, rows)
 }
 
 func gatewayEpochCommand(e *env) *cli.Command {
@@ -279,14 +411,10 @@ func providerStatusCommand(e *env, name string, approve bool) *cli.Command {
 			}
 			var reviewed common.Hash
 			if approve {
-				d := c.String("registration")
-				if d == "" {
-					return usagef("approve names the registration reviewed: --registration DIGEST, from the REGISTRATION column of `petagrid gateway providers list`")
+				var err error
+				if reviewed, err = registrationFlag(c); err != nil {
+					return err
 				}
-				if _, err := hex.DecodeString(strings.TrimPrefix(d, "0x")); err != nil || len(d) != 66 || !strings.HasPrefix(d, "0x") {
-					return usagef("--registration %q: a digest, 0x and 64 hex digits", truncateText(d, 80))
-				}
-				reviewed = common.HexToHash(d)
 			}
 			return e.callGateway(c, keyRequired, func(ctx context.Context, cl *gwclient.Client, out *printer) error {
 				var s gatewayapi.Site
@@ -353,6 +481,33 @@ func providerCommand(e *env) *cli.Command {
 				Action: stakeAction(e, func(ctx context.Context, cl *gwclient.Client, amount *big.Int) (gwclient.Stake, error) {
 					return cl.Unbond(ctx, amount)
 				}),
+			},
+			{
+				Name:      "vote",
+				Usage:     "vote on an admission proposal with the key's GFL at the proposal's snapshot, through the gateway's relay",
+				ArgsUsage: "ID for|against|abstain",
+				Flags:     gatewayFlags(),
+				Action: func(c *cli.Context) error {
+					if c.NArg() != 2 {
+						return usagef("vote needs a proposal ID and for, against or abstain")
+					}
+					id, err := strconv.ParseUint(c.Args().Get(0), 10, 64)
+					if err != nil || id == 0 {
+						return usagef("%q: a proposal ID is a number from 1", cell(c.Args().Get(0)))
+					}
+					support, err := contracts.ParseSupport(c.Args().Get(1))
+					if err != nil {
+						return usagef("%q: a vote is for, against or abstain", cell(c.Args().Get(1)))
+					}
+					return e.callGateway(c, keyRequired, func(ctx context.Context, cl *gwclient.Client, out *printer) error {
+						weight, err := cl.Vote(ctx, id, uint8(support))
+						if err != nil {
+							return err
+						}
+						return out.message(map[string]string{"proposal": strconv.FormatUint(id, 10), "support": support.String(), "weightWei": weight.String(), "voter": cl.Address().Hex()},
+							"voted %s proposal %d with %s GFL", support, id, tokenomics.FormatAmount(weight))
+					})
+				},
 			},
 			{
 				Name:  "withdraw",

@@ -236,3 +236,60 @@ func TestProviderStakeCommands(t *testing.T) {
 		t.Fatalf("stake-status: %d %q %q", code, out, errOut)
 	}
 }
+
+// TestProposalCommands: the operator puts a pending site to the vote with the CLI, anyone lists
+// and shows the proposals, a key without GFL at the snapshot is told it has no vote, and the
+// operator vetoes during the transition; the arguments are checked before anything is sent.
+func TestProposalCommands(t *testing.T) {
+	g := gatewaytest.StartGrid(t, func(c *gateway.Config) {
+		c.Economy.Governance = gateway.GovernanceConfig{Enabled: true, VotingPeriod: time.Hour, TransitionEnds: time.Now().UTC().Add(24 * time.Hour).Format(time.RFC3339)}
+	})
+	dir := t.TempDir()
+	opKey, siteKey := filepath.Join(g.Dir, "operator.key"), filepath.Join(dir, "site.key")
+	cat, _ := tokenomics.LoadEmbeddedCatalog()
+	site := &gatewaytest.Site{T: t, Name: "candidate", Key: gatewaytest.NewKey(t, siteKey), URL: g.URL}
+	if code := site.Register(gatewaytest.Inventory(t, "a100", 4, 1, 4*cat.ReferenceScore().PerDeviceMegaFLOPS), "1"); code != http.StatusCreated {
+		t.Fatalf("registration: %d", code)
+	}
+	list, err := g.Client(g.Operator).Providers(context.Background())
+	if err != nil || len(list) != 1 {
+		t.Fatalf("providers: %+v %v", list, err)
+	}
+	digest := list[0].RegistrationDigest.Hex()
+	for _, args := range [][]string{
+		{"gateway", "providers", "propose", "candidate"},
+		{"gateway", "providers", "propose", "candidate", "--registration", "0x12"},
+		{"gateway", "proposals", "show", "zero"},
+		{"gateway", "proposals", "show", "0"},
+		{"gateway", "proposals", "list", "--limit", "101"},
+		{"provider", "vote", "1"},
+		{"provider", "vote", "1", "maybe"},
+	} {
+		if code, _, errOut := runCLI(t, append(args, "--gateway", g.URL, "--key", opKey)...); code != 2 {
+			t.Errorf("%v: exit %d %q, want a usage error", args, code, errOut)
+		}
+	}
+	code, out, errOut := runCLI(t, "gateway", "providers", "propose", "candidate", "--registration", digest, "--gateway", g.URL, "--key", opKey)
+	if code != 0 || !strings.Contains(out, "proposal 1 puts candidate to the vote") {
+		t.Fatalf("propose: %d %q %q", code, out, errOut)
+	}
+	code, out, errOut = runCLI(t, "gateway", "proposals", "list", "--gateway", g.URL)
+	if code != 0 || !strings.Contains(out, "FOR GFL") || !strings.Contains(out, "active") || !strings.Contains(out, "candidate") || !strings.Contains(out, digest) {
+		t.Fatalf("list: %d %q %q", code, out, errOut)
+	}
+	if code, out, _ = runCLI(t, "gateway", "proposals", "show", "1", "-o", "json", "--gateway", g.URL); code != 0 || !strings.Contains(out, `"registrationDigest": "`+digest) {
+		t.Fatalf("show: %d %q", code, out)
+	}
+	if code, _, errOut = runCLI(t, "gateway", "fund", site.Addr().Hex(), "--eth", "1", "--gateway", g.URL, "--key", opKey); code != 0 {
+		t.Fatalf("fund: %d %q", code, errOut)
+	}
+	if code, _, errOut = runCLI(t, "provider", "vote", "1", "for", "--gateway", g.URL, "--key", siteKey); code != 1 || !strings.Contains(errOut, "NoVotingPower") {
+		t.Fatalf("a vote without GFL: %d %q", code, errOut)
+	}
+	if code, out, errOut = runCLI(t, "gateway", "proposals", "veto", "1", "--reason", "unknown", "--gateway", g.URL, "--key", opKey); code != 0 || !strings.Contains(out, "proposal 1 is vetoed") {
+		t.Fatalf("veto: %d %q %q", code, out, errOut)
+	}
+	if code, _, errOut = runCLI(t, "provider", "vote", "1", "for", "--gateway", g.URL, "--key", siteKey); code != 1 || !strings.Contains(errOut, "proposal 1 is vetoed") {
+		t.Fatalf("a vote on a vetoed proposal: %d %q", code, errOut)
+	}
+}

@@ -26,9 +26,9 @@ var (
 
 // GFLMetaData contains all meta data concerning the GFL contract.
 var GFLMetaData = bind.MetaData{
-	ABI: "[{\"inputs\":[{\"internalType\":\"address\",\"name\":\"admin\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"gateway\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"pauser\",\"type\":\"address\"}],\"stateMutability\":\"nonpayable\",\"type\":\"constructor\"},{\"inputs\":[],\"name\":\"AccessControlBadConfirmation\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"},{\"internalType\":\"bytes32\",\"name\":\"neededRole\",\"type\":\"bytes32\"}],\"name\":\"AccessControlUnauthorizedAccount\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"ApprovalDisabled\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"spender\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"allowance\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"needed\",\"type\":\"uint256\"}],\"name\":\"ERC20InsufficientAllowance\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"sender\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"balance\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"needed\",\"type\":\"uint256\"}],\"name\":\"ERC20InsufficientBalance\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"approver\",\"type\":\"address\"}],\"name\":\"ERC20InvalidApprover\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"receiver\",\"type\":\"address\"}],\"name\":\"ERC20InvalidReceiver\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"sender\",\"type\":\"address\"}],\"name\":\"ERC20InvalidSender\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"spender\",\"type\":\"address\"}],\"name\":\"ERC20InvalidSpender\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"EnforcedPause\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"ExpectedPause\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"from\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"to\",\"type\":\"address\"}],\"name\":\"InvalidMigration\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"NonTransferable\",\"type\":\"error\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"owner\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"spender\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"value\",\"type\":\"uint256\"}],\"name\":\"Approval\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"from\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"to\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"}],\"name\":\"Migrated\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":false,\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"}],\"name\":\"Paused\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"bytes32\",\"name\":\"role\",\"type\":\"bytes32\"},{\"indexed\":true,\"internalType\":\"bytes32\",\"name\":\"previousAdminRole\",\"type\":\"bytes32\"},{\"indexed\":true,\"internalType\":\"bytes32\",\"name\":\"newAdminRole\",\"type\":\"bytes32\"}],\"name\":\"RoleAdminChanged\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"bytes32\",\"name\":\"role\",\"type\":\"bytes32\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"sender\",\"type\":\"address\"}],\"name\":\"RoleGranted\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"bytes32\",\"name\":\"role\",\"type\":\"bytes32\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"sender\",\"type\":\"address\"}],\"name\":\"RoleRevoked\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"from\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"to\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"value\",\"type\":\"uint256\"}],\"name\":\"Transfer\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":false,\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"}],\"name\":\"Unpaused\",\"type\":\"event\"},{\"inputs\":[],\"name\":\"DEFAULT_ADMIN_ROLE\",\"outputs\":[{\"internalType\":\"bytes32\",\"name\":\"\",\"type\":\"bytes32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"GATEWAY_ROLE\",\"outputs\":[{\"internalType\":\"bytes32\",\"name\":\"\",\"type\":\"bytes32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"PAUSER_ROLE\",\"outputs\":[{\"internalType\":\"bytes32\",\"name\":\"\",\"type\":\"bytes32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"owner\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"spender\",\"type\":\"address\"}],\"name\":\"allowance\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"name\":\"approve\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"\",\"type\":\"bool\"}],\"stateMutability\":\"pure\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"}],\"name\":\"balanceOf\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"decimals\",\"outputs\":[{\"internalType\":\"uint8\",\"name\":\"\",\"type\":\"uint8\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"role\",\"type\":\"bytes32\"}],\"name\":\"getRoleAdmin\",\"outputs\":[{\"internalType\":\"bytes32\",\"name\":\"\",\"type\":\"bytes32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"role\",\"type\":\"bytes32\"},{\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"}],\"name\":\"grantRole\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"role\",\"type\":\"bytes32\"},{\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"}],\"name\":\"hasRole\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"\",\"type\":\"bool\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"holders\",\"outputs\":[{\"internalType\":\"uint32\",\"name\":\"\",\"type\":\"uint32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"from\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"to\",\"type\":\"address\"}],\"name\":\"migrate\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"name\",\"outputs\":[{\"internalType\":\"string\",\"name\":\"\",\"type\":\"string\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"pause\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"paused\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"\",\"type\":\"bool\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"target\",\"type\":\"uint256\"}],\"name\":\"rebalanceTo\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"before\",\"type\":\"uint256\"}],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"role\",\"type\":\"bytes32\"},{\"internalType\":\"address\",\"name\":\"callerConfirmation\",\"type\":\"address\"}],\"name\":\"renounceRole\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"role\",\"type\":\"bytes32\"},{\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"}],\"name\":\"revokeRole\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"bytes4\",\"name\":\"interfaceId\",\"type\":\"bytes4\"}],\"name\":\"supportsInterface\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"\",\"type\":\"bool\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"symbol\",\"outputs\":[{\"internalType\":\"string\",\"name\":\"\",\"type\":\"string\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"totalSupply\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"to\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"value\",\"type\":\"uint256\"}],\"name\":\"transfer\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"\",\"type\":\"bool\"}],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"name\":\"transferFrom\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"\",\"type\":\"bool\"}],\"stateMutability\":\"pure\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"unpause\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"}]",
+	ABI: "[{\"inputs\":[{\"internalType\":\"address\",\"name\":\"admin\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"gateway\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"pauser\",\"type\":\"address\"}],\"stateMutability\":\"nonpayable\",\"type\":\"constructor\"},{\"inputs\":[],\"name\":\"AccessControlBadConfirmation\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"},{\"internalType\":\"bytes32\",\"name\":\"neededRole\",\"type\":\"bytes32\"}],\"name\":\"AccessControlUnauthorizedAccount\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"ApprovalDisabled\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"spender\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"allowance\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"needed\",\"type\":\"uint256\"}],\"name\":\"ERC20InsufficientAllowance\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"sender\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"balance\",\"type\":\"uint256\"},{\"internalType\":\"uint256\",\"name\":\"needed\",\"type\":\"uint256\"}],\"name\":\"ERC20InsufficientBalance\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"approver\",\"type\":\"address\"}],\"name\":\"ERC20InvalidApprover\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"receiver\",\"type\":\"address\"}],\"name\":\"ERC20InvalidReceiver\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"sender\",\"type\":\"address\"}],\"name\":\"ERC20InvalidSender\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"spender\",\"type\":\"address\"}],\"name\":\"ERC20InvalidSpender\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"EnforcedPause\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"ExpectedPause\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"from\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"to\",\"type\":\"address\"}],\"name\":\"InvalidMigration\",\"type\":\"error\"},{\"inputs\":[],\"name\":\"NonTransferable\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint8\",\"name\":\"bits\",\"type\":\"uint8\"},{\"internalType\":\"uint256\",\"name\":\"value\",\"type\":\"uint256\"}],\"name\":\"SafeCastOverflowedUintDowncast\",\"type\":\"error\"},{\"inputs\":[{\"internalType\":\"uint32\",\"name\":\"id\",\"type\":\"uint32\"}],\"name\":\"UnknownSnapshot\",\"type\":\"error\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"owner\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"spender\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"value\",\"type\":\"uint256\"}],\"name\":\"Approval\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"from\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"to\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"amount\",\"type\":\"uint256\"}],\"name\":\"Migrated\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":false,\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"}],\"name\":\"Paused\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"bytes32\",\"name\":\"role\",\"type\":\"bytes32\"},{\"indexed\":true,\"internalType\":\"bytes32\",\"name\":\"previousAdminRole\",\"type\":\"bytes32\"},{\"indexed\":true,\"internalType\":\"bytes32\",\"name\":\"newAdminRole\",\"type\":\"bytes32\"}],\"name\":\"RoleAdminChanged\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"bytes32\",\"name\":\"role\",\"type\":\"bytes32\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"sender\",\"type\":\"address\"}],\"name\":\"RoleGranted\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"bytes32\",\"name\":\"role\",\"type\":\"bytes32\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"sender\",\"type\":\"address\"}],\"name\":\"RoleRevoked\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":false,\"internalType\":\"uint32\",\"name\":\"id\",\"type\":\"uint32\"}],\"name\":\"SnapshotTaken\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":true,\"internalType\":\"address\",\"name\":\"from\",\"type\":\"address\"},{\"indexed\":true,\"internalType\":\"address\",\"name\":\"to\",\"type\":\"address\"},{\"indexed\":false,\"internalType\":\"uint256\",\"name\":\"value\",\"type\":\"uint256\"}],\"name\":\"Transfer\",\"type\":\"event\"},{\"anonymous\":false,\"inputs\":[{\"indexed\":false,\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"}],\"name\":\"Unpaused\",\"type\":\"event\"},{\"inputs\":[],\"name\":\"DEFAULT_ADMIN_ROLE\",\"outputs\":[{\"internalType\":\"bytes32\",\"name\":\"\",\"type\":\"bytes32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"GATEWAY_ROLE\",\"outputs\":[{\"internalType\":\"bytes32\",\"name\":\"\",\"type\":\"bytes32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"PAUSER_ROLE\",\"outputs\":[{\"internalType\":\"bytes32\",\"name\":\"\",\"type\":\"bytes32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"SNAPSHOT_ROLE\",\"outputs\":[{\"internalType\":\"bytes32\",\"name\":\"\",\"type\":\"bytes32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"owner\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"spender\",\"type\":\"address\"}],\"name\":\"allowance\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"name\":\"approve\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"\",\"type\":\"bool\"}],\"stateMutability\":\"pure\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"}],\"name\":\"balanceOf\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"},{\"internalType\":\"uint32\",\"name\":\"id\",\"type\":\"uint32\"}],\"name\":\"balanceOfAt\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"currentSnapshotId\",\"outputs\":[{\"internalType\":\"uint32\",\"name\":\"\",\"type\":\"uint32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"decimals\",\"outputs\":[{\"internalType\":\"uint8\",\"name\":\"\",\"type\":\"uint8\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"role\",\"type\":\"bytes32\"}],\"name\":\"getRoleAdmin\",\"outputs\":[{\"internalType\":\"bytes32\",\"name\":\"\",\"type\":\"bytes32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"role\",\"type\":\"bytes32\"},{\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"}],\"name\":\"grantRole\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"role\",\"type\":\"bytes32\"},{\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"}],\"name\":\"hasRole\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"\",\"type\":\"bool\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"holders\",\"outputs\":[{\"internalType\":\"uint32\",\"name\":\"\",\"type\":\"uint32\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"from\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"to\",\"type\":\"address\"}],\"name\":\"migrate\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"name\",\"outputs\":[{\"internalType\":\"string\",\"name\":\"\",\"type\":\"string\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"pause\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"paused\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"\",\"type\":\"bool\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"target\",\"type\":\"uint256\"}],\"name\":\"rebalanceTo\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"before\",\"type\":\"uint256\"}],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"role\",\"type\":\"bytes32\"},{\"internalType\":\"address\",\"name\":\"callerConfirmation\",\"type\":\"address\"}],\"name\":\"renounceRole\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"bytes32\",\"name\":\"role\",\"type\":\"bytes32\"},{\"internalType\":\"address\",\"name\":\"account\",\"type\":\"address\"}],\"name\":\"revokeRole\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"snapshot\",\"outputs\":[{\"internalType\":\"uint32\",\"name\":\"id\",\"type\":\"uint32\"}],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"bytes4\",\"name\":\"interfaceId\",\"type\":\"bytes4\"}],\"name\":\"supportsInterface\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"\",\"type\":\"bool\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"symbol\",\"outputs\":[{\"internalType\":\"string\",\"name\":\"\",\"type\":\"string\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"totalSupply\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"uint32\",\"name\":\"id\",\"type\":\"uint32\"}],\"name\":\"totalSupplyAt\",\"outputs\":[{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"stateMutability\":\"view\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"to\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"value\",\"type\":\"uint256\"}],\"name\":\"transfer\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"\",\"type\":\"bool\"}],\"stateMutability\":\"nonpayable\",\"type\":\"function\"},{\"inputs\":[{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"},{\"internalType\":\"address\",\"name\":\"\",\"type\":\"address\"},{\"internalType\":\"uint256\",\"name\":\"\",\"type\":\"uint256\"}],\"name\":\"transferFrom\",\"outputs\":[{\"internalType\":\"bool\",\"name\":\"\",\"type\":\"bool\"}],\"stateMutability\":\"pure\",\"type\":\"function\"},{\"inputs\":[],\"name\":\"unpause\",\"outputs\":[],\"stateMutability\":\"nonpayable\",\"type\":\"function\"}]",
 	ID:  "GFL",
-	Bin: "0x608060405234801561000f575f5ffd5b5060405161178f38038061178f83398101604081905261002e916101c9565b6040518060400160405280600c81526020016b14195d1851dc9a590811d19360a21b8152506040518060400160405280600381526020016211d19360ea1b815250816003908161007e91906102a1565b50600461008b82826102a1565b50506006805460ff19169055506100a25f84610101565b506100cd7fb90e9995c6170fff8ea03e9ad6919878e483770c237f1a6f330ceaa7112b344a83610101565b506100f87f65d7a28e3265b37a6474929f336521b332c1681b933f6cb9f3376673440d862a82610101565b5050505061035b565b5f8281526005602090815260408083206001600160a01b038516845290915281205460ff166101a5575f8381526005602090815260408083206001600160a01b03861684529091529020805460ff1916600117905561015d3390565b6001600160a01b0316826001600160a01b0316847f2f8788117e7eff1d82e926ec794901d17c78024a50270940304540a733656f0d60405160405180910390a45060016101a8565b505f5b92915050565b80516001600160a01b03811681146101c4575f5ffd5b919050565b5f5f5f606084860312156101db575f5ffd5b6101e4846101ae565b92506101f2602085016101ae565b9150610200604085016101ae565b90509250925092565b634e487b7160e01b5f52604160045260245ffd5b600181811c9082168061023157607f821691505b60208210810361024f57634e487b7160e01b5f52602260045260245ffd5b50919050565b601f82111561029c57805f5260205f20601f840160051c8101602085101561027a5750805b601f840160051c820191505b81811015610299575f8155600101610286565b50505b505050565b81516001600160401b038111156102ba576102ba610209565b6102ce816102c8845461021d565b84610255565b6020601f821160018114610300575f83156102e95750848201515b5f19600385901b1c1916600184901b178455610299565b5f84815260208120601f198516915b8281101561032f578785015182556020948501946001909201910161030f565b508482101561034c57868401515f19600387901b60f8161c191681555b50505050600190811b01905550565b611427806103685f395ff3fe608060405234801561000f575f5ffd5b506004361061018f575f3560e01c806370a08231116100dd578063a9059cbb11610088578063dd62ed3e11610063578063dd62ed3e1461038b578063dd905854146103d0578063e63ab1e9146103e3575f5ffd5b8063a9059cbb1461033e578063c50d6dd914610351578063d547741f14610378575f5ffd5b806391d14854116100b857806391d14854146102ea57806395d89b411461032f578063a217fddf14610337575f5ffd5b806370a08231146102825780638188f71c146102b75780638456cb59146102e2575f5ffd5b8063248a9ca31161013d57806336568abe1161011857806336568abe1461025c5780633f4ba83a1461026f5780635c975abb14610277575f5ffd5b8063248a9ca3146102185780632f2ff15d1461023a578063313ce5671461024d575f5ffd5b80631068361f1161016d5780631068361f146101e357806318160ddd146101f857806323b872dd1461020a575f5ffd5b806301ffc9a71461019357806306fdde03146101bb578063095ea7b3146101d0575b5f5ffd5b6101a66101a13660046111a6565b61040a565b60405190151581526020015b60405180910390f35b6101c36104a2565b6040516101b291906111ec565b6101a66101de366004611267565b610532565b6101f66101f136600461128f565b610565565b005b6002545b6040519081526020016101b2565b6101a66101de3660046112c0565b6101fc6102263660046112fa565b5f9081526005602052604090206001015490565b6101f6610248366004611311565b610762565b604051601281526020016101b2565b6101f661026a366004611311565b61078c565b6101f66107ea565b60065460ff166101a6565b6101fc610290366004611332565b73ffffffffffffffffffffffffffffffffffffffff165f9081526020819052604090205490565b6006546102cd9062010000900463ffffffff1681565b60405163ffffffff90911681526020016101b2565b6101f661081f565b6101a66102f8366004611311565b5f91825260056020908152604080842073ffffffffffffffffffffffffffffffffffffffff93909316845291905290205460ff1690565b6101c3610851565b6101fc5f81565b6101a661034c366004611267565b610860565b6101fc7fb90e9995c6170fff8ea03e9ad6919878e483770c237f1a6f330ceaa7112b344a81565b6101f6610386366004611311565b610877565b6101fc61039936600461128f565b73ffffffffffffffffffffffffffffffffffffffff9182165f90815260016020908152604080832093909416825291909152205490565b6101fc6103de366004611267565b61089b565b6101fc7f65d7a28e3265b37a6474929f336521b332c1681b933f6cb9f3376673440d862a81565b5f7fffffffff0000000000000000000000000000000000000000000000000000000082167f7965db0b00000000000000000000000000000000000000000000000000000000148061049c57507f01ffc9a7000000000000000000000000000000000000000000000000000000007fffffffff000000000000000000000000000000000000000000000000000000008316145b92915050565b6060600380546104b19061134b565b80601f01602080910402602001604051908101604052809291908181526020018280546104dd9061134b565b80156105285780601f106104ff57610100808354040283529160200191610528565b820191905f5260205f20905b81548152906001019060200180831161050b57829003601f168201915b5050505050905090565b5f6040517f64e57b7d00000000000000000000000000000000000000000000000000000000815260040160405180910390fd5b7fb90e9995c6170fff8ea03e9ad6919878e483770c237f1a6f330ceaa7112b344a61058f81610937565b73ffffffffffffffffffffffffffffffffffffffff831615806105c6575073ffffffffffffffffffffffffffffffffffffffff8216155b806105fc57508173ffffffffffffffffffffffffffffffffffffffff168373ffffffffffffffffffffffffffffffffffffffff16145b8061062a575073ffffffffffffffffffffffffffffffffffffffff82165f9081526020819052604090205415155b15610686576040517f106c0c8100000000000000000000000000000000000000000000000000000000815273ffffffffffffffffffffffffffffffffffffffff8085166004830152831660248201526044015b60405180910390fd5b73ffffffffffffffffffffffffffffffffffffffff83165f90815260208190526040812054600680547fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff00ff1661010017905590506106e4848483610941565b600680547fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff00ff16905560405181815273ffffffffffffffffffffffffffffffffffffffff84811691908616907f928fd5531324ee87d76cc5307dc37580174da76b85cd546da631b2670bc266b59060200160405180910390a350505050565b5f8281526005602052604090206001015461077c81610937565b61078683836109ea565b50505050565b73ffffffffffffffffffffffffffffffffffffffff811633146107db576040517f6697b23200000000000000000000000000000000000000000000000000000000815260040160405180910390fd5b6107e58282610ae7565b505050565b7f65d7a28e3265b37a6474929f336521b332c1681b933f6cb9f3376673440d862a61081481610937565b61081c610ba4565b50565b7f65d7a28e3265b37a6474929f336521b332c1681b933f6cb9f3376673440d862a61084981610937565b61081c610c21565b6060600480546104b19061134b565b5f3361086d818585610941565b5060019392505050565b5f8281526005602052604090206001015461089181610937565b6107868383610ae7565b5f7fb90e9995c6170fff8ea03e9ad6919878e483770c237f1a6f330ceaa7112b344a6108c681610937565b6108ce610c7c565b73ffffffffffffffffffffffffffffffffffffffff84165f90815260208190526040902054915081831115610915576109108461090b84866113c9565b610cbb565b610930565b81831015610930576109308461092b85856113c9565b610d19565b5092915050565b61081c8133610d73565b73ffffffffffffffffffffffffffffffffffffffff8316610990576040517f96c6fd1e0000000000000000000000000000000000000000000000000000000081525f600482015260240161067d565b73ffffffffffffffffffffffffffffffffffffffff82166109df576040517fec442f050000000000000000000000000000000000000000000000000000000081525f600482015260240161067d565b6107e5838383610dfa565b5f82815260056020908152604080832073ffffffffffffffffffffffffffffffffffffffff8516845290915281205460ff16610ae0575f83815260056020908152604080832073ffffffffffffffffffffffffffffffffffffffff86168452909152902080547fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff00166001179055610a7e3390565b73ffffffffffffffffffffffffffffffffffffffff168273ffffffffffffffffffffffffffffffffffffffff16847f2f8788117e7eff1d82e926ec794901d17c78024a50270940304540a733656f0d60405160405180910390a450600161049c565b505f61049c565b5f82815260056020908152604080832073ffffffffffffffffffffffffffffffffffffffff8516845290915281205460ff1615610ae0575f83815260056020908152604080832073ffffffffffffffffffffffffffffffffffffffff8616808552925280832080547fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff0016905551339286917ff6391f5c32d9c69d2a47ea670b442974b53935d1edc7fd64eb21e047a839171b9190a450600161049c565b610bac610fc3565b600680547fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff001690557f5db9ee0a495bf2e6ff9c91a7834c1ba4fdd244a5e8aa4e537bd38aeae4b073aa335b60405173ffffffffffffffffffffffffffffffffffffffff909116815260200160405180910390a1565b610c29610c7c565b600680547fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff001660011790557f62e78cea01bee320cd4e420270b5ea74000d11b0c9f74754ebdbfc544b05a258610bf73390565b60065460ff1615610cb9576040517fd93c066500000000000000000000000000000000000000000000000000000000815260040160405180910390fd5b565b73ffffffffffffffffffffffffffffffffffffffff8216610d0a576040517fec442f050000000000000000000000000000000000000000000000000000000081525f600482015260240161067d565b610d155f8383610dfa565b5050565b73ffffffffffffffffffffffffffffffffffffffff8216610d68576040517f96c6fd1e0000000000000000000000000000000000000000000000000000000081525f600482015260240161067d565b610d15825f83610dfa565b5f82815260056020908152604080832073ffffffffffffffffffffffffffffffffffffffff8516845290915290205460ff16610d15576040517fe2517d3f00000000000000000000000000000000000000000000000000000000815273ffffffffffffffffffffffffffffffffffffffff821660048201526024810183905260440161067d565b73ffffffffffffffffffffffffffffffffffffffff831615801590610e34575073ffffffffffffffffffffffffffffffffffffffff821615155b8015610e485750600654610100900460ff16155b15610e7f576040517f9cbe235700000000000000000000000000000000000000000000000000000000815260040160405180910390fd5b5f73ffffffffffffffffffffffffffffffffffffffff831615801590610ea457508115155b8015610ed2575073ffffffffffffffffffffffffffffffffffffffff83165f90815260208190526040902054155b9050610edf848484610fff565b8015610f26576001600660028282829054906101000a900463ffffffff16610f0791906113dc565b92506101000a81548163ffffffff021916908363ffffffff1602179055505b73ffffffffffffffffffffffffffffffffffffffff841615801590610f4a57508115155b8015610f78575073ffffffffffffffffffffffffffffffffffffffff84165f90815260208190526040902054155b15610786576001600660028282829054906101000a900463ffffffff16610f9f91906113f8565b92506101000a81548163ffffffff021916908363ffffffff16021790555050505050565b60065460ff16610cb9576040517f8dfc202b00000000000000000000000000000000000000000000000000000000815260040160405180910390fd5b73ffffffffffffffffffffffffffffffffffffffff8316611036578060025f82825461102b9190611414565b909155506110e69050565b73ffffffffffffffffffffffffffffffffffffffff83165f90815260208190526040902054818110156110bb576040517fe450d38c00000000000000000000000000000000000000000000000000000000815273ffffffffffffffffffffffffffffffffffffffff85166004820152602481018290526044810183905260640161067d565b73ffffffffffffffffffffffffffffffffffffffff84165f9081526020819052604090209082900390555b73ffffffffffffffffffffffffffffffffffffffff821661110f5760028054829003905561113a565b73ffffffffffffffffffffffffffffffffffffffff82165f9081526020819052604090208054820190555b8173ffffffffffffffffffffffffffffffffffffffff168373ffffffffffffffffffffffffffffffffffffffff167fddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef8360405161119991815260200190565b60405180910390a3505050565b5f602082840312156111b6575f5ffd5b81357fffffffff00000000000000000000000000000000000000000000000000000000811681146111e5575f5ffd5b9392505050565b602081525f82518060208401528060208501604085015e5f6040828501015260407fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0601f83011684010191505092915050565b803573ffffffffffffffffffffffffffffffffffffffff81168114611262575f5ffd5b919050565b5f5f60408385031215611278575f5ffd5b6112818361123f565b946020939093013593505050565b5f5f604083850312156112a0575f5ffd5b6112a98361123f565b91506112b76020840161123f565b90509250929050565b5f5f5f606084860312156112d2575f5ffd5b6112db8461123f565b92506112e96020850161123f565b929592945050506040919091013590565b5f6020828403121561130a575f5ffd5b5035919050565b5f5f60408385031215611322575f5ffd5b823591506112b76020840161123f565b5f60208284031215611342575f5ffd5b6111e58261123f565b600181811c9082168061135f57607f821691505b602082108103611396577f4e487b71000000000000000000000000000000000000000000000000000000005f52602260045260245ffd5b50919050565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52601160045260245ffd5b8181038181111561049c5761049c61139c565b63ffffffff818116838216019081111561049c5761049c61139c565b63ffffffff828116828216039081111561049c5761049c61139c565b8082018082111561049c5761049c61139c56",
+	Bin: "0x608060405234801561000f575f5ffd5b50604051611fc5380380611fc583398101604081905261002e916101c9565b6040518060400160405280600c81526020016b14195d1851dc9a590811d19360a21b8152506040518060400160405280600381526020016211d19360ea1b815250816003908161007e91906102a1565b50600461008b82826102a1565b50506006805460ff19169055506100a25f84610101565b506100cd7fb90e9995c6170fff8ea03e9ad6919878e483770c237f1a6f330ceaa7112b344a83610101565b506100f87f65d7a28e3265b37a6474929f336521b332c1681b933f6cb9f3376673440d862a82610101565b5050505061035b565b5f8281526005602090815260408083206001600160a01b038516845290915281205460ff166101a5575f8381526005602090815260408083206001600160a01b03861684529091529020805460ff1916600117905561015d3390565b6001600160a01b0316826001600160a01b0316847f2f8788117e7eff1d82e926ec794901d17c78024a50270940304540a733656f0d60405160405180910390a45060016101a8565b505f5b92915050565b80516001600160a01b03811681146101c4575f5ffd5b919050565b5f5f5f606084860312156101db575f5ffd5b6101e4846101ae565b92506101f2602085016101ae565b9150610200604085016101ae565b90509250925092565b634e487b7160e01b5f52604160045260245ffd5b600181811c9082168061023157607f821691505b60208210810361024f57634e487b7160e01b5f52602260045260245ffd5b50919050565b601f82111561029c57805f5260205f20601f840160051c8101602085101561027a5750805b601f840160051c820191505b81811015610299575f8155600101610286565b50505b505050565b81516001600160401b038111156102ba576102ba610209565b6102ce816102c8845461021d565b84610255565b6020601f821160018114610300575f83156102e95750848201515b5f19600385901b1c1916600184901b178455610299565b5f84815260208120601f198516915b8281101561032f578785015182556020948501946001909201910161030f565b508482101561034c57868401515f19600387901b60f8161c191681555b50505050600190811b01905550565b611c5d806103685f395ff3fe608060405234801561000f575f5ffd5b50600436106101c6575f3560e01c806370a08231116100fe57806399a373141161009e578063d547741f1161006e578063d547741f1461041e578063dd62ed3e14610431578063dd90585414610476578063e63ab1e914610489575f5ffd5b806399a37314146103ca578063a217fddf146103dd578063a9059cbb146103e4578063c50d6dd9146103f7575f5ffd5b806391d14854116100d957806391d148541461035b57806395d89b41146103a0578063970875ce146103a85780639711715a146103c2575f5ffd5b806370a08231146102f35780638188f71c146103285780638456cb5914610353575f5ffd5b8063248a9ca31161016957806336568abe1161014457806336568abe146102a65780633f4ba83a146102b95780635c975abb146102c15780637028e2cd146102cc575f5ffd5b8063248a9ca3146102625780632f2ff15d14610284578063313ce56714610297575f5ffd5b80631068361f116101a45780631068361f1461021a57806318160ddd1461022f57806322dc0c1e1461024157806323b872dd14610254575f5ffd5b806301ffc9a7146101ca57806306fdde03146101f2578063095ea7b314610207575b5f5ffd5b6101dd6101d8366004611957565b6104b0565b60405190151581526020015b60405180910390f35b6101fa610548565b6040516101e99190611996565b6101dd610215366004611a11565b6105d8565b61022d610228366004611a39565b61060b565b005b6002545b6040519081526020016101e9565b61023361024f366004611a7d565b610808565b6101dd610215366004611a96565b610233610270366004611ad0565b5f9081526005602052604090206001015490565b61022d610292366004611ae7565b61081c565b604051601281526020016101e9565b61022d6102b4366004611ae7565b610846565b61022d6108a4565b60065460ff166101dd565b6102337f5fdbd35e8da83ee755d5e62a539e5ed7f47126abede0b8b10f9ea43dc6eed07f81565b610233610301366004611b08565b73ffffffffffffffffffffffffffffffffffffffff165f9081526020819052604090205490565b60065461033e9062010000900463ffffffff1681565b60405163ffffffff90911681526020016101e9565b61022d6108d9565b6101dd610369366004611ae7565b5f91825260056020908152604080842073ffffffffffffffffffffffffffffffffffffffff93909316845291905290205460ff1690565b6101fa61090b565b60065461033e906601000000000000900463ffffffff1681565b61033e61091a565b6102336103d8366004611b21565b6109dc565b6102335f81565b6101dd6103f2366004611a11565b610a36565b6102337fb90e9995c6170fff8ea03e9ad6919878e483770c237f1a6f330ceaa7112b344a81565b61022d61042c366004611ae7565b610a4d565b61023361043f366004611a39565b73ffffffffffffffffffffffffffffffffffffffff9182165f90815260016020908152604080832093909416825291909152205490565b610233610484366004611a11565b610a71565b6102337f65d7a28e3265b37a6474929f336521b332c1681b933f6cb9f3376673440d862a81565b5f7fffffffff0000000000000000000000000000000000000000000000000000000082167f7965db0b00000000000000000000000000000000000000000000000000000000148061054257507f01ffc9a7000000000000000000000000000000000000000000000000000000007fffffffff000000000000000000000000000000000000000000000000000000008316145b92915050565b60606003805461055790611b49565b80601f016020809104026020016040519081016040528092919081815260200182805461058390611b49565b80156105ce5780601f106105a5576101008083540402835291602001916105ce565b820191905f5260205f20905b8154815290600101906020018083116105b157829003601f168201915b5050505050905090565b5f6040517f64e57b7d00000000000000000000000000000000000000000000000000000000815260040160405180910390fd5b7fb90e9995c6170fff8ea03e9ad6919878e483770c237f1a6f330ceaa7112b344a61063581610b0d565b73ffffffffffffffffffffffffffffffffffffffff8316158061066c575073ffffffffffffffffffffffffffffffffffffffff8216155b806106a257508173ffffffffffffffffffffffffffffffffffffffff168373ffffffffffffffffffffffffffffffffffffffff16145b806106d0575073ffffffffffffffffffffffffffffffffffffffff82165f9081526020819052604090205415155b1561072c576040517f106c0c8100000000000000000000000000000000000000000000000000000000815273ffffffffffffffffffffffffffffffffffffffff8085166004830152831660248201526044015b60405180910390fd5b73ffffffffffffffffffffffffffffffffffffffff83165f90815260208190526040812054600680547fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff00ff16610100179055905061078a848483610b17565b600680547fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff00ff16905560405181815273ffffffffffffffffffffffffffffffffffffffff84811691908616907f928fd5531324ee87d76cc5307dc37580174da76b85cd546da631b2670bc266b59060200160405180910390a350505050565b5f6105425f8361081760025490565b610bc0565b5f8281526005602052604090206001015461083681610b0d565b6108408383610d77565b50505050565b73ffffffffffffffffffffffffffffffffffffffff81163314610895576040517f6697b23200000000000000000000000000000000000000000000000000000000815260040160405180910390fd5b61089f8282610e74565b505050565b7f65d7a28e3265b37a6474929f336521b332c1681b933f6cb9f3376673440d862a6108ce81610b0d565b6108d6610f31565b50565b7f65d7a28e3265b37a6474929f336521b332c1681b933f6cb9f3376673440d862a61090381610b0d565b6108d6610fae565b60606004805461055790611b49565b5f7f5fdbd35e8da83ee755d5e62a539e5ed7f47126abede0b8b10f9ea43dc6eed07f61094581610b0d565b600654610963906601000000000000900463ffffffff166001611bc7565b600680547fffffffffffffffffffffffffffffffffffffffffffff00000000ffffffffffff16660100000000000063ffffffff8416908102919091179091556040519081529092507f8380305afb0c81d790c4b7d21ba0c5583155548754d25d00ae6e66b954aaad979060200160405180910390a15090565b5f73ffffffffffffffffffffffffffffffffffffffff83166109ff57505f610542565b610a2f83836108178673ffffffffffffffffffffffffffffffffffffffff165f9081526020819052604090205490565b9392505050565b5f33610a43818585610b17565b5060019392505050565b5f82815260056020526040902060010154610a6781610b0d565b6108408383610e74565b5f7fb90e9995c6170fff8ea03e9ad6919878e483770c237f1a6f330ceaa7112b344a610a9c81610b0d565b610aa4611009565b73ffffffffffffffffffffffffffffffffffffffff84165f90815260208190526040902054915081831115610aeb57610ae684610ae18486611be3565b611048565b610b06565b81831015610b0657610b0684610b018585611be3565b6110a6565b5092915050565b6108d68133611100565b73ffffffffffffffffffffffffffffffffffffffff8316610b66576040517f96c6fd1e0000000000000000000000000000000000000000000000000000000081525f6004820152602401610723565b73ffffffffffffffffffffffffffffffffffffffff8216610bb5576040517fec442f050000000000000000000000000000000000000000000000000000000081525f6004820152602401610723565b61089f838383611187565b5f63ffffffff83161580610be9575060065463ffffffff66010000000000009091048116908416115b15610c28576040517f2020983e00000000000000000000000000000000000000000000000000000000815263ffffffff84166004820152602401610723565b73ffffffffffffffffffffffffffffffffffffffff84165f908152600760209081526040918290208251606081018452905463ffffffff8082168352640100000000820481169383019390935268010000000000000000900482169281018390529190851611610c9b575f915050610a2f565b73ffffffffffffffffffffffffffffffffffffffff85165f908152600860205260408120825190919063ffffffff16805b81831015610d28575f6002610ce18486611bf6565b610ceb9190611c09565b5f8181526020879052604090205490915063ffffffff808b1691161015610d1e57610d17816001611bf6565b9350610d22565b8092505b50610ccc565b808314610d68575f8381526020859052604090205464010000000090047bffffffffffffffffffffffffffffffffffffffffffffffffffffffff16610d6a565b865b9998505050505050505050565b5f82815260056020908152604080832073ffffffffffffffffffffffffffffffffffffffff8516845290915281205460ff16610e6d575f83815260056020908152604080832073ffffffffffffffffffffffffffffffffffffffff86168452909152902080547fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff00166001179055610e0b3390565b73ffffffffffffffffffffffffffffffffffffffff168273ffffffffffffffffffffffffffffffffffffffff16847f2f8788117e7eff1d82e926ec794901d17c78024a50270940304540a733656f0d60405160405180910390a4506001610542565b505f610542565b5f82815260056020908152604080832073ffffffffffffffffffffffffffffffffffffffff8516845290915281205460ff1615610e6d575f83815260056020908152604080832073ffffffffffffffffffffffffffffffffffffffff8616808552925280832080547fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff0016905551339286917ff6391f5c32d9c69d2a47ea670b442974b53935d1edc7fd64eb21e047a839171b9190a4506001610542565b610f39611452565b600680547fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff001690557f5db9ee0a495bf2e6ff9c91a7834c1ba4fdd244a5e8aa4e537bd38aeae4b073aa335b60405173ffffffffffffffffffffffffffffffffffffffff909116815260200160405180910390a1565b610fb6611009565b600680547fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff001660011790557f62e78cea01bee320cd4e420270b5ea74000d11b0c9f74754ebdbfc544b05a258610f843390565b60065460ff1615611046576040517fd93c066500000000000000000000000000000000000000000000000000000000815260040160405180910390fd5b565b73ffffffffffffffffffffffffffffffffffffffff8216611097576040517fec442f050000000000000000000000000000000000000000000000000000000081525f6004820152602401610723565b6110a25f8383611187565b5050565b73ffffffffffffffffffffffffffffffffffffffff82166110f5576040517f96c6fd1e0000000000000000000000000000000000000000000000000000000081525f6004820152602401610723565b6110a2825f83611187565b5f82815260056020908152604080832073ffffffffffffffffffffffffffffffffffffffff8516845290915290205460ff166110a2576040517fe2517d3f00000000000000000000000000000000000000000000000000000000815273ffffffffffffffffffffffffffffffffffffffff8216600482015260248101839052604401610723565b73ffffffffffffffffffffffffffffffffffffffff8316158015906111c1575073ffffffffffffffffffffffffffffffffffffffff821615155b80156111d55750600654610100900460ff16155b1561120c576040517f9cbe235700000000000000000000000000000000000000000000000000000000815260040160405180910390fd5b6006546601000000000000900463ffffffff16801561130c5773ffffffffffffffffffffffffffffffffffffffff8416156112765761127684826112718773ffffffffffffffffffffffffffffffffffffffff165f9081526020819052604090205490565b61148e565b73ffffffffffffffffffffffffffffffffffffffff8316156112c2576112c283826112718673ffffffffffffffffffffffffffffffffffffffff165f9081526020819052604090205490565b73ffffffffffffffffffffffffffffffffffffffff841615806112f9575073ffffffffffffffffffffffffffffffffffffffff8316155b1561130c5761130c5f8261127160025490565b5f73ffffffffffffffffffffffffffffffffffffffff84161580159061133157508215155b801561135f575073ffffffffffffffffffffffffffffffffffffffff84165f90815260208190526040902054155b905061136c85858561174b565b80156113b3576001600660028282829054906101000a900463ffffffff166113949190611bc7565b92506101000a81548163ffffffff021916908363ffffffff1602179055505b73ffffffffffffffffffffffffffffffffffffffff8516158015906113d757508215155b8015611405575073ffffffffffffffffffffffffffffffffffffffff85165f90815260208190526040902054155b1561144b576001600660028282829054906101000a900463ffffffff1661142c9190611c41565b92506101000a81548163ffffffff021916908363ffffffff1602179055505b5050505050565b60065460ff16611046576040517f8dfc202b00000000000000000000000000000000000000000000000000000000815260040160405180910390fd5b73ffffffffffffffffffffffffffffffffffffffff83165f908152600760209081526040918290208251606081018452905463ffffffff80821683526401000000008204811693830184905268010000000000000000909104811693820193909352918416116114fe5750505050565b811580156115115750805163ffffffff16155b156115d0575050604080516060810182525f80825263ffffffff938416602080840182815284860192835273ffffffffffffffffffffffffffffffffffffffff9097168352600790529290209051815494519251841668010000000000000000027fffffffffffffffffffffffffffffffffffffffff00000000ffffffffffffffff938516640100000000027fffffffffffffffffffffffffffffffffffffffffffffffff000000000000000090961691909416179390931716179055565b60405180604001604052808463ffffffff1681526020016115f0846118f2565b7bffffffffffffffffffffffffffffffffffffffffffffffffffffffff90811690915273ffffffffffffffffffffffffffffffffffffffff86165f908152600860209081526040808320865163ffffffff9081168552908352928190208551959092015190931664010000000002939091169290921790915580516060810190915281518190611681906001611bc7565b63ffffffff908116825294851660208083019190915260409384015186169184019190915273ffffffffffffffffffffffffffffffffffffffff959095165f90815260078652829020815181549683015192909301519285167fffffffffffffffffffffffffffffffffffffffffffffffff00000000000000009096169590951764010000000091851691909102177fffffffffffffffffffffffffffffffffffffffff00000000ffffffffffffffff166801000000000000000091909316029190911790915550565b73ffffffffffffffffffffffffffffffffffffffff8316611782578060025f8282546117779190611bf6565b909155506118329050565b73ffffffffffffffffffffffffffffffffffffffff83165f9081526020819052604090205481811015611807576040517fe450d38c00000000000000000000000000000000000000000000000000000000815273ffffffffffffffffffffffffffffffffffffffff851660048201526024810182905260448101839052606401610723565b73ffffffffffffffffffffffffffffffffffffffff84165f9081526020819052604090209082900390555b73ffffffffffffffffffffffffffffffffffffffff821661185b57600280548290039055611886565b73ffffffffffffffffffffffffffffffffffffffff82165f9081526020819052604090208054820190555b8173ffffffffffffffffffffffffffffffffffffffff168373ffffffffffffffffffffffffffffffffffffffff167fddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef836040516118e591815260200190565b60405180910390a3505050565b5f7bffffffffffffffffffffffffffffffffffffffffffffffffffffffff821115611953576040517f6dfcc65000000000000000000000000000000000000000000000000000000000815260e0600482015260248101839052604401610723565b5090565b5f60208284031215611967575f5ffd5b81357fffffffff0000000000000000000000000000000000000000000000000000000081168114610a2f575f5ffd5b602081525f82518060208401528060208501604085015e5f6040828501015260407fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffffe0601f83011684010191505092915050565b803573ffffffffffffffffffffffffffffffffffffffff81168114611a0c575f5ffd5b919050565b5f5f60408385031215611a22575f5ffd5b611a2b836119e9565b946020939093013593505050565b5f5f60408385031215611a4a575f5ffd5b611a53836119e9565b9150611a61602084016119e9565b90509250929050565b803563ffffffff81168114611a0c575f5ffd5b5f60208284031215611a8d575f5ffd5b610a2f82611a6a565b5f5f5f60608486031215611aa8575f5ffd5b611ab1846119e9565b9250611abf602085016119e9565b929592945050506040919091013590565b5f60208284031215611ae0575f5ffd5b5035919050565b5f5f60408385031215611af8575f5ffd5b82359150611a61602084016119e9565b5f60208284031215611b18575f5ffd5b610a2f826119e9565b5f5f60408385031215611b32575f5ffd5b611b3b836119e9565b9150611a6160208401611a6a565b600181811c90821680611b5d57607f821691505b602082108103611b94577f4e487b71000000000000000000000000000000000000000000000000000000005f52602260045260245ffd5b50919050565b7f4e487b71000000000000000000000000000000000000000000000000000000005f52601160045260245ffd5b63ffffffff818116838216019081111561054257610542611b9a565b8181038181111561054257610542611b9a565b8082018082111561054257610542611b9a565b5f82611c3c577f4e487b71000000000000000000000000000000000000000000000000000000005f52601260045260245ffd5b500490565b63ffffffff828116828216039081111561054257610542611b9a56",
 }
 
 // GFL is an auto generated Go binding around an Ethereum contract.
@@ -173,6 +173,41 @@ func (gFL *GFL) UnpackPAUSERROLE(data []byte) ([32]byte, error) {
 	return out0, nil
 }
 
+// PackSNAPSHOTROLE is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x7028e2cd.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function SNAPSHOT_ROLE() view returns(bytes32)
+func (gFL *GFL) PackSNAPSHOTROLE() []byte {
+	enc, err := gFL.abi.Pack("SNAPSHOT_ROLE")
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackSNAPSHOTROLE is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x7028e2cd.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function SNAPSHOT_ROLE() view returns(bytes32)
+func (gFL *GFL) TryPackSNAPSHOTROLE() ([]byte, error) {
+	return gFL.abi.Pack("SNAPSHOT_ROLE")
+}
+
+// UnpackSNAPSHOTROLE is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0x7028e2cd.
+//
+// Solidity: function SNAPSHOT_ROLE() view returns(bytes32)
+func (gFL *GFL) UnpackSNAPSHOTROLE(data []byte) ([32]byte, error) {
+	out, err := gFL.abi.Unpack("SNAPSHOT_ROLE", data)
+	if err != nil {
+		return *new([32]byte), err
+	}
+	out0 := *abi.ConvertType(out[0], new([32]byte)).(*[32]byte)
+	return out0, nil
+}
+
 // PackAllowance is the Go binding used to pack the parameters required for calling
 // the contract method with ID 0xdd62ed3e.  This method will panic if any
 // invalid/nil inputs are passed.
@@ -275,6 +310,76 @@ func (gFL *GFL) UnpackBalanceOf(data []byte) (*big.Int, error) {
 		return new(big.Int), err
 	}
 	out0 := abi.ConvertType(out[0], new(big.Int)).(*big.Int)
+	return out0, nil
+}
+
+// PackBalanceOfAt is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x99a37314.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function balanceOfAt(address account, uint32 id) view returns(uint256)
+func (gFL *GFL) PackBalanceOfAt(account common.Address, id uint32) []byte {
+	enc, err := gFL.abi.Pack("balanceOfAt", account, id)
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackBalanceOfAt is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x99a37314.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function balanceOfAt(address account, uint32 id) view returns(uint256)
+func (gFL *GFL) TryPackBalanceOfAt(account common.Address, id uint32) ([]byte, error) {
+	return gFL.abi.Pack("balanceOfAt", account, id)
+}
+
+// UnpackBalanceOfAt is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0x99a37314.
+//
+// Solidity: function balanceOfAt(address account, uint32 id) view returns(uint256)
+func (gFL *GFL) UnpackBalanceOfAt(data []byte) (*big.Int, error) {
+	out, err := gFL.abi.Unpack("balanceOfAt", data)
+	if err != nil {
+		return new(big.Int), err
+	}
+	out0 := abi.ConvertType(out[0], new(big.Int)).(*big.Int)
+	return out0, nil
+}
+
+// PackCurrentSnapshotId is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x970875ce.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function currentSnapshotId() view returns(uint32)
+func (gFL *GFL) PackCurrentSnapshotId() []byte {
+	enc, err := gFL.abi.Pack("currentSnapshotId")
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackCurrentSnapshotId is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x970875ce.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function currentSnapshotId() view returns(uint32)
+func (gFL *GFL) TryPackCurrentSnapshotId() ([]byte, error) {
+	return gFL.abi.Pack("currentSnapshotId")
+}
+
+// UnpackCurrentSnapshotId is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0x970875ce.
+//
+// Solidity: function currentSnapshotId() view returns(uint32)
+func (gFL *GFL) UnpackCurrentSnapshotId(data []byte) (uint32, error) {
+	out, err := gFL.abi.Unpack("currentSnapshotId", data)
+	if err != nil {
+		return *new(uint32), err
+	}
+	out0 := *abi.ConvertType(out[0], new(uint32)).(*uint32)
 	return out0, nil
 }
 
@@ -633,6 +738,41 @@ func (gFL *GFL) TryPackRevokeRole(role [32]byte, account common.Address) ([]byte
 	return gFL.abi.Pack("revokeRole", role, account)
 }
 
+// PackSnapshot is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x9711715a.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function snapshot() returns(uint32 id)
+func (gFL *GFL) PackSnapshot() []byte {
+	enc, err := gFL.abi.Pack("snapshot")
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackSnapshot is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x9711715a.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function snapshot() returns(uint32 id)
+func (gFL *GFL) TryPackSnapshot() ([]byte, error) {
+	return gFL.abi.Pack("snapshot")
+}
+
+// UnpackSnapshot is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0x9711715a.
+//
+// Solidity: function snapshot() returns(uint32 id)
+func (gFL *GFL) UnpackSnapshot(data []byte) (uint32, error) {
+	out, err := gFL.abi.Unpack("snapshot", data)
+	if err != nil {
+		return *new(uint32), err
+	}
+	out0 := *abi.ConvertType(out[0], new(uint32)).(*uint32)
+	return out0, nil
+}
+
 // PackSupportsInterface is the Go binding used to pack the parameters required for calling
 // the contract method with ID 0x01ffc9a7.  This method will panic if any
 // invalid/nil inputs are passed.
@@ -731,6 +871,41 @@ func (gFL *GFL) TryPackTotalSupply() ([]byte, error) {
 // Solidity: function totalSupply() view returns(uint256)
 func (gFL *GFL) UnpackTotalSupply(data []byte) (*big.Int, error) {
 	out, err := gFL.abi.Unpack("totalSupply", data)
+	if err != nil {
+		return new(big.Int), err
+	}
+	out0 := abi.ConvertType(out[0], new(big.Int)).(*big.Int)
+	return out0, nil
+}
+
+// PackTotalSupplyAt is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x22dc0c1e.  This method will panic if any
+// invalid/nil inputs are passed.
+//
+// Solidity: function totalSupplyAt(uint32 id) view returns(uint256)
+func (gFL *GFL) PackTotalSupplyAt(id uint32) []byte {
+	enc, err := gFL.abi.Pack("totalSupplyAt", id)
+	if err != nil {
+		panic(err)
+	}
+	return enc
+}
+
+// TryPackTotalSupplyAt is the Go binding used to pack the parameters required for calling
+// the contract method with ID 0x22dc0c1e.  This method will return an error
+// if any inputs are invalid/nil.
+//
+// Solidity: function totalSupplyAt(uint32 id) view returns(uint256)
+func (gFL *GFL) TryPackTotalSupplyAt(id uint32) ([]byte, error) {
+	return gFL.abi.Pack("totalSupplyAt", id)
+}
+
+// UnpackTotalSupplyAt is the Go binding that unpacks the parameters returned
+// from invoking the contract method with ID 0x22dc0c1e.
+//
+// Solidity: function totalSupplyAt(uint32 id) view returns(uint256)
+func (gFL *GFL) UnpackTotalSupplyAt(data []byte) (*big.Int, error) {
+	out, err := gFL.abi.Unpack("totalSupplyAt", data)
 	if err != nil {
 		return new(big.Int), err
 	}
@@ -1104,6 +1279,50 @@ func (gFL *GFL) UnpackRoleRevokedEvent(log *types.Log) (*GFLRoleRevoked, error) 
 	return out, nil
 }
 
+// GFLSnapshotTaken represents a SnapshotTaken event raised by the GFL contract.
+type GFLSnapshotTaken struct {
+	Id  uint32
+	Raw *types.Log // Blockchain specific contextual infos
+}
+
+const GFLSnapshotTakenEventName = "SnapshotTaken"
+
+// ContractEventName returns the user-defined event name.
+func (GFLSnapshotTaken) ContractEventName() string {
+	return GFLSnapshotTakenEventName
+}
+
+// UnpackSnapshotTakenEvent is the Go binding that unpacks the event data emitted
+// by contract.
+//
+// Solidity: event SnapshotTaken(uint32 id)
+func (gFL *GFL) UnpackSnapshotTakenEvent(log *types.Log) (*GFLSnapshotTaken, error) {
+	event := "SnapshotTaken"
+	if len(log.Topics) == 0 {
+		return nil, bind.ErrNoEventSignature
+	}
+	if log.Topics[0] != gFL.abi.Events[event].ID {
+		return nil, bind.ErrEventSignatureMismatch
+	}
+	out := new(GFLSnapshotTaken)
+	if len(log.Data) > 0 {
+		if err := gFL.abi.UnpackIntoInterface(out, event, log.Data); err != nil {
+			return nil, err
+		}
+	}
+	var indexed abi.Arguments
+	for _, arg := range gFL.abi.Events[event].Inputs {
+		if arg.Indexed {
+			indexed = append(indexed, arg)
+		}
+	}
+	if err := abi.ParseTopics(out, indexed, log.Topics[1:]); err != nil {
+		return nil, err
+	}
+	out.Raw = log
+	return out, nil
+}
+
 // GFLTransfer represents a Transfer event raised by the GFL contract.
 type GFLTransfer struct {
 	From  common.Address
@@ -1235,6 +1454,12 @@ func (gFL *GFL) UnpackError(raw []byte) (any, error) {
 	}
 	if bytes.Equal(raw[:4], gFL.abi.Errors["NonTransferable"].ID.Bytes()[:4]) {
 		return gFL.UnpackNonTransferableError(raw[4:])
+	}
+	if bytes.Equal(raw[:4], gFL.abi.Errors["SafeCastOverflowedUintDowncast"].ID.Bytes()[:4]) {
+		return gFL.UnpackSafeCastOverflowedUintDowncastError(raw[4:])
+	}
+	if bytes.Equal(raw[:4], gFL.abi.Errors["UnknownSnapshot"].ID.Bytes()[:4]) {
+		return gFL.UnpackUnknownSnapshotError(raw[4:])
 	}
 	return nil, errors.New("Unknown error")
 }
@@ -1547,6 +1772,55 @@ func GFLNonTransferableErrorID() common.Hash {
 func (gFL *GFL) UnpackNonTransferableError(raw []byte) (*GFLNonTransferable, error) {
 	out := new(GFLNonTransferable)
 	if err := gFL.abi.UnpackIntoInterface(out, "NonTransferable", raw); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// GFLSafeCastOverflowedUintDowncast represents a SafeCastOverflowedUintDowncast error raised by the GFL contract.
+type GFLSafeCastOverflowedUintDowncast struct {
+	Bits  uint8
+	Value *big.Int
+}
+
+// ErrorID returns the hash of canonical representation of the error's signature.
+//
+// Solidity: error SafeCastOverflowedUintDowncast(uint8 bits, uint256 value)
+func GFLSafeCastOverflowedUintDowncastErrorID() common.Hash {
+	return common.HexToHash("0x6dfcc6503a32754ce7a89698e18201fc5294fd4aad43edefee786f88423b1a12")
+}
+
+// UnpackSafeCastOverflowedUintDowncastError is the Go binding used to decode the provided
+// error data into the corresponding Go error struct.
+//
+// Solidity: error SafeCastOverflowedUintDowncast(uint8 bits, uint256 value)
+func (gFL *GFL) UnpackSafeCastOverflowedUintDowncastError(raw []byte) (*GFLSafeCastOverflowedUintDowncast, error) {
+	out := new(GFLSafeCastOverflowedUintDowncast)
+	if err := gFL.abi.UnpackIntoInterface(out, "SafeCastOverflowedUintDowncast", raw); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// GFLUnknownSnapshot represents a UnknownSnapshot error raised by the GFL contract.
+type GFLUnknownSnapshot struct {
+	Id uint32
+}
+
+// ErrorID returns the hash of canonical representation of the error's signature.
+//
+// Solidity: error UnknownSnapshot(uint32 id)
+func GFLUnknownSnapshotErrorID() common.Hash {
+	return common.HexToHash("0x2020983ec520ba5e68979402c42321ffeb23737bd5838f94dc2c1a892ab9535b")
+}
+
+// UnpackUnknownSnapshotError is the Go binding used to decode the provided
+// error data into the corresponding Go error struct.
+//
+// Solidity: error UnknownSnapshot(uint32 id)
+func (gFL *GFL) UnpackUnknownSnapshotError(raw []byte) (*GFLUnknownSnapshot, error) {
+	out := new(GFLUnknownSnapshot)
+	if err := gFL.abi.UnpackIntoInterface(out, "UnknownSnapshot", raw); err != nil {
 		return nil, err
 	}
 	return out, nil

@@ -12,7 +12,7 @@ const root = path.resolve(__dirname, '..');
 const srcDir = path.join(root, 'src');
 const buildDir = path.join(root, 'build');
 // The contracts the Go client deploys; libraries and abstract bases are compiled in.
-const deployables = ['GFL', 'DPS', 'ProviderRegistry', 'Settlement', 'JobEscrow', 'Staking'];
+const deployables = ['GFL', 'DPS', 'ProviderRegistry', 'Settlement', 'JobEscrow', 'Staking', 'AdmissionGovernor'];
 const settings = {
   optimizer: { enabled: true, runs: 100000 },
   evmVersion: 'cancun',

@@ -9,8 +9,17 @@ interface IStakeCoverage {
     function requiredStake(uint64 capacityMegaFlops) external view returns (uint256);
 }
 
-/// @title ProviderRegistry: which sites may earn GFL (whitepaper §3.4.1: admission by the
-/// grid's operator, centrally, at first), each with enough stake for its capacity.
+/// The admission governor as the registry asks it: until when the operator still admits alone.
+interface IAdmissionTransition {
+    function transitionEnd() external view returns (uint64);
+}
+
+/// @title ProviderRegistry: which sites may earn GFL, each with enough stake for its capacity.
+/// Admission is the grid's operator's at first (whitepaper §3.4.1, "initial centralised
+/// selection"); with an admission governor set, GFL holders vote on it (§3.4.2–3.4.3), and once
+/// the governor's transition ends the operator no longer admits a provider or raises a
+/// capacity alone. Suspension, reinstatement of what was admitted, and lowering a capacity stay
+/// the operator's: they are how fraud and retired hardware are handled between votes.
 contract ProviderRegistry is AccessControl {
     enum Status {
         None,
@@ -34,6 +43,8 @@ contract ProviderRegistry is AccessControl {
     address[] private _list;
     /// Set once, right after deployment (Staking is deployed after the registry it reads).
     IStakeCoverage public staking;
+    /// Set once, at deployment, when admission goes by vote (zero: the operator admits).
+    IAdmissionTransition public governor;
 
     error UnknownProvider(address provider);
     error AlreadyAdmitted(address provider);
@@ -43,12 +54,16 @@ contract ProviderRegistry is AccessControl {
     error StakingNotSet();
     error StakingAlreadySet();
     error InsufficientStake(address provider, uint64 capacityMegaFlops, uint256 required);
+    error GovernorAlreadySet();
+    /// The operator admitted or raised a capacity after the transition: only a vote does.
+    error AdmissionByVoteOnly();
 
     event ProviderAdmitted(address indexed provider, uint64 capacityMegaFlops, uint32 gpus, bytes32 registration);
     event ProviderUpdated(address indexed provider, uint64 capacityMegaFlops, uint32 gpus, bytes32 registration);
     event ProviderSuspended(address indexed provider);
     event ProviderReinstated(address indexed provider);
     event StakingSet(address staking);
+    event GovernorSet(address governor);
 
     constructor(address admin) {
         _grantRole(DEFAULT_ADMIN_ROLE, admin);
@@ -61,6 +76,27 @@ contract ProviderRegistry is AccessControl {
         emit StakingSet(address(staking_));
     }
 
+    function setGovernor(IAdmissionTransition governor_) external onlyRole(DEFAULT_ADMIN_ROLE) {
+        if (address(governor_) == address(0)) revert ZeroAddress();
+        if (address(governor) != address(0)) revert GovernorAlreadySet();
+        governor = governor_;
+        emit GovernorSet(address(governor_));
+    }
+
+    // Admitting a provider or raising its capacity: the governor (a vote) always; the operator
+    // while no governor is set or its transition lasts.
+    function _checkAdmitter() private view {
+        if (msg.sender == address(governor)) return;
+        _checkRole(DEFAULT_ADMIN_ROLE);
+        if (address(governor) != address(0) && block.timestamp >= governor.transitionEnd()) revert AdmissionByVoteOnly();
+    }
+
+    /// @notice Whether the operator still admits providers alone (no governor, or its
+    /// transition lasts).
+    function operatorAdmits() external view returns (bool) {
+        return address(governor) == address(0) || block.timestamp < governor.transitionEnd();
+    }
+
     /// A provider is admitted, reinstated or raised only with the stake its capacity needs.
     function _requireStake(address provider, uint64 capacityMegaFlops) private view {
         if (address(staking) == address(0)) revert StakingNotSet();
@@ -69,7 +105,8 @@ contract ProviderRegistry is AccessControl {
         }
     }
 
-    function admit(address provider, uint64 capacityMegaFlops, uint32 gpus, bytes32 registration) external onlyRole(DEFAULT_ADMIN_ROLE) {
+    function admit(address provider, uint64 capacityMegaFlops, uint32 gpus, bytes32 registration) external {
+        _checkAdmitter();
         if (provider == address(0)) revert ZeroAddress();
         if (registration == bytes32(0)) revert ZeroRegistration();
         Provider storage p = _providers[provider];
@@ -84,9 +121,16 @@ contract ProviderRegistry is AccessControl {
         emit ProviderAdmitted(provider, capacityMegaFlops, gpus, registration);
     }
 
-    function update(address provider, uint64 capacityMegaFlops, uint32 gpus, bytes32 registration) external onlyRole(DEFAULT_ADMIN_ROLE) {
+    /// @notice Changes an admission: the operator's, or the governor's for a raise after the
+    /// transition.
+    function update(address provider, uint64 capacityMegaFlops, uint32 gpus, bytes32 registration) external {
         if (registration == bytes32(0)) revert ZeroRegistration();
         Provider storage p = _providers[provider];
+        if (capacityMegaFlops > p.capacityMegaFlops) {
+            _checkAdmitter();
+        } else if (msg.sender != address(governor)) {
+            _checkRole(DEFAULT_ADMIN_ROLE);
+        }
         if (p.status == Status.None) revert UnknownProvider(provider);
         if (p.status == Status.Admitted && capacityMegaFlops > p.capacityMegaFlops) _requireStake(provider, capacityMegaFlops);
         p.capacityMegaFlops = capacityMegaFlops;

@@ -54,6 +54,9 @@ type Chain interface {
 	RequestUnbond(ctx context.Context, key *ecdsa.PrivateKey, amount *big.Int) error
 	// WithdrawStake withdraws key's unbonded stake.
 	WithdrawStake(ctx context.Context, key *ecdsa.PrivateKey) error
+	// CastVote votes on an admission proposal with key's GFL at its snapshot (support 0
+	// against, 1 for, 2 abstain) and returns the weight counted.
+	CastVote(ctx context.Context, key *ecdsa.PrivateKey, proposal uint64, support uint8) (*big.Int, error)
 }
 
 // Stake is a provider's stake on chain, in DPS wei.
@@ -282,6 +285,61 @@ func (c *Client) setProviderStatus(ctx context.Context, site, action string, req
 	var s gatewayapi.Site
 	_, err := c.Call(ctx, http.MethodPost, "/v1/providers/"+url.PathEscape(site)+"/"+action, nil, body, &s, http.StatusOK)
 	return s, err
+}
+
+// ProposeProvider puts a pending site's registration, named by the digest the operator
+// reviewed, to the GFL holders' vote (operators only).
+func (c *Client) ProposeProvider(ctx context.Context, site string, registration common.Hash, reason string) (gatewayapi.ProposalView, error) {
+	body, _ := json.Marshal(gatewayapi.StatusRequest{Reason: reason, Registration: registration.Hex()})
+	var v gatewayapi.ProposalView
+	_, err := c.Call(ctx, http.MethodPost, "/v1/providers/"+url.PathEscape(site)+"/propose", nil, body, &v, http.StatusCreated)
+	return v, err
+}
+
+// Proposals lists the newest admission proposals, newest first (public).
+func (c *Client) Proposals(ctx context.Context, limit int) ([]gatewayapi.ProposalView, error) {
+	var out struct {
+		Proposals []gatewayapi.ProposalView `json:"proposals"`
+	}
+	_, err := c.Call(ctx, http.MethodGet, "/v1/proposals", url.Values{"limit": {strconv.Itoa(limit)}}, nil, &out, http.StatusOK)
+	return out.Proposals, err
+}
+
+// Proposal reads one admission proposal (public).
+func (c *Client) Proposal(ctx context.Context, id uint64) (gatewayapi.ProposalView, error) {
+	var v gatewayapi.ProposalView
+	_, err := c.Call(ctx, http.MethodGet, "/v1/proposals/"+strconv.FormatUint(id, 10), nil, nil, &v, http.StatusOK)
+	return v, err
+}
+
+// VetoProposal rejects a proposal during the operator's transition (operators only).
+func (c *Client) VetoProposal(ctx context.Context, id uint64, reason string) (gatewayapi.ProposalView, error) {
+	body, _ := json.Marshal(gatewayapi.VetoRequest{Reason: reason})
+	var v gatewayapi.ProposalView
+	_, err := c.Call(ctx, http.MethodPost, "/v1/proposals/"+strconv.FormatUint(id, 10)+"/veto", nil, body, &v, http.StatusOK)
+	return v, err
+}
+
+// Vote votes on an admission proposal with the client key's GFL at the proposal's snapshot,
+// through the gateway's relay (support 0 against, 1 for, 2 abstain), and returns the weight
+// counted. The proposal is read first, so that a closed vote or a key without GFL at its
+// snapshot is said plainly rather than as a revert.
+func (c *Client) Vote(ctx context.Context, id uint64, support uint8) (*big.Int, error) {
+	if support > 2 {
+		return nil, errors.New("a vote is 0 against, 1 for or 2 abstain")
+	}
+	p, err := c.Proposal(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if p.State != "active" {
+		return nil, fmt.Errorf("proposal %d is %s: only an active proposal takes votes (until %s)", id, p.State, p.VoteEnd.Format(time.RFC3339))
+	}
+	d, err := c.chain(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return d.CastVote(ctx, c.key, id, support)
 }
 
 // ChallengeProvider issues a site a compute challenge now (operators only).

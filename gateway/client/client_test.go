@@ -113,6 +113,10 @@ func (c *fakeChain) WithdrawStake(context.Context, *ecdsa.PrivateKey) error {
 	return errors.New("the fake chain does not withdraw")
 }
 
+func (c *fakeChain) CastVote(context.Context, *ecdsa.PrivateKey, uint64, uint8) (*big.Int, error) {
+	return nil, errors.New("the fake chain does not vote")
+}
+
 // Staking more than the key holds is refused before anything is sent.
 func TestStakeChecksTheBalanceFirst(t *testing.T) {
 	chain := &fakeChain{balance: big.NewInt(1000), bonded: new(big.Int)}

@@ -482,3 +482,40 @@ func diff(a, b float64) float64 {
 	}
 	return b - a
 }
+
+// TestProposalsPanel: a grid that admits by vote shows its proposals, escaped, with their
+// tallies and each candidate's record; a grid without a governor shows no panel.
+func TestProposalsPanel(t *testing.T) {
+	const hostile = `<script>alert(1)</script>`
+	s := richSnapshot()
+	if body := get(t, Handler(sourceOf(s), nil), http.MethodGet, "/").Body.String(); strings.Contains(body, `id="proposals"`) {
+		t.Fatal("a grid without a governor shows a proposals panel")
+	}
+	s.Proposals = []Proposal{}
+	if body := get(t, Handler(sourceOf(s), nil), http.MethodGet, "/").Body.String(); !strings.Contains(section(t, body, "proposals"), "No proposals yet.") {
+		t.Fatal("a governed grid without proposals says nothing")
+	}
+	end := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
+	s.Proposals = []Proposal{
+		{ID: 2, Site: hostile, Provider: "0x51F0a1b2c3d4e5f60718293a4b5c6d7e8f901234", State: "active", CapacityMegaFLOPS: 1_880_000_000, GPUs: 4, VoteEnd: end,
+			ForWei: "1880000000000000000", AgainstWei: "0", AbstainWei: "500000000000000000", QuorumWei: "750000000000000000",
+			ChallengesPassed: 3, ChallengesDecided: 4, SharedDevices: 1, StakeBondedWei: "94000000000000000000"},
+		{ID: 1, Site: "beta", State: `vetoed" onclick="x`, ForWei: hostile, VoteEnd: end},
+	}
+	body := get(t, Handler(sourceOf(s), nil), http.MethodGet, "/").Body.String()
+	panel := section(t, body, "proposals")
+	for _, want := range []string{"&lt;script&gt;alert(1)&lt;/script&gt;", `<span class="badge running">active</span>`, "1.88", "0.5", "0.75",
+		"3/4 challenges passed, 1 GPUs another site holds, stake 94 DPS", "2026-11-30 12:00 UTC"} {
+		if !strings.Contains(panel, want) {
+			t.Errorf("proposals panel lacks %q", want)
+		}
+	}
+	for _, raw := range []string{"<script", `onclick="x`} {
+		if strings.Contains(body, raw) {
+			t.Errorf("hostile markup %q reached the page unescaped", raw)
+		}
+	}
+	if !strings.Contains(panel, "invalid") {
+		t.Error("a bad tally should show as invalid")
+	}
+}

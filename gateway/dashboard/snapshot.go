@@ -21,6 +21,32 @@ type Snapshot struct {
 	Jobs []Job `json:"jobs"`
 	// JobCounts is the number of jobs per state over all jobs, not only those in Jobs.
 	JobCounts map[string]int `json:"jobCounts"`
+	// Proposals are the newest admission proposals (nil: the grid admits by its operator
+	// alone, without a governor).
+	Proposals []Proposal `json:"proposals,omitempty"`
+}
+
+// Proposal is an admission proposal put to the GFL holders' vote, with the candidate's
+// record at the gateway.
+type Proposal struct {
+	ID       uint64 `json:"id"`
+	Site     string `json:"site"` // "" when no site registers the key
+	Provider string `json:"provider"`
+	// State is active, defeated, succeeded, executed, vetoed or expired.
+	State             string    `json:"state"`
+	CapacityMegaFLOPS uint64    `json:"capacityMegaFlops"`
+	GPUs              uint32    `json:"gpus"`
+	VoteEnd           time.Time `json:"voteEnd"`
+	ForWei            string    `json:"forWei"`
+	AgainstWei        string    `json:"againstWei"`
+	AbstainWei        string    `json:"abstainWei"`
+	QuorumWei         string    `json:"quorumWei"`
+	// The candidate's record: challenges passed of those decided, GPUs an admitted site
+	// registered first, and its bonded stake ("" unknown).
+	ChallengesPassed  int    `json:"challengesPassed"`
+	ChallengesDecided int    `json:"challengesDecided"`
+	SharedDevices     int    `json:"sharedDevices,omitempty"`
+	StakeBondedWei    string `json:"stakeBondedWei,omitempty"`
 }
 
 // ChainInfo says which chain the gateway settles on and how far it has got.

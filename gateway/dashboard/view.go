@@ -35,6 +35,17 @@ type pageView struct {
 	Jobs           []jobRow
 	JobNote        string
 	JobCounts      []stateCount
+	// Governed is set on a grid that admits by vote; Proposals are its newest proposals.
+	Governed  bool
+	Proposals []proposalRow
+}
+
+type proposalRow struct {
+	ID, Site, Provider, ProviderShort, State, StateClass string
+	Capacity, GPUs                                       string
+	For, Against, Abstain, Quorum                        string
+	VoteEnd, VoteEndISO                                  string
+	Record                                               string
 }
 
 type chainView struct {
@@ -129,7 +140,42 @@ func newPageView(s Snapshot) pageView {
 	v.Epochs, v.EpochNote = epochRows(s.Epochs)
 	v.Jobs, v.JobNote = jobRows(s.Jobs)
 	v.JobCounts = stateCounts(s.JobCounts)
+	v.Governed, v.Proposals = s.Proposals != nil, proposalRows(s.Proposals)
 	return v
+}
+
+func proposalRows(ps []Proposal) []proposalRow {
+	rows := make([]proposalRow, 0, len(ps))
+	for _, p := range ps {
+		record := strconv.Itoa(p.ChallengesPassed) + "/" + strconv.Itoa(p.ChallengesDecided) + " challenges passed"
+		if p.SharedDevices > 0 {
+			record += ", " + strconv.Itoa(p.SharedDevices) + " GPUs another site holds"
+		}
+		if p.StakeBondedWei != "" {
+			record += ", stake " + FormatTokenWei(p.StakeBondedWei) + " DPS"
+		}
+		rows = append(rows, proposalRow{
+			ID: strconv.FormatUint(p.ID, 10), Site: orDash(p.Site), Provider: p.Provider, ProviderShort: shortAddress(p.Provider),
+			State: orDash(p.State), StateClass: proposalStateClass(p.State),
+			Capacity: FormatPFLOPS(p.CapacityMegaFLOPS), GPUs: strconv.FormatUint(uint64(p.GPUs), 10),
+			For: FormatTokenWei(p.ForWei), Against: FormatTokenWei(p.AgainstWei), Abstain: FormatTokenWei(p.AbstainWei), Quorum: FormatTokenWei(p.QuorumWei),
+			VoteEnd: FormatTime(p.VoteEnd), VoteEndISO: isoTime(p.VoteEnd), Record: record,
+		})
+	}
+	return rows
+}
+
+// proposalStateClass colours a proposal's state like a job's: under way, done, refused.
+func proposalStateClass(state string) string {
+	switch state {
+	case "active", "succeeded":
+		return "running"
+	case "executed":
+		return "completed"
+	case "defeated", "vetoed", "expired":
+		return "failed"
+	}
+	return ""
 }
 
 func economyCards(s Snapshot, now time.Time) ([]card, eraProgress) {

@@ -62,6 +62,8 @@ type ContractAddresses struct {
 	Settlement common.Address `json:"settlement"`
 	Escrow     common.Address `json:"escrow"`
 	Staking    common.Address `json:"staking"`
+	// Governor is the admission governor; absent when the operator admits alone.
+	Governor common.Address `json:"governor,omitempty"`
 }
 
 // SubmissionsInfo is what GET /v1/info says of signed submissions: a client that knows
@@ -288,4 +290,51 @@ type RewardProof struct {
 	ClaimedWei    string          `json:"claimedWei"`
 	ClaimableWei  string          `json:"claimableWei"`
 	Proof         []hexutil.Bytes `json:"proof"`
+}
+
+// ProposalView is an admission proposal (AdmissionGovernor) as GET /v1/proposals shows it:
+// what is put to the vote, where the vote stands, and the candidate's record at the gateway.
+type ProposalView struct {
+	ID                uint64         `json:"id"`
+	Provider          common.Address `json:"provider"`
+	Proposer          common.Address `json:"proposer"`
+	CapacityMegaFLOPS uint64         `json:"capacityMegaFlops"`
+	GPUs              uint32         `json:"gpus"`
+	// Registration is the digest of the registration voted on (ProviderView.RegistrationDigest).
+	Registration common.Hash `json:"registrationDigest"`
+	// State is active, defeated, succeeded (passed, not yet executed), executed, vetoed or
+	// expired (passed, never executed).
+	State string `json:"state"`
+	// Snapshot is the GFL snapshot the votes weigh.
+	Snapshot     uint32    `json:"snapshot"`
+	VoteEnd      time.Time `json:"voteEnd"`
+	ExecutableBy time.Time `json:"executableBy"`
+	// The tallies and the For + Abstain the quorum needs, in GFL wei.
+	ForWei     string `json:"forWei"`
+	AgainstWei string `json:"againstWei"`
+	AbstainWei string `json:"abstainWei"`
+	QuorumWei  string `json:"quorumWei"`
+	// Record is the candidate as this gateway knows it (absent: no site registers the key).
+	Record *CandidateRecord `json:"record,omitempty"`
+}
+
+// CandidateRecord is what voters weigh besides the registration: a site's standing at the
+// gateway, its stake and identity checks, and its challenges.
+type CandidateRecord struct {
+	Site   string `json:"site"`
+	Status string `json:"status"`
+	// CurrentRegistration is false when the site registered something else since the
+	// proposal: a passed proposal then admits what was voted on, and the gateway keeps the
+	// site pending until its registration matches again.
+	CurrentRegistration bool `json:"currentRegistration"`
+	// SharedDevices counts the GPUs it registers that an admitted site registered first.
+	SharedDevices   int            `json:"sharedDevices"`
+	StakeBondedWei  string         `json:"stakeBondedWei,omitempty"`
+	AcceptedReports int            `json:"acceptedReports"`
+	Challenges      ChallengeTally `json:"challenges"`
+}
+
+// VetoRequest is POST /v1/proposals/{id}/veto.
+type VetoRequest struct {
+	Reason string `json:"reason,omitempty"`
 }

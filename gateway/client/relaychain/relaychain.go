@@ -72,3 +72,7 @@ func (d deployment) RequestUnbond(ctx context.Context, key *ecdsa.PrivateKey, am
 func (d deployment) WithdrawStake(ctx context.Context, key *ecdsa.PrivateKey) error {
 	return d.d.WithdrawStake(ctx, key)
 }
+
+func (d deployment) CastVote(ctx context.Context, key *ecdsa.PrivateKey, proposal uint64, support uint8) (*big.Int, error) {
+	return d.d.CastVote(ctx, key, proposal, contracts.Support(support))
+}
