@@ -606,3 +606,37 @@ func TestGovernanceGas(t *testing.T) {
 		}
 	}
 }
+
+// TestExecutionAfterTheOperatorActed: during the transition the operator may admit or suspend
+// a candidate while its vote runs; executing the passed vote then neither lowers the
+// admission nor reinstates the suspended provider.
+func TestExecutionAfterTheOperatorActed(t *testing.T) {
+	w := newGovernedWorld(t, 1, 100)
+	p0 := w.providers[0]
+	state := tokenomics.NewState(w.params.Genesis, tokenomics.MustAmount("1000"))
+	w.settle(state, 0, map[common.Address]*big.Int{addrOf(p0): gfl("3")}, new(big.Int))
+	passed := func(cand common.Address, capacity uint64) uint64 {
+		t.Helper()
+		id, err := w.d.Propose(w.ctx, w.gateway, cand, Admission{CapacityMegaFLOPS: capacity, GPUs: 1, Registration: registrationOf(cand)})
+		w.ok(err)
+		_, err = w.d.CastVote(w.ctx, p0, id, VoteFor)
+		w.ok(err)
+		return id
+	}
+	admitted := common.BigToAddress(big.NewInt(0xa1))
+	id1 := passed(admitted, 1_000)
+	w.ok(w.d.AdmitProvider(w.ctx, w.deployer, admitted, Admission{CapacityMegaFLOPS: 5_000, GPUs: 2, Registration: crypto.Keccak256Hash([]byte("operator's"))}))
+	suspended := common.BigToAddress(big.NewInt(0xa2))
+	id2 := passed(suspended, 1_000)
+	w.ok(w.d.AdmitProvider(w.ctx, w.deployer, suspended, Admission{CapacityMegaFLOPS: 500, GPUs: 1, Registration: registrationOf(suspended)}))
+	w.ok(w.d.SuspendProvider(w.ctx, w.deployer, suspended))
+	w.ok(w.sim.AdjustTime(votingPeriod + time.Second))
+	wantRevert(t, w.d.ExecuteProposal(w.ctx, p0, id1), "AlreadyAdmitted")
+	if on, _ := w.d.Provider(w.ctx, admitted); on.CapacityMegaFLOPS != 5_000 {
+		t.Errorf("the vote lowered an admission: %+v", on)
+	}
+	wantRevert(t, w.d.ExecuteProposal(w.ctx, p0, id2), "NotAdmissible")
+	if on, _ := w.d.Provider(w.ctx, suspended); on.Status != ProviderSuspended {
+		t.Errorf("the vote reinstated a suspended provider: %+v", on)
+	}
+}

@@ -188,6 +188,9 @@ type admissionFollower struct {
 	reg *registry
 	// from is the lowest proposal id that may still change: every one below is final.
 	from uint64
+	// failed is the last error executing each proposal, logged once rather than at every
+	// pass (a vote the operator's own admission made moot fails until it expires).
+	failed map[uint64]string
 }
 
 // Run follows the votes until ctx ends (nothing to do without a governor).
@@ -231,8 +234,16 @@ func (f *admissionFollower) pass(ctx context.Context) {
 			err := r.deploy.ExecuteProposal(ctx, r.key, id)
 			r.metrics.observeChain(chainRegistry, err)
 			if err != nil {
-				r.log.WithError(err).WithField("proposal", id).WithField("provider", p.Provider.Hex()).Warn("executing a proposal the holders passed (retried; anyone may execute it)")
+				if f.failed == nil {
+					f.failed = map[uint64]string{}
+				}
+				if f.failed[id] != err.Error() {
+					f.failed[id] = err.Error()
+					r.log.WithError(governorRefusal(err)).WithField("proposal", id).WithField("provider", p.Provider.Hex()).
+						Warn("executing a proposal the holders passed (retried until it expires; anyone may execute it)")
+				}
 			} else {
+				delete(f.failed, id)
 				r.log.WithField("proposal", id).WithField("provider", p.Provider.Hex()).Info("proposal passed by the GFL holders executed: the provider is admitted")
 				p.State = contracts.ProposalExecuted
 			}
@@ -241,6 +252,7 @@ func (f *admissionFollower) pass(ctx context.Context) {
 		case contracts.ProposalActive, contracts.ProposalSucceeded:
 			final = false
 		default:
+			delete(f.failed, id)
 			if final {
 				f.from = id + 1
 			}

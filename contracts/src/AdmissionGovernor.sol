@@ -205,8 +205,15 @@ contract AdmissionGovernor is AccessControl {
         if (s != State.Succeeded) revert NotSucceeded(id, s);
         Proposal storage p = _proposals[id];
         p.executed = true;
-        if (registry.providerOf(p.provider).status == REGISTRY_NONE) {
+        // The operator may have admitted or suspended the provider during the vote (the
+        // transition): a vote never lowers an admission nor reinstates a suspended provider.
+        IProviderAdmission.Provider memory current = registry.providerOf(p.provider);
+        if (current.status == REGISTRY_NONE) {
             registry.admit(p.provider, p.capacityMegaFlops, p.gpus, p.registration);
+        } else if (current.status != REGISTRY_ADMITTED) {
+            revert NotAdmissible(p.provider);
+        } else if (p.capacityMegaFlops <= current.capacityMegaFlops) {
+            revert AlreadyAdmitted(p.provider);
         } else {
             registry.update(p.provider, p.capacityMegaFlops, p.gpus, p.registration);
         }
