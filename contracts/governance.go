@@ -290,9 +290,35 @@ func (d *Deployment) ProposalCount(ctx context.Context) (uint64, error) {
 
 // ProposalByID reads one proposal, with its state and the votes its quorum needs.
 func (d *Deployment) ProposalByID(ctx context.Context, id uint64) (Proposal, error) {
-	if err := d.requireGovernor(); err != nil {
+	ps, err := d.ProposalsByID(ctx, []uint64{id})
+	if err != nil {
 		return Proposal{}, err
 	}
+	return ps[0], nil
+}
+
+// ProposalsByID reads proposals, with their states and the votes their quorums need (the
+// voting period, which fixes when each may no longer be executed, is read once).
+func (d *Deployment) ProposalsByID(ctx context.Context, ids []uint64) ([]Proposal, error) {
+	if err := d.requireGovernor(); err != nil {
+		return nil, err
+	}
+	period, err := bind.Call(d.governor, callOpts(ctx), d.Governor.PackVotingPeriod(), d.Governor.UnpackVotingPeriod)
+	if err != nil {
+		return nil, fmt.Errorf("reading the voting period: %w", err)
+	}
+	out := make([]Proposal, 0, len(ids))
+	for _, id := range ids {
+		p, err := d.proposalAt(ctx, id, period)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+func (d *Deployment) proposalAt(ctx context.Context, id, periodSeconds uint64) (Proposal, error) {
 	bid := new(big.Int).SetUint64(id)
 	out, err := bind.Call(d.governor, callOpts(ctx), d.Governor.PackProposalOf(bid), d.Governor.UnpackProposalOf)
 	if err != nil {
@@ -302,10 +328,6 @@ func (d *Deployment) ProposalByID(ctx context.Context, id uint64) (Proposal, err
 	if err != nil {
 		return Proposal{}, fmt.Errorf("reading proposal %d's quorum: %w", id, err)
 	}
-	period, err := bind.Call(d.governor, callOpts(ctx), d.Governor.PackVotingPeriod(), d.Governor.UnpackVotingPeriod)
-	if err != nil {
-		return Proposal{}, fmt.Errorf("reading the voting period: %w", err)
-	}
 	p := out.P
 	end := time.Unix(int64(min(p.VoteEnd, 1<<62)), 0).UTC()
 	return Proposal{
@@ -313,7 +335,7 @@ func (d *Deployment) ProposalByID(ctx context.Context, id uint64) (Proposal, err
 		Admission:  Admission{CapacityMegaFLOPS: p.CapacityMegaFlops, GPUs: p.Gpus, Registration: p.Registration},
 		SnapshotID: p.SnapshotId, VoteEnd: end, State: ProposalState(out.S),
 		ForWei: p.ForVotes, AgainstWei: p.AgainstVotes, AbstainWei: p.AbstainVotes, QuorumWei: quorum,
-		ExecutableBy: end.Add(time.Duration(min(period, uint64(MaxVotingPeriod/time.Second))) * time.Second),
+		ExecutableBy: end.Add(time.Duration(min(periodSeconds, uint64(MaxVotingPeriod/time.Second))) * time.Second),
 	}, nil
 }
 

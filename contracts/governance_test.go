@@ -640,3 +640,23 @@ func TestExecutionAfterTheOperatorActed(t *testing.T) {
 		t.Errorf("the vote reinstated a suspended provider: %+v", on)
 	}
 }
+
+// TestGovernanceAccessControl: only the governor takes snapshots, the registry's governor is
+// set once by its admin, and a stranger neither lowers nor raises an admission.
+func TestGovernanceAccessControl(t *testing.T) {
+	w := newGovernedWorld(t, 1, 100)
+	stranger := w.fundedKey()
+	p0 := addrOf(w.providers[0])
+	wantRevert(t, w.tx(w.deployer, w.d.gfl, w.d.GFL.PackSnapshot()), "AccessControlUnauthorizedAccount")
+	wantRevert(t, w.tx(stranger, w.d.gfl, w.d.GFL.PackSnapshot()), "AccessControlUnauthorizedAccount")
+	wantRevert(t, w.tx(w.deployer, w.d.registry, w.d.Registry.PackSetGovernor(addrOf(stranger))), "GovernorAlreadySet")
+	wantRevert(t, w.tx(stranger, w.d.registry, w.d.Registry.PackSetGovernor(addrOf(stranger))), "AccessControlUnauthorizedAccount")
+	for _, capacity := range []uint64{1, testCapacityMegaFLOPS + 1} {
+		wantRevert(t, w.tx(stranger, w.d.registry, w.d.Registry.PackUpdate(p0, capacity, 8, registrationOf(p0))), "AccessControlUnauthorizedAccount")
+	}
+	wantRevert(t, w.tx(stranger, w.d.registry, w.d.Registry.PackAdmit(addrOf(stranger), 1, 1, registrationOf(p0))), "AccessControlUnauthorizedAccount")
+	wantRevert(t, w.tx(stranger, w.d.governor, w.d.Governor.PackVeto(big.NewInt(1))), "AccessControlUnauthorizedAccount")
+	if on, _ := w.d.Provider(w.ctx, p0); on.CapacityMegaFLOPS != testCapacityMegaFLOPS {
+		t.Fatalf("a stranger changed an admission: %+v", on)
+	}
+}

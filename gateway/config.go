@@ -638,6 +638,7 @@ func (c Config) resolveGovernance(p *problems, r *resolved) {
 		return
 	}
 	const field = "gateway.economy.governance"
+	before := len(*p)
 	end, err := time.Parse(time.RFC3339, g.TransitionEnds)
 	if err != nil {
 		p.add("%s.transitionEnds %q: the end of the operator's transition, RFC 3339 (e.g. 2027-06-01T00:00:00Z): %v", field, truncate(g.TransitionEnds, 40), err)
@@ -654,7 +655,8 @@ func (c Config) resolveGovernance(p *problems, r *resolved) {
 	}
 	r.governance = contracts.GovernanceParams{Enabled: true, VotingPeriodSeconds: uint64(max(g.VotingPeriod, 0) / time.Second),
 		QuorumBps: share("quorum", g.Quorum, 0.0001, 1), ThresholdBps: share("threshold", g.Threshold, 0.5, 0.9999), TransitionEnd: end.UTC()}
-	if err := r.governance.Validate(); err != nil {
+	// The contracts' own bounds, where the fields above did not already say what is wrong.
+	if err := r.governance.Validate(); err != nil && len(*p) == before {
 		p.add("%s: %v", field, err)
 	}
 }

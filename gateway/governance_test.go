@@ -185,6 +185,38 @@ func TestAdmissionByVoteAtTheGateway(t *testing.T) {
 		t.Fatalf("a vote after the end: %v", err)
 	}
 
+	// A candidate that registers more after the vote stays pending once the vote admits what
+	// was voted on, and is approved when it registers that again.
+	eps := g.NewSite("eps")
+	eps.Register(gatewaytest.Inventory(t, "a100", 4, 1, node), "1")
+	pe, err := op.ProposeProvider(ctx, "eps", digestOf("eps"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Client(alpha.Key).Vote(ctx, pe.ID, 1); err != nil {
+		t.Fatal(err)
+	}
+	eps.Register(gatewaytest.Inventory(t, "a100", 4, 2, node), "1")
+	if got, _ := op.Proposal(ctx, pe.ID); got.Record == nil || got.Record.CurrentRegistration {
+		t.Fatalf("the proposal after the candidate registered more: %+v", got.Record)
+	}
+	if err := g.Gateway.DevChain().AdjustTime(votingPeriod + time.Second); err != nil {
+		t.Fatal(err)
+	}
+	gatewaytest.WaitFor(t, "eps's proposal executed", 30*time.Second, func() (bool, error) {
+		got, err := op.Proposal(ctx, pe.ID)
+		return got.State == "executed", err
+	})
+	time.Sleep(2 * time.Second) // a follower pass after the execution
+	if list, _ := op.Providers(ctx); !hasStatus(list, "eps", store.SitePending) {
+		t.Fatal("a candidate registering more than the vote admitted was approved")
+	}
+	eps.Register(gatewaytest.Inventory(t, "a100", 4, 1, node), "1")
+	gatewaytest.WaitFor(t, "eps approved once it registers what was admitted", 30*time.Second, func() (bool, error) {
+		list, err := op.Providers(ctx)
+		return hasStatus(list, "eps", store.SiteApproved), err
+	})
+
 	// The operator vetoes during the transition: nothing is admitted.
 	delta := g.NewSite("delta")
 	delta.Register(gatewaytest.Inventory(t, "a100", 4, 1, node), "1")
@@ -197,6 +229,9 @@ func TestAdmissionByVoteAtTheGateway(t *testing.T) {
 	}
 	if v, err := op.VetoProposal(ctx, pd.ID, "unknown hardware"); err != nil || v.State != "vetoed" {
 		t.Fatalf("the veto: %+v %v", v, err)
+	}
+	if _, err := op.VetoProposal(ctx, 99, ""); err == nil || !strings.Contains(err.Error(), "404") {
+		t.Fatalf("a veto of an unknown proposal: %v", err)
 	}
 
 	// The transition ends: the operator no longer admits alone, and cannot veto.
@@ -239,4 +274,13 @@ func TestNoGovernanceAtTheGateway(t *testing.T) {
 	if snap, err := g.Gateway.Snapshot(ctx); err != nil || snap.Proposals != nil {
 		t.Fatalf("dashboard proposals without governance: %+v %v", snap.Proposals, err)
 	}
+}
+
+func hasStatus(list []gatewayapi.ProviderView, name, status string) bool {
+	for _, v := range list {
+		if v.Name == name {
+			return v.Status == status
+		}
+	}
+	return false
 }

@@ -118,7 +118,7 @@ func (a *operatorAPI) proposeProvider(w http.ResponseWriter, r *http.Request, op
 		writeError(w, http.StatusBadRequest, "a proposal names the registration reviewed (registration: 0x and 64 hex digits, its registrationDigest in the provider list), and a reason of at most 500 characters")
 		return
 	}
-	v, err := a.registry.Propose(r.Context(), r.PathValue("site"), common.HexToHash(req.Registration), op)
+	v, err := a.registry.Propose(r.Context(), r.PathValue("site"), common.HexToHash(req.Registration), req.Reason, op)
 	writeGovernance(w, v, err, http.StatusCreated)
 }
 

@@ -48,11 +48,26 @@ func printSummary(out *printer, s dashboard.Snapshot) error {
 			coverage = strconv.FormatFloat(float64(p.LastCoveragePPM)/1e4, 'f', 2, 64) + " %"
 			epoch = strconv.FormatUint(*p.LastReportEpoch, 10)
 		}
-		rows = append(rows, []string{p.Site, p.Status, onlineWord(p.Online), pflops(p.CapacityMegaFLOPS), strconv.Itoa(p.GPUs), amount(p.PricePerComputeHourWei),
+		rows = append(rows, []string{p.Site, p.Status, onlineWord(p.Online), pflops(p.CapacityMegaFLOPS), strconv.Itoa(p.GPUs),
+			cell(dashboard.FormatGrades(p.PerformanceGrade, p.ReliabilityGrade, p.EnergyGrade)), amount(p.PricePerComputeHourWei),
 			epoch, median, coverage, amount(p.GFLWei), amount(p.DPSClaimableWei)})
 	}
-	if err := out.table([]string{"SITE", "STATUS", "ONLINE", "CAPACITY PFLOPS", "GPUS", "DPS/CH", "LAST REPORT", "MEDIAN PFLOPS", "COVERAGE", "GFL", "CLAIMABLE DPS"}, rows); err != nil {
+	if err := out.table([]string{"SITE", "STATUS", "ONLINE", "CAPACITY PFLOPS", "GPUS", "GRADES", "DPS/CH", "LAST REPORT", "MEDIAN PFLOPS", "COVERAGE", "GFL", "CLAIMABLE DPS"}, rows); err != nil {
 		return err
+	}
+
+	if s.Proposals != nil {
+		fmt.Fprintln(w, "\nAdmission proposals (GFL holders vote; the gateway executes a passed vote)")
+		rows = rows[:0]
+		for _, p := range s.Proposals {
+			rows = append(rows, []string{strconv.FormatUint(p.ID, 10), cell(p.State), cell(p.Site), pflops(p.CapacityMegaFLOPS), amount(p.ForWei), amount(p.AgainstWei),
+				amount(p.AbstainWei), amount(p.QuorumWei), utcTime(p.VoteEnd)})
+		}
+		if len(rows) == 0 {
+			fmt.Fprintln(w, "none yet")
+		} else if err := out.table([]string{"ID", "STATE", "SITE", "CAPACITY PFLOPS", "FOR GFL", "AGAINST GFL", "ABSTAIN GFL", "QUORUM GFL", "VOTE ENDS"}, rows); err != nil {
+			return err
+		}
 	}
 
 	fmt.Fprintln(w, "\nSettled epochs")

@@ -157,10 +157,13 @@ func TestGatewayCommands(t *testing.T) {
 		t.Errorf("jobs without a key: %d %q", code, errOut)
 	}
 	code, out, errOut = runCLI(t, "gateway", "summary", "--gateway", g.URL)
-	for _, want := range []string{"Gateway ", "embedded chain", "Halving era 0", "Providers", "cli-site", "approved", "Settled epochs\nnone yet", "Jobs (latest first)", run.ID, "BUDGET DPS", "10"} {
+	for _, want := range []string{"Gateway ", "embedded chain", "Halving era 0", "Providers", "cli-site", "approved", "Settled epochs\nnone yet", "Jobs (latest first)", run.ID, "BUDGET DPS", "10", "GRADES"} {
 		if code != 0 || !strings.Contains(out, want) {
 			t.Errorf("summary lacks %q: %d %q\n%s", want, code, errOut, out)
 		}
+	}
+	if strings.Contains(out, "Admission proposals") {
+		t.Errorf("a grid without a governor shows proposals:\n%s", out)
 	}
 	if code, out, _ = runCLI(t, "gateway", "summary", "--gateway", g.URL, "--key", resKey, "-o", "json"); code != 0 || !strings.Contains(out, `"providers"`) || !strings.Contains(out, `"computeHoursMilli"`) {
 		t.Errorf("summary json: %d\n%s", code, out)
@@ -288,6 +291,9 @@ func TestProposalCommands(t *testing.T) {
 	}
 	if code, out, errOut = runCLI(t, "gateway", "proposals", "veto", "1", "--reason", "unknown", "--gateway", g.URL, "--key", opKey); code != 0 || !strings.Contains(out, "proposal 1 is vetoed") {
 		t.Fatalf("veto: %d %q %q", code, out, errOut)
+	}
+	if code, out, errOut = runCLI(t, "gateway", "summary", "--gateway", g.URL); code != 0 || !strings.Contains(out, "Admission proposals") || !strings.Contains(out, "vetoed") {
+		t.Fatalf("summary with a proposal: %d %q %q", code, out, errOut)
 	}
 	if code, _, errOut = runCLI(t, "provider", "vote", "1", "for", "--gateway", g.URL, "--key", siteKey); code != 1 || !strings.Contains(errOut, "proposal 1 is vetoed") {
 		t.Fatalf("a vote on a vetoed proposal: %d %q", code, errOut)

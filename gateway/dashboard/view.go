@@ -280,7 +280,7 @@ func providerRows(providers []Provider, now time.Time) ([]providerRow, string) {
 			Challenges:        challengesPassed(p.Challenges),
 			ChallengesNote:    challengesNote(p.Challenges),
 			ChallengesFailing: p.Challenges != nil && p.Challenges.Failed+p.Challenges.Missed+p.Challenges.Skipped > 0,
-			Grades:            grades(p.PerformanceGrade, p.ReliabilityGrade, p.EnergyGrade),
+			Grades:            FormatGrades(p.PerformanceGrade, p.ReliabilityGrade, p.EnergyGrade),
 			Graded:            p.PerformanceGrade != "" || p.ReliabilityGrade != 0 || p.EnergyGrade != "",
 		})
 	}
@@ -291,9 +291,9 @@ func providerRows(providers []Provider, now time.Time) ([]providerRow, string) {
 	return rows, note
 }
 
-// grades writes the paper's combined grade, performance, reliability then energy ("A1X");
-// unknown parts are "?" and no grade at all is "—".
-func grades(performance string, reliability int, energy string) string {
+// FormatGrades writes the paper's combined grade, performance, reliability then energy
+// ("A1X"); unknown parts are "?" and no grade at all is "—".
+func FormatGrades(performance string, reliability int, energy string) string {
 	performance, energy = strings.TrimSpace(performance), strings.TrimSpace(energy)
 	if performance == "" && reliability == 0 && energy == "" {
 		return noValue

@@ -89,6 +89,15 @@ func (s *Store) RejectReport(ctx context.Context, r Rejection) error {
 	})
 }
 
+// CountReports is how many reports of a site were accepted, without reading them.
+func (s *Store) CountReports(ctx context.Context, site string) (int, error) {
+	var n int
+	if err := s.db.QueryRowContext(ctx, `SELECT COUNT(*) FROM reports WHERE site = ?`, site).Scan(&n); err != nil {
+		return 0, fmt.Errorf("gateway store: counting reports of %s: %w", site, err)
+	}
+	return n, nil
+}
+
 // Reports returns the accepted reports of an epoch (every site), or every report of a site
 // (epoch < 0 with site set).
 func (s *Store) Reports(ctx context.Context, epoch int64, site string) ([]Report, error) {
