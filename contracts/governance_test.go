@@ -332,8 +332,8 @@ func FuzzGovernanceInvariants(f *testing.F) {
 // -fuzz` instruments the whole EVM and runs few executions a minute).
 func TestGovernanceInvariantsRandom(t *testing.T) {
 	rng := rand.New(rand.NewPCG(17, 19))
-	for run := 0; run < 16; run++ {
-		ops := make([]byte, 14+rng.IntN(14))
+	for run := 0; run < 24; run++ {
+		ops := make([]byte, 20+rng.IntN(20))
 		for i := range ops {
 			ops[i] = byte(rng.IntN(256))
 		}
@@ -344,6 +344,9 @@ func TestGovernanceInvariantsRandom(t *testing.T) {
 type modelProposal struct {
 	id        uint64
 	candidate common.Address
+	// raise: the candidate is an admitted provider, to be raised to capacity.
+	raise    bool
+	capacity uint64
 	snapshot  map[common.Address]*big.Int
 	supply    *big.Int
 	voted     map[common.Address]bool
@@ -365,17 +368,39 @@ func (m *modelProposal) passed() bool {
 	return lhs.Cmp(new(big.Int).Mul(new(big.Int).Add(forVotes, against), big.NewInt(6_000))) > 0
 }
 
+// openProposalOf is the id of a proposal of provider still active or waiting to be executed (0:
+// none), as the chain says.
+func openProposalOf(w *world, props []*modelProposal, provider common.Address) uint64 {
+	for _, m := range props {
+		if m.candidate != provider {
+			continue
+		}
+		if s := w.proposal(m.id).State; s == ProposalActive || s == ProposalSucceeded {
+			return m.id
+		}
+	}
+	return 0
+}
+
+// transitionDays: the operator's transition ends within reach of a run's clock (epochs move it
+// 15 days, time operations up to 24), so that vetoes meet both sides of it.
+const transitionDays = 60
+
 func checkGovernanceInvariants(t *testing.T, ops []byte) {
-	if len(ops) > 28 {
-		ops = ops[:28]
+	if len(ops) > 40 {
+		ops = ops[:40]
 	}
 	w := newWorldWith(t, 4, tokenomics.MustAmount("50"), tokenomics.MustAmount("1000"), func(p *Params) {
 		p.Governance = GovernanceParams{Enabled: true, VotingPeriodSeconds: uint64(votingPeriod / time.Second), QuorumBps: 3_000, ThresholdBps: 6_000,
-			TransitionEnd: p.Genesis.Add(3650 * day)}
+			TransitionEnd: p.Genesis.Add(transitionDays * day)}
 	})
+	transitionEnds := w.params.Governance.TransitionEnd
+	// capacities are the registry's admitted capacities the model expects, by provider.
+	capacities := map[common.Address]uint64{}
 	var voters []common.Address
 	for _, k := range w.providers {
 		voters = append(voters, addrOf(k))
+		capacities[addrOf(k)] = testCapacityMegaFLOPS
 	}
 	state := tokenomics.NewState(w.params.Genesis, tokenomics.MustAmount("1000"))
 	// Three holders start with 1, 2 and 3 GFL, so that the first proposals have voters; the
@@ -383,13 +408,14 @@ func checkGovernanceInvariants(t *testing.T, ops []byte) {
 	state = w.settle(state, 0, map[common.Address]*big.Int{voters[0]: gfl("1"), voters[1]: gfl("2"), voters[2]: gfl("3")}, new(big.Int))
 	epoch := uint64(1)
 	var props []*modelProposal
-	counted, executed, vetoed := 0, 0, 0
+	counted, executed, vetoed, raises, lateVetoes := 0, 0, 0, 0, 0
 	defer func() {
 		var states []string
 		for _, m := range props {
 			states = append(states, w.proposal(m.id).State.String())
 		}
-		t.Logf("%d proposals, %d votes counted, %d executed, %d vetoed; at the end %v", len(props), counted, executed, vetoed, states)
+		t.Logf("%d proposals (%d raises), %d votes counted, %d executed, %d vetoed, %d vetoes after the transition; at the end %v",
+			len(props), raises, counted, executed, vetoed, lateVetoes, states)
 	}()
 	for i, op := range ops {
 		// op's low four bits choose the operation (votes and executions most often), the high
@@ -403,26 +429,47 @@ func checkGovernanceInvariants(t *testing.T, ops []byte) {
 			}
 			state = w.settle(state, epoch, medians, new(big.Int))
 			epoch++
-		case 1: // the gateway proposes a new candidate
-			m := &modelProposal{candidate: common.BigToAddress(big.NewInt(int64(0x1000 + i))), snapshot: map[common.Address]*big.Int{}, supply: new(big.Int),
+		case 1: // the gateway proposes a new candidate, or (rest odd) a raise of a holder's capacity
+			m := &modelProposal{candidate: common.BigToAddress(big.NewInt(int64(0x1000 + i))), capacity: 1_000, snapshot: map[common.Address]*big.Int{}, supply: new(big.Int),
 				voted: map[common.Address]bool{}, tally: [3]*big.Int{new(big.Int), new(big.Int), new(big.Int)}}
+			if rest%2 == 1 {
+				m.raise, m.candidate = true, voters[(rest/2)%len(voters)]
+				m.capacity = capacities[m.candidate] + uint64(1+rest)*1_000
+			}
 			for _, v := range voters {
 				b, err := w.d.GFLBalance(w.ctx, v)
 				w.ok(err)
 				m.snapshot[v] = b
 				m.supply.Add(m.supply, b)
 			}
-			id, err := w.d.Propose(w.ctx, w.gateway, m.candidate, Admission{CapacityMegaFLOPS: 1_000, GPUs: 1, Registration: registrationOf(m.candidate)})
+			id, err := w.d.Propose(w.ctx, w.gateway, m.candidate, Admission{CapacityMegaFLOPS: m.capacity, GPUs: 1, Registration: registrationOf(m.candidate)})
+			if open := openProposalOf(w, props, m.candidate); open != 0 {
+				wantRevert(t, err, "ProposalOpen")
+				continue
+			}
 			w.ok(err)
 			m.id = id
 			props = append(props, m)
+			if m.raise {
+				raises++
+			}
 		case 2: // a holder votes
 			if len(props) == 0 {
 				continue
 			}
 			m := props[len(props)-1-(rest/12)%len(props)]
+			if rest%3 != 0 {
+				// Mostly on the newest proposal still open to votes.
+				for j := len(props) - 1; j >= 0; j-- {
+					if w.proposal(props[j].id).State == ProposalActive {
+						m = props[j]
+						break
+					}
+				}
+			}
 			voter := w.providers[rest%4]
-			support := Support((rest / 4) % 3)
+			// For half the time, so that votes pass often enough to be executed.
+			support := [4]Support{VoteFor, VoteFor, VoteAgainst, VoteAbstain}[(rest/4)%4]
 			before := w.proposal(m.id).State
 			weight, err := w.d.CastVote(w.ctx, voter, m.id, support)
 			a := addrOf(voter)
@@ -449,14 +496,26 @@ func checkGovernanceInvariants(t *testing.T, ops []byte) {
 				continue
 			}
 			m := props[len(props)-1-rest%len(props)]
+			p := w.proposal(m.id)
+			if p.State == ProposalActive && rest%2 == 0 {
+				// The vote ends first, then anyone executes.
+				now, err := w.sim.Now(w.ctx)
+				w.ok(err)
+				w.ok(w.sim.AdjustTime(p.VoteEnd.Sub(now) + time.Minute))
+			}
 			before := w.proposal(m.id).State
 			err := w.d.ExecuteProposal(w.ctx, w.providers[0], m.id)
-			if before == ProposalSucceeded {
+			switch {
+			case before != ProposalSucceeded:
+				wantRevert(t, err, "NotSucceeded")
+			case m.raise && capacities[m.candidate] >= m.capacity:
+				// A later raise to more was executed first: a vote never lowers.
+				wantRevert(t, err, "AlreadyAdmitted")
+			default:
 				w.ok(err)
 				m.executed = true
+				capacities[m.candidate] = m.capacity
 				executed++
-			} else {
-				wantRevert(t, err, "NotSucceeded")
 			}
 		case 5: // the operator vetoes (one time in four; otherwise half a vote passes)
 			if len(props) == 0 {
@@ -468,11 +527,19 @@ func checkGovernanceInvariants(t *testing.T, ops []byte) {
 			}
 			m := props[len(props)-1-(rest/4)%len(props)]
 			before := w.proposal(m.id).State
-			err := w.d.VetoProposal(w.ctx, w.deployer, m.id)
-			if before == ProposalActive || before == ProposalSucceeded {
+			now, err := w.sim.Now(w.ctx)
+			w.ok(err)
+			err = w.d.VetoProposal(w.ctx, w.deployer, m.id)
+			switch {
+			case now.Sub(transitionEnds).Abs() < time.Hour:
+				// At the transition's end, whichever side of it the veto's block falls.
+			case !now.Before(transitionEnds):
+				wantRevert(t, err, "TransitionOver")
+				lateVetoes++
+			case before == ProposalActive || before == ProposalSucceeded:
 				w.ok(err)
 				vetoed++
-			} else {
+			default:
 				wantRevert(t, err, "NotActive")
 			}
 		}
@@ -511,7 +578,10 @@ func checkGovernanceInvariants(t *testing.T, ops []byte) {
 			}
 			on, err := w.d.Provider(w.ctx, m.candidate)
 			w.ok(err)
-			if (on.Status == ProviderAdmitted) != m.executed {
+			switch {
+			case m.raise && on.CapacityMegaFLOPS != capacities[m.candidate]:
+				t.Fatalf("op %d: provider %s has capacity %d in the registry, the executed votes %d", i, m.candidate.Hex(), on.CapacityMegaFLOPS, capacities[m.candidate])
+			case !m.raise && (on.Status == ProviderAdmitted) != m.executed:
 				t.Fatalf("op %d: candidate of proposal %d has registry status %d, executed %v", i, m.id, on.Status, m.executed)
 			}
 		}
