@@ -347,11 +347,11 @@ type modelProposal struct {
 	// raise: the candidate is an admitted provider, to be raised to capacity.
 	raise    bool
 	capacity uint64
-	snapshot  map[common.Address]*big.Int
-	supply    *big.Int
-	voted     map[common.Address]bool
-	tally     [3]*big.Int // against, for, abstain
-	executed  bool
+	snapshot map[common.Address]*big.Int
+	supply   *big.Int
+	voted    map[common.Address]bool
+	tally    [3]*big.Int // against, for, abstain
+	executed bool
 }
 
 // passed is the contract's rule with quorum 30 % and threshold 60 %.
