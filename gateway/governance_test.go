@@ -13,6 +13,7 @@ import (
 
 	"github.com/petagrid/petagrid/gateway"
 	"github.com/petagrid/petagrid/gateway/gatewayapi"
+	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/gateway/store"
 	"github.com/petagrid/petagrid/test/gatewaytest"
 	"github.com/petagrid/petagrid/tokenomics"
@@ -283,4 +284,34 @@ func hasStatus(list []gatewayapi.ProviderView, name, status string) bool {
 		}
 	}
 	return false
+}
+
+// TestGradeFloorAtSubmission: a workflow's placement.grades is refused at submission when no
+// site meets it, saying why: sites too old to read the placement mapping, then (once the site
+// speaks the protocol) a site not yet graded.
+func TestGradeFloorAtSubmission(t *testing.T) {
+	g := gatewaytest.StartGrid(t)
+	ctx := context.Background()
+	op, res := g.Client(g.Operator), g.Client(g.Researcher)
+	site := approvedSites(t, g, 1, "site-a")[0]
+	if err := op.Fund(ctx, res.Address(), "100", "1"); err != nil {
+		t.Fatal(err)
+	}
+	floored := gpuWorkflow + "placement:\n  grades: {performance: B}\n"
+	submit := func() error {
+		_, _, err := res.Submit(ctx, gatewayapi.SubmitRequest{Workflow: floored, MaxCostWei: tokenomics.MustAmount("5").String()})
+		return err
+	}
+	if err := submit(); err == nil || !strings.Contains(err.Error(), "1 approved site(s) speak a protocol older than 8") {
+		t.Fatalf("a floor before the site speaks 8: %v", err)
+	}
+	site.Protocol = protocol.Version
+	site.Poll(0)
+	if err := submit(); err == nil || !strings.Contains(err.Error(), "site-a: no proven performance grade yet (the job requires B or better)") {
+		t.Fatalf("a floor no site is graded for: %v", err)
+	}
+	// Without the floor the same workflow is taken.
+	if _, _, err := res.Submit(ctx, gatewayapi.SubmitRequest{Workflow: gpuWorkflow, MaxCostWei: tokenomics.MustAmount("5").String()}); err != nil {
+		t.Fatalf("the workflow without a floor: %v", err)
+	}
 }

@@ -161,9 +161,9 @@ type submissionVerdict struct {
 // be able to run it, and the escrow must stay locked long enough for it to wait its turn
 // and run. err is the gateway's own failure.
 func (in *intake) judge(ctx context.Context, req *gatewayapi.SubmitRequest, esc contracts.EscrowOnChain, maxCost *big.Int) (submissionVerdict, error) {
-	v, needs := readSubmittedWorkflow(req)
+	v, ask := readSubmittedWorkflow(req)
 	if v.refusal == "" {
-		refusal, err := in.placer.Refusal(ctx, needs, maxCost, v.replicas, v.reruns)
+		refusal, err := in.placer.Refusal(ctx, ask, maxCost, v.replicas, v.reruns)
 		if err != nil {
 			return v, refuseRequest(http.StatusInternalServerError, err.Error())
 		}
@@ -172,7 +172,7 @@ func (in *intake) judge(ctx context.Context, req *gatewayapi.SubmitRequest, esc 
 	// The escrow must stay locked long enough for the job to wait its turn and run: a
 	// researcher could otherwise reclaim it once the work is done.
 	if v.refusal == "" {
-		left, need, err := in.escrowTimeLeft(ctx, esc, needs)
+		left, need, err := in.escrowTimeLeft(ctx, esc, ask.needs)
 		if err != nil {
 			return v, refuseRequest(http.StatusBadGateway, err.Error())
 		}
@@ -199,30 +199,30 @@ func (in *intake) judge(ctx context.Context, req *gatewayapi.SubmitRequest, esc 
 
 // readSubmittedWorkflow parses the submitted workflow and what its steps need; a workflow
 // that does not parse, or whose resources cannot be read, is refused with its errors.
-func readSubmittedWorkflow(req *gatewayapi.SubmitRequest) (submissionVerdict, []placement.StepNeed) {
+func readSubmittedWorkflow(req *gatewayapi.SubmitRequest) (submissionVerdict, jobAsk) {
 	var v submissionVerdict
 	wf, err := workflows.Parse(req.FileName, []byte(req.Workflow))
 	if err != nil {
 		var yamlErrs strictyaml.Errors
 		if !errors.As(err, &yamlErrs) {
 			v.refusal = err.Error()
-			return v, nil
+			return v, jobAsk{}
 		}
 		for _, e := range yamlErrs {
 			v.details = append(v.details, e.Error())
 		}
 		v.refusal = fmt.Sprintf("the workflow has %d error(s)", len(v.details))
-		return v, nil
+		return v, jobAsk{}
 	}
 	v.workflow = wf.Name
 	if wf.Verify != nil {
 		v.replicas, v.quorum, v.reruns = wf.Verify.Replicas, wf.Verify.Quorum, wf.Verify.Reruns
 	}
-	needs, err := placement.NeedsOf(wf)
+	ask, err := askOf(wf)
 	if err != nil {
 		v.refusal = "the workflow's resources: " + err.Error()
 	}
-	return v, needs
+	return v, ask
 }
 
 // escrowTimeLeft is how long the escrow stays locked (before its researcher may reclaim it),

@@ -77,7 +77,7 @@ func (p *placer) Place(ctx context.Context, j gatewayapi.Job) {
 		p.metrics.placement(placementCancelled)
 		return
 	}
-	needs, ok := p.needsOrAbandon(ctx, j, log)
+	ask, ok := p.askOrAbandon(ctx, j, log)
 	if !ok {
 		p.metrics.placement(placementAbandoned)
 		return
@@ -90,6 +90,9 @@ func (p *placer) Place(ctx context.Context, j gatewayapi.Job) {
 			p.metrics.placement(placementAbandoned)
 			return
 		}
+	}
+	if err == nil && ask.placementBlock {
+		exclude, _, err = p.excludePlacementUnfit(ctx, exclude)
 	}
 	if err != nil {
 		log.WithError(err).Warn("placer")
@@ -108,7 +111,7 @@ func (p *placer) Place(ctx context.Context, j gatewayapi.Job) {
 		p.metrics.placement(placementError)
 		return
 	}
-	decision, err := placement.Place(ctx, p.policy, p.request(j.ID, needs, maxCost), sites)
+	decision, err := placement.Place(ctx, p.policy, p.request(j.ID, ask, maxCost), sites)
 	if err != nil {
 		p.wait(ctx, j, err, exclude, log)
 		p.metrics.placement(placementNoSite)
@@ -128,7 +131,7 @@ func (p *placer) Place(ctx context.Context, j gatewayapi.Job) {
 		}
 		how = fmt.Sprintf("its operator drawn at random among %d %s (%d feasible sites)", operators, noun, len(decision.Ranked))
 	}
-	p.metrics.placement(p.assign(ctx, j, chosen, how, sites, needs, log))
+	p.metrics.placement(p.assign(ctx, j, chosen, how, sites, ask.needs, log))
 }
 
 // drawReplicaSite picks a replica's site: an operator drawn uniformly at random among the
@@ -201,8 +204,10 @@ func (p *placer) excludeForReplica(ctx context.Context, j gatewayapi.Job, exclud
 		}
 	}
 	for _, s := range sites {
-		if why := replicaUnfit(s); why != "" {
-			exclude[s.Name] = why
+		if _, old := exclude[s.Name]; !old {
+			if why := replicaUnfit(s); why != "" {
+				exclude[s.Name] = why
+			}
 		} else if other, ok := taken[s.Operator]; ok {
 			exclude[s.Name] = "its operator runs replica " + other
 		}
@@ -223,28 +228,71 @@ func replicaUnfit(s gatewayapi.Site) string {
 	return ""
 }
 
-// needsOrAbandon is what the job's steps need; a job that waited or was placed too often,
+// jobAsk is what a job asks of placement, read from its workflow.
+type jobAsk struct {
+	needs []placement.StepNeed
+	// floor is the worst grade of each kind a site may have (placement.grades).
+	floor placement.GradeFloor
+	// placementBlock: the workflow has a placement mapping, which a site older than
+	// workflowPlacementProtocol cannot read.
+	placementBlock bool
+}
+
+// workflowPlacementProtocol is the first site protocol whose workflow parser reads
+// placement: an older site refuses a workflow that has it, as a field it does not know.
+const workflowPlacementProtocol = 8
+
+// askOf reads what a parsed workflow asks of placement.
+func askOf(wf *workflows.Workflow) (jobAsk, error) {
+	needs, err := placement.NeedsOf(wf)
+	if err != nil {
+		return jobAsk{}, err
+	}
+	return jobAsk{needs: needs, floor: placement.GradeFloorOf(wf), placementBlock: wf.Placement != nil}, nil
+}
+
+// askOrAbandon is what the job asks of placement; a job that waited or was placed too often,
 // or whose workflow no longer reads, is abandoned instead (ok false).
-func (p *placer) needsOrAbandon(ctx context.Context, j gatewayapi.Job, log logrus.FieldLogger) ([]placement.StepNeed, bool) {
+func (p *placer) askOrAbandon(ctx context.Context, j gatewayapi.Job, log logrus.FieldLogger) (jobAsk, bool) {
 	if p.now().Sub(j.CreatedAt) > p.cfg.MaxQueueTime || j.Placements >= p.cfg.MaxPlacements {
 		reason := fmt.Sprintf("no site took the job after %d placement(s) in %s: %s", j.Placements, p.now().Sub(j.CreatedAt).Round(time.Second), j.Placement)
 		if err := p.store.Abandon(ctx, j.ID, reason); err != nil {
 			log.WithError(err).Warn("abandoning a job")
 		}
 		log.WithField("reason", reason).Warn("job abandoned")
-		return nil, false
+		return jobAsk{}, false
 	}
 	wf, err := workflows.Parse(j.SourceName, j.Source)
 	if err != nil {
 		_ = p.store.Abandon(ctx, j.ID, "the workflow no longer parses: "+err.Error())
-		return nil, false
+		return jobAsk{}, false
 	}
-	needs, err := placement.NeedsOf(wf)
+	ask, err := askOf(wf)
 	if err != nil {
 		_ = p.store.Abandon(ctx, j.ID, "the workflow's resources: "+err.Error())
-		return nil, false
+		return jobAsk{}, false
 	}
-	return needs, true
+	return ask, true
+}
+
+// excludePlacementUnfit adds to exclude (a new map when nil) the approved sites too old to
+// read a workflow's placement, and says how many it added.
+func (p *placer) excludePlacementUnfit(ctx context.Context, exclude map[string]string) (map[string]string, int, error) {
+	all, err := p.store.Sites(ctx)
+	if err != nil {
+		return exclude, 0, err
+	}
+	if exclude == nil {
+		exclude = map[string]string{}
+	}
+	n := 0
+	for _, s := range all {
+		if _, ok := exclude[s.Name]; !ok && s.Status == store.SiteApproved && s.Protocol < workflowPlacementProtocol {
+			exclude[s.Name] = fmt.Sprintf("it speaks protocol %d; a workflow with placement needs %d", s.Protocol, workflowPlacementProtocol)
+			n++
+		}
+	}
+	return exclude, n, nil
 }
 
 // wait notes why no site takes the job now (logged when the reason changes).
@@ -298,14 +346,26 @@ func (p *placer) assign(ctx context.Context, j gatewayapi.Job, c placement.Candi
 // outputs digests, each able to run it within its share of the budget (the budget pays for
 // every replica and every rerun). Reruns need no operators of their own up front: a rerun
 // no site can take ends at no cost.
-func (p *placer) Refusal(ctx context.Context, needs []placement.StepNeed, maxCost *big.Int, replicas, reruns int) (string, error) {
+func (p *placer) Refusal(ctx context.Context, ask jobAsk, maxCost *big.Int, replicas, reruns int) (string, error) {
+	var exclude map[string]string
+	tooOld := 0
+	if ask.placementBlock {
+		var err error
+		if exclude, tooOld, err = p.excludePlacementUnfit(ctx, nil); err != nil {
+			return "", err
+		}
+	}
+	oldSites := ""
+	if tooOld > 0 {
+		oldSites = fmt.Sprintf("; %d approved site(s) speak a protocol older than %d, which cannot read the workflow's placement", tooOld, workflowPlacementProtocol)
+	}
 	if replicas <= 1 {
-		sites, err := p.candidateSites(ctx, nil, true)
+		sites, err := p.candidateSites(ctx, exclude, true)
 		if err != nil {
 			return "", err
 		}
-		if cands, rejections := placement.Feasible(p.request("new job", needs, maxCost), sites); len(cands) == 0 {
-			return (&placement.NoFitError{Rejections: rejections}).Error(), nil
+		if cands, rejections := placement.Feasible(p.request("new job", ask, maxCost), sites); len(cands) == 0 {
+			return (&placement.NoFitError{Rejections: rejections}).Error() + oldSites, nil
 		}
 		return "", nil
 	}
@@ -313,12 +373,16 @@ func (p *placer) Refusal(ctx context.Context, needs []placement.StepNeed, maxCos
 	if err != nil {
 		return "", err
 	}
-	exclude := map[string]string{}
+	if exclude == nil {
+		exclude = map[string]string{}
+	}
 	operatorOf := map[string]string{}
 	for _, s := range all {
 		operatorOf[s.Name] = s.Operator
-		if why := replicaUnfit(s); why != "" {
-			exclude[s.Name] = why
+		if _, old := exclude[s.Name]; !old {
+			if why := replicaUnfit(s); why != "" {
+				exclude[s.Name] = why
+			}
 		}
 	}
 	sites, err := p.candidateSites(ctx, exclude, true)
@@ -326,7 +390,7 @@ func (p *placer) Refusal(ctx context.Context, needs []placement.StepNeed, maxCos
 		return "", err
 	}
 	share := new(big.Int).Quo(maxCost, big.NewInt(int64(replicas+reruns)))
-	cands, rejections := placement.Feasible(p.request("new job", needs, share), sites)
+	cands, rejections := placement.Feasible(p.request("new job", ask, share), sites)
 	operators := map[string]bool{}
 	for _, c := range cands {
 		operators[operatorOf[c.Site]] = true
@@ -339,12 +403,12 @@ func (p *placer) Refusal(ctx context.Context, needs []placement.StepNeed, maxCos
 	if len(rejections) > 0 {
 		why += "; " + (&placement.NoFitError{Rejections: rejections}).Error()
 	}
-	return why, nil
+	return why + oldSites, nil
 }
 
 // request is a job's placement question.
-func (p *placer) request(job string, needs []placement.StepNeed, maxCost *big.Int) placement.Request {
-	return placement.Request{Job: job, Needs: needs, MaxCostWei: maxCost, ReferenceMegaFLOPS: p.referenceMegaFLOPS,
+func (p *placer) request(job string, ask jobAsk, maxCost *big.Int) placement.Request {
+	return placement.Request{Job: job, Needs: ask.needs, MinGrades: ask.floor, MaxCostWei: maxCost, ReferenceMegaFLOPS: p.referenceMegaFLOPS,
 		DefaultTimeSeconds: int64(p.cfg.DefaultTime / time.Second)}
 }
 

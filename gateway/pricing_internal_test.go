@@ -7,12 +7,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/ethereum/go-ethereum/common"
 	"github.com/ethereum/go-ethereum/crypto"
 
 	"github.com/petagrid/petagrid/gateway/gatewayapi"
 	"github.com/petagrid/petagrid/gateway/protocol"
 	"github.com/petagrid/petagrid/gateway/store"
 	"github.com/petagrid/petagrid/tokenomics"
+	"github.com/petagrid/petagrid/workflows"
 )
 
 // siteOf is a registered site of one shape of nodes × GPUs of a catalog model (or none).
@@ -149,4 +151,63 @@ func mustLatest(t *testing.T, st *store.Store) []store.Report {
 		t.Fatal(err)
 	}
 	return latest
+}
+
+// TestGradeFloorAtPlacement: a workflow's placement.grades keeps a job off the sites below
+// it, and off those not yet graded, even when they are cheaper; a floor no site meets is
+// refused at submission, saying why for each site.
+func TestGradeFloorAtPlacement(t *testing.T) {
+	ctx := context.Background()
+	clock := &testClock{now: time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)}
+	st := openTestStore(t, clock)
+	p := newTestPlacer(t, st, clock, nil)
+	const dps = "000000000000000000"
+	addPricedSite(t, st, "graded", protocol.Prices{PerComputeHour: "2" + dps})
+	addPricedSite(t, st, "cheap", protocol.Prices{PerComputeHour: "1" + dps})
+	// old is cheapest and graded like graded, but speaks protocol 7: its workflow parser
+	// would refuse the placement mapping.
+	addPricedSite(t, st, "old", protocol.Prices{PerComputeHour: "1" + dps[1:]})
+	for name, version := range map[string]int{"graded": workflowPlacementProtocol, "cheap": workflowPlacementProtocol, "old": workflowPlacementProtocol - 1} {
+		if err := st.SetSiteProtocol(ctx, name, version); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cat, _ := tokenomics.LoadEmbeddedCatalog()
+	// graded proves C1Y (4 A100s earning their index); cheap has no report yet.
+	for _, name := range []string{"graded", "old"} {
+		if _, err := st.AcceptReport(ctx, store.Report{Site: name, Epoch: 0, Digest: "d", MedianMFLOPS: 4 * cat.ReferenceScore().PerDeviceMegaFLOPS,
+			CoveragePPM: 1_000_000, UptimePPM: 1_000_000, JSON: "{}"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	floored := func(key, grades string) gatewayapi.Job {
+		t.Helper()
+		j, err := st.CreateJob(ctx, gatewayapi.Job{ID: newTestJobID(t), Researcher: common.Address{1}.Hex(), IdempotencyKey: key,
+			EscrowID: "0x" + strings.Repeat(key[:2], 32), SourceName: "train.yaml", Source: []byte(testWorkflow + "placement: {grades: " + grades + "}\n"),
+			MaxCostWei: tokenomics.MustAmount("10").String()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return j
+	}
+	j := floored("c1-floor-job-key-0001", "{performance: C, reliability: 1}")
+	p.Place(ctx, j)
+	if j, _ = st.Job(ctx, j.ID); j.Site != "graded" {
+		t.Fatalf("with a floor of C1: on %q (%s), want the graded site though two others are cheaper", j.Site, j.Placement)
+	}
+	free := addJob(t, st, "no-floor-job-key-0001")
+	p.Place(ctx, free)
+	if free, _ = st.Job(ctx, free.ID); free.Site != "old" {
+		t.Fatalf("without a placement mapping: on %q, want the cheapest site, whatever its protocol", free.Site)
+	}
+	wf, err := workflows.Parse("train.yaml", []byte(testWorkflow+"placement: {grades: {performance: A}}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ask, _ := askOf(wf)
+	refusal, err := p.Refusal(ctx, ask, tokenomics.MustAmount("10"), 0, 0)
+	if err != nil || !strings.Contains(refusal, "performance grade C is below the required A") || !strings.Contains(refusal, "no proven performance grade yet (the job requires A or better)") ||
+		!strings.Contains(refusal, "1 approved site(s) speak a protocol older than 8, which cannot read the workflow's placement") {
+		t.Fatalf("a floor no site meets: %q %v", refusal, err)
+	}
 }

@@ -85,7 +85,7 @@ func checkStepCounts(file string, root *yaml.Node) error {
 }
 
 // workflowFields are the keys of the workflow's top level.
-var workflowFields = []string{"version", "name", "description", "labels", "params", "resources", "env", "secrets", "deterministic", "verify", "steps", "finally"}
+var workflowFields = []string{"version", "name", "description", "labels", "params", "resources", "env", "secrets", "deterministic", "verify", "placement", "steps", "finally"}
 
 func (d *decoder) workflow(n *yaml.Node) *Workflow {
 	wf := &Workflow{File: d.file}
@@ -114,6 +114,9 @@ func (d *decoder) workflow(n *yaml.Node) *Workflow {
 	}
 	if v, ok := f["verify"]; ok {
 		wf.Verify = d.verify(v.value)
+	}
+	if v, ok := f["placement"]; ok {
+		wf.Placement = d.placement(v.value)
 	}
 	if v, ok := f["steps"]; ok {
 		wf.Steps = d.steps(v.value, "steps", false)

@@ -440,3 +440,45 @@ func TestParseVerifyErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestParsePlacement: placement.grades, each kind optional, each the worst grade accepted.
+func TestParsePlacement(t *testing.T) {
+	const base = "version: 1\nname: w\nsteps:\n  - name: a\n    run: {command: [x]}\n"
+	wf, err := Parse("w.yaml", []byte(base+"placement:\n  grades: {performance: B, reliability: 2, energy: Y}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if wf.Placement == nil || wf.Placement.MinGrades != (Grades{Performance: "B", Reliability: 2, Energy: "Y"}) || wf.Placement.At.Line != 7 {
+		t.Fatalf("placement: %+v", wf.Placement)
+	}
+	if wf, err = Parse("w.yaml", []byte(base+"placement: {grades: {energy: X}}\n")); err != nil || wf.Placement.MinGrades != (Grades{Energy: "X"}) {
+		t.Fatalf("energy only: %+v %v", wf.Placement, err)
+	}
+	if wf, err = Parse("w.yaml", []byte(base)); err != nil || wf.Placement != nil {
+		t.Fatalf("no placement: %+v %v", wf.Placement, err)
+	}
+	cases := []struct {
+		name, src string
+		want      []string
+	}{
+		{"not a mapping", base + "placement: fast\n", []string{`w.yaml:6:12: placement must be a mapping, got "fast"`}},
+		{"unknown key", base + "placement: {mode: auction}\n", []string{`w.yaml:6:13: unknown field "mode" in placement (expected one of: grades)`}},
+		{"grades not a mapping", base + "placement: {grades: A}\n", []string{`w.yaml:6:21: placement grades must be a mapping, got "A"`}},
+		{"unknown grade kind", base + "placement: {grades: {speed: A}}\n", []string{`w.yaml:6:22: unknown field "speed" in placement grades (expected one of: energy, performance, reliability)`}},
+		{"performance E", base + "placement: {grades: {performance: E}}\n", []string{`w.yaml:6:35: placement grades performance must be one of [A B C D] (the worst grade accepted, best first), got "E"`}},
+		{"performance lower case", base + "placement: {grades: {performance: a}}\n", []string{`w.yaml:6:35: placement grades performance must be one of [A B C D] (the worst grade accepted, best first), got "a"`}},
+		{"reliability 0", base + "placement: {grades: {reliability: 0}}\n", []string{"w.yaml:6:35: placement grades reliability must be between 1 and 4, got 0"}},
+		{"reliability 5", base + "placement: {grades: {reliability: 5}}\n", []string{"w.yaml:6:35: placement grades reliability must be between 1 and 4, got 5"}},
+		{"reliability as text", base + "placement: {grades: {reliability: '1'}}\n", []string{`w.yaml:6:35: placement grades reliability must be an integer, got "1"`}},
+		{"energy W", base + "placement: {grades: {energy: W}}\n", []string{`w.yaml:6:30: placement grades energy must be one of [X Y Z] (the worst grade accepted, best first), got "W"`}},
+		{"energy a number", base + "placement: {grades: {energy: 1}}\n", []string{`w.yaml:6:30: placement grades energy must be a string, got "1" which YAML reads as int; quote it`}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := parseErrors(t, tc.src)
+			if strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+				t.Errorf("errors:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+			}
+		})
+	}
+}

@@ -479,6 +479,8 @@ func TestSchemaPropertiesMatchParser(t *testing.T) {
 	}{
 		{"workflow", nil, workflowFields},
 		{"verify", []string{"$defs", "verify"}, verifyFields},
+		{"placement", []string{"$defs", "placement"}, placementFields},
+		{"grades", []string{"$defs", "grades"}, gradeFields},
 		{"param", []string{"$defs", "param"}, []string{"type", "default", "description"}},
 		{"resources", []string{"$defs", "resources"}, resourceFields},
 		{"step", []string{"$defs", "step"}, stepFields},

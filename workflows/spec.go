@@ -43,7 +43,10 @@ type Workflow struct {
 	// reductions whose result depends on the thread count. Verify requires it.
 	Deterministic bool
 	// Verify, when set, asks for replicated execution; nil runs the workflow once.
-	Verify  *Verify
+	Verify *Verify
+	// Placement is what the workflow asks of the grid gateway's placement (a grade floor);
+	// nil asks nothing.
+	Placement *Placement
 	Steps   []*Step
 	Finally []*Step
 	// Warnings are things that work but deserve a second look (an image not pinned by digest).

@@ -94,6 +94,7 @@ func (e *evaluator) evaluate(s *Site) (Candidate, []string) {
 			reasons = append(reasons, fmt.Sprintf("label %s is %q, the job requires %q", clip(k), clip(got), clip(want)))
 		}
 	}
+	reasons = append(reasons, e.req.MinGrades.refusals(s)...)
 	price := s.PricePerComputeHourWei
 	switch {
 	case price == nil:

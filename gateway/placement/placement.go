@@ -78,6 +78,9 @@ type Request struct {
 	ReferenceMegaFLOPS uint64
 	// RequireLabels must all be on a site, with these values.
 	RequireLabels map[string]string
+	// MinGrades is the worst grade of each kind a site may have (the workflow's
+	// placement.grades); the zero value accepts every site.
+	MinGrades GradeFloor
 	// DefaultTimeSeconds is the time of one attempt assumed for a step that gives no time on
 	// a partition without a limit; 0 makes such a partition unusable for such a step, since
 	// its cost has no bound.
@@ -98,6 +101,9 @@ func (r Request) Validate() error {
 	}
 	if r.DefaultTimeSeconds < 0 {
 		errs = append(errs, fmt.Errorf("the default time is negative (%d s)", r.DefaultTimeSeconds))
+	}
+	if err := r.MinGrades.validate(); err != nil {
+		errs = append(errs, err)
 	}
 	seen := make(map[string]bool, len(r.Needs))
 	for _, n := range r.Needs {

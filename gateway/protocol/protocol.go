@@ -35,6 +35,10 @@
 //	   reliability and energy factors); the gateway prices each job at the grades it holds
 //	   for the site (prices.go). A site sends them only to a gateway that said it speaks 7
 //	   (an older one decodes registrations strictly), registering again once it has.
+//	8: the site's workflow parser reads a workflow's placement mapping (placement.grades,
+//	   the researcher's grade floor, which the gateway applies); the gateway places a
+//	   workflow that has one only on sites that speak 8, since an older site refuses it as
+//	   an unknown field.
 package protocol
 
 import (
@@ -57,7 +61,7 @@ import (
 )
 
 // Version is the protocol version this build speaks (see the package comment).
-const Version = 7
+const Version = 8
 
 // Paths of the site-facing endpoints (all signed by the site's key).
 const (
