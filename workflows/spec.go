@@ -47,8 +47,8 @@ type Workflow struct {
 	// Placement is what the workflow asks of the grid gateway's placement (a grade floor);
 	// nil asks nothing.
 	Placement *Placement
-	Steps   []*Step
-	Finally []*Step
+	Steps     []*Step
+	Finally   []*Step
 	// Warnings are things that work but deserve a second look (an image not pinned by digest).
 	Warnings strictyaml.Errors
 }
