@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math/big"
+	"sort"
 	"strings"
 	"time"
 
@@ -204,10 +205,8 @@ func (p *placer) excludeForReplica(ctx context.Context, j gatewayapi.Job, exclud
 		}
 	}
 	for _, s := range sites {
-		if _, old := exclude[s.Name]; !old {
-			if why := replicaUnfit(s); why != "" {
-				exclude[s.Name] = why
-			}
+		if why := replicaUnfit(s); why != "" {
+			exclude[s.Name] = why
 		} else if other, ok := taken[s.Operator]; ok {
 			exclude[s.Name] = "its operator runs replica " + other
 		}
@@ -238,8 +237,12 @@ type jobAsk struct {
 	placementBlock bool
 }
 
+// maxExclusionsNoted is how many excluded sites a waiting job's note names.
+const maxExclusionsNoted = 10
+
 // workflowPlacementProtocol is the first site protocol whose workflow parser reads
-// placement: an older site refuses a workflow that has it, as a field it does not know.
+// placement (protocol.Version 8): an older site refuses a workflow that has it, as a field
+// it does not know.
 const workflowPlacementProtocol = 8
 
 // askOf reads what a parsed workflow asks of placement.
@@ -275,8 +278,9 @@ func (p *placer) askOrAbandon(ctx context.Context, j gatewayapi.Job, log logrus.
 	return ask, true
 }
 
-// excludePlacementUnfit adds to exclude (a new map when nil) the approved sites too old to
-// read a workflow's placement, and says how many it added.
+// excludePlacementUnfit adds to exclude (a new map when nil) every site too old to read a
+// workflow's placement, whatever its status (one approved after this read is still kept
+// out), and says how many approved ones it added.
 func (p *placer) excludePlacementUnfit(ctx context.Context, exclude map[string]string) (map[string]string, int, error) {
 	all, err := p.store.Sites(ctx)
 	if err != nil {
@@ -287,21 +291,50 @@ func (p *placer) excludePlacementUnfit(ctx context.Context, exclude map[string]s
 	}
 	n := 0
 	for _, s := range all {
-		if _, ok := exclude[s.Name]; !ok && s.Status == store.SiteApproved && s.Protocol < workflowPlacementProtocol {
-			exclude[s.Name] = fmt.Sprintf("it speaks protocol %d; a workflow with placement needs %d", s.Protocol, workflowPlacementProtocol)
+		if _, ok := exclude[s.Name]; ok || s.Protocol >= workflowPlacementProtocol {
+			continue
+		}
+		exclude[s.Name] = fmt.Sprintf("it speaks protocol %d; a workflow with placement needs %d", s.Protocol, workflowPlacementProtocol)
+		if s.Protocol == 0 {
+			exclude[s.Name] = fmt.Sprintf("it has not said its protocol version; a workflow with placement needs %d", workflowPlacementProtocol)
+		}
+		if s.Status == store.SiteApproved {
 			n++
 		}
 	}
 	return exclude, n, nil
 }
 
+// withOldSites adds to a refusal the approved sites left out for being too old to read the
+// workflow's placement (on a line of its own, or as the reason when no site was looked at).
+func withOldSites(nofit *placement.NoFitError, tooOld int) string {
+	if tooOld == 0 {
+		return nofit.Error()
+	}
+	old := fmt.Sprintf("%d approved site(s) speak a protocol older than %d, which cannot read the workflow's placement", tooOld, workflowPlacementProtocol)
+	if len(nofit.Rejections) == 0 {
+		return "no site can run the job: " + old
+	}
+	return nofit.Error() + "\n  (" + old + ")"
+}
+
 // wait notes why no site takes the job now (logged when the reason changes).
 func (p *placer) wait(ctx context.Context, j gatewayapi.Job, why error, exclude map[string]string, log logrus.FieldLogger) {
 	msg := why.Error()
 	if len(exclude) > 0 {
+		// In name order, so that the note (and its log line) changes only when the reasons
+		// do; the first ten, so that it stays short on a large grid.
+		names := make([]string, 0, len(exclude))
+		for s := range exclude {
+			names = append(names, s)
+		}
+		sort.Strings(names)
 		var ex []string
-		for s, why := range exclude {
-			ex = append(ex, s+" ("+why+")")
+		for _, s := range names[:min(len(names), maxExclusionsNoted)] {
+			ex = append(ex, s+" ("+exclude[s]+")")
+		}
+		if len(names) > maxExclusionsNoted {
+			ex = append(ex, fmt.Sprintf("and %d more", len(names)-maxExclusionsNoted))
 		}
 		msg += "; excluded: " + strings.Join(ex, ", ")
 	}
@@ -355,17 +388,13 @@ func (p *placer) Refusal(ctx context.Context, ask jobAsk, maxCost *big.Int, repl
 			return "", err
 		}
 	}
-	oldSites := ""
-	if tooOld > 0 {
-		oldSites = fmt.Sprintf("; %d approved site(s) speak a protocol older than %d, which cannot read the workflow's placement", tooOld, workflowPlacementProtocol)
-	}
 	if replicas <= 1 {
 		sites, err := p.candidateSites(ctx, exclude, true)
 		if err != nil {
 			return "", err
 		}
 		if cands, rejections := placement.Feasible(p.request("new job", ask, maxCost), sites); len(cands) == 0 {
-			return (&placement.NoFitError{Rejections: rejections}).Error() + oldSites, nil
+			return withOldSites(&placement.NoFitError{Rejections: rejections}, tooOld), nil
 		}
 		return "", nil
 	}
@@ -379,10 +408,8 @@ func (p *placer) Refusal(ctx context.Context, ask jobAsk, maxCost *big.Int, repl
 	operatorOf := map[string]string{}
 	for _, s := range all {
 		operatorOf[s.Name] = s.Operator
-		if _, old := exclude[s.Name]; !old {
-			if why := replicaUnfit(s); why != "" {
-				exclude[s.Name] = why
-			}
+		if why := replicaUnfit(s); why != "" {
+			exclude[s.Name] = why
 		}
 	}
 	sites, err := p.candidateSites(ctx, exclude, true)
@@ -400,10 +427,10 @@ func (p *placer) Refusal(ctx context.Context, ask jobAsk, maxCost *big.Int, repl
 	}
 	why := fmt.Sprintf("verify asks for %d replicas on sites of distinct named operators that report outputs digests (protocol %d), each within its share of the budget (%s DPS: the budget pays for every replica and rerun); %d operator(s) can run it",
 		replicas, replicaProtocol, tokenomics.FormatAmount(share), len(operators))
-	if len(rejections) > 0 {
-		why += "; " + (&placement.NoFitError{Rejections: rejections}).Error()
+	if len(rejections) > 0 || tooOld > 0 {
+		why += "; " + withOldSites(&placement.NoFitError{Rejections: rejections}, tooOld)
 	}
-	return why + oldSites, nil
+	return why, nil
 }
 
 // request is a job's placement question.

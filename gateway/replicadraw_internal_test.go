@@ -150,3 +150,47 @@ func TestReplicaDrawIsUniformOverOperators(t *testing.T) {
 		t.Error("a draw among no sites")
 	}
 }
+
+// TestReplicasWithAPlacementFloor: the replicas of a workflow with placement are drawn only
+// among the operators of sites that can read it (protocol 8), meet its floor, and run no
+// replica of the group yet.
+func TestReplicasWithAPlacementFloor(t *testing.T) {
+	ctx := context.Background()
+	clock := &testClock{now: time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)}
+	st := openTestStore(t, clock)
+	p := newTestPlacer(t, st, clock, nil)
+	for _, s := range []struct{ name, operator string }{{"new-a", "uni-a"}, {"old-b", "uni-b"}, {"new-c", "uni-c"}, {"new-c2", "uni-c"}} {
+		addOperatedSite(t, st, s.name, s.operator, "1")
+		version := workflowPlacementProtocol
+		if s.name == "old-b" {
+			version = workflowPlacementProtocol - 1
+		}
+		if err := st.SetSiteProtocol(ctx, s.name, version); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The floor is energy Y, which every A100 site of testRegistration meets.
+	source := testWorkflow + "placement: {grades: {energy: Y}}\n"
+	ids := []string{newTestJobID(t), newTestJobID(t)}
+	first := gatewayapi.Job{ID: ids[0], Researcher: common.Address{1}.Hex(), IdempotencyKey: "floored-replicas-0001", EscrowID: "0x" + strings.Repeat("cd", 32),
+		SourceName: "train.yaml", Source: []byte(source), MaxCostWei: tokenomics.MustAmount("30").String()}
+	if _, err := st.CreateReplicatedJob(ctx, first, ids, store.ReplicaPlan{Quorum: 2, DecideBy: clock.Now().Add(5 * time.Hour)}); err != nil {
+		t.Fatal(err)
+	}
+	placed := map[string]string{}
+	for _, id := range ids {
+		j, _ := st.Job(ctx, id)
+		p.random = rand.Reader
+		p.Place(ctx, j)
+		if j, _ = st.Job(ctx, id); j.State != store.Assigned || j.Site == "old-b" {
+			t.Fatalf("replica %s: %s on %q (%s)", id, j.State, j.Site, j.Placement)
+		}
+		if !strings.Contains(j.Placement, "among 2 operators") && !strings.Contains(j.Placement, "among 1 operator") {
+			t.Errorf("replica %s drawn among old-b's operator too: %s", id, j.Placement)
+		}
+		placed[id] = j.Site
+	}
+	if placed[ids[0]] == placed[ids[1]] || (strings.HasPrefix(placed[ids[0]], "new-c") && strings.HasPrefix(placed[ids[1]], "new-c")) {
+		t.Fatalf("both replicas went to one operator: %v", placed)
+	}
+}
