@@ -189,6 +189,9 @@ func TestSubtreeRowsCoverTheSubtreeInWholeAlignedRows(t *testing.T) {
 
 func TestRunAnswersWhatVerifyAccepts(t *testing.T) {
 	spec := testSpec(t, 256, 5, 24)
+	// A fixed nonce: whether two of 24 random openings fall close enough to share a
+	// recomputation (checked below) depends on the draw, and about 3 draws in 100 give none.
+	spec.Nonce = [32]byte{0x6e, 0x65, 0x69, 0x67, 0x68, 0x62, 0x6f, 0x75, 0x72, 0x73}
 	engines := []*hostEngine{{label: "gpu0"}, {label: "gpu1"}}
 	// 8 KiB of trees: the host keeps them from a level well above the leaves, so every
 	// opening is rebuilt from recomputed rows.
