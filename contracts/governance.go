@@ -159,8 +159,11 @@ type Proposal struct {
 	ExecutableBy time.Time
 }
 
+// HasGovernor says whether the deployment admits providers by vote (an admission governor).
+func (d *Deployment) HasGovernor() bool { return d.Addresses.Governor != (common.Address{}) }
+
 func (d *Deployment) requireGovernor() error {
-	if d.Addresses.Governor == (common.Address{}) {
+	if !d.HasGovernor() {
 		return ErrNoGovernor
 	}
 	return nil

@@ -65,7 +65,7 @@ func (d *Deployment) Watch(ctx context.Context, from Cursor, opts WatchOptions, 
 	}
 	decoders := d.eventDecoders()
 	addrs := []common.Address{d.Addresses.GFL, d.Addresses.DPS, d.Addresses.Registry, d.Addresses.Settlement, d.Addresses.Escrow, d.Addresses.Staking}
-	if d.Addresses.Governor != (common.Address{}) {
+	if d.HasGovernor() {
 		addrs = append(addrs, d.Addresses.Governor)
 	}
 	backoff := time.Duration(0)
@@ -209,7 +209,7 @@ func (d *Deployment) contractAt(a common.Address) string {
 	case d.Addresses.Staking:
 		return "Staking"
 	}
-	if d.Addresses.Governor != (common.Address{}) && a == d.Addresses.Governor {
+	if d.HasGovernor() && a == d.Addresses.Governor {
 		return "AdmissionGovernor"
 	}
 	return a.Hex()

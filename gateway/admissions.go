@@ -38,7 +38,7 @@ const (
 // approval makes first (the registration reviewed is the current one, no device another site
 // holds, the stake its capacity needs): a passed proposal must be executable.
 func (r *registry) Propose(ctx context.Context, name string, reviewed common.Hash, reason string, op common.Address) (gatewayapi.ProposalView, error) {
-	if r.deploy.Addresses.Governor == (common.Address{}) {
+	if !r.deploy.HasGovernor() {
 		return gatewayapi.ProposalView{}, ErrNoGovernance
 	}
 	r.siteMu.Lock()
@@ -50,10 +50,9 @@ func (r *registry) Propose(ctx context.Context, name string, reviewed common.Has
 	if s.Status != store.SitePending {
 		return gatewayapi.ProposalView{}, fmt.Errorf("%w: %s is %s; only a pending site (new, or registering more than it was approved with) is put to the vote", ErrProposal, name, s.Status)
 	}
-	current := common.Hash(s.Registration.Digest())
-	if reviewed != current {
-		return gatewayapi.ProposalView{}, fmt.Errorf("%w: %s now registers %d MFLOPS and %d GPUs (digest %s), not the registration %s: list the providers and review it again",
-			ErrRegistrationChanged, name, s.Registration.Inventory.CapacityMegaFLOPS, s.Registration.Inventory.GPUs, current.Hex(), reviewed.Hex())
+	current, err := reviewedRegistration(s, reviewed)
+	if err != nil {
+		return gatewayapi.ProposalView{}, err
 	}
 	inv := s.Registration.Inventory
 	addr := common.HexToAddress(s.Address)
@@ -110,7 +109,7 @@ func (r *registry) Proposal(ctx context.Context, id uint64) (gatewayapi.Proposal
 // proposalExists is store.ErrNotFound for an id the governor never gave (ErrNoGovernance
 // without a governor).
 func (r *registry) proposalExists(ctx context.Context, id uint64) error {
-	if r.deploy.Addresses.Governor == (common.Address{}) {
+	if !r.deploy.HasGovernor() {
 		return ErrNoGovernance
 	}
 	count, err := r.deploy.ProposalCount(ctx)
@@ -126,7 +125,7 @@ func (r *registry) proposalExists(ctx context.Context, id uint64) error {
 
 // Proposals lists the newest proposals (limit, at most MaxProposalsListed), newest first.
 func (r *registry) Proposals(ctx context.Context, limit int) ([]gatewayapi.ProposalView, error) {
-	if r.deploy.Addresses.Governor == (common.Address{}) {
+	if !r.deploy.HasGovernor() {
 		return nil, ErrNoGovernance
 	}
 	limit = min(max(limit, 1), MaxProposalsListed)
@@ -230,7 +229,7 @@ type admissionFollower struct {
 
 // Run follows the votes until ctx ends (nothing to do without a governor).
 func (f *admissionFollower) Run(ctx context.Context) {
-	if f.reg.deploy.Addresses.Governor == (common.Address{}) {
+	if !f.reg.deploy.HasGovernor() {
 		return
 	}
 	t := time.NewTicker(admissionsInterval)

@@ -187,7 +187,7 @@ func (g *Gateway) wire(policy placement.Policy) {
 		policy: reportPolicy(g.cfg.PoCP, g.res.capacityTolerancePPM), domain: g.Domain(), log: g.log, now: g.now, metrics: g.metrics}
 	g.dashboard = &dashboardSource{store: g.store, deploy: g.deploy, chain: g.chain, calendar: g.calendar, params: g.params, gateway: g.cfg.Name, chainMode: g.cfg.Chain.Mode,
 		offlineAfter: g.cfg.Sites.OfflineAfter, grace: g.cfg.Epochs.Grace, referenceMegaFLOPS: g.catalog.ReferenceScore().PerDeviceMegaFLOPS, catalog: g.catalog, now: g.now, metrics: g.metrics}
-	if g.deploy.Addresses.Governor != (common.Address{}) {
+	if g.deploy.HasGovernor() {
 		g.dashboard.proposals = g.registry.Proposals
 	}
 	g.challenger = &challenger{store: g.store, deploy: g.deploy, key: g.key, catalog: g.catalog, calendar: g.calendar, cfg: g.cfg.Challenges,

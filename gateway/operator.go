@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math/big"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -144,20 +145,9 @@ func (a *operatorAPI) vetoProposal(w http.ResponseWriter, r *http.Request, op co
 
 // proposalID reads {id}: a proposal number, 1 or more.
 func proposalID(w http.ResponseWriter, r *http.Request) (uint64, bool) {
-	raw := r.PathValue("id")
-	var id uint64
-	if len(raw) == 0 || len(raw) > 19 {
-		writeError(w, http.StatusBadRequest, "a proposal id is a number from 1")
-		return 0, false
-	}
-	for _, c := range raw {
-		if c < '0' || c > '9' {
-			writeError(w, http.StatusBadRequest, "a proposal id is a number from 1")
-			return 0, false
-		}
-		id = id*10 + uint64(c-'0')
-	}
-	if id == 0 {
+	// Decimal digits only (ParseUint takes no sign), within uint64.
+	id, err := strconv.ParseUint(r.PathValue("id"), 10, 64)
+	if err != nil || id == 0 {
 		writeError(w, http.StatusBadRequest, "a proposal id is a number from 1")
 		return 0, false
 	}

@@ -173,10 +173,9 @@ func (r *registry) SetStatus(ctx context.Context, name, status, reason, operator
 // admit admits the site's registration in the chain's registry if it is the one reviewed,
 // and sends the site its gas money.
 func (r *registry) admit(ctx context.Context, s gatewayapi.Site, reviewed common.Hash) error {
-	current := common.Hash(s.Registration.Digest())
-	if reviewed != current {
-		return fmt.Errorf("%w: %s now registers %d MFLOPS and %d GPUs (digest %s), not the registration %s: list the providers and review it again",
-			ErrRegistrationChanged, s.Name, s.Registration.Inventory.CapacityMegaFLOPS, s.Registration.Inventory.GPUs, current.Hex(), reviewed.Hex())
+	current, err := reviewedRegistration(s, reviewed)
+	if err != nil {
+		return err
 	}
 	inv := s.Registration.Inventory
 	adm := contracts.Admission{CapacityMegaFLOPS: inv.CapacityMegaFLOPS, GPUs: uint32(inv.GPUs), Registration: current}
@@ -187,7 +186,7 @@ func (r *registry) admit(ctx context.Context, s gatewayapi.Site, reviewed common
 	if err := r.checkStake(ctx, s.Name, addr, inv.CapacityMegaFLOPS); err != nil {
 		return err
 	}
-	err := r.deploy.AdmitProvider(ctx, r.key, addr, adm)
+	err = r.deploy.AdmitProvider(ctx, r.key, addr, adm)
 	r.metrics.observeChain(chainRegistry, err)
 	var revert *contracts.RevertError
 	if errors.As(err, &revert) && revert.Name == "AdmissionByVoteOnly" {
@@ -203,6 +202,17 @@ func (r *registry) admit(ctx context.Context, s gatewayapi.Site, reviewed common
 	}
 	r.sendGasMoney(ctx, s.Name, addr)
 	return nil
+}
+
+// reviewedRegistration is the site's current registration digest when it is the one the
+// operator reviewed (an approval or a proposal names it), ErrRegistrationChanged otherwise.
+func reviewedRegistration(s gatewayapi.Site, reviewed common.Hash) (common.Hash, error) {
+	current := common.Hash(s.Registration.Digest())
+	if reviewed != current {
+		return current, fmt.Errorf("%w: %s now registers %d MFLOPS and %d GPUs (digest %s), not the registration %s: list the providers and review it again",
+			ErrRegistrationChanged, s.Name, s.Registration.Inventory.CapacityMegaFLOPS, s.Registration.Inventory.GPUs, current.Hex(), reviewed.Hex())
+	}
+	return current, nil
 }
 
 // checkDevices refuses to approve a site that registers a GPU an admitted site registers
