@@ -33,7 +33,7 @@ CLUSTER24_C_CONF = $(shell $(CLUSTER) env --name $(CLUSTER24_C) 2>/dev/null | se
 # The directory of 24.11's client commands (the same wrappers for the three clusters).
 CLUSTER24_PATH = $(shell $(CLUSTER) env --name $(CLUSTER24) 2>/dev/null | sed -n 's/^export PATH=\(.*\):"$$PATH"$$/\1/p')
 
-.PHONY: cluster-multi-up bench-challenge test-gas demo-governance demo-down demo-preflight demo-site bench-plugins proto proto-check geth contracts contracts-check bench-accounting bench-gateway bench-pocp bench-site test-tools bench-workflows fuzz-workflows build test unit-test lint fmt bench-slurm cluster-up cluster-b-up cluster-c-up cluster24-up cluster24-b-up cluster24-c-up cluster-down cluster-status demo check-go fixtures
+.PHONY: demo-plugins cluster-multi-up bench-challenge test-gas demo-governance demo-down demo-preflight demo-site bench-plugins proto proto-check geth contracts contracts-check bench-accounting bench-gateway bench-pocp bench-site test-tools bench-workflows fuzz-workflows build test unit-test lint fmt bench-slurm cluster-up cluster-b-up cluster-c-up cluster24-up cluster24-b-up cluster24-c-up cluster-down cluster-status demo check-go fixtures
 
 check-go:
 	@command -v $(GO) >/dev/null || { echo "Go is not installed: install Go 1.26 or newer (e.g. under /usr/local/go) — see README.md" >&2; exit 1; }
@@ -153,7 +153,7 @@ bench-accounting: check-go cluster-up
 # The gateway: placement among 100 sites (decisions/s) and PoCP report verification
 # (signatures/s), each with its goal.
 bench-gateway: check-go
-	$(GO) test -run '^$$' -bench . -benchtime 2s -count 3 ./gateway/placement ./gateway | tee /dev/stderr | awk -f test/bench/gateway/report.awk
+	$(GO) test -run '^$$' -bench . -benchtime 2s -count 3 ./gateway/placement ./gateway ./gateway/auction | tee /dev/stderr | awk -f test/bench/gateway/report.awk
 
 # The per-call overhead of a placement plugin (a real plugin process), with its goal.
 bench-plugins: check-go
@@ -241,13 +241,17 @@ cluster-status:
 # gateway with DPS budgets, run, accounted and paid; both sites' PoCP reports; a short epoch
 # closed on chain; a provider's claim; a summary and the dashboard URL (test/demo/grid-demo).
 # The gateway and the daemons keep running for the dashboard: `make demo-down` stops them.
-demo: demo-preflight build cluster-up cluster-b-up
+demo: demo-preflight build demo-plugins cluster-up cluster-b-up
 	test/demo/grid-demo up $(abspath $(BIN)) $(CLUSTER_CONF) $(CLUSTER_B_CONF)
 
 # The demo with admission by vote (issue 22 §3, whitepaper §3.4.2-3.4.3): a third cluster's
 # site joins after the operator's transition, put to the vote and admitted by the GFL holders.
-demo-governance: demo-preflight build cluster-up cluster-b-up cluster-c-up
+demo-governance: demo-preflight build demo-plugins cluster-up cluster-b-up cluster-c-up
 	test/demo/grid-demo up $(abspath $(BIN)) $(CLUSTER_CONF) $(CLUSTER_B_CONF) $(CLUSTER_C_CONF)
+
+# The example bid policy site-b of the demo bids with (plugins/examples/queue-bid), next to BIN.
+demo-plugins: check-go
+	$(GO) build -trimpath -o $(dir $(BIN))queue-bid ./plugins/examples/queue-bid
 
 # Stops what `make demo` started: the gateway, the site daemons and the Slurm test clusters.
 demo-down:

@@ -51,7 +51,7 @@ func (g *Gateway) Handler() http.Handler {
 	ops := operatorSet(g.res.operators)
 	researchers := &researcherAPI{store: g.store, intake: g.intake, logs: g.logs, wake: g.wake, operators: ops, log: g.log}
 	sites := &siteAPI{store: g.store, registry: g.registry, placer: g.placer, settler: g.settler, challenger: g.challenger, logs: g.logs, polls: g.polls, wake: g.wake,
-		catalogSHA256: g.catalog.SHA256Hex(), log: g.log}
+		catalogSHA256: g.catalog.SHA256Hex(), audience: g.cfg.Name, log: g.log}
 	operators := &operatorAPI{store: g.store, registry: g.registry, closer: g.closer, challenger: g.challenger, chain: g.chain, deploy: g.deploy, key: g.key, metrics: g.metrics, log: g.log}
 	public := &publicAPI{store: g.store, closer: g.closer, registry: g.registry, describe: g.Info}
 	mux := http.NewServeMux()
@@ -69,6 +69,7 @@ func (g *Gateway) Handler() http.Handler {
 	mux.HandleFunc("POST /v1/site/logs/{id}", guard.signed(sites.siteLogs))
 	mux.HandleFunc("POST /v1/site/reports", guard.signedSized(reportBodyLimit, sites.siteReport))
 	mux.HandleFunc("POST "+protocol.PathChallenges+"{id}", guard.signedSized(sites.challengeAnswerLimit, sites.siteChallengeAnswer))
+	mux.HandleFunc("POST "+protocol.PathBids, guard.signed(sites.siteBid))
 	// Operators.
 	mux.HandleFunc("GET /v1/providers", guard.signed(ops.only(operators.listProviders)))
 	mux.HandleFunc("POST /v1/providers/{site}/approve", guard.signed(ops.only(operators.approveProvider)))

@@ -5,7 +5,6 @@ import (
 	"crypto/ecdsa"
 	"crypto/rand"
 	"crypto/sha256"
-	"encoding/base32"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -648,13 +647,7 @@ func (c *challenger) issue(ctx context.Context, site gatewayapi.Site, now time.T
 	return c.store.Challenge(ctx, id)
 }
 
-func (c *challenger) newID() (string, error) {
-	var b [10]byte
-	if _, err := io.ReadFull(c.random, b[:]); err != nil {
-		return "", fmt.Errorf("challenge id: %w", err)
-	}
-	return "c-" + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b[:])), nil
-}
+func (c *challenger) newID() (string, error) { return randomID(c.random, "c-", "challenge id") }
 
 // deliver is what the site's poll carries: its undelivered challenges.
 func (c *challenger) deliver(ctx context.Context, site string) ([]protocol.Challenge, error) {

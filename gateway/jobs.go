@@ -5,6 +5,7 @@ import (
 	"encoding/base32"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
 
@@ -49,12 +50,16 @@ func checkSubmitRequest(req *gatewayapi.SubmitRequest) error {
 
 // newJobID is a job id in the site's run id form ("r-" and 16 base32 characters), so the
 // site journals the job under the same id.
-func newJobID() (string, error) {
+func newJobID() (string, error) { return randomID(rand.Reader, "r-", "job id") }
+
+// randomID is prefix and 16 base32 characters (80 random bits from random): the form of job,
+// challenge and auction ids.
+func randomID(random io.Reader, prefix, what string) (string, error) {
 	var b [10]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		return "", fmt.Errorf("job id: %w", err)
+	if _, err := io.ReadFull(random, b[:]); err != nil {
+		return "", fmt.Errorf("%s: %w", what, err)
 	}
-	return "r-" + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b[:])), nil
+	return prefix + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b[:])), nil
 }
 
 // hideUndecidedDigest blanks a replica's outputs digest until its group is decided: whoever
@@ -176,6 +181,12 @@ func (a *researcherAPI) getJob(w http.ResponseWriter, r *http.Request, researche
 		}
 		j.ReplicaGroup = &g
 	}
+	var err error
+	if j.Auctions, err = a.store.JobAuctions(r.Context(), j.ID, gatewayapi.MaxAuctionsShown); err != nil {
+		writeError(w, http.StatusInternalServerError, err.Error())
+		return
+	}
+	hideSealedBids(j.Auctions)
 	hideUndecidedDigest(&j)
 	writeJSON(w, http.StatusOK, j)
 }

@@ -67,6 +67,7 @@ type metrics struct {
 	epochCloseSeconds prometheus.Histogram
 	chainErrors       *prometheus.CounterVec
 	challenges        *prometheus.CounterVec
+	auctions          *prometheus.CounterVec
 }
 
 // newMetrics creates the series; state is read at each scrape for the queue depth and the
@@ -110,6 +111,13 @@ func newMetrics(state stateReader, now func() time.Time, offlineAfter time.Durat
 		Name: "petagrid_gateway_challenges_total",
 		Help: "Compute challenges by event (issued, passed, failed, missed, skipped: the site claimed no idle node or did not poll; void: counts neither way).",
 	}, []string{"event"})
+	m.auctions = prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "petagrid_gateway_auctions_total",
+		Help: "Sealed-bid auctions by event (opened; decided: a bid won; failed: no bid qualified).",
+	}, []string{"event"})
+	for _, o := range []string{auctionOpened, gatewayapi.AuctionDecided, gatewayapi.AuctionFailed} {
+		m.auctions.WithLabelValues(o)
+	}
 	// Every outcome is a series from the start, so that rates and alerts see zero, not nothing.
 	for _, o := range []string{placementPlaced, placementNoSite, placementAbandoned, placementCancelled, placementError} {
 		m.placements.WithLabelValues(o)
@@ -129,7 +137,7 @@ func newMetrics(state stateReader, now func() time.Time, offlineAfter time.Durat
 	for _, o := range []string{gatewayapi.GroupAgreed, gatewayapi.GroupNoQuorum} {
 		m.replicaGroups.WithLabelValues(o)
 	}
-	m.registry.MustRegister(m.challenges, m.replicaGroups, m.replicaDissents, m.replicaReruns, m.placements, m.reports, m.epochCloses, m.epochCloseSeconds, m.chainErrors,
+	m.registry.MustRegister(m.challenges, m.auctions, m.replicaGroups, m.replicaDissents, m.replicaReruns, m.placements, m.reports, m.epochCloses, m.epochCloseSeconds, m.chainErrors,
 		newStateCollector(state, now, offlineAfter),
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
@@ -138,6 +146,15 @@ func newMetrics(state stateReader, now func() time.Time, offlineAfter time.Durat
 func (m *metrics) placement(outcome string) {
 	if m != nil {
 		m.placements.WithLabelValues(outcome).Inc()
+	}
+}
+
+// auctionOpened is the auctions counter's event for a new auction.
+const auctionOpened = "opened"
+
+func (m *metrics) auction(event string) {
+	if m != nil {
+		m.auctions.WithLabelValues(event).Inc()
 	}
 }
 

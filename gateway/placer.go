@@ -71,7 +71,8 @@ func (p *placer) Place(ctx context.Context, j gatewayapi.Job) {
 		return
 	}
 	if j.CancelRequested {
-		// Cancelled while a site had it, then back in the queue: it ends here, at no cost.
+		// Cancelled while a site had it, then back in the queue: it ends here, at no cost
+		// (with its auction, if one is open).
 		if _, err := p.store.RequestCancel(ctx, j.ID); err != nil {
 			log.WithError(err).Warn("ending a cancelled job")
 		}
@@ -93,11 +94,17 @@ func (p *placer) Place(ctx context.Context, j gatewayapi.Job) {
 		}
 	}
 	if err == nil && ask.placementBlock {
-		exclude, _, err = p.excludePlacementUnfit(ctx, exclude)
+		exclude, _, err = p.excludeTooOld(ctx, exclude, ask)
 	}
 	if err != nil {
 		log.WithError(err).Warn("placer")
 		p.metrics.placement(placementError)
+		return
+	}
+	if ask.auctionWindow > 0 {
+		if outcome := p.placeByAuction(ctx, j, ask, exclude, log); outcome != "" {
+			p.metrics.placement(outcome)
+		}
 		return
 	}
 	sites, err := p.candidateSites(ctx, exclude, false)
@@ -235,6 +242,25 @@ type jobAsk struct {
 	// placementBlock: the workflow has a placement mapping, which a site older than
 	// workflowPlacementProtocol cannot read.
 	placementBlock bool
+	// auctionWindow is the bidding window of a workflow in auction mode (0: posted prices).
+	auctionWindow time.Duration
+	// placementMode: the placement mapping names a mode (posted or auction), which a site
+	// older than auctionProtocol refuses as an unknown field.
+	placementMode bool
+}
+
+// minProtocol is the oldest site protocol that can take the job, and what the newer one
+// brings that it needs (0 and "": any).
+func (a jobAsk) minProtocol() (int, string) {
+	switch {
+	case a.auctionWindow > 0:
+		return auctionProtocol, "bid in the auction the workflow's placement asks for"
+	case a.placementMode:
+		return auctionProtocol, "read the workflow's placement mode"
+	case a.placementBlock:
+		return workflowPlacementProtocol, "read the workflow's placement"
+	}
+	return 0, ""
 }
 
 // maxExclusionsNoted is how many excluded sites a waiting job's note names.
@@ -251,7 +277,12 @@ func askOf(wf *workflows.Workflow) (jobAsk, error) {
 	if err != nil {
 		return jobAsk{}, err
 	}
-	return jobAsk{needs: needs, floor: placement.GradeFloorOf(wf), placementBlock: wf.Placement != nil}, nil
+	ask := jobAsk{needs: needs, floor: placement.GradeFloorOf(wf), placementBlock: wf.Placement != nil}
+	if wf.Placement.Auction() {
+		ask.auctionWindow = time.Duration(wf.Placement.WindowSeconds) * time.Second
+	}
+	ask.placementMode = wf.Placement != nil && wf.Placement.ModeAt.Line > 0
+	return ask, nil
 }
 
 // askOrAbandon is what the job asks of placement; a job that waited or was placed too often,
@@ -278,10 +309,11 @@ func (p *placer) askOrAbandon(ctx context.Context, j gatewayapi.Job, log logrus.
 	return ask, true
 }
 
-// excludePlacementUnfit adds to exclude (a new map when nil) every site too old to read a
-// workflow's placement, whatever its status (one approved after this read is still kept
-// out), and says how many approved ones it added.
-func (p *placer) excludePlacementUnfit(ctx context.Context, exclude map[string]string) (map[string]string, int, error) {
+// excludeTooOld adds to exclude (a new map when nil) every site too old for what the job
+// asks (ask.minProtocol: a workflow's placement, an auction), whatever its status (one
+// approved after this read is still kept out), and says how many approved ones it added.
+func (p *placer) excludeTooOld(ctx context.Context, exclude map[string]string, ask jobAsk) (map[string]string, int, error) {
+	need, what := ask.minProtocol()
 	all, err := p.store.Sites(ctx)
 	if err != nil {
 		return exclude, 0, err
@@ -291,12 +323,12 @@ func (p *placer) excludePlacementUnfit(ctx context.Context, exclude map[string]s
 	}
 	n := 0
 	for _, s := range all {
-		if _, ok := exclude[s.Name]; ok || s.Protocol >= workflowPlacementProtocol {
+		if _, ok := exclude[s.Name]; ok || s.Protocol >= need {
 			continue
 		}
-		exclude[s.Name] = fmt.Sprintf("it speaks protocol %d; a workflow with placement needs %d", s.Protocol, workflowPlacementProtocol)
+		exclude[s.Name] = fmt.Sprintf("it speaks protocol %d; to %s a site needs %d", s.Protocol, what, need)
 		if s.Protocol == 0 {
-			exclude[s.Name] = fmt.Sprintf("it has not said its protocol version; a workflow with placement needs %d", workflowPlacementProtocol)
+			exclude[s.Name] = fmt.Sprintf("it has not said its protocol version; to %s a site needs %d", what, need)
 		}
 		if s.Status == store.SiteApproved {
 			n++
@@ -305,38 +337,44 @@ func (p *placer) excludePlacementUnfit(ctx context.Context, exclude map[string]s
 	return exclude, n, nil
 }
 
-// withOldSites adds to a refusal the approved sites left out for being too old to read the
-// workflow's placement (on a line of its own, or as the reason when no site was looked at).
-func withOldSites(nofit *placement.NoFitError, tooOld int) string {
+// withOldSites adds to a refusal the approved sites left out for being too old for what
+// the job asks (on a line of its own, or as the reason when no site was looked at).
+func withOldSites(nofit *placement.NoFitError, tooOld int, ask jobAsk) string {
 	if tooOld == 0 {
 		return nofit.Error()
 	}
-	old := fmt.Sprintf("%d approved site(s) speak a protocol older than %d, which cannot read the workflow's placement", tooOld, workflowPlacementProtocol)
+	need, what := ask.minProtocol()
+	old := fmt.Sprintf("%d approved site(s) speak a protocol older than %d, which cannot %s", tooOld, need, what)
 	if len(nofit.Rejections) == 0 {
 		return "no site can run the job: " + old
 	}
 	return nofit.Error() + "\n  (" + old + ")"
 }
 
+// sitesWithReasons lists sites with their reasons, "site (reason), …": in name order, so
+// that a note (and its log line) changes only when the reasons do; the first ten, so that it
+// stays short on a large grid.
+func sitesWithReasons(reasons map[string]string) string {
+	names := make([]string, 0, len(reasons))
+	for s := range reasons {
+		names = append(names, s)
+	}
+	sort.Strings(names)
+	var parts []string
+	for _, s := range names[:min(len(names), maxExclusionsNoted)] {
+		parts = append(parts, s+" ("+reasons[s]+")")
+	}
+	if len(names) > maxExclusionsNoted {
+		parts = append(parts, fmt.Sprintf("and %d more", len(names)-maxExclusionsNoted))
+	}
+	return strings.Join(parts, ", ")
+}
+
 // wait notes why no site takes the job now (logged when the reason changes).
 func (p *placer) wait(ctx context.Context, j gatewayapi.Job, why error, exclude map[string]string, log logrus.FieldLogger) {
 	msg := why.Error()
 	if len(exclude) > 0 {
-		// In name order, so that the note (and its log line) changes only when the reasons
-		// do; the first ten, so that it stays short on a large grid.
-		names := make([]string, 0, len(exclude))
-		for s := range exclude {
-			names = append(names, s)
-		}
-		sort.Strings(names)
-		var ex []string
-		for _, s := range names[:min(len(names), maxExclusionsNoted)] {
-			ex = append(ex, s+" ("+exclude[s]+")")
-		}
-		if len(names) > maxExclusionsNoted {
-			ex = append(ex, fmt.Sprintf("and %d more", len(names)-maxExclusionsNoted))
-		}
-		msg += "; excluded: " + strings.Join(ex, ", ")
+		msg += "; excluded: " + sitesWithReasons(exclude)
 	}
 	if msg != j.Placement {
 		log.WithField("why", msg).Info("job waits for a site")
@@ -384,7 +422,7 @@ func (p *placer) Refusal(ctx context.Context, ask jobAsk, maxCost *big.Int, repl
 	tooOld := 0
 	if ask.placementBlock {
 		var err error
-		if exclude, tooOld, err = p.excludePlacementUnfit(ctx, nil); err != nil {
+		if exclude, tooOld, err = p.excludeTooOld(ctx, nil, ask); err != nil {
 			return "", err
 		}
 	}
@@ -393,8 +431,14 @@ func (p *placer) Refusal(ctx context.Context, ask jobAsk, maxCost *big.Int, repl
 		if err != nil {
 			return "", err
 		}
-		if cands, rejections := placement.Feasible(p.request("new job", ask, maxCost), sites); len(cands) == 0 {
-			return withOldSites(&placement.NoFitError{Rejections: rejections}, tooOld), nil
+		budget := maxCost
+		if ask.auctionWindow > 0 {
+			// The price is the winning bid's: any site that can run the job may bid
+			// within the budget, whatever it posts.
+			budget = nil
+		}
+		if cands, rejections := placement.Feasible(p.request("new job", ask, budget), sites); len(cands) == 0 {
+			return withOldSites(&placement.NoFitError{Rejections: rejections}, tooOld, ask), nil
 		}
 		return "", nil
 	}
@@ -428,7 +472,7 @@ func (p *placer) Refusal(ctx context.Context, ask jobAsk, maxCost *big.Int, repl
 	why := fmt.Sprintf("verify asks for %d replicas on sites of distinct named operators that report outputs digests (protocol %d), each within its share of the budget (%s DPS: the budget pays for every replica and rerun); %d operator(s) can run it",
 		replicas, replicaProtocol, tokenomics.FormatAmount(share), len(operators))
 	if len(rejections) > 0 || tooOld > 0 {
-		why += "; " + withOldSites(&placement.NoFitError{Rejections: rejections}, tooOld)
+		why += "; " + withOldSites(&placement.NoFitError{Rejections: rejections}, tooOld, ask)
 	}
 	return why, nil
 }

@@ -30,7 +30,9 @@ type siteAPI struct {
 	wake  *wakeups
 	// catalogSHA256 is the hardware catalog's digest a site must score with.
 	catalogSHA256 string
-	log           logrus.FieldLogger
+	// audience is the gateway's name, which a site's sealed bids are signed for.
+	audience string
+	log      logrus.FieldLogger
 }
 
 // siteOf returns the registered site whose key signed the request.
@@ -150,7 +152,7 @@ func (a *siteAPI) sitePoll(w http.ResponseWriter, r *http.Request, signer common
 			writeError(w, http.StatusInternalServerError, err.Error())
 			return
 		}
-		if len(resp.Assignments)+len(resp.Cancels)+len(resp.LogRequests)+len(resp.Challenges) > 0 {
+		if len(resp.Assignments)+len(resp.Cancels)+len(resp.LogRequests)+len(resp.Challenges)+len(resp.Auctions) > 0 {
 			break
 		}
 		select {
@@ -173,7 +175,8 @@ func (a *siteAPI) sitePoll(w http.ResponseWriter, r *http.Request, signer common
 }
 
 // fillPoll gathers what the site should receive now: its assignments and cancels (the
-// placer's), and the log requests waiting for it.
+// placer's), the log requests waiting for it, and, for an approved site, its challenges and
+// the auctions it should bid in.
 func (a *siteAPI) fillPoll(ctx context.Context, site string, approved bool, wait time.Duration, resp *protocol.PollResponse) error {
 	var err error
 	if resp.Assignments, resp.Cancels, err = a.placer.Route(ctx, site, approved, wait); err != nil {
@@ -182,6 +185,9 @@ func (a *siteAPI) fillPoll(ctx context.Context, site string, approved bool, wait
 	resp.LogRequests = a.logs.pending(site)
 	if approved {
 		if resp.Challenges, err = a.challenger.deliver(ctx, site); err != nil {
+			return err
+		}
+		if resp.Auctions, err = a.placer.auctionsFor(ctx, site); err != nil {
 			return err
 		}
 	}

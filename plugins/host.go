@@ -39,7 +39,7 @@ type Config struct {
 type PluginConfig struct {
 	// Name is the executable's file name in Dir (and the plugin's name in logs).
 	Name string `yaml:"name"`
-	// Kind is placement, submit-filter or telemetry.
+	// Kind is placement (gateway), submit-filter, telemetry or bid-policy (site).
 	Kind string `yaml:"kind"`
 	// SHA256 is the executable's checksum (petagrid plugins list prints it): a binary that
 	// changed is refused until the admin pins the new one.
@@ -200,9 +200,9 @@ func Attach(ctx context.Context, name, kind string, rc *plugin.ReattachConfig, l
 	p := &Plugin{cfg: PluginConfig{Name: name, Kind: kind}, log: log.WithField("plugin", name).WithField("kind", kind), timeout: DefaultCallTimeout, reattach: rc, sem: make(chan struct{}, 1)}
 	client := plugin.NewClient(&plugin.ClientConfig{
 		HandshakeConfig:  handshake,
-		VersionedPlugins: map[int]plugin.PluginSet{ProtocolVersion: pluginSet(nil, nil, nil)},
+		VersionedPlugins: map[int]plugin.PluginSet{ProtocolVersion: pluginSet(ServeOpts{})},
 		// A reattach configuration may carry no version: the set to use without one.
-		Plugins:          pluginSet(nil, nil, nil),
+		Plugins:          pluginSet(ServeOpts{}),
 		Reattach:         rc,
 		AllowedProtocols: []plugin.Protocol{plugin.ProtocolGRPC},
 		Logger:           newHCLogger(p.log),
@@ -272,7 +272,7 @@ func (p *Plugin) get(ctx context.Context) (any, error) {
 	}
 	client := plugin.NewClient(&plugin.ClientConfig{
 		HandshakeConfig:  handshake,
-		VersionedPlugins: map[int]plugin.PluginSet{ProtocolVersion: pluginSet(nil, nil, nil)},
+		VersionedPlugins: map[int]plugin.PluginSet{ProtocolVersion: pluginSet(ServeOpts{})},
 		Cmd:              cmd,
 		AllowedProtocols: []plugin.Protocol{plugin.ProtocolGRPC},
 		// Mutual TLS with certificates made for this process only.
@@ -453,4 +453,26 @@ func (p *Plugin) Read(ctx context.Context) ([]Reading, error) {
 		return nil, err
 	}
 	return readingsFromWire(out), nil
+}
+
+// Bid asks a bid policy for the site's bid.
+func (p *Plugin) Bid(ctx context.Context, q BidQuery) (BidOffer, error) {
+	var out *pluginv1.BidResponse
+	err := p.call(ctx, func(ctx context.Context, raw any) error {
+		c, ok := raw.(pluginv1.BidPolicyClient)
+		if !ok {
+			return fmt.Errorf("is a %s plugin, not a bid policy", p.cfg.Kind)
+		}
+		var err error
+		out, err = c.Bid(ctx, bidQueryToWire(q))
+		return err
+	})
+	if err != nil {
+		return BidOffer{}, err
+	}
+	offer, err := bidOfferFromWire(out)
+	if err != nil {
+		return BidOffer{}, fmt.Errorf("plugin %s: %w", p.cfg.Name, err)
+	}
+	return offer, nil
 }

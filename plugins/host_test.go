@@ -3,6 +3,7 @@ package plugins
 import (
 	"context"
 	"errors"
+	"math/big"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -35,6 +36,7 @@ func built(t testing.TB) string {
 			"cheapest-site":   "github.com/petagrid/petagrid/plugins/examples/cheapest-site",
 			"require-account": "github.com/petagrid/petagrid/plugins/examples/require-account",
 			"hwmon-power":     "github.com/petagrid/petagrid/plugins/examples/hwmon-power",
+			"queue-bid":       "github.com/petagrid/petagrid/plugins/examples/queue-bid",
 			"misbehaving":     "github.com/petagrid/petagrid/test/doubles/plugin-misbehaving",
 		} {
 			if out, err := exec.Command("go", "build", "-o", filepath.Join(buildDir, name), pkg).CombinedOutput(); err != nil {
@@ -106,6 +108,65 @@ func TestExamplePlacementPlugin(t *testing.T) {
 	}
 	if !named {
 		t.Fatal("no log entry carries the plugin's name")
+	}
+}
+
+// The example bid policy, built and loaded for real: it raises the configured price by a
+// tenth per run in hand, promises a later start, declines without an available node; a
+// placement plugin asked for a bid says what it is.
+func TestExampleBidPolicyPlugin(t *testing.T) {
+	dir := built(t)
+	ctx := context.Background()
+	p, err := Start(ctx, dir, pinnedAs(t, dir, "queue-bid", KindBidPolicy, "--percent-per-run=10", "--minutes-per-run=5"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	now := time.Unix(1_800_000_000, 0).UTC()
+	q := BidQuery{Auction: "a-aaaaaaaaaaaaaaaa", Job: "r-aaaaaaaaaaaaaaaa", WorstCaseComputeHoursMilli: 2000, MaxCostWei: big.NewInt(1e18), Now: now,
+		DefaultPriceWei: big.NewInt(2_000_000), FloorPriceWei: big.NewInt(0), ActiveRuns: 3, IdleNodes: 0, AvailableNodes: 2,
+		Steps: []BidStep{{Step: "train", Partition: "gpu", Nodes: 1, GPUsPerNode: 2}}}
+	offer, err := p.Bid(ctx, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !offer.Bid || offer.PriceWei.Int64() != 2_600_000 || !offer.EarliestStart.Equal(now.Add(15*time.Minute)) || !strings.Contains(offer.Reason, "3 run(s)") {
+		t.Fatalf("offer %+v, want 2.6e6 wei from 15 minutes on", offer)
+	}
+	q.AvailableNodes = 0
+	if offer, err = p.Bid(ctx, q); err != nil || offer.Bid || !strings.Contains(offer.Reason, "no node") {
+		t.Fatalf("without an available node: %+v %v", offer, err)
+	}
+	placementPlugin, err := Start(ctx, dir, pinned(t, dir, "cheapest-site"), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer placementPlugin.Close()
+	if _, err := placementPlugin.Bid(ctx, q); err == nil || !strings.Contains(err.Error(), "not a bid policy") {
+		t.Fatalf("a placement plugin asked for a bid: %v", err)
+	}
+}
+
+// A bid policy's answer is not trusted: a price that is no amount, or a start out of range,
+// is an error.
+func TestBidOfferFromWire(t *testing.T) {
+	for _, r := range []*pluginv1.BidResponse{
+		{Bid: true, PricePerComputeHourWei: "-1"},
+		{Bid: true, PricePerComputeHourWei: "1e18"},
+		{Bid: true, PricePerComputeHourWei: strings.Repeat("9", 41)},
+		{Bid: true, PricePerComputeHourWei: "1", EarliestStartUnix: -5},
+		{Bid: true, PricePerComputeHourWei: "1", EarliestStartUnix: 1 << 62},
+	} {
+		if _, err := bidOfferFromWire(r); err == nil {
+			t.Errorf("%+v accepted", r)
+		}
+	}
+	offer, err := bidOfferFromWire(&pluginv1.BidResponse{Reason: strings.Repeat("x", 1000)})
+	if err != nil || offer.Bid || len(offer.Reason) > 404 {
+		t.Errorf("a long no: %+v %v", offer, err)
+	}
+	if offer, err := bidOfferFromWire(&pluginv1.BidResponse{Bid: true, PricePerComputeHourWei: "7"}); err != nil || offer.PriceWei.Int64() != 7 || !offer.EarliestStart.IsZero() {
+		t.Errorf("a plain bid: %+v %v", offer, err)
 	}
 }
 

@@ -3,7 +3,8 @@
 // separate executable that serves the gRPC protocol in plugins/proto (package pluginv1)
 // through hashicorp/go-plugin: the host starts it, checks its checksum, negotiates the
 // protocol version over a magic-cookie handshake, talks to it over mutually authenticated TLS
-// (AutoMTLS), and routes its logs into its own with the plugin's name.
+// (AutoMTLS), and routes its logs into its own with the plugin's name. The site daemon also
+// takes bid policies, which price its bids in the gateway's sealed-bid auctions.
 //
 // Authors call Serve from main with their implementations; hosts use a Loader.
 package plugins
@@ -40,6 +41,7 @@ const (
 	KindPlacement    = "placement"
 	KindSubmitFilter = "submit-filter"
 	KindTelemetry    = "telemetry"
+	KindBidPolicy    = "bid-policy"
 )
 
 // PlacementPolicy ranks the sites that can run a job (the gateway's extension point).
@@ -57,19 +59,25 @@ type TelemetrySource interface {
 	Read(ctx context.Context, req *pluginv1.ReadRequest) (*pluginv1.ReadResponse, error)
 }
 
+// BidPolicy prices the site's bids in the gateway's auctions (site).
+type BidPolicy interface {
+	Bid(ctx context.Context, req *pluginv1.BidRequest) (*pluginv1.BidResponse, error)
+}
+
 // PluginSet is what opts serve, by kind, for go-plugin (package plugintest uses it to serve a
 // plugin in a test process).
 func PluginSet(opts ServeOpts) map[string]plugin.Plugin {
-	return pluginSet(opts.Placement, opts.SubmitFilter, opts.Telemetry)
+	return pluginSet(opts)
 }
 
 // pluginSet is what a plugin serves and a host dispenses, by kind. A plugin fills only the
 // kinds it implements.
-func pluginSet(p PlacementPolicy, f SubmitFilter, t TelemetrySource) plugin.PluginSet {
+func pluginSet(opts ServeOpts) plugin.PluginSet {
 	return plugin.PluginSet{
-		KindPlacement:    &placementPlugin{impl: p},
-		KindSubmitFilter: &filterPlugin{impl: f},
-		KindTelemetry:    &telemetryPlugin{impl: t},
+		KindPlacement:    &placementPlugin{impl: opts.Placement},
+		KindSubmitFilter: &filterPlugin{impl: opts.SubmitFilter},
+		KindTelemetry:    &telemetryPlugin{impl: opts.Telemetry},
+		KindBidPolicy:    &bidPolicyPlugin{impl: opts.BidPolicy},
 	}
 }
 
@@ -152,6 +160,32 @@ type telemetryServer struct {
 
 func (s telemetryServer) Read(ctx context.Context, req *pluginv1.ReadRequest) (*pluginv1.ReadResponse, error) {
 	return guard(func() (*pluginv1.ReadResponse, error) { return s.impl.Read(ctx, req) })
+}
+
+type bidPolicyPlugin struct {
+	plugin.NetRPCUnsupportedPlugin
+	impl BidPolicy
+}
+
+func (p *bidPolicyPlugin) GRPCServer(_ *plugin.GRPCBroker, s *grpc.Server) error {
+	if p.impl == nil {
+		return nil
+	}
+	pluginv1.RegisterBidPolicyServer(s, bidPolicyServer{impl: p.impl})
+	return nil
+}
+
+func (p *bidPolicyPlugin) GRPCClient(_ context.Context, _ *plugin.GRPCBroker, c *grpc.ClientConn) (any, error) {
+	return pluginv1.NewBidPolicyClient(c), nil
+}
+
+type bidPolicyServer struct {
+	pluginv1.UnimplementedBidPolicyServer
+	impl BidPolicy
+}
+
+func (s bidPolicyServer) Bid(ctx context.Context, req *pluginv1.BidRequest) (*pluginv1.BidResponse, error) {
+	return guard(func() (*pluginv1.BidResponse, error) { return s.impl.Bid(ctx, req) })
 }
 
 // guard turns a panic in an author's code into an error for the host, so that one bad input

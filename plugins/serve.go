@@ -16,6 +16,7 @@ type ServeOpts struct {
 	Placement    PlacementPolicy
 	SubmitFilter SubmitFilter
 	Telemetry    TelemetrySource
+	BidPolicy    BidPolicy
 }
 
 // Serve runs the plugin until the host stops it. Call it from main; it does not return while
@@ -25,7 +26,7 @@ func Serve(opts ServeOpts) { ServeVersion(ProtocolVersion, opts) }
 // ServeVersion serves as if this SDK spoke protocol version; tests use it to check that a
 // host refuses a plugin of another version with a clear error.
 func ServeVersion(version int, opts ServeOpts) {
-	if opts.Placement == nil && opts.SubmitFilter == nil && opts.Telemetry == nil {
+	if opts.Placement == nil && opts.SubmitFilter == nil && opts.Telemetry == nil && opts.BidPolicy == nil {
 		fmt.Fprintln(os.Stderr, "petagrid plugin: ServeOpts sets no implementation")
 		os.Exit(1)
 	}
@@ -37,7 +38,7 @@ func ServeVersion(version int, opts ServeOpts) {
 	hs.ProtocolVersion = uint(version)
 	plugin.Serve(&plugin.ServeConfig{
 		HandshakeConfig:  hs,
-		VersionedPlugins: map[int]plugin.PluginSet{version: pluginSet(opts.Placement, opts.SubmitFilter, opts.Telemetry)},
+		VersionedPlugins: map[int]plugin.PluginSet{version: pluginSet(opts)},
 		GRPCServer:       plugin.DefaultGRPCServer,
 		// JSON lines on stderr: the host parses them into its own structured logs.
 		Logger: hclog.New(&hclog.LoggerOptions{Name: opts.Name, Output: os.Stderr, JSONFormat: true, Level: hclog.Info}),

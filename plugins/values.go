@@ -1,12 +1,16 @@
 package plugins
 
 import (
+	"errors"
+	"math/big"
+	"regexp"
 	"time"
 
+	"github.com/petagrid/petagrid/internal/sanitize"
 	"github.com/petagrid/petagrid/plugins/proto/pluginv1"
 )
 
-// The host's side of the submit-filter and telemetry protocols in plain Go values: the site
+// The host's side of the submit-filter, telemetry and bid-policy protocols in plain Go values: the site
 // daemon and accounting define their extension points over these, and the generated protocol
 // types stay in this package.
 
@@ -111,4 +115,87 @@ func readingsFromWire(r *pluginv1.ReadResponse) []Reading {
 		out = append(out, rd)
 	}
 	return out
+}
+
+// BidQuery is an auction as a bid policy is asked about it: the gateway's announcement, the
+// site's configured bid and floor, and how busy the site is.
+type BidQuery struct {
+	Auction, Job string
+	// WorstCaseComputeHoursMilli is the job's worst case at the site; a bid's cost is its
+	// price × this / 1000, which must stay within MaxCostWei.
+	WorstCaseComputeHoursMilli uint64
+	MaxCostWei                 *big.Int
+	CommitBy, StartBy, Now     time.Time
+	PerformanceGrade           string
+	ReliabilityGrade           int
+	EnergyGrade                string
+	Steps                      []BidStep
+	// DefaultPriceWei is the site's configured bid, FloorPriceWei the least it bids.
+	DefaultPriceWei, FloorPriceWei *big.Int
+	// ActiveRuns counts the site's runs not ended; IdleNodes and AvailableNodes its grid
+	// partitions' nodes.
+	ActiveRuns, IdleNodes, AvailableNodes int
+}
+
+// BidStep is one step of an announced job.
+type BidStep struct {
+	Step, Partition                             string
+	Nodes, CPUsPerNode, GPUsPerNode, ArrayTasks int
+	TimeSeconds                                 int64
+	ComputeHoursMilli                           uint64
+}
+
+// BidOffer is a bid policy's answer: no bid (Bid false, with the reason), or a price per
+// Compute Hour in DPS wei and the earliest start the site promises (zero: now).
+type BidOffer struct {
+	Bid           bool
+	PriceWei      *big.Int
+	EarliestStart time.Time
+	Reason        string
+}
+
+// weiPattern is an amount of wei as the site protocol writes it (gateway/protocol.ParseWei,
+// which this package does not import: plugins link nothing of the gateway's), and
+// maxUnixSeconds the end of the year 9999 (protocol.MaxEarliestStartUnix).
+var weiPattern = regexp.MustCompile(`^[0-9]{1,40}$`)
+
+const maxUnixSeconds = 253402300799
+
+func bidQueryToWire(q BidQuery) *pluginv1.BidRequest {
+	str := func(v *big.Int) string {
+		if v == nil {
+			return "0"
+		}
+		return v.String()
+	}
+	out := &pluginv1.BidRequest{Auction: q.Auction, Job: q.Job, WorstCaseComputeHoursMilli: q.WorstCaseComputeHoursMilli, MaxCostWei: str(q.MaxCostWei),
+		CommitByUnix: q.CommitBy.Unix(), StartByUnix: q.StartBy.Unix(), PerformanceGrade: q.PerformanceGrade, ReliabilityGrade: int32(q.ReliabilityGrade),
+		EnergyGrade: q.EnergyGrade, DefaultPriceWei: str(q.DefaultPriceWei), FloorPriceWei: str(q.FloorPriceWei), ActiveRuns: int64(q.ActiveRuns),
+		IdleNodes: int64(q.IdleNodes), AvailableNodes: int64(q.AvailableNodes), NowUnix: q.Now.Unix()}
+	for _, s := range q.Steps {
+		out.Steps = append(out.Steps, &pluginv1.AuctionStep{Step: s.Step, Partition: s.Partition, Nodes: int64(s.Nodes), CpusPerNode: int64(s.CPUsPerNode),
+			GpusPerNode: int64(s.GPUsPerNode), ArrayTasks: int64(s.ArrayTasks), TimeSeconds: s.TimeSeconds, ComputeHoursMilli: s.ComputeHoursMilli})
+	}
+	return out
+}
+
+// bidOfferFromWire reads a bid policy's answer, which the host does not trust: a price is
+// decimal digits (at most 40), a start a Unix time from 0 to the year 9999.
+func bidOfferFromWire(r *pluginv1.BidResponse) (BidOffer, error) {
+	out := BidOffer{Bid: r.GetBid(), Reason: r.GetReason()}
+	out.Reason = sanitize.Clip(out.Reason, 400)
+	if !out.Bid {
+		return out, nil
+	}
+	if !weiPattern.MatchString(r.GetPricePerComputeHourWei()) {
+		return BidOffer{}, errors.New("the bid's price is not an amount of wei (decimal digits, at most 40)")
+	}
+	out.PriceWei, _ = new(big.Int).SetString(r.GetPricePerComputeHourWei(), 10)
+	switch start := r.GetEarliestStartUnix(); {
+	case start < 0 || start > maxUnixSeconds:
+		return BidOffer{}, errors.New("the bid's earliest start is not a Unix time from 0 to the year 9999")
+	case start > 0:
+		out.EarliestStart = time.Unix(start, 0).UTC()
+	}
+	return out, nil
 }

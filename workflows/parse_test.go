@@ -454,15 +454,32 @@ func TestParsePlacement(t *testing.T) {
 	if wf, err = Parse("w.yaml", []byte(base+"placement: {grades: {energy: X}}\n")); err != nil || wf.Placement.MinGrades != (Grades{Energy: "X"}) {
 		t.Fatalf("energy only: %+v %v", wf.Placement, err)
 	}
-	if wf, err = Parse("w.yaml", []byte(base)); err != nil || wf.Placement != nil {
+	if wf, err = Parse("w.yaml", []byte(base)); err != nil || wf.Placement != nil || wf.Placement.Auction() {
 		t.Fatalf("no placement: %+v %v", wf.Placement, err)
+	}
+	if wf, err = Parse("w.yaml", []byte(base+"placement: {mode: auction}\n")); err != nil || !wf.Placement.Auction() || wf.Placement.WindowSeconds != DefaultAuctionWindowSeconds {
+		t.Fatalf("auction with the default window: %+v %v", wf.Placement, err)
+	}
+	if wf, err = Parse("w.yaml", []byte(base+"placement: {mode: auction, window: 2m}\n")); err != nil || !wf.Placement.Auction() || wf.Placement.WindowSeconds != 120 {
+		t.Fatalf("auction of 2m: %+v %v", wf.Placement, err)
+	}
+	if wf, err = Parse("w.yaml", []byte(base+"placement: {grades: {performance: C}}\n")); err != nil || wf.Placement.Auction() || wf.Placement.Mode != PlacementPosted || wf.Placement.WindowSeconds != 0 {
+		t.Fatalf("posted by default: %+v %v", wf.Placement, err)
 	}
 	cases := []struct {
 		name, src string
 		want      []string
 	}{
 		{"not a mapping", base + "placement: fast\n", []string{`w.yaml:6:12: placement must be a mapping, got "fast"`}},
-		{"unknown key", base + "placement: {mode: auction}\n", []string{`w.yaml:6:13: unknown field "mode" in placement (expected one of: grades)`}},
+		{"unknown key", base + "placement: {auction: true}\n", []string{`w.yaml:6:13: unknown field "auction" in placement (expected one of: grades, mode, window)`}},
+		{"unknown mode", base + "placement: {mode: lottery}\n", []string{`w.yaml:6:19: placement mode must be one of [posted auction], got "lottery"`}},
+		{"window without auction", base + "placement: {window: 30s}\n", []string{"w.yaml:6:21: placement window is the bidding window of an auction: set `mode: auction`, or drop window"}},
+		{"window of posted prices", base + "placement: {mode: posted, window: 30s}\n", []string{"w.yaml:6:35: placement window is the bidding window of an auction: set `mode: auction`, or drop window"}},
+		{"window too short", base + "placement: {mode: auction, window: 4s}\n", []string{"w.yaml:6:36: placement window 4s: between 5s and 10m (the reveals take as long again)"}},
+		{"window too long", base + "placement: {mode: auction, window: 11m}\n", []string{"w.yaml:6:36: placement window 660s: between 5s and 10m (the reveals take as long again)"}},
+		{"window not a duration", base + "placement: {mode: auction, window: soon}\n", []string{`w.yaml:6:36: placement window: "soon" is not a duration; write whole numbers with units d, h, m, s such as 2h30m or 90m`}},
+		{"auction with verify", "version: 1\nname: w\ndeterministic: true\nverify: {replicas: 2}\nplacement: {mode: auction}\nsteps:\n  - name: a\n    run: {command: [x]}\n    outputs: [{path: out}]\n",
+			[]string{"w.yaml:5:19: placement mode auction cannot go with verify: replicas are placed on operators drawn at random (so that no operator can price itself into every replica), which an auction's lowest bid would undo; drop one of them"}},
 		{"grades not a mapping", base + "placement: {grades: A}\n", []string{`w.yaml:6:21: placement grades must be a mapping, got "A"`}},
 		{"unknown grade kind", base + "placement: {grades: {speed: A}}\n", []string{`w.yaml:6:22: unknown field "speed" in placement grades (expected one of: energy, performance, reliability)`}},
 		{"performance E", base + "placement: {grades: {performance: E}}\n", []string{`w.yaml:6:35: placement grades performance must be one of [A B C D] (the worst grade accepted, best first), got "E"`}},

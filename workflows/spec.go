@@ -44,8 +44,8 @@ type Workflow struct {
 	Deterministic bool
 	// Verify, when set, asks for replicated execution; nil runs the workflow once.
 	Verify *Verify
-	// Placement is what the workflow asks of the grid gateway's placement (a grade floor);
-	// nil asks nothing.
+	// Placement is what the workflow asks of the grid gateway's placement (a grade floor, an
+	// auction); nil asks nothing.
 	Placement *Placement
 	Steps     []*Step
 	Finally   []*Step

@@ -50,6 +50,9 @@ func (d *decoder) checkVerify(wf *Workflow, all []*Step) {
 	if v == nil {
 		return
 	}
+	if wf.Placement.Auction() {
+		d.failAt(wf.Placement.ModeAt, "placement mode auction cannot go with verify: replicas are placed on operators drawn at random (so that no operator can price itself into every replica), which an auction's lowest bid would undo; drop one of them")
+	}
 	if !wf.Deterministic {
 		d.failAt(v.At, "verify needs `deterministic: true`: replicated execution compares the outputs of several sites, which agree only when they depend on nothing but the inputs, image and params (no clocks, unseeded randomness, host names or thread-count-dependent reductions); declare it, and make sure it holds, or drop verify")
 	}

@@ -717,6 +717,12 @@ func printRun(e *env, out *printer, view siteapi.RunView) error {
 			return err
 		}
 	}
+	for i := range view.Auctions {
+		fmt.Fprintln(e.stdout)
+		if err := printAuction(e, out, &view.Auctions[i]); err != nil {
+			return err
+		}
+	}
 	if len(view.History) > 0 {
 		fmt.Fprintln(e.stdout)
 		rows := make([][]string, 0, len(view.History))
@@ -772,6 +778,52 @@ func printReplicaGroup(e *env, out *printer, g *siteapi.ReplicaGroup) error {
 		rows = append(rows, []string{m.Job, strconv.Itoa(m.Index), m.Replaces, m.Site, m.State, outputs, m.Vote, slash})
 	}
 	return out.table([]string{"REPLICA", "#", "RERUN OF", "SITE", "STATE", "OUTPUTS", "VOTE", "SLASH"}, rows)
+}
+
+// printAuction prints a job's sealed-bid auction: its outcome and windows, then each invited
+// site's part (no price shows before the decision: the gateway shows none).
+func printAuction(e *env, out *printer, a *siteapi.Auction) error {
+	dps := func(wei string) string {
+		if v, err := protocol.ParseWei(wei); err == nil {
+			return tokenomics.FormatAmount(v)
+		}
+		return wei
+	}
+	outcome := a.State
+	switch a.State {
+	case gatewayapi.AuctionOpen:
+		outcome = "open: commitments until " + utcTime(a.CommitBy) + ", reveals until " + utcTime(a.RevealBy)
+	case gatewayapi.AuctionDecided:
+		outcome = fmt.Sprintf("%s won at %s DPS a Compute Hour", a.Winner, dps(a.PriceWei))
+	case gatewayapi.AuctionFailed:
+		outcome = "failed: " + a.Note
+	}
+	fmt.Fprintf(e.stdout, "Auction %s (opened %s): %s\n", cell(a.ID), utcTime(a.OpenedAt), cell(outcome))
+	rows := make([][]string, 0, len(a.Bids))
+	for _, b := range a.Bids {
+		state := "invited"
+		switch {
+		case b.RevealedAt != nil:
+			state = "revealed"
+		case b.CommittedAt != nil:
+			state = "committed"
+		case b.DeclinedAt != nil:
+			state = "declined"
+		}
+		price := ""
+		if b.PriceWei != "" {
+			price = dps(b.PriceWei)
+		}
+		result := b.Outcome
+		if result == "" && b.Decline != "" {
+			result = "declined: " + b.Decline
+		}
+		if b.Refusal != "" {
+			result = strings.TrimSpace(result + " (refused once: " + b.Refusal + ")")
+		}
+		rows = append(rows, []string{b.Site, fmt.Sprintf("%.3f", float64(b.WorstCaseComputeHoursMilli)/1000), state, price, result})
+	}
+	return out.table([]string{"SITE", "WORST CASE CH", "BID", "DPS/CH", "OUTCOME"}, rows)
 }
 
 // watchFrame is what --watch shows of a run.

@@ -641,5 +641,5 @@ func runOfJob(job gatewayapi.Job) siteapi.RunView {
 		SourceName: job.SourceName, Params: job.Params, State: job.State, Error: job.Error,
 		CancelRequested: job.CancelRequested, CreatedAt: job.CreatedAt, UpdatedAt: job.UpdatedAt,
 		EndedAt: job.EndedAt, Steps: job.Steps,
-	}, ReplicaGroup: job.ReplicaGroup}
+	}, ReplicaGroup: job.ReplicaGroup, Auctions: job.Auctions}
 }

@@ -29,7 +29,7 @@ func siteCommand(e *env) *cli.Command {
 						return usagef("site serve takes no arguments")
 					}
 					ctx := c.Context
-					filters, telemetry, closePlugins, err := startSitePlugins(ctx, e)
+					filters, telemetry, bidPolicy, closePlugins, err := startSitePlugins(ctx, e)
 					if err != nil {
 						return err
 					}
@@ -44,8 +44,11 @@ func siteCommand(e *env) *cli.Command {
 					if e.config.Grid != nil {
 						// Only a configuration error stops the daemon here: the gateway being
 						// unreachable is the link's business, retried while the daemon runs.
-						link, err = gatewaylink.New(*e.config.Grid, d, gatewaylink.Options{Log: e.log, Version: version,
-							Accounting: e.config.Accounting, PoCP: e.config.PoCP})
+						opts := gatewaylink.Options{Log: e.log, Version: version, Accounting: e.config.Accounting, PoCP: e.config.PoCP}
+						if bidPolicy != nil {
+							opts.BidPolicy = bidPolicy
+						}
+						link, err = gatewaylink.New(*e.config.Grid, d, opts)
 						if err != nil {
 							return err
 						}
@@ -88,14 +91,18 @@ func siteCommand(e *env) *cli.Command {
 	}
 }
 
-// startSitePlugins starts the configured submit filters and telemetry sources. A plugin that
-// cannot start (missing, another checksum or protocol) stops the daemon at start: an admin
-// who configured a filter expects it to judge every run. Once running, a telemetry source
-// that fails only loses its readings; a filter that fails blocks the runs it cannot judge.
-func startSitePlugins(ctx context.Context, e *env) ([]site.SubmitFilter, []accounting.TelemetrySource, func(), error) {
+// startSitePlugins starts the configured submit filters, telemetry sources and bid policy. A
+// plugin that cannot start (missing, another checksum or protocol) stops the daemon at
+// start: an admin who configured a filter expects it to judge every run. Once running, a
+// telemetry source that fails only loses its readings; a filter that fails blocks the runs
+// it cannot judge; a bid policy that fails sends no bid (the gateway asks again).
+func startSitePlugins(ctx context.Context, e *env) ([]site.SubmitFilter, []accounting.TelemetrySource, *plugins.Plugin, func(), error) {
 	cfg := e.config.Plugins
-	if err := cfg.Validate(plugins.KindSubmitFilter, plugins.KindTelemetry); err != nil {
-		return nil, nil, nil, fmt.Errorf("plugins:\n%w", err)
+	if err := cfg.Validate(plugins.KindSubmitFilter, plugins.KindTelemetry, plugins.KindBidPolicy); err != nil {
+		return nil, nil, nil, nil, fmt.Errorf("plugins:\n%w", err)
+	}
+	if err := checkBidPolicy(cfg, e.config.Grid); err != nil {
+		return nil, nil, nil, nil, err
 	}
 	var started []*plugins.Plugin
 	closeAll := func() {
@@ -105,18 +112,46 @@ func startSitePlugins(ctx context.Context, e *env) ([]site.SubmitFilter, []accou
 	}
 	var filters []site.SubmitFilter
 	var telemetry []accounting.TelemetrySource
+	var bidPolicy *plugins.Plugin
 	for _, pc := range cfg.Plugins {
 		p, err := plugins.Start(ctx, cfg.Dir, pc, e.log)
 		if err != nil {
 			closeAll()
-			return nil, nil, nil, fmt.Errorf("plugins: %w", err)
+			return nil, nil, nil, nil, fmt.Errorf("plugins: %w", err)
 		}
 		started = append(started, p)
-		if pc.Kind == plugins.KindSubmitFilter {
+		switch pc.Kind {
+		case plugins.KindSubmitFilter:
 			filters = append(filters, p)
-		} else {
+		case plugins.KindTelemetry:
 			telemetry = append(telemetry, p)
+		case plugins.KindBidPolicy:
+			bidPolicy = p
 		}
 	}
-	return filters, telemetry, closeAll, nil
+	return filters, telemetry, bidPolicy, closeAll, nil
+}
+
+// checkBidPolicy checks that the bid-policy plugins and grid.bidding.policy agree: at most
+// one bid policy, named there (a policy nothing uses is a mistake worth saying at start).
+func checkBidPolicy(cfg plugins.Config, grid *gatewaylink.Config) error {
+	var policies []string
+	for _, pc := range cfg.Plugins {
+		if pc.Kind == plugins.KindBidPolicy {
+			policies = append(policies, pc.Name)
+		}
+	}
+	named := ""
+	if grid != nil {
+		named = grid.Bidding.Policy
+	}
+	switch {
+	case len(policies) > 1:
+		return fmt.Errorf("plugins: %d bid-policy plugins (%v); a site bids with one", len(policies), policies)
+	case len(policies) == 1 && named != policies[0]:
+		return fmt.Errorf("plugins: the bid-policy plugin %s is not the one grid.bidding.policy names (%q): name it there, or drop it", policies[0], named)
+	case len(policies) == 0 && named != "":
+		return fmt.Errorf("grid.bidding.policy %q: no bid-policy plugin of that name in plugins.plugins", named)
+	}
+	return nil
 }

@@ -148,7 +148,28 @@ type Job struct {
 	OutputsSHA256 string   `json:"outputsSha256,omitempty"`
 	// ReplicaGroup is the whole group's vote, in the view of one job (GET /v1/jobs/ID).
 	ReplicaGroup *ReplicaGroup `json:"replicaGroup,omitempty"`
+	// Auctions are the job's sealed-bid auctions, newest first (GET /v1/jobs/ID, a
+	// workflow in auction mode; at most MaxAuctionsShown).
+	Auctions []Auction `json:"auctions,omitempty"`
 }
+
+// MaxAuctionsShown bounds the auctions a job's view holds.
+const MaxAuctionsShown = 10
+
+// States of an auction.
+const (
+	AuctionOpen    = "open"
+	AuctionDecided = "decided"
+	// AuctionFailed: no bid qualified (the job waits for the next auction).
+	AuctionFailed = "failed"
+)
+
+// Auction and AuctionBid are siteapi's: the CLI reads a gateway's job as a run, auctions
+// included.
+type (
+	Auction    = siteapi.Auction
+	AuctionBid = siteapi.AuctionBid
+)
 
 // WorstCase is a job's worst-case cost at the site it is placed on, as placement computed it
 // for the budget check: the most any settlement of the job may charge.

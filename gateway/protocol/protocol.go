@@ -39,6 +39,11 @@
 //	   the researcher's grade floor, which the gateway applies); the gateway places a
 //	   workflow that has one only on sites that speak 8, since an older site refuses it as
 //	   an unknown field.
+//	9: poll answers carry sealed-bid auctions (PollResponse.Auctions) for the jobs of
+//	   workflows in auction mode (placement.mode: auction), announced only to sites that
+//	   said 9, since an older one's parser refuses placement.mode; the site commits to a
+//	   signed bid on PathBids while the auction takes commitments, and reveals it after
+//	   (auction.go).
 package protocol
 
 import (
@@ -61,7 +66,7 @@ import (
 )
 
 // Version is the protocol version this build speaks (see the package comment).
-const Version = 8
+const Version = 9
 
 // Paths of the site-facing endpoints (all signed by the site's key).
 const (
@@ -373,6 +378,9 @@ type PollResponse struct {
 	// Challenges are compute challenges to run now (version 3). One is sent again while it
 	// is unanswered and not yet due (the site keys them by id), never after its deadline.
 	Challenges []Challenge `json:"challenges,omitempty"`
+	// Auctions are the sealed-bid auctions the site is asked to act on now (version 9):
+	// to commit to a bid, or to reveal the one it committed to.
+	Auctions []Auction `json:"auctions,omitempty"`
 }
 
 // MaxChallenges bounds the challenges one poll answer holds.

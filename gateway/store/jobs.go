@@ -355,31 +355,34 @@ func (s *Store) Exclusions(ctx context.Context, job string) (map[string]string, 
 // Assign places a queued job on a site, at the site's price and with the job's worst case
 // there (which caps its settlement).
 func (s *Store) Assign(ctx context.Context, id, site, placement, priceWei string, worst gatewayapi.WorstCase) error {
+	return s.tx(ctx, func(tx *sql.Tx) error { return s.assignTx(ctx, tx, id, site, placement, priceWei, worst) })
+}
+
+// assignTx is Assign within tx.
+func (s *Store) assignTx(ctx context.Context, tx *sql.Tx, id, site, placement, priceWei string, worst gatewayapi.WorstCase) error {
 	worstJSON, err := marshal(worst)
 	if err != nil {
 		return err
 	}
-	return s.tx(ctx, func(tx *sql.Tx) error {
-		now := unix(s.now())
-		var group string
-		if err := tx.QueryRowContext(ctx, `SELECT replica_of FROM jobs WHERE id = ?`, id).Scan(&group); err != nil {
-			return fmt.Errorf("gateway store: assigning %s: %w", id, err)
+	now := unix(s.now())
+	var group string
+	if err := tx.QueryRowContext(ctx, `SELECT replica_of FROM jobs WHERE id = ?`, id).Scan(&group); err != nil {
+		return fmt.Errorf("gateway store: assigning %s: %w", id, err)
+	}
+	if group != "" {
+		if err := checkReplicaOperator(ctx, tx, id, group, site); err != nil {
+			return err
 		}
-		if group != "" {
-			if err := checkReplicaOperator(ctx, tx, id, group, site); err != nil {
-				return err
-			}
-		}
-		res, err := tx.ExecContext(ctx, `UPDATE jobs SET site = ?, state = ?, placement = ?, price_wei = ?, worst_case = ?, error = '', placements = placements + 1, assigned_at = ?, delivered_at = NULL, updated_at = ?
-			WHERE id = ? AND state = ?`, site, string(Assigned), placement, priceWei, worstJSON, now, now, id, string(Queued))
-		if err != nil {
-			return fmt.Errorf("gateway store: assigning %s: %w", id, err)
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return fmt.Errorf("job %s is not queued any more", id)
-		}
-		return nil
-	})
+	}
+	res, err := tx.ExecContext(ctx, `UPDATE jobs SET site = ?, state = ?, placement = ?, price_wei = ?, worst_case = ?, error = '', placements = placements + 1, assigned_at = ?, delivered_at = NULL, updated_at = ?
+		WHERE id = ? AND state = ?`, site, string(Assigned), placement, priceWei, worstJSON, now, now, id, string(Queued))
+	if err != nil {
+		return fmt.Errorf("gateway store: assigning %s: %w", id, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return fmt.Errorf("job %s is not queued any more", id)
+	}
+	return nil
 }
 
 // NotePlacement records why a queued job could not be placed yet.
@@ -581,7 +584,7 @@ func (s *Store) RequestCancel(ctx context.Context, id string) (gatewayapi.Job, e
 		if err != nil {
 			return fmt.Errorf("gateway store: cancelling %s: %w", id, err)
 		}
-		return nil
+		return closeEndedJobAuctions(ctx, tx, id, now, "the job was cancelled before the auction was decided")
 	})
 	if err != nil {
 		return gatewayapi.Job{}, err
@@ -598,7 +601,7 @@ func (s *Store) Abandon(ctx context.Context, id, reason string) error {
 		if err != nil {
 			return fmt.Errorf("gateway store: abandoning %s: %w", id, err)
 		}
-		return nil
+		return closeEndedJobAuctions(ctx, tx, id, now, "the job was abandoned before the auction was decided")
 	})
 }
 

@@ -244,6 +244,46 @@ var migrations = []string{
 	ALTER TABLE jobs ADD COLUMN replaces TEXT NOT NULL DEFAULT '';
 	CREATE UNIQUE INDEX jobs_replaces ON jobs(replaces) WHERE replaces != '';
 	ALTER TABLE replica_groups ADD COLUMN rerun_by INTEGER NOT NULL DEFAULT 0;`,
+	// 9: sealed-bid auctions (workflows in placement mode auction): one row per auction,
+	// at most one open per job; one bid row per invited site, with the announcement it was
+	// sent, its commitment and signature, and the reveal.
+	`CREATE TABLE auctions (
+		id TEXT PRIMARY KEY,
+		job TEXT NOT NULL,
+		state TEXT NOT NULL,
+		opened_at INTEGER NOT NULL,
+		commit_by INTEGER NOT NULL,
+		reveal_by INTEGER NOT NULL,
+		start_by INTEGER NOT NULL,
+		max_cost_wei TEXT NOT NULL,
+		decided_at INTEGER,
+		winner TEXT NOT NULL DEFAULT '',
+		price_wei TEXT NOT NULL DEFAULT '',
+		note TEXT NOT NULL DEFAULT ''
+	);
+	CREATE INDEX auctions_job ON auctions(job, opened_at);
+	CREATE UNIQUE INDEX auctions_open ON auctions(job) WHERE state = 'open';
+	CREATE TABLE bids (
+		auction TEXT NOT NULL,
+		site TEXT NOT NULL,
+		worst_case_chm TEXT NOT NULL,
+		announcement TEXT NOT NULL,
+		performance_grade TEXT NOT NULL DEFAULT '',
+		reliability_grade INTEGER NOT NULL DEFAULT 0,
+		commitment TEXT NOT NULL DEFAULT '',
+		signature TEXT NOT NULL DEFAULT '',
+		committed_at INTEGER,
+		price_wei TEXT NOT NULL DEFAULT '',
+		earliest_start INTEGER,
+		salt TEXT NOT NULL DEFAULT '',
+		revealed_at INTEGER,
+		declined_at INTEGER,
+		decline TEXT NOT NULL DEFAULT '',
+		outcome TEXT NOT NULL DEFAULT '',
+		refusal TEXT NOT NULL DEFAULT '',
+		PRIMARY KEY (auction, site)
+	);
+	CREATE INDEX bids_site ON bids(site, auction);`,
 }
 
 func (s *Store) tx(ctx context.Context, fn func(*sql.Tx) error) error { return s.handle.Write(ctx, fn) }

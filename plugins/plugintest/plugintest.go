@@ -21,6 +21,7 @@ type Clients struct {
 	Placement    pluginv1.PlacementPolicyClient
 	SubmitFilter pluginv1.SubmitFilterClient
 	Telemetry    pluginv1.TelemetrySourceClient
+	BidPolicy    pluginv1.BidPolicyClient
 }
 
 // Serve serves opts in process over go-plugin's gRPC transport until the test ends.
@@ -50,6 +51,9 @@ func Serve(t testing.TB, opts plugins.ServeOpts) Clients {
 	}
 	if opts.Telemetry != nil {
 		out.Telemetry = dispense(plugins.KindTelemetry).(pluginv1.TelemetrySourceClient)
+	}
+	if opts.BidPolicy != nil {
+		out.BidPolicy = dispense(plugins.KindBidPolicy).(pluginv1.BidPolicyClient)
 	}
 	return out
 }

@@ -3,6 +3,7 @@ package gatewaylink
 import (
 	"errors"
 	"fmt"
+	"math/big"
 	"net"
 	"net/url"
 	"path/filepath"
@@ -44,6 +45,8 @@ type Config struct {
 	// and energy grade. PricePerComputeHourWei stays the price where it sets none. Sent to
 	// gateways of protocol 7 and later.
 	PricesByGrade *GradePrices `yaml:"pricesByGrade"`
+	// Bidding is how the site bids in the gateway's sealed-bid auctions (protocol 9).
+	Bidding Bidding `yaml:"bidding"`
 	// Labels describe the site to placement and to researchers (e.g. region: eu-west).
 	Labels map[string]string `yaml:"labels"`
 	// ReportPoCP sends each closed period's signed PoCP report (default true).
@@ -127,6 +130,14 @@ func (c Config) Validate() error {
 	} else if err := c.Prices().Validate(); err != nil {
 		bad("grid.pricesByGrade: %v", err)
 	}
+	if c.Bidding.FloorPerComputeHourWei != "" {
+		if _, err := protocol.ParseWei(c.Bidding.FloorPerComputeHourWei); err != nil {
+			bad("grid.bidding.floorPerComputeHourWei: %v", err)
+		}
+	}
+	if c.Bidding.Policy != "" && c.Bidding.Disabled {
+		bad("grid.bidding.policy %q is set and grid.bidding.disabled too: a site that bids in no auction needs no bid policy", clip(c.Bidding.Policy, 60))
+	}
 	if len(c.Labels) > protocol.MaxLabels {
 		bad("grid.labels: at most %d", protocol.MaxLabels)
 	}
@@ -177,4 +188,30 @@ func (c Config) Prices() protocol.Prices {
 		p.PerComputeHourByGrade, p.ReliabilityFactorBps, p.EnergyFactorBps = g.PerComputeHourWei, g.ReliabilityFactorBps, g.EnergyFactorBps
 	}
 	return p
+}
+
+// Bidding is grid.bidding: how the site bids in the gateway's sealed-bid auctions (the jobs of
+// workflows in placement mode auction). By default the site bids its prices (the schedule
+// by grade at the grades the gateway holds, or the base price), never below the floor.
+type Bidding struct {
+	// Disabled: the site bids in no auction (it still takes jobs at its posted prices).
+	Disabled bool `yaml:"disabled"`
+	// FloorPerComputeHourWei is the least the site bids per Compute Hour, in DPS wei
+	// (empty: 0); a policy's lower bid is raised to it.
+	FloorPerComputeHourWei string `yaml:"floorPerComputeHourWei"`
+	// Policy names the bid-policy plugin (plugins.plugins, kind bid-policy) that decides the
+	// bids instead of the prices (empty: none).
+	Policy string `yaml:"policy"`
+}
+
+// floorWei is the floor as an amount (0 when unset); the configuration was validated.
+func (b Bidding) floorWei() *big.Int {
+	if b.FloorPerComputeHourWei == "" {
+		return new(big.Int)
+	}
+	v, err := protocol.ParseWei(b.FloorPerComputeHourWei)
+	if err != nil {
+		return new(big.Int)
+	}
+	return v
 }

@@ -73,6 +73,7 @@ type fakeGateway struct {
 	logs          []logPost
 	reports       [][]byte
 	answers       []logPost // challenge answers, by challenge id
+	bids          []protocol.BidRequest
 	infoAudience  string
 	// Programmable answers: status and body; nil: the default.
 	register func(n int) (int, string)
@@ -80,6 +81,7 @@ type fakeGateway struct {
 	ack      func(n int, u protocol.Updates) (int, string)
 	report   func(n int) (int, string)
 	answer   func(n int, id string) (int, string)
+	bid      func(n int, req protocol.BidRequest) (int, string)
 }
 
 func newFakeGateway(t *testing.T, siteAddr common.Address) *fakeGateway {
@@ -162,6 +164,18 @@ func (g *fakeGateway) serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		reply(http.StatusOK, `{"id":"`+id+`","outcome":"passed"}`)
+	case r.URL.Path == protocol.PathBids:
+		var req protocol.BidRequest
+		g.strict(body, &req)
+		if err := req.Validate(); err != nil {
+			g.t.Errorf("a bid that does not validate: %v", err)
+		}
+		g.bids = append(g.bids, req)
+		if g.bid != nil {
+			reply(g.bid(len(g.bids), req))
+			return
+		}
+		reply(http.StatusOK, `{"auction":"a","status":"ok"}`)
 	case r.URL.Path == protocol.PathReports:
 		g.checkReport(body)
 		g.reports = append(g.reports, body)

@@ -58,6 +58,9 @@ type Options struct {
 	Catalog *tokenomics.Catalog
 	// TLSConfig replaces the default TLS settings (e.g. a private CA); nil: the system's.
 	TLSConfig *tls.Config
+	// BidPolicy is the bid-policy plugin grid.bidding.policy names (nil: none, the site
+	// bids its prices). New refuses a policy named in the configuration and not given.
+	BidPolicy BidPolicy
 }
 
 // deps are the link's collaborators; New wires the real ones, tests doubles.
@@ -78,8 +81,10 @@ type deps struct {
 	reports      reportBuilder // nil: reports off
 	// challenges runs compute challenges (nil: they are ignored).
 	challenges ChallengeRunner
-	log        logrus.FieldLogger
-	tlsConfig  *tls.Config
+	// bidPolicy decides the site's bids (nil: its prices).
+	bidPolicy BidPolicy
+	log       logrus.FieldLogger
+	tlsConfig *tls.Config
 	// reportGrace is how long after a period's end its report is built (the harvester and
 	// the node sampler must have caught up).
 	reportGrace time.Duration
@@ -139,6 +144,9 @@ func New(cfg Config, d *site.Daemon, opts Options) (*Link, error) {
 			return nil, fmt.Errorf("pocp and accounting.nodes.slot: %w", err)
 		}
 	}
+	if cfg.Bidding.Policy != "" && opts.BidPolicy == nil {
+		return nil, fmt.Errorf("grid.bidding.policy %q: no bid-policy plugin of that name is configured (plugins.plugins, kind bid-policy)", clip(cfg.Bidding.Policy, 60))
+	}
 	log = log.WithField("component", "gatewaylink")
 	cluster := &clusterName{name: acct.Cluster, slurm: d.Slurm()}
 	dp := deps{
@@ -146,6 +154,7 @@ func New(cfg Config, d *site.Daemon, opts Options) (*Link, error) {
 		inventory:   &slurmInventory{slurm: d.Slurm(), store: st, catalog: cat, hardware: resolved.Hardware, partitions: sc.GridPartitions, now: time.Now},
 		usage:       &accountingUsage{store: st, catalog: cat, hardware: resolved.Hardware, cluster: cluster, log: log},
 		reportGrace: max(2*acct.Harvest.Interval, time.Minute),
+		bidPolicy:   opts.BidPolicy,
 	}
 	if cfg.Reports() {
 		dp.pocpChainID, dp.pocpContract = opts.PoCP.ChainID, opts.PoCP.VerifyingContract
@@ -265,6 +274,9 @@ func newLink(cfg Config, d deps) (*Link, error) {
 			log: d.log, maxAckAnswer: maxAckAnswer, usageErrs: map[string]string{}},
 		logs: &logResponder{queue: logRequests, client: c, journal: d.journal, logs: d.logs, log: d.log, maxAckAnswer: maxAckAnswer},
 	}
+	l.poll.bids = &bidder{client: c, key: d.key, siteName: d.siteName, log: d.log, now: now, disabled: cfg.Bidding.Disabled, prices: cfg.Prices(),
+		floorWei: cfg.Bidding.floorWei(), policy: d.bidPolicy, activeRuns: activeRuns(d.journal.CountByState), inventory: l.poll.inventory, maxAckAnswer: maxAckAnswer,
+		sealed: map[string]sealedBid{}, noted: map[string]bool{}}
 	l.answers = &challengePoster{client: c, log: d.log, backoff: l.newBackoff, maxAckAnswer: maxAckAnswer}
 	if d.reports != nil {
 		l.reports = &reporter{builder: d.reports, client: c, journal: d.journal, admission: status, protocol: version, log: d.log, now: now,

@@ -129,6 +129,10 @@ func TestConfigValidation(t *testing.T) {
 		"long label":     func(c *Config) { c.Labels = map[string]string{"region": strings.Repeat("x", 129)} },
 		"bad local user": func(c *Config) { c.LocalUser = "Bob Smith" },
 		"root":           func(c *Config) { c.LocalUser = "root" },
+		"bad bid floor":  func(c *Config) { c.Bidding.FloorPerComputeHourWei = "1e18" },
+		"policy, no bidding": func(c *Config) {
+			c.Bidding = Bidding{Disabled: true, Policy: "queue-bid"}
+		},
 	}
 	for name, mutate := range cases {
 		c := good

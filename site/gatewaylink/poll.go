@@ -55,6 +55,8 @@ type poller struct {
 	logRequests chan<- protocol.LogRequest
 	// challenges checks compute challenges and hands them to the site's runner.
 	challenges *challengeIntake
+	// bids answers the gateway's auctions.
+	bids *bidder
 
 	// Tunables, shortened by tests.
 	minPollInterval time.Duration
@@ -174,11 +176,15 @@ func checkPoll(resp protocol.PollResponse) error {
 	if len(resp.Challenges) > protocol.MaxChallenges {
 		return fmt.Errorf("%d challenges: at most %d", len(resp.Challenges), protocol.MaxChallenges)
 	}
+	if len(resp.Auctions) > protocol.MaxAuctions {
+		return fmt.Errorf("%d auctions: at most %d", len(resp.Auctions), protocol.MaxAuctions)
+	}
 	return nil
 }
 
 // handle acts on a poll answer: assignments are journaled (or refused), cancellations
-// passed on, log requests queued for the log workers, challenges handed to the runner.
+// passed on, log requests queued for the log workers, challenges handed to the runner,
+// auctions bid in.
 func (p *poller) handle(ctx context.Context, resp protocol.PollResponse) {
 	// The version first: the report loop, once it sees the site approved, reads it. The
 	// update loop holds a completed run's outputs digest back until it is known: the first
@@ -204,6 +210,9 @@ func (p *poller) handle(ctx context.Context, resp protocol.PollResponse) {
 		}
 	}
 	p.challenges.take(ctx, resp.Challenges, p.registeredPartitions())
+	if resp.Status == StatusApproved {
+		p.bids.take(ctx, resp.Auctions)
+	}
 }
 
 // registeredPartitions are the grid partitions of the inventory last read (the one the

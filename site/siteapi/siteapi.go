@@ -47,6 +47,8 @@ type RunView struct {
 	History []Transition `json:"history,omitempty"`
 	// ReplicaGroup is a replicated job's vote: from a gateway, never a site.
 	ReplicaGroup *ReplicaGroup `json:"replicaGroup,omitempty"`
+	// Auctions are a job's sealed-bid auctions, newest first: from a gateway, never a site.
+	Auctions []Auction `json:"auctions,omitempty"`
 }
 
 // Run is one accepted workflow submission.

@@ -927,6 +927,349 @@ func (x *ReadResponse) GetReadings() []*Reading {
 	return nil
 }
 
+// AuctionStep is one step of an announced job, as placed on the site's partitions.
+type AuctionStep struct {
+	state             protoimpl.MessageState `protogen:"open.v1"`
+	Step              string                 `protobuf:"bytes,1,opt,name=step,proto3" json:"step,omitempty"`
+	Partition         string                 `protobuf:"bytes,2,opt,name=partition,proto3" json:"partition,omitempty"`
+	Nodes             int64                  `protobuf:"varint,3,opt,name=nodes,proto3" json:"nodes,omitempty"`
+	CpusPerNode       int64                  `protobuf:"varint,4,opt,name=cpus_per_node,json=cpusPerNode,proto3" json:"cpus_per_node,omitempty"`
+	GpusPerNode       int64                  `protobuf:"varint,5,opt,name=gpus_per_node,json=gpusPerNode,proto3" json:"gpus_per_node,omitempty"`
+	ArrayTasks        int64                  `protobuf:"varint,6,opt,name=array_tasks,json=arrayTasks,proto3" json:"array_tasks,omitempty"`
+	TimeSeconds       int64                  `protobuf:"varint,7,opt,name=time_seconds,json=timeSeconds,proto3" json:"time_seconds,omitempty"`
+	ComputeHoursMilli uint64                 `protobuf:"varint,8,opt,name=compute_hours_milli,json=computeHoursMilli,proto3" json:"compute_hours_milli,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
+}
+
+func (x *AuctionStep) Reset() {
+	*x = AuctionStep{}
+	mi := &file_petagrid_plugin_v1_plugin_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *AuctionStep) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*AuctionStep) ProtoMessage() {}
+
+func (x *AuctionStep) ProtoReflect() protoreflect.Message {
+	mi := &file_petagrid_plugin_v1_plugin_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use AuctionStep.ProtoReflect.Descriptor instead.
+func (*AuctionStep) Descriptor() ([]byte, []int) {
+	return file_petagrid_plugin_v1_plugin_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *AuctionStep) GetStep() string {
+	if x != nil {
+		return x.Step
+	}
+	return ""
+}
+
+func (x *AuctionStep) GetPartition() string {
+	if x != nil {
+		return x.Partition
+	}
+	return ""
+}
+
+func (x *AuctionStep) GetNodes() int64 {
+	if x != nil {
+		return x.Nodes
+	}
+	return 0
+}
+
+func (x *AuctionStep) GetCpusPerNode() int64 {
+	if x != nil {
+		return x.CpusPerNode
+	}
+	return 0
+}
+
+func (x *AuctionStep) GetGpusPerNode() int64 {
+	if x != nil {
+		return x.GpusPerNode
+	}
+	return 0
+}
+
+func (x *AuctionStep) GetArrayTasks() int64 {
+	if x != nil {
+		return x.ArrayTasks
+	}
+	return 0
+}
+
+func (x *AuctionStep) GetTimeSeconds() int64 {
+	if x != nil {
+		return x.TimeSeconds
+	}
+	return 0
+}
+
+func (x *AuctionStep) GetComputeHoursMilli() uint64 {
+	if x != nil {
+		return x.ComputeHoursMilli
+	}
+	return 0
+}
+
+type BidRequest struct {
+	state   protoimpl.MessageState `protogen:"open.v1"`
+	Auction string                 `protobuf:"bytes,1,opt,name=auction,proto3" json:"auction,omitempty"`
+	Job     string                 `protobuf:"bytes,2,opt,name=job,proto3" json:"job,omitempty"`
+	// The job's worst case at this site, Compute Hours × 1000: a bid's cost is its price ×
+	// this / 1000, which must stay within max_cost_wei.
+	WorstCaseComputeHoursMilli uint64 `protobuf:"varint,3,opt,name=worst_case_compute_hours_milli,json=worstCaseComputeHoursMilli,proto3" json:"worst_case_compute_hours_milli,omitempty"`
+	MaxCostWei                 string `protobuf:"bytes,4,opt,name=max_cost_wei,json=maxCostWei,proto3" json:"max_cost_wei,omitempty"`
+	// When the commitments close, and the job's latest start (Unix seconds).
+	CommitByUnix int64 `protobuf:"varint,5,opt,name=commit_by_unix,json=commitByUnix,proto3" json:"commit_by_unix,omitempty"`
+	StartByUnix  int64 `protobuf:"varint,6,opt,name=start_by_unix,json=startByUnix,proto3" json:"start_by_unix,omitempty"`
+	// The grades the gateway holds for the site ("" or 0: none proven).
+	PerformanceGrade string         `protobuf:"bytes,7,opt,name=performance_grade,json=performanceGrade,proto3" json:"performance_grade,omitempty"`
+	ReliabilityGrade int32          `protobuf:"varint,8,opt,name=reliability_grade,json=reliabilityGrade,proto3" json:"reliability_grade,omitempty"`
+	EnergyGrade      string         `protobuf:"bytes,9,opt,name=energy_grade,json=energyGrade,proto3" json:"energy_grade,omitempty"`
+	Steps            []*AuctionStep `protobuf:"bytes,10,rep,name=steps,proto3" json:"steps,omitempty"`
+	// The site's configured bid (its prices at those grades, at least the floor), and the
+	// floor: a lower bid is raised to it.
+	DefaultPriceWei string `protobuf:"bytes,11,opt,name=default_price_wei,json=defaultPriceWei,proto3" json:"default_price_wei,omitempty"`
+	FloorPriceWei   string `protobuf:"bytes,12,opt,name=floor_price_wei,json=floorPriceWei,proto3" json:"floor_price_wei,omitempty"`
+	// How busy the site is: its runs not ended, and its grid partitions' nodes.
+	ActiveRuns     int64 `protobuf:"varint,13,opt,name=active_runs,json=activeRuns,proto3" json:"active_runs,omitempty"`
+	IdleNodes      int64 `protobuf:"varint,14,opt,name=idle_nodes,json=idleNodes,proto3" json:"idle_nodes,omitempty"`
+	AvailableNodes int64 `protobuf:"varint,15,opt,name=available_nodes,json=availableNodes,proto3" json:"available_nodes,omitempty"`
+	NowUnix        int64 `protobuf:"varint,16,opt,name=now_unix,json=nowUnix,proto3" json:"now_unix,omitempty"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *BidRequest) Reset() {
+	*x = BidRequest{}
+	mi := &file_petagrid_plugin_v1_plugin_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BidRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BidRequest) ProtoMessage() {}
+
+func (x *BidRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_petagrid_plugin_v1_plugin_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BidRequest.ProtoReflect.Descriptor instead.
+func (*BidRequest) Descriptor() ([]byte, []int) {
+	return file_petagrid_plugin_v1_plugin_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *BidRequest) GetAuction() string {
+	if x != nil {
+		return x.Auction
+	}
+	return ""
+}
+
+func (x *BidRequest) GetJob() string {
+	if x != nil {
+		return x.Job
+	}
+	return ""
+}
+
+func (x *BidRequest) GetWorstCaseComputeHoursMilli() uint64 {
+	if x != nil {
+		return x.WorstCaseComputeHoursMilli
+	}
+	return 0
+}
+
+func (x *BidRequest) GetMaxCostWei() string {
+	if x != nil {
+		return x.MaxCostWei
+	}
+	return ""
+}
+
+func (x *BidRequest) GetCommitByUnix() int64 {
+	if x != nil {
+		return x.CommitByUnix
+	}
+	return 0
+}
+
+func (x *BidRequest) GetStartByUnix() int64 {
+	if x != nil {
+		return x.StartByUnix
+	}
+	return 0
+}
+
+func (x *BidRequest) GetPerformanceGrade() string {
+	if x != nil {
+		return x.PerformanceGrade
+	}
+	return ""
+}
+
+func (x *BidRequest) GetReliabilityGrade() int32 {
+	if x != nil {
+		return x.ReliabilityGrade
+	}
+	return 0
+}
+
+func (x *BidRequest) GetEnergyGrade() string {
+	if x != nil {
+		return x.EnergyGrade
+	}
+	return ""
+}
+
+func (x *BidRequest) GetSteps() []*AuctionStep {
+	if x != nil {
+		return x.Steps
+	}
+	return nil
+}
+
+func (x *BidRequest) GetDefaultPriceWei() string {
+	if x != nil {
+		return x.DefaultPriceWei
+	}
+	return ""
+}
+
+func (x *BidRequest) GetFloorPriceWei() string {
+	if x != nil {
+		return x.FloorPriceWei
+	}
+	return ""
+}
+
+func (x *BidRequest) GetActiveRuns() int64 {
+	if x != nil {
+		return x.ActiveRuns
+	}
+	return 0
+}
+
+func (x *BidRequest) GetIdleNodes() int64 {
+	if x != nil {
+		return x.IdleNodes
+	}
+	return 0
+}
+
+func (x *BidRequest) GetAvailableNodes() int64 {
+	if x != nil {
+		return x.AvailableNodes
+	}
+	return 0
+}
+
+func (x *BidRequest) GetNowUnix() int64 {
+	if x != nil {
+		return x.NowUnix
+	}
+	return 0
+}
+
+type BidResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// bid false: the site declines (reason is sent to the gateway's record).
+	Bid bool `protobuf:"varint,1,opt,name=bid,proto3" json:"bid,omitempty"`
+	// The price per Compute Hour, DPS wei as decimal digits (at most 40).
+	PricePerComputeHourWei string `protobuf:"bytes,2,opt,name=price_per_compute_hour_wei,json=pricePerComputeHourWei,proto3" json:"price_per_compute_hour_wei,omitempty"`
+	// The earliest start the site promises, Unix seconds (0: now).
+	EarliestStartUnix int64  `protobuf:"varint,3,opt,name=earliest_start_unix,json=earliestStartUnix,proto3" json:"earliest_start_unix,omitempty"`
+	Reason            string `protobuf:"bytes,4,opt,name=reason,proto3" json:"reason,omitempty"`
+	unknownFields     protoimpl.UnknownFields
+	sizeCache         protoimpl.SizeCache
+}
+
+func (x *BidResponse) Reset() {
+	*x = BidResponse{}
+	mi := &file_petagrid_plugin_v1_plugin_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BidResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BidResponse) ProtoMessage() {}
+
+func (x *BidResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_petagrid_plugin_v1_plugin_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BidResponse.ProtoReflect.Descriptor instead.
+func (*BidResponse) Descriptor() ([]byte, []int) {
+	return file_petagrid_plugin_v1_plugin_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *BidResponse) GetBid() bool {
+	if x != nil {
+		return x.Bid
+	}
+	return false
+}
+
+func (x *BidResponse) GetPricePerComputeHourWei() string {
+	if x != nil {
+		return x.PricePerComputeHourWei
+	}
+	return ""
+}
+
+func (x *BidResponse) GetEarliestStartUnix() int64 {
+	if x != nil {
+		return x.EarliestStartUnix
+	}
+	return 0
+}
+
+func (x *BidResponse) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
 var File_petagrid_plugin_v1_plugin_proto protoreflect.FileDescriptor
 
 const file_petagrid_plugin_v1_plugin_proto_rawDesc = "" +
@@ -1019,13 +1362,52 @@ const file_petagrid_plugin_v1_plugin_proto_rawDesc = "" +
 	"\n" +
 	"has_energy\x18\b \x01(\bR\thasEnergy\"G\n" +
 	"\fReadResponse\x127\n" +
-	"\breadings\x18\x01 \x03(\v2\x1b.petagrid.plugin.v1.ReadingR\breadings2\\\n" +
+	"\breadings\x18\x01 \x03(\v2\x1b.petagrid.plugin.v1.ReadingR\breadings\"\x91\x02\n" +
+	"\vAuctionStep\x12\x12\n" +
+	"\x04step\x18\x01 \x01(\tR\x04step\x12\x1c\n" +
+	"\tpartition\x18\x02 \x01(\tR\tpartition\x12\x14\n" +
+	"\x05nodes\x18\x03 \x01(\x03R\x05nodes\x12\"\n" +
+	"\rcpus_per_node\x18\x04 \x01(\x03R\vcpusPerNode\x12\"\n" +
+	"\rgpus_per_node\x18\x05 \x01(\x03R\vgpusPerNode\x12\x1f\n" +
+	"\varray_tasks\x18\x06 \x01(\x03R\n" +
+	"arrayTasks\x12!\n" +
+	"\ftime_seconds\x18\a \x01(\x03R\vtimeSeconds\x12.\n" +
+	"\x13compute_hours_milli\x18\b \x01(\x04R\x11computeHoursMilli\"\xf4\x04\n" +
+	"\n" +
+	"BidRequest\x12\x18\n" +
+	"\aauction\x18\x01 \x01(\tR\aauction\x12\x10\n" +
+	"\x03job\x18\x02 \x01(\tR\x03job\x12B\n" +
+	"\x1eworst_case_compute_hours_milli\x18\x03 \x01(\x04R\x1aworstCaseComputeHoursMilli\x12 \n" +
+	"\fmax_cost_wei\x18\x04 \x01(\tR\n" +
+	"maxCostWei\x12$\n" +
+	"\x0ecommit_by_unix\x18\x05 \x01(\x03R\fcommitByUnix\x12\"\n" +
+	"\rstart_by_unix\x18\x06 \x01(\x03R\vstartByUnix\x12+\n" +
+	"\x11performance_grade\x18\a \x01(\tR\x10performanceGrade\x12+\n" +
+	"\x11reliability_grade\x18\b \x01(\x05R\x10reliabilityGrade\x12!\n" +
+	"\fenergy_grade\x18\t \x01(\tR\venergyGrade\x125\n" +
+	"\x05steps\x18\n" +
+	" \x03(\v2\x1f.petagrid.plugin.v1.AuctionStepR\x05steps\x12*\n" +
+	"\x11default_price_wei\x18\v \x01(\tR\x0fdefaultPriceWei\x12&\n" +
+	"\x0ffloor_price_wei\x18\f \x01(\tR\rfloorPriceWei\x12\x1f\n" +
+	"\vactive_runs\x18\r \x01(\x03R\n" +
+	"activeRuns\x12\x1d\n" +
+	"\n" +
+	"idle_nodes\x18\x0e \x01(\x03R\tidleNodes\x12'\n" +
+	"\x0favailable_nodes\x18\x0f \x01(\x03R\x0eavailableNodes\x12\x19\n" +
+	"\bnow_unix\x18\x10 \x01(\x03R\anowUnix\"\xa3\x01\n" +
+	"\vBidResponse\x12\x10\n" +
+	"\x03bid\x18\x01 \x01(\bR\x03bid\x12:\n" +
+	"\x1aprice_per_compute_hour_wei\x18\x02 \x01(\tR\x16pricePerComputeHourWei\x12.\n" +
+	"\x13earliest_start_unix\x18\x03 \x01(\x03R\x11earliestStartUnix\x12\x16\n" +
+	"\x06reason\x18\x04 \x01(\tR\x06reason2\\\n" +
 	"\x0fPlacementPolicy\x12I\n" +
 	"\x04Rank\x12\x1f.petagrid.plugin.v1.RankRequest\x1a .petagrid.plugin.v1.RankResponse2_\n" +
 	"\fSubmitFilter\x12O\n" +
 	"\x06Filter\x12!.petagrid.plugin.v1.FilterRequest\x1a\".petagrid.plugin.v1.FilterResponse2\\\n" +
 	"\x0fTelemetrySource\x12I\n" +
-	"\x04Read\x12\x1f.petagrid.plugin.v1.ReadRequest\x1a .petagrid.plugin.v1.ReadResponseB>Z<github.com/petagrid/petagrid/plugins/proto/pluginv1;pluginv1b\x06proto3"
+	"\x04Read\x12\x1f.petagrid.plugin.v1.ReadRequest\x1a .petagrid.plugin.v1.ReadResponse2S\n" +
+	"\tBidPolicy\x12F\n" +
+	"\x03Bid\x12\x1e.petagrid.plugin.v1.BidRequest\x1a\x1f.petagrid.plugin.v1.BidResponseB>Z<github.com/petagrid/petagrid/plugins/proto/pluginv1;pluginv1b\x06proto3"
 
 var (
 	file_petagrid_plugin_v1_plugin_proto_rawDescOnce sync.Once
@@ -1040,7 +1422,7 @@ func file_petagrid_plugin_v1_plugin_proto_rawDescGZIP() []byte {
 }
 
 var file_petagrid_plugin_v1_plugin_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_petagrid_plugin_v1_plugin_proto_msgTypes = make([]protoimpl.MessageInfo, 12)
+var file_petagrid_plugin_v1_plugin_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
 var file_petagrid_plugin_v1_plugin_proto_goTypes = []any{
 	(FilterResponse_Decision)(0), // 0: petagrid.plugin.v1.FilterResponse.Decision
 	(*StepNeed)(nil),             // 1: petagrid.plugin.v1.StepNeed
@@ -1054,28 +1436,34 @@ var file_petagrid_plugin_v1_plugin_proto_goTypes = []any{
 	(*ReadRequest)(nil),          // 9: petagrid.plugin.v1.ReadRequest
 	(*Reading)(nil),              // 10: petagrid.plugin.v1.Reading
 	(*ReadResponse)(nil),         // 11: petagrid.plugin.v1.ReadResponse
-	nil,                          // 12: petagrid.plugin.v1.Candidate.LabelsEntry
+	(*AuctionStep)(nil),          // 12: petagrid.plugin.v1.AuctionStep
+	(*BidRequest)(nil),           // 13: petagrid.plugin.v1.BidRequest
+	(*BidResponse)(nil),          // 14: petagrid.plugin.v1.BidResponse
+	nil,                          // 15: petagrid.plugin.v1.Candidate.LabelsEntry
 }
 var file_petagrid_plugin_v1_plugin_proto_depIdxs = []int32{
 	2,  // 0: petagrid.plugin.v1.Candidate.partitions:type_name -> petagrid.plugin.v1.StepPartition
-	12, // 1: petagrid.plugin.v1.Candidate.labels:type_name -> petagrid.plugin.v1.Candidate.LabelsEntry
+	15, // 1: petagrid.plugin.v1.Candidate.labels:type_name -> petagrid.plugin.v1.Candidate.LabelsEntry
 	1,  // 2: petagrid.plugin.v1.RankRequest.needs:type_name -> petagrid.plugin.v1.StepNeed
 	3,  // 3: petagrid.plugin.v1.RankRequest.candidates:type_name -> petagrid.plugin.v1.Candidate
 	6,  // 4: petagrid.plugin.v1.FilterRequest.jobs:type_name -> petagrid.plugin.v1.Job
 	0,  // 5: petagrid.plugin.v1.FilterResponse.decision:type_name -> petagrid.plugin.v1.FilterResponse.Decision
 	6,  // 6: petagrid.plugin.v1.FilterResponse.jobs:type_name -> petagrid.plugin.v1.Job
 	10, // 7: petagrid.plugin.v1.ReadResponse.readings:type_name -> petagrid.plugin.v1.Reading
-	4,  // 8: petagrid.plugin.v1.PlacementPolicy.Rank:input_type -> petagrid.plugin.v1.RankRequest
-	7,  // 9: petagrid.plugin.v1.SubmitFilter.Filter:input_type -> petagrid.plugin.v1.FilterRequest
-	9,  // 10: petagrid.plugin.v1.TelemetrySource.Read:input_type -> petagrid.plugin.v1.ReadRequest
-	5,  // 11: petagrid.plugin.v1.PlacementPolicy.Rank:output_type -> petagrid.plugin.v1.RankResponse
-	8,  // 12: petagrid.plugin.v1.SubmitFilter.Filter:output_type -> petagrid.plugin.v1.FilterResponse
-	11, // 13: petagrid.plugin.v1.TelemetrySource.Read:output_type -> petagrid.plugin.v1.ReadResponse
-	11, // [11:14] is the sub-list for method output_type
-	8,  // [8:11] is the sub-list for method input_type
-	8,  // [8:8] is the sub-list for extension type_name
-	8,  // [8:8] is the sub-list for extension extendee
-	0,  // [0:8] is the sub-list for field type_name
+	12, // 8: petagrid.plugin.v1.BidRequest.steps:type_name -> petagrid.plugin.v1.AuctionStep
+	4,  // 9: petagrid.plugin.v1.PlacementPolicy.Rank:input_type -> petagrid.plugin.v1.RankRequest
+	7,  // 10: petagrid.plugin.v1.SubmitFilter.Filter:input_type -> petagrid.plugin.v1.FilterRequest
+	9,  // 11: petagrid.plugin.v1.TelemetrySource.Read:input_type -> petagrid.plugin.v1.ReadRequest
+	13, // 12: petagrid.plugin.v1.BidPolicy.Bid:input_type -> petagrid.plugin.v1.BidRequest
+	5,  // 13: petagrid.plugin.v1.PlacementPolicy.Rank:output_type -> petagrid.plugin.v1.RankResponse
+	8,  // 14: petagrid.plugin.v1.SubmitFilter.Filter:output_type -> petagrid.plugin.v1.FilterResponse
+	11, // 15: petagrid.plugin.v1.TelemetrySource.Read:output_type -> petagrid.plugin.v1.ReadResponse
+	14, // 16: petagrid.plugin.v1.BidPolicy.Bid:output_type -> petagrid.plugin.v1.BidResponse
+	13, // [13:17] is the sub-list for method output_type
+	9,  // [9:13] is the sub-list for method input_type
+	9,  // [9:9] is the sub-list for extension type_name
+	9,  // [9:9] is the sub-list for extension extendee
+	0,  // [0:9] is the sub-list for field type_name
 }
 
 func init() { file_petagrid_plugin_v1_plugin_proto_init() }
@@ -1089,9 +1477,9 @@ func file_petagrid_plugin_v1_plugin_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_petagrid_plugin_v1_plugin_proto_rawDesc), len(file_petagrid_plugin_v1_plugin_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   12,
+			NumMessages:   15,
 			NumExtensions: 0,
-			NumServices:   3,
+			NumServices:   4,
 		},
 		GoTypes:           file_petagrid_plugin_v1_plugin_proto_goTypes,
 		DependencyIndexes: file_petagrid_plugin_v1_plugin_proto_depIdxs,

@@ -352,3 +352,113 @@ var TelemetrySource_ServiceDesc = grpc.ServiceDesc{
 	Streams:  []grpc.StreamDesc{},
 	Metadata: "petagrid/plugin/v1/plugin.proto",
 }
+
+const (
+	BidPolicy_Bid_FullMethodName = "/petagrid.plugin.v1.BidPolicy/Bid"
+)
+
+// BidPolicyClient is the client API for BidPolicy service.
+//
+// For semantics around ctx use and closing/ending streaming RPCs, please refer to https://pkg.go.dev/google.golang.org/grpc/?tab=doc#ClientConn.NewStream.
+//
+// BidPolicy decides a site's bid in the gateway's sealed-bid auctions (site): the jobs of
+// workflows in placement mode auction. The site seals, signs and reveals the bid; the policy
+// only prices it.
+type BidPolicyClient interface {
+	Bid(ctx context.Context, in *BidRequest, opts ...grpc.CallOption) (*BidResponse, error)
+}
+
+type bidPolicyClient struct {
+	cc grpc.ClientConnInterface
+}
+
+func NewBidPolicyClient(cc grpc.ClientConnInterface) BidPolicyClient {
+	return &bidPolicyClient{cc}
+}
+
+func (c *bidPolicyClient) Bid(ctx context.Context, in *BidRequest, opts ...grpc.CallOption) (*BidResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(BidResponse)
+	err := c.cc.Invoke(ctx, BidPolicy_Bid_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// BidPolicyServer is the server API for BidPolicy service.
+// All implementations must embed UnimplementedBidPolicyServer
+// for forward compatibility.
+//
+// BidPolicy decides a site's bid in the gateway's sealed-bid auctions (site): the jobs of
+// workflows in placement mode auction. The site seals, signs and reveals the bid; the policy
+// only prices it.
+type BidPolicyServer interface {
+	Bid(context.Context, *BidRequest) (*BidResponse, error)
+	mustEmbedUnimplementedBidPolicyServer()
+}
+
+// UnimplementedBidPolicyServer must be embedded to have
+// forward compatible implementations.
+//
+// NOTE: this should be embedded by value instead of pointer to avoid a nil
+// pointer dereference when methods are called.
+type UnimplementedBidPolicyServer struct{}
+
+func (UnimplementedBidPolicyServer) Bid(context.Context, *BidRequest) (*BidResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method Bid not implemented")
+}
+func (UnimplementedBidPolicyServer) mustEmbedUnimplementedBidPolicyServer() {}
+func (UnimplementedBidPolicyServer) testEmbeddedByValue()                   {}
+
+// UnsafeBidPolicyServer may be embedded to opt out of forward compatibility for this service.
+// Use of this interface is not recommended, as added methods to BidPolicyServer will
+// result in compilation errors.
+type UnsafeBidPolicyServer interface {
+	mustEmbedUnimplementedBidPolicyServer()
+}
+
+func RegisterBidPolicyServer(s grpc.ServiceRegistrar, srv BidPolicyServer) {
+	// If the following call panics, it indicates UnimplementedBidPolicyServer was
+	// embedded by pointer and is nil.  This will cause panics if an
+	// unimplemented method is ever invoked, so we test this at initialization
+	// time to prevent it from happening at runtime later due to I/O.
+	if t, ok := srv.(interface{ testEmbeddedByValue() }); ok {
+		t.testEmbeddedByValue()
+	}
+	s.RegisterService(&BidPolicy_ServiceDesc, srv)
+}
+
+func _BidPolicy_Bid_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(BidRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(BidPolicyServer).Bid(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: BidPolicy_Bid_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(BidPolicyServer).Bid(ctx, req.(*BidRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+// BidPolicy_ServiceDesc is the grpc.ServiceDesc for BidPolicy service.
+// It's only intended for direct use with grpc.RegisterService,
+// and not to be introspected or modified (even as a copy)
+var BidPolicy_ServiceDesc = grpc.ServiceDesc{
+	ServiceName: "petagrid.plugin.v1.BidPolicy",
+	HandlerType: (*BidPolicyServer)(nil),
+	Methods: []grpc.MethodDesc{
+		{
+			MethodName: "Bid",
+			Handler:    _BidPolicy_Bid_Handler,
+		},
+	},
+	Streams:  []grpc.StreamDesc{},
+	Metadata: "petagrid/plugin/v1/plugin.proto",
+}
