@@ -29,7 +29,7 @@ func benchReports(b *testing.B, n int, d pocp.Domain) ([][]byte, []common.Addres
 		r := &pocp.Report{Version: pocp.ReportVersion, Cluster: fmt.Sprintf("site-%d", i), Epoch: 7,
 			PeriodStart: start, PeriodEnd: start.Add(360 * time.Hour), SlotSeconds: 60, SlotsTotal: 21600, SlotsCovered: 21000, CoveragePPM: 972_222,
 			MedianMegaFLOPS: uint64(1_000_000_000 + i), MeanMegaFLOPS: 1_000_000_000, MaxMegaFLOPS: 1_100_000_000, CapacityMegaFLOPS: 1_100_000_000, GFL: &gfl,
-			GPUs: 8, JobsRun: 42, GPUSeconds: 5_000_000, ComputeHoursMilli: 7_000_000, AvailableComputeHoursMilli: 118_000_000, CatalogSHA256: common.HexToHash("0x0a0b")}
+			GPUs: 8, NodeSecondsObserved: 21000 * 60 * 2, NodeSecondsUp: 21000 * 60 * 2, JobsRun: 42, GPUSeconds: 5_000_000, ComputeHoursMilli: 7_000_000, AvailableComputeHoursMilli: 118_000_000, CatalogSHA256: common.HexToHash("0x0a0b")}
 		if err := r.Sign(d, key); err != nil {
 			b.Fatal(err)
 		}
