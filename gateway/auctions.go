@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/ethereum/go-ethereum/common"
@@ -143,6 +144,13 @@ func (p *placer) openAuction(ctx context.Context, j gatewayapi.Job, ask jobAsk, 
 			ask.auctionWindow, a.StartBy.Format(time.RFC3339)), exclude, log)
 		return placementNoSite
 	}
+	// The sites' challenge records break ties between equal bids: all their challenges
+	// until now, as the admission proposals show them.
+	tallies, err := p.store.ChallengeTallies(ctx, time.Unix(0, 0), now.Add(time.Second))
+	if err != nil {
+		log.WithError(err).Warn("placer: challenge records for an auction")
+		return placementError
+	}
 	invites := make([]store.Invitation, 0, len(cands))
 	for _, c := range cands {
 		body, err := json.Marshal(announcementFor(a, c, ask.needs))
@@ -150,8 +158,9 @@ func (p *placer) openAuction(ctx context.Context, j gatewayapi.Job, ask jobAsk, 
 			log.WithError(err).Error("placer: an auction's announcement")
 			return placementError
 		}
+		tally := tallies[c.Site]
 		invites = append(invites, store.Invitation{Site: c.Site, WorstCaseComputeHoursMilli: c.ComputeHoursMilli, PerformanceGrade: c.PerformanceGrade,
-			ReliabilityGrade: c.ReliabilityGrade, Announcement: string(body)})
+			ReliabilityGrade: c.ReliabilityGrade, ChallengesPassed: tally.Passed, ChallengesFailed: tally.Failed + tally.Missed, Announcement: string(body)})
 	}
 	if err := p.store.OpenAuction(ctx, a, invites); err != nil {
 		log.WithError(err).Warn("placer: opening an auction")
@@ -299,7 +308,7 @@ func auctionInput(a gatewayapi.Auction) (auction.Auction, error) {
 	in := auction.Auction{CommitBy: a.CommitBy, RevealBy: a.RevealBy, StartBy: a.StartBy, MaxCostWei: budget}
 	for _, b := range a.Bids {
 		bid := auction.Bid{Site: b.Site, WorstCaseComputeHoursMilli: b.WorstCaseComputeHoursMilli, PerformanceGrade: b.PerformanceGrade, ReliabilityGrade: b.ReliabilityGrade,
-			Declined: b.DeclinedAt != nil, DeclineReason: b.Decline}
+			ChallengesPassed: b.ChallengesPassed, ChallengesFailed: b.ChallengesFailed, Declined: b.DeclinedAt != nil, DeclineReason: b.Decline}
 		if b.CommittedAt != nil {
 			bid.CommittedAt = *b.CommittedAt
 		}
@@ -337,6 +346,52 @@ func (p *placer) auctionsFor(ctx context.Context, site string) ([]protocol.Aucti
 		out = append(out, ann)
 	}
 	return out, nil
+}
+
+// auctionRedeliverAfter is how long an auction sent to a site in one phase does not end
+// the site's held long poll again: a site whose bid failed (its policy erred, it lost the
+// sealed bid) is asked again when its poll ends anyway, not in a loop of polls a second
+// apart for the whole window.
+const auctionRedeliverAfter = 10 * time.Second
+
+// auctionDeliveries remembers when each site was last sent each auction in each phase.
+type auctionDeliveries struct {
+	mu   sync.Mutex
+	sent map[string]time.Time
+}
+
+func newAuctionDeliveries() *auctionDeliveries {
+	return &auctionDeliveries{sent: map[string]time.Time{}}
+}
+
+func deliveryKey(site string, a protocol.Auction) string { return site + "/" + a.ID + "/" + a.Phase }
+
+// fresh counts the auctions not sent to site in their phase within auctionRedeliverAfter.
+func (d *auctionDeliveries) fresh(site string, auctions []protocol.Auction, now time.Time) int {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	n := 0
+	for _, a := range auctions {
+		if at, ok := d.sent[deliveryKey(site, a)]; !ok || now.Sub(at) >= auctionRedeliverAfter {
+			n++
+		}
+	}
+	return n
+}
+
+// delivered notes the auctions sent to site at now, and forgets what is long past (the
+// longest auction lasts 20 minutes).
+func (d *auctionDeliveries) delivered(site string, auctions []protocol.Auction, now time.Time) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for _, a := range auctions {
+		d.sent[deliveryKey(site, a)] = now
+	}
+	for k, at := range d.sent {
+		if now.Sub(at) > time.Hour {
+			delete(d.sent, k)
+		}
+	}
 }
 
 // siteBid takes a site's commitment or reveal (POST protocol.PathBids): 200 with the bid's

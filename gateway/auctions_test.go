@@ -265,6 +265,12 @@ func TestAuctionWithoutQualifiedBid(t *testing.T) {
 		}
 		return len(resp.Auctions) == 1, nil
 	})
+	// An auction just sent does not end the site's next poll at once (a site whose bid
+	// failed would otherwise poll in a loop); it comes with the poll's end.
+	started := time.Now()
+	if resp := site.Poll(2); len(resp.Auctions) != 1 || resp.Auctions[0].ID != first.ID || time.Since(started) < 1500*time.Millisecond {
+		t.Fatalf("the poll after the announcement: %+v after %s, want the auction again at the poll's end", resp.Auctions, time.Since(started))
+	}
 	g.AdvanceClock(6 * time.Second)
 	if resp := site.Poll(1); len(resp.Auctions) != 0 {
 		t.Fatalf("an auction offered after its bidding window to a site that did not commit: %+v", resp.Auctions)

@@ -180,7 +180,7 @@ func (g *Gateway) wire(policy placement.Policy) {
 	g.registry = &registry{store: g.store, deploy: g.deploy, chain: g.chain, key: g.key, lock: lock, wake: g.wake, log: g.log, now: g.now, metrics: g.metrics, catalog: g.catalog,
 		offlineAfter: g.cfg.Sites.OfflineAfter, fundWei: fundWei}
 	g.placer = &placer{store: g.store, policy: policy, cfg: g.cfg.Placement, offlineAfter: g.cfg.Sites.OfflineAfter,
-		referenceMegaFLOPS: g.catalog.ReferenceScore().PerDeviceMegaFLOPS, catalog: g.catalog, wake: g.wake, cancels: newCancelTracker(), log: g.log, now: g.now, metrics: g.metrics, random: rand.Reader}
+		referenceMegaFLOPS: g.catalog.ReferenceScore().PerDeviceMegaFLOPS, catalog: g.catalog, wake: g.wake, cancels: newCancelTracker(), auctionsSent: newAuctionDeliveries(), log: g.log, now: g.now, metrics: g.metrics, random: rand.Reader}
 	g.intake = &intake{store: g.store, deploy: g.deploy, chain: g.chain, placer: g.placer, audience: g.cfg.Name, cfg: g.cfg.Placement,
 		reclaimAfter: time.Duration(g.params.ReclaimAfterSeconds) * time.Second, log: g.log, now: g.now, metrics: g.metrics}
 	g.settler = &settler{store: g.store, deploy: g.deploy, chain: g.chain, key: g.key, calendar: g.calendar, catalog: g.catalog,

@@ -35,9 +35,11 @@ type placer struct {
 	catalog            *tokenomics.Catalog
 	wake               *wakeups
 	cancels            *cancelTracker
-	log                logrus.FieldLogger
-	now                func() time.Time
-	metrics            *metrics
+	// auctionsSent paces the auctions that end a site's held poll (auctionDeliveries).
+	auctionsSent *auctionDeliveries
+	log          logrus.FieldLogger
+	now          func() time.Time
+	metrics      *metrics
 	// random draws the operator each replica goes to (crypto/rand.Reader; tests replace it).
 	random io.Reader
 }

@@ -147,23 +147,30 @@ func (a *siteAPI) sitePoll(w http.ResponseWriter, r *http.Request, signer common
 	// state, but a job placed while this poll started must not wait a whole poll.
 	tick := time.NewTicker(2 * time.Second)
 	defer tick.Stop()
+	answer := func() {
+		a.placer.auctionsSent.delivered(site.Name, resp.Auctions, a.placer.now())
+		writeJSON(w, http.StatusOK, resp)
+	}
 	for {
 		if err := a.fillPoll(ctx, site.Name, site.Status == store.SiteApproved, wait, &resp); err != nil {
 			writeError(w, http.StatusInternalServerError, err.Error())
 			return
 		}
-		if len(resp.Assignments)+len(resp.Cancels)+len(resp.LogRequests)+len(resp.Challenges)+len(resp.Auctions) > 0 {
+		// Auctions the site was just sent in the same phase do not end the poll again
+		// (auctionDeliveries); they go with whatever ends it.
+		fresh := a.placer.auctionsSent.fresh(site.Name, resp.Auctions, a.placer.now())
+		if len(resp.Assignments)+len(resp.Cancels)+len(resp.LogRequests)+len(resp.Challenges)+fresh > 0 {
 			break
 		}
 		select {
 		case <-ctx.Done():
 			return
 		case <-deadline.C:
-			writeJSON(w, http.StatusOK, resp)
+			answer()
 			return
 		case <-superseded:
 			w.Header().Set(HeaderPoll, PollSuperseded)
-			writeJSON(w, http.StatusOK, resp)
+			answer()
 			return
 		case <-wake:
 		case <-tick.C:
@@ -171,7 +178,7 @@ func (a *siteAPI) sitePoll(w http.ResponseWriter, r *http.Request, signer common
 		// A long poll keeps the site marked online (the store paces the writes).
 		_ = a.store.Seen(ctx, site.Name, nil)
 	}
-	writeJSON(w, http.StatusOK, resp)
+	answer()
 }
 
 // fillPoll gathers what the site should receive now: its assignments and cancels (the

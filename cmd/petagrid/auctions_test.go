@@ -19,7 +19,7 @@ func TestPrintAuction(t *testing.T) {
 	at := func(d time.Duration) *time.Time { v := t0.Add(d); return &v }
 	a := &siteapi.Auction{ID: "a-aaaaaaaaaaaaaaaa", State: gatewayapi.AuctionDecided, OpenedAt: t0, CommitBy: t0.Add(30 * time.Second), RevealBy: t0.Add(time.Minute),
 		Winner: "site-c", PriceWei: "250000000000000000", Bids: []siteapi.AuctionBid{
-			{Site: "site-a", WorstCaseComputeHoursMilli: 1500, CommittedAt: at(time.Second), RevealedAt: at(40 * time.Second), PriceWei: "300000000000000000", Outcome: "lost"},
+			{Site: "site-a", WorstCaseComputeHoursMilli: 1500, ChallengesPassed: 3, ChallengesFailed: 1, CommittedAt: at(time.Second), RevealedAt: at(40 * time.Second), PriceWei: "300000000000000000", Outcome: "lost"},
 			{Site: "site-b", WorstCaseComputeHoursMilli: 1500, CommittedAt: at(time.Second), Outcome: "never revealed"},
 			{Site: "site-c", WorstCaseComputeHoursMilli: 1000, CommittedAt: at(time.Second), RevealedAt: at(40 * time.Second), PriceWei: "250000000000000000", Outcome: "won",
 				Refusal: "the reveal does not open the commitment\x1b[2J"},
@@ -30,7 +30,7 @@ func TestPrintAuction(t *testing.T) {
 	}
 	out := stdout.String()
 	for _, want := range []string{"Auction a-aaaaaaaaaaaaaaaa (opened 2026-11-27T12:00:00Z): site-c won at 0.25 DPS a Compute Hour", "WORST CASE CH",
-		"site-a  1.500          revealed   0.3", "site-b  1.500          committed", "never revealed", "declined: too busy", `\x1b[2J`} {
+		"site-a  1.500          3/4                revealed   0.3", "site-b  1.500          0/0                committed", "never revealed", "declined: too busy", `\x1b[2J`} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}

@@ -821,9 +821,10 @@ func printAuction(e *env, out *printer, a *siteapi.Auction) error {
 		if b.Refusal != "" {
 			result = strings.TrimSpace(result + " (refused once: " + b.Refusal + ")")
 		}
-		rows = append(rows, []string{b.Site, fmt.Sprintf("%.3f", float64(b.WorstCaseComputeHoursMilli)/1000), state, price, result})
+		challenges := fmt.Sprintf("%d/%d", b.ChallengesPassed, b.ChallengesPassed+b.ChallengesFailed)
+		rows = append(rows, []string{b.Site, fmt.Sprintf("%.3f", float64(b.WorstCaseComputeHoursMilli)/1000), challenges, state, price, result})
 	}
-	return out.table([]string{"SITE", "WORST CASE CH", "BID", "DPS/CH", "OUTCOME"}, rows)
+	return out.table([]string{"SITE", "WORST CASE CH", "CHALLENGES PASSED", "BID", "DPS/CH", "OUTCOME"}, rows)
 }
 
 // watchFrame is what --watch shows of a run.

@@ -145,9 +145,11 @@ type Bid struct {
 	// WorstCaseComputeHoursMilli is the job's worst case at the site, from the
 	// announcement: a bid's cost is its price × this.
 	WorstCaseComputeHoursMilli uint64
-	// The site's grades when the auction opened (ties go to the better).
-	PerformanceGrade string
-	ReliabilityGrade int
+	// The site's grades and challenge record (passed; failed or missed) when the auction
+	// opened: ties go to the better.
+	PerformanceGrade                   string
+	ReliabilityGrade                   int
+	ChallengesPassed, ChallengesFailed int
 	// CommittedAt is when the commitment arrived (zero: none did); RevealedAt when a reveal
 	// that opened it did (zero: none).
 	CommittedAt time.Time
@@ -199,8 +201,9 @@ type Result struct {
 
 // Decide qualifies each bid and ranks the qualified ones: the lowest price per Compute Hour
 // first; ties go to the better performance grade, then the better reliability grade (a
-// proven grade before none), then the earlier start, then the site's name, so that the
-// result depends on the bids alone.
+// proven grade before none), then the better challenge record (the larger share of decided
+// challenges passed; a record before none), then the earlier start, then the site's name, so
+// that the result depends on the bids alone.
 func Decide(a Auction) Result {
 	res := Result{Disqualified: map[string]string{}}
 	for _, b := range a.Bids {
@@ -259,10 +262,30 @@ func better(a, b Bid) bool {
 	if ra, rb := reliabilityRank(a.ReliabilityGrade), reliabilityRank(b.ReliabilityGrade); ra != rb {
 		return ra < rb
 	}
+	if c := compareRecords(a, b); c != 0 {
+		return c > 0
+	}
 	if !a.EarliestStart.Equal(b.EarliestStart) {
 		return a.EarliestStart.Before(b.EarliestStart)
 	}
 	return a.Site < b.Site
+}
+
+// compareRecords compares two sites' challenge records: > 0 when a's is better (a larger
+// share of its decided challenges passed, compared exactly as passedA × decidedB against
+// passedB × decidedA; any record beats none), 0 when they are alike.
+func compareRecords(a, b Bid) int {
+	da, db := a.ChallengesPassed+a.ChallengesFailed, b.ChallengesPassed+b.ChallengesFailed
+	switch {
+	case da == 0 && db == 0:
+		return 0
+	case db == 0:
+		return 1
+	case da == 0:
+		return -1
+	}
+	return new(big.Int).Mul(big.NewInt(int64(a.ChallengesPassed)), big.NewInt(int64(db))).Cmp(
+		new(big.Int).Mul(big.NewInt(int64(b.ChallengesPassed)), big.NewInt(int64(da))))
 }
 
 // gradeRank orders performance grades A (best) to D, then none.

@@ -97,6 +97,11 @@ func TestDecide(t *testing.T) {
 	slow := bid("slow", 1, "A", 1)
 	slow.EarliestStart = t0.Add(2 * time.Hour)
 	noBid := Bid{Site: "silent", WorstCaseComputeHoursMilli: 2000}
+	// Between B2 sites, the challenge record: 9 of 10 passed beats 3 of 4, which beats none.
+	proven := bid("tie-f", 30, "B", 2)
+	proven.ChallengesPassed, proven.ChallengesFailed = 9, 1
+	fair := bid("tie-g", 30, "B", 2)
+	fair.ChallengesPassed, fair.ChallengesFailed = 3, 1
 	earlier := bid("tie-d", 30, "B", 2)
 	earlier.EarliestStart = t0.Add(-time.Minute)
 	a := Auction{CommitBy: commitBy, RevealBy: revealBy, StartBy: t0.Add(time.Hour), MaxCostWei: big.NewInt(100),
@@ -106,7 +111,7 @@ func TestDecide(t *testing.T) {
 			bid("tie-a", 30, "B", 1),
 			bid("tie-b", 30, "", 0),
 			bid("tie-e", 30, "A", 0),
-			earlier,
+			earlier, proven, fair,
 			bid("cheap", 40, "D", 4),
 			late, unrevealed, lateReveal, slow, noBid,
 		}}
@@ -115,9 +120,9 @@ func TestDecide(t *testing.T) {
 	for _, r := range res.Ranked {
 		order = append(order, r.Site)
 	}
-	// 30 wei at A, then B with reliability 1, then B2 (the earlier start first), then no
-	// grade; then 40.
-	if got, want := strings.Join(order, " "), "tie-e tie-a tie-d tie-c tie-b cheap"; got != want {
+	// 30 wei at A, then B with reliability 1, then B2 (the better challenge record, then the
+	// earlier start), then no grade; then 40.
+	if got, want := strings.Join(order, " "), "tie-e tie-a tie-f tie-g tie-d tie-c tie-b cheap"; got != want {
 		t.Errorf("ranked %s, want %s", got, want)
 	}
 	if res.Ranked[0].CostWei.Int64() != 60 {

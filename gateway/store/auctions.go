@@ -35,7 +35,10 @@ type Invitation struct {
 	WorstCaseComputeHoursMilli uint64
 	PerformanceGrade           string
 	ReliabilityGrade           int
-	Announcement               string
+	// ChallengesPassed and ChallengesFailed are the site's challenge record (failed and
+	// missed) when invited.
+	ChallengesPassed, ChallengesFailed int
+	Announcement                       string
 }
 
 // OpenAuction records a job's new auction and its invitations, if the job is still queued
@@ -61,8 +64,9 @@ func (s *Store) OpenAuction(ctx context.Context, a gatewayapi.Auction, invites [
 			return fmt.Errorf("gateway store: opening auction %s: %w", a.ID, err)
 		}
 		for _, inv := range invites {
-			if _, err := tx.ExecContext(ctx, `INSERT INTO bids(auction, site, worst_case_chm, announcement, performance_grade, reliability_grade) VALUES (?,?,?,?,?,?)`,
-				a.ID, inv.Site, strconv.FormatUint(inv.WorstCaseComputeHoursMilli, 10), inv.Announcement, inv.PerformanceGrade, inv.ReliabilityGrade); err != nil {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO bids(auction, site, worst_case_chm, announcement, performance_grade, reliability_grade, challenges_passed, challenges_failed)
+				VALUES (?,?,?,?,?,?,?,?)`, a.ID, inv.Site, strconv.FormatUint(inv.WorstCaseComputeHoursMilli, 10), inv.Announcement, inv.PerformanceGrade, inv.ReliabilityGrade,
+				inv.ChallengesPassed, inv.ChallengesFailed); err != nil {
 				return fmt.Errorf("gateway store: inviting %s to auction %s: %w", inv.Site, a.ID, err)
 			}
 		}
@@ -83,13 +87,13 @@ func scanAuction(scan func(...any) error) (gatewayapi.Auction, error) {
 	return a, nil
 }
 
-const bidColumns = `site, worst_case_chm, performance_grade, reliability_grade, commitment, signature, committed_at, price_wei, earliest_start, salt, revealed_at, declined_at, decline, outcome, refusal`
+const bidColumns = `site, worst_case_chm, performance_grade, reliability_grade, challenges_passed, challenges_failed, commitment, signature, committed_at, price_wei, earliest_start, salt, revealed_at, declined_at, decline, outcome, refusal`
 
 func scanBid(scan func(...any) error) (gatewayapi.AuctionBid, error) {
 	var b gatewayapi.AuctionBid
 	var chm string
 	var committed, start, revealed, declined sql.NullInt64
-	if err := scan(&b.Site, &chm, &b.PerformanceGrade, &b.ReliabilityGrade, &b.Commitment, &b.Signature, &committed, &b.PriceWei, &start, &b.Salt, &revealed, &declined, &b.Decline, &b.Outcome, &b.Refusal); err != nil {
+	if err := scan(&b.Site, &chm, &b.PerformanceGrade, &b.ReliabilityGrade, &b.ChallengesPassed, &b.ChallengesFailed, &b.Commitment, &b.Signature, &committed, &b.PriceWei, &start, &b.Salt, &revealed, &declined, &b.Decline, &b.Outcome, &b.Refusal); err != nil {
 		return b, err
 	}
 	v, err := strconv.ParseUint(chm, 10, 64)

@@ -30,7 +30,7 @@ func TestAuctionWindows(t *testing.T) {
 	a := gatewayapi.Auction{ID: "a-aaaaaaaaaaaaaaaa", Job: job.ID, OpenedAt: t0, CommitBy: t0.Add(10 * time.Second), RevealBy: t0.Add(20 * time.Second),
 		StartBy: t0.Add(time.Hour), MaxCostWei: "1000"}
 	invite := func(site string) Invitation {
-		return Invitation{Site: site, WorstCaseComputeHoursMilli: 1 << 63, Announcement: `{"id":"` + a.ID + `"}`}
+		return Invitation{Site: site, WorstCaseComputeHoursMilli: 1 << 63, ChallengesPassed: 3, ChallengesFailed: 1, Announcement: `{"id":"` + a.ID + `"}`}
 	}
 	if err := s.OpenAuction(ctx, a, []Invitation{invite("alpha"), invite("beta"), invite("gamma")}); err != nil {
 		t.Fatal(err)
@@ -105,7 +105,7 @@ func TestAuctionWindows(t *testing.T) {
 	}
 	// What the placer read before the reveal.
 	all, err := s.JobAuctions(ctx, job.ID, 10)
-	if err != nil || len(all) != 1 || len(all[0].Bids) != 3 || all[0].Bids[0].WorstCaseComputeHoursMilli != 1<<63 {
+	if err != nil || len(all) != 1 || len(all[0].Bids) != 3 || all[0].Bids[0].WorstCaseComputeHoursMilli != 1<<63 || all[0].Bids[0].ChallengesPassed != 3 || all[0].Bids[0].ChallengesFailed != 1 {
 		t.Fatalf("the auction: %+v %v", all, err)
 	}
 	seen := CountBids(all[0])

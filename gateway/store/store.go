@@ -245,8 +245,9 @@ var migrations = []string{
 	CREATE UNIQUE INDEX jobs_replaces ON jobs(replaces) WHERE replaces != '';
 	ALTER TABLE replica_groups ADD COLUMN rerun_by INTEGER NOT NULL DEFAULT 0;`,
 	// 9: sealed-bid auctions (workflows in placement mode auction): one row per auction,
-	// at most one open per job; one bid row per invited site, with the announcement it was
-	// sent, its commitment and signature, and the reveal.
+	// at most one open per job; one bid row per invited site, with its grades and challenge
+	// record when invited, the announcement it was sent, its commitment and signature, and
+	// the reveal.
 	`CREATE TABLE auctions (
 		id TEXT PRIMARY KEY,
 		job TEXT NOT NULL,
@@ -270,6 +271,8 @@ var migrations = []string{
 		announcement TEXT NOT NULL,
 		performance_grade TEXT NOT NULL DEFAULT '',
 		reliability_grade INTEGER NOT NULL DEFAULT 0,
+		challenges_passed INTEGER NOT NULL DEFAULT 0,
+		challenges_failed INTEGER NOT NULL DEFAULT 0,
 		commitment TEXT NOT NULL DEFAULT '',
 		signature TEXT NOT NULL DEFAULT '',
 		committed_at INTEGER,

@@ -32,16 +32,20 @@ type AuctionBid struct {
 	Site string `json:"site"`
 	// WorstCaseComputeHoursMilli is the job's worst case at the site, what its price is
 	// multiplied by against the budget.
-	WorstCaseComputeHoursMilli uint64     `json:"worstCaseComputeHoursMilli"`
-	PerformanceGrade           string     `json:"performanceGrade,omitempty"`
-	ReliabilityGrade           int        `json:"reliabilityGrade,omitempty"`
-	Commitment                 string     `json:"commitment,omitempty"`
-	Signature                  string     `json:"signature,omitempty"`
-	CommittedAt                *time.Time `json:"committedAt,omitempty"`
-	PriceWei                   string     `json:"priceWei,omitempty"`
-	EarliestStart              *time.Time `json:"earliestStart,omitempty"`
-	Salt                       string     `json:"salt,omitempty"`
-	RevealedAt                 *time.Time `json:"revealedAt,omitempty"`
+	WorstCaseComputeHoursMilli uint64 `json:"worstCaseComputeHoursMilli"`
+	PerformanceGrade           string `json:"performanceGrade,omitempty"`
+	ReliabilityGrade           int    `json:"reliabilityGrade,omitempty"`
+	// ChallengesPassed and ChallengesFailed are the site's compute challenges passed, and
+	// failed or missed, when it was invited: its verified record, which breaks ties.
+	ChallengesPassed int        `json:"challengesPassed"`
+	ChallengesFailed int        `json:"challengesFailed"`
+	Commitment       string     `json:"commitment,omitempty"`
+	Signature        string     `json:"signature,omitempty"`
+	CommittedAt      *time.Time `json:"committedAt,omitempty"`
+	PriceWei         string     `json:"priceWei,omitempty"`
+	EarliestStart    *time.Time `json:"earliestStart,omitempty"`
+	Salt             string     `json:"salt,omitempty"`
+	RevealedAt       *time.Time `json:"revealedAt,omitempty"`
 	// DeclinedAt is when the site said it would not bid, and Decline its reason.
 	DeclinedAt *time.Time `json:"declinedAt,omitempty"`
 	Decline    string     `json:"decline,omitempty"`
