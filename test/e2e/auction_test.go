@@ -30,7 +30,8 @@ import (
 // after the bidding window. One double sends a commitment signed by another key, refused,
 // then a commitment after the window, ignored; the other commits to a far lower bid and
 // never reveals it, which counts for nothing. south wins, runs the job on the second
-// cluster, and the escrow settles at its bid; `petagrid status` shows the auction.
+// cluster, and the escrow settles at its bid; `petagrid status` shows the auction. It uses
+// both clusters: test/run-tests runs it in the grid half.
 func TestAuctionOnTheTestClusters(t *testing.T) {
 	testBridge(t)
 	clusterBridge(t, "PETAGRID_TEST_SLURM_CONF_B", "test/cluster/cluster up --name siteb --gpu-type h100")
