@@ -231,6 +231,30 @@ func (s *Store) AuctionsToAct(ctx context.Context, site string, now time.Time, l
 	return out, rows.Err()
 }
 
+// bidRow is what CommitBid, RevealBid and DeclineBid check of a bid and its auction.
+type bidRow struct {
+	state                         string
+	commitBy, revealBy            int64
+	commitment, salt              string
+	committed, revealed, declined sql.NullInt64
+}
+
+// readBidTx reads site's bid in an auction within tx (ErrNotFound when the site was not
+// invited); what names the request in errors.
+func readBidTx(ctx context.Context, tx *sql.Tx, auction, site, what string) (bidRow, error) {
+	var b bidRow
+	err := tx.QueryRowContext(ctx, `SELECT a.state, a.commit_by, a.reveal_by, b.commitment, b.salt, b.committed_at, b.revealed_at, b.declined_at
+		FROM auctions a JOIN bids b ON b.auction = a.id WHERE a.id = ? AND b.site = ?`, auction, site).
+		Scan(&b.state, &b.commitBy, &b.revealBy, &b.commitment, &b.salt, &b.committed, &b.revealed, &b.declined)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return b, fmt.Errorf("site %s was not invited to auction %s: %w", site, auction, ErrNotFound)
+	case err != nil:
+		return b, fmt.Errorf("gateway store: %s of %s in %s: %w", what, site, auction, err)
+	}
+	return b, nil
+}
+
 // beforeSecond says whether at is before the whole second t (Unix seconds): at < t.
 func beforeSecond(at time.Time, t int64) bool { return at.Before(fromUnix(t)) }
 
@@ -240,21 +264,15 @@ func beforeSecond(at time.Time, t int64) bool { return at.Before(fromUnix(t)) }
 // ErrAuctionClosed.
 func (s *Store) CommitBid(ctx context.Context, auction, site, commitment, signature string, at time.Time) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		var state, held string
-		var commitBy int64
-		var declined sql.NullInt64
-		err := tx.QueryRowContext(ctx, `SELECT a.state, a.commit_by, b.commitment, b.declined_at FROM auctions a JOIN bids b ON b.auction = a.id WHERE a.id = ? AND b.site = ?`, auction, site).
-			Scan(&state, &commitBy, &held, &declined)
+		b, err := readBidTx(ctx, tx, auction, site, "commitment")
 		switch {
-		case errors.Is(err, sql.ErrNoRows):
-			return fmt.Errorf("site %s was not invited to auction %s: %w", site, auction, ErrNotFound)
 		case err != nil:
-			return fmt.Errorf("gateway store: commitment of %s in %s: %w", site, auction, err)
-		case held == commitment:
+			return err
+		case b.commitment == commitment:
 			return nil
-		case held != "" || declined.Valid:
+		case b.commitment != "" || b.declined.Valid:
 			return ErrBidConflict
-		case state != gatewayapi.AuctionOpen || !beforeSecond(at, commitBy):
+		case b.state != gatewayapi.AuctionOpen || !beforeSecond(at, b.commitBy):
 			return ErrAuctionClosed
 		}
 		_, err = tx.ExecContext(ctx, `UPDATE bids SET commitment = ?, signature = ?, committed_at = ? WHERE auction = ? AND site = ? AND commitment = ''`,
@@ -271,23 +289,17 @@ func (s *Store) CommitBid(ctx context.Context, auction, site, commitment, signat
 // [commitBy, revealBy), or to a decided auction, ErrAuctionClosed.
 func (s *Store) RevealBid(ctx context.Context, auction, site, commitment, priceWei string, earliestStart time.Time, salt string, at time.Time) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		var state, held, heldSalt string
-		var commitBy, revealBy int64
-		var revealed sql.NullInt64
-		err := tx.QueryRowContext(ctx, `SELECT a.state, a.commit_by, a.reveal_by, b.commitment, b.salt, b.revealed_at FROM auctions a JOIN bids b ON b.auction = a.id WHERE a.id = ? AND b.site = ?`, auction, site).
-			Scan(&state, &commitBy, &revealBy, &held, &heldSalt, &revealed)
+		b, err := readBidTx(ctx, tx, auction, site, "reveal")
 		switch {
-		case errors.Is(err, sql.ErrNoRows):
-			return fmt.Errorf("site %s was not invited to auction %s: %w", site, auction, ErrNotFound)
 		case err != nil:
-			return fmt.Errorf("gateway store: reveal of %s in %s: %w", site, auction, err)
-		case held != commitment:
+			return err
+		case b.commitment != commitment:
 			return ErrBidConflict
-		case revealed.Valid && heldSalt == salt:
+		case b.revealed.Valid && b.salt == salt:
 			return nil
-		case revealed.Valid:
+		case b.revealed.Valid:
 			return ErrBidConflict
-		case state != gatewayapi.AuctionOpen || beforeSecond(at, commitBy) || !beforeSecond(at, revealBy):
+		case b.state != gatewayapi.AuctionOpen || beforeSecond(at, b.commitBy) || !beforeSecond(at, b.revealBy):
 			return ErrAuctionClosed
 		}
 		_, err = tx.ExecContext(ctx, `UPDATE bids SET price_wei = ?, earliest_start = ?, salt = ?, revealed_at = ? WHERE auction = ? AND site = ? AND revealed_at IS NULL`,
@@ -303,21 +315,15 @@ func (s *Store) RevealBid(ctx context.Context, auction, site, commitment, priceW
 // again. A site that committed cannot decline (its commitment stands, revealed or not).
 func (s *Store) DeclineBid(ctx context.Context, auction, site, reason string, at time.Time) error {
 	return s.tx(ctx, func(tx *sql.Tx) error {
-		var state string
-		var commitBy int64
-		var committed, declined sql.NullInt64
-		err := tx.QueryRowContext(ctx, `SELECT a.state, a.commit_by, b.committed_at, b.declined_at FROM auctions a JOIN bids b ON b.auction = a.id WHERE a.id = ? AND b.site = ?`, auction, site).
-			Scan(&state, &commitBy, &committed, &declined)
+		b, err := readBidTx(ctx, tx, auction, site, "decline")
 		switch {
-		case errors.Is(err, sql.ErrNoRows):
-			return fmt.Errorf("site %s was not invited to auction %s: %w", site, auction, ErrNotFound)
 		case err != nil:
-			return fmt.Errorf("gateway store: decline of %s in %s: %w", site, auction, err)
-		case declined.Valid:
+			return err
+		case b.declined.Valid:
 			return nil
-		case committed.Valid:
+		case b.committed.Valid:
 			return ErrBidConflict
-		case state != gatewayapi.AuctionOpen || !beforeSecond(at, commitBy):
+		case b.state != gatewayapi.AuctionOpen || !beforeSecond(at, b.commitBy):
 			return ErrAuctionClosed
 		}
 		_, err = tx.ExecContext(ctx, `UPDATE bids SET declined_at = ?, decline = ? WHERE auction = ? AND site = ?`, unix(at), sanitize.Clip(reason, maxNoteBytes), auction, site)
